@@ -1,0 +1,66 @@
+// Bundles the extension (CommonJS, Node) and each webview script (browser IIFE) into dist/.
+// Tests are compiled separately with tsc (test/tsconfig.json) and never bundled.
+const esbuild = require('esbuild');
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+/** Prints errors in the format the $esbuild-watch problem matcher reads. */
+const problemMatcher = {
+  name: 'esbuild-problem-matcher',
+  setup(build) {
+    build.onStart(() => console.log('[watch] build started'));
+    build.onEnd((result) => {
+      for (const { text, location } of result.errors) {
+        console.error(`✘ [ERROR] ${text}`);
+        if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
+      }
+      console.log('[watch] build finished');
+    });
+  },
+};
+
+const common = {
+  bundle: true,
+  minify: production,
+  sourcemap: !production,
+  sourcesContent: false,
+  logLevel: 'silent',
+  plugins: [problemMatcher],
+  legalComments: 'none',
+};
+
+const builds = [
+  {
+    ...common,
+    entryPoints: ['src/extension.ts'],
+    outfile: 'dist/extension.js',
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    external: ['vscode'],
+  },
+  {
+    ...common,
+    entryPoints: { webview: 'src/webview/main.ts' },
+    outdir: 'dist',
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+  },
+];
+
+async function main() {
+  const contexts = await Promise.all(builds.filter(b => require('fs').existsSync(Array.isArray(b.entryPoints) ? b.entryPoints[0] : Object.values(b.entryPoints)[0])).map(b => esbuild.context(b)));
+  if (watch) {
+    await Promise.all(contexts.map(c => c.watch()));
+  } else {
+    await Promise.all(contexts.map(c => c.rebuild()));
+    await Promise.all(contexts.map(c => c.dispose()));
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
