@@ -9,13 +9,15 @@ const watch = process.argv.includes('--watch');
 const problemMatcher = {
   name: 'esbuild-problem-matcher',
   setup(build) {
-    build.onStart(() => console.log('[watch] build started'));
+    build.onStart(() => {
+      if (watch) console.log('[watch] build started');
+    });
     build.onEnd((result) => {
       for (const { text, location } of result.errors) {
         console.error(`✘ [ERROR] ${text}`);
         if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
       }
-      console.log('[watch] build finished');
+      if (watch) console.log('[watch] build finished');
     });
   },
 };
@@ -51,12 +53,14 @@ const builds = [
 ];
 
 async function main() {
-  const contexts = await Promise.all(builds.filter(b => require('fs').existsSync(Array.isArray(b.entryPoints) ? b.entryPoints[0] : Object.values(b.entryPoints)[0])).map(b => esbuild.context(b)));
+  const present = builds.filter((b) => require('fs').existsSync(Object.values(b.entryPoints)[0]));
+  const contexts = await Promise.all(present.map((b) => esbuild.context(b)));
   if (watch) {
     await Promise.all(contexts.map(c => c.watch()));
   } else {
-    await Promise.all(contexts.map(c => c.rebuild()));
-    await Promise.all(contexts.map(c => c.dispose()));
+    const results = await Promise.all(contexts.map((c) => c.rebuild().catch((e) => e)));
+    await Promise.all(contexts.map((c) => c.dispose()));
+    if (results.some((r) => r instanceof Error || (r.errors && r.errors.length))) process.exit(1);
   }
 }
 

@@ -1,0 +1,333 @@
+import {
+  BlockRef,
+
+  checkBlockRef,
+  checkContractId,
+  checkPrincipal,
+  checkTxId,
+  Checked,
+} from '../chain/identifiers';
+import { LruCache } from './cache';
+import { StacksApiError } from './errors';
+import { HttpTransport, LogFn, RequestOptions } from './http';
+import { RateLimiter, RateLimitOptions } from './rateLimit';
+import * as S from './schemas';
+
+export interface StacksClientOptions {
+  baseUrl: string;
+  apiKey?: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  log?: LogFn;
+  rateLimit?: RateLimitOptions;
+  /** Set false to turn the response cache off (in-flight requests are still shared). */
+  cache?: boolean;
+  /** How long mutable data (balances, pending transactions, `latest`, the chain tip) may be reused. */
+  freshMs?: number;
+  onDeprecation?: (route: string, warning: string) => void;
+}
+
+export type CallOptions = RequestOptions;
+
+export interface TransactionOptions extends CallOptions {
+  eventLimit?: number;
+  eventOffset?: number;
+}
+export interface BalanceOptions extends CallOptions {
+  unanchored?: boolean;
+  /** A block height or block hash: the balance as it was at that block. */
+  untilBlock?: number | string;
+}
+export interface PageOptions extends CallOptions {
+  limit?: number;
+  offset?: number;
+}
+
+export interface ClientStats {
+  /** Requests that went out on the wire (retries and redirects included). */
+  sent: number;
+  cacheHits: number;
+  /** Calls that joined a request already in flight. */
+  shared: number;
+}
+
+export interface StacksClient {
+  readonly baseUrl: string;
+  readonly hasApiKey: boolean;
+  readonly stats: ClientStats;
+  getTransaction(txId: string, options?: TransactionOptions): Promise<S.Transaction>;
+  getStxBalance(principal: string, options?: BalanceOptions): Promise<S.StxBalance>;
+  getBlock(heightOrHash: number | string, options?: CallOptions): Promise<S.Block>;
+  getBlockByHeightV1(height: number | string, options?: CallOptions): Promise<S.BlockV1>;
+  getMempoolStats(options?: CallOptions): Promise<S.MempoolStats>;
+  getContractsStatus(contractIds: readonly string[], options?: CallOptions): Promise<S.ContractsStatus>;
+  getServerStatus(options?: CallOptions): Promise<S.ServerStatus>;
+  getAddressTransactions(address: string, options?: PageOptions): Promise<S.Page<S.AddressTransaction>>;
+  getAddressTransactionEvents(address: string, txId: string, options?: PageOptions): Promise<S.Page<S.AddressEvent>>;
+  /** Forgets every cached response (in-flight requests are not affected). */
+  clearCache(): void;
+}
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+export const DEFAULT_FRESH_MS = 3_000;
+export const MAX_PAGE_LIMIT = 50;
+export const MAX_EVENT_LIMIT = 200;
+
+export function createStacksClient(options: StacksClientOptions): StacksClient {
+  return new Client(options);
+}
+
+/** How long a parsed value may be served again without asking the server. */
+type Freshness<T> = (value: T) => number;
+
+interface Call<T> {
+  route: string;
+  path: string;
+  query?: Array<[string, string]>;
+  schema: S.Schema<T>;
+  what: string;
+  ttl: Freshness<T>;
+}
+
+interface InFlight {
+  promise: Promise<unknown>;
+  controller: AbortController;
+  callers: number;
+}
+
+class Client implements StacksClient {
+  readonly baseUrl: string;
+  private readonly http: HttpTransport;
+  private readonly cache: LruCache<unknown> | undefined;
+  private readonly inflight = new Map<string, InFlight>();
+  private readonly freshMs: number;
+  private hits = 0;
+  private joined = 0;
+
+  constructor(opts: StacksClientOptions) {
+    this.baseUrl = opts.baseUrl;
+    const limit = opts.rateLimit?.limit ?? (opts.apiKey ? 500 : 50);
+    this.http = new HttpTransport({
+      baseUrl: opts.baseUrl,
+      ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
+      timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      // Looked up per client, not at module load, so a test harness can observe the network.
+      fetch: opts.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+      limiter: new RateLimiter(limit, opts.rateLimit?.windowMs ?? 60_000),
+      ...(opts.log ? { log: opts.log } : {}),
+      ...(opts.onDeprecation ? { onDeprecation: opts.onDeprecation } : {}),
+    });
+    this.cache = opts.cache === false ? undefined : new LruCache(500);
+    this.freshMs = opts.freshMs ?? DEFAULT_FRESH_MS;
+  }
+
+  get hasApiKey(): boolean {
+    return this.http.hasKey;
+  }
+
+  get stats(): ClientStats {
+    return { sent: this.http.requestsSent, cacheHits: this.hits, shared: this.joined };
+  }
+
+  clearCache(): void {
+    this.cache?.clear();
+  }
+
+  async getTransaction(txId: string, o: TransactionOptions = {}): Promise<S.Transaction> {
+    const id = must(checkTxId(String(txId)));
+    const query: Array<[string, string]> = [];
+    if (o.eventLimit !== undefined) query.push(['event_limit', String(must(intIn(o.eventLimit, 'eventLimit', 1, MAX_EVENT_LIMIT)))]);
+    if (o.eventOffset !== undefined) query.push(['event_offset', String(must(intIn(o.eventOffset, 'eventOffset', 0)))]);
+    return this.call({ route: '/extended/v1/tx/{tx_id}', path: `/extended/v1/tx/${id}`, query, schema: S.Transaction, what: 'transaction', ttl: (tx) => (isSettled(tx) ? Infinity : this.freshMs) }, o);
+  }
+
+  async getStxBalance(principal: string, o: BalanceOptions = {}): Promise<S.StxBalance> {
+    const p = must(checkPrincipal(String(principal))).principal;
+    const query: Array<[string, string]> = [];
+    if (o.unanchored && o.untilBlock !== undefined) {
+      throw invalid('Use either "unanchored" or "untilBlock", not both: the balance is either up to the latest microblock or as it was at one block.');
+    }
+    if (o.unanchored) query.push(['unanchored', 'true']);
+    if (o.untilBlock !== undefined) {
+      const ref = must(checkBlockRef(o.untilBlock));
+      if (ref.kind === 'latest') throw invalid('"untilBlock" takes a block height or hash, not "latest": leave it out for the current balance.');
+      query.push(['until_block', ref.kind === 'height' ? String(ref.height) : ref.hash]);
+    }
+    // A balance at a past block hash cannot change; at a height it could in a reorg, so keep it briefly.
+    const settled = o.untilBlock !== undefined && typeof o.untilBlock === 'string' && o.untilBlock.startsWith('0x');
+    return this.call({ route: '/extended/v1/address/{principal}/stx', path: `/extended/v1/address/${p}/stx`, query, schema: S.StxBalance, what: 'balance', ttl: () => (settled ? Infinity : this.freshMs) }, o);
+  }
+
+  async getBlock(heightOrHash: number | string, o: CallOptions = {}): Promise<S.Block> {
+    const ref = must(checkBlockRef(heightOrHash));
+    const seg = blockSegment(ref);
+    return this.call({
+      route: '/extended/v2/blocks/{height_or_hash}',
+      path: `/extended/v2/blocks/${seg}`,
+      schema: S.Block,
+      what: 'block',
+      ttl: (b) => (ref.kind === 'hash' && b.canonical ? Infinity : ref.kind === 'latest' ? this.freshMs : b.canonical ? 30_000 : this.freshMs),
+    }, o);
+  }
+
+  async getBlockByHeightV1(height: number | string, o: CallOptions = {}): Promise<S.BlockV1> {
+    const ref = must(checkBlockRef(height));
+    if (ref.kind !== 'height') throw invalid('The v1 block endpoint takes a block height (a whole number).');
+    return this.call({ route: '/extended/v1/block/by_height/{height}', path: `/extended/v1/block/by_height/${ref.height}`, schema: S.BlockV1, what: 'block', ttl: (b) => (b.canonical ? 30_000 : this.freshMs) }, o);
+  }
+
+  async getMempoolStats(o: CallOptions = {}): Promise<S.MempoolStats> {
+    return this.call({ route: '/extended/v1/tx/mempool/stats', path: '/extended/v1/tx/mempool/stats', schema: S.MempoolStats, what: 'mempool statistics', ttl: () => this.freshMs }, o);
+  }
+
+  async getContractsStatus(contractIds: readonly string[], o: CallOptions = {}): Promise<S.ContractsStatus> {
+    if (!Array.isArray(contractIds) || contractIds.length === 0) throw invalid('Give at least one contract id (<address>.<contract-name>).');
+    const ids = [...new Set(contractIds.map((c) => must(checkContractId(String(c))).contractId))];
+    if (ids.length > 100) throw invalid(`Check at most 100 contracts at once (got ${ids.length}).`);
+    return this.call({
+      route: '/extended/v2/smart-contracts/status',
+      path: '/extended/v2/smart-contracts/status',
+      query: ids.map((id) => ['contract_id', id]),
+      schema: S.ContractsStatus,
+      what: 'contract status',
+      ttl: () => 10_000,
+    }, o);
+  }
+
+  async getServerStatus(o: CallOptions = {}): Promise<S.ServerStatus> {
+    return this.call({ route: '/extended', path: '/extended', schema: S.ServerStatus, what: 'server status', ttl: () => this.freshMs }, o);
+  }
+
+  async getAddressTransactions(address: string, o: PageOptions = {}): Promise<S.Page<S.AddressTransaction>> {
+    const p = must(checkPrincipal(String(address))).principal;
+    return this.call({
+      route: '/extended/v2/addresses/{address}/transactions',
+      path: `/extended/v2/addresses/${p}/transactions`,
+      query: pageQuery(o),
+      schema: S.AddressTransactionsPage,
+      what: 'transaction list',
+      ttl: () => this.freshMs,
+    }, o);
+  }
+
+  async getAddressTransactionEvents(address: string, txId: string, o: PageOptions = {}): Promise<S.Page<S.AddressEvent>> {
+    const p = must(checkPrincipal(String(address))).principal;
+    const id = must(checkTxId(String(txId)));
+    return this.call({
+      route: '/extended/v2/addresses/{address}/transactions/{tx_id}/events',
+      path: `/extended/v2/addresses/${p}/transactions/${id}/events`,
+      query: pageQuery(o),
+      schema: S.AddressEventsPage,
+      what: 'event list',
+      ttl: () => 30_000,
+    }, o);
+  }
+
+  /** Cache, then a shared in-flight request, then the wire; every body passes its schema here. */
+  private async call<T>(c: Call<T>, o: CallOptions): Promise<T> {
+    const key = c.path + (c.query?.length ? '?' + new URLSearchParams(c.query).toString() : '');
+    if (o.signal?.aborted) throw new StacksApiError('cancelled', 'The request was cancelled.', { path: c.path });
+    const cached = this.cache?.get(key);
+    if (cached !== undefined) {
+      this.hits++;
+      return cached as T;
+    }
+    return this.shared(key, o, async (signal) => {
+      const res = await this.http.getJson(c.route, c.path, c.query ?? [], { ...o, signal });
+      const parsed = S.parseWith(c.schema, res.body);
+      if (!parsed.ok) {
+        throw new StacksApiError('invalid-response', `The API sent an unexpected ${c.what}: ${parsed.problem}.`, { status: res.status, path: c.path });
+      }
+      this.cache?.set(key, parsed.value, c.ttl(parsed.value));
+      return parsed.value;
+    });
+  }
+
+  /**
+   * Identical requests in flight are one request. A caller that cancels leaves; the request is
+   * aborted only when every caller has gone.
+   */
+  private shared<T>(key: string, o: CallOptions, start: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    let entry = this.inflight.get(key);
+    if (entry) {
+      this.joined++;
+    } else {
+      const controller = new AbortController();
+      const created: InFlight = { controller, callers: 0, promise: Promise.resolve() };
+      created.promise = start(controller.signal).finally(() => {
+        if (this.inflight.get(key) === created) this.inflight.delete(key);
+      });
+      created.promise.catch(() => undefined);
+      this.inflight.set(key, created);
+      entry = created;
+    }
+    const e = entry;
+    e.callers++;
+    return new Promise<T>((resolve, reject) => {
+      let settled = false;
+      const leave = () => {
+        if (settled) return false;
+        settled = true;
+        o.signal?.removeEventListener('abort', onAbort);
+        e.callers--;
+        return true;
+      };
+      const onAbort = () => {
+        if (!leave()) return;
+        if (e.callers === 0) {
+          e.controller.abort();
+          if (this.inflight.get(key) === e) this.inflight.delete(key);
+        }
+        reject(new StacksApiError('cancelled', 'The request was cancelled.'));
+      };
+      if (o.signal?.aborted) return onAbort();
+      o.signal?.addEventListener('abort', onAbort, { once: true });
+      e.promise.then(
+        (v) => leave() && resolve(v as T),
+        (err) => leave() && reject(err),
+      );
+    });
+  }
+}
+
+/** A transaction that can no longer change: confirmed in a canonical block, not from a microblock stream. */
+export function isSettled(tx: S.Transaction): boolean {
+  return (
+    tx.tx_status !== 'pending' &&
+    !tx.tx_status.startsWith('dropped') &&
+    tx.block_height !== undefined &&
+    tx.canonical === true &&
+    tx.microblock_canonical !== false &&
+    tx.is_unanchored !== true
+  );
+}
+
+function blockSegment(ref: BlockRef): string {
+  return ref.kind === 'latest' ? 'latest' : ref.kind === 'height' ? String(ref.height) : ref.hash;
+}
+
+function pageQuery(o: PageOptions): Array<[string, string]> {
+  const q: Array<[string, string]> = [];
+  if (o.limit !== undefined) q.push(['limit', String(must(intIn(o.limit, 'limit', 1, MAX_PAGE_LIMIT)))]);
+  if (o.offset !== undefined) q.push(['offset', String(must(intIn(o.offset, 'offset', 0)))]);
+  return q;
+}
+
+function intIn(v: unknown, name: string, min: number, max?: number): Checked<number> {
+  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < min || (max !== undefined && n > max)) {
+    const range = max === undefined ? `a whole number of ${min} or more` : `a whole number from ${min} to ${max}`;
+    return { ok: false, reason: `"${name}" must be ${range} (got ${JSON.stringify(v)}).` };
+  }
+  return { ok: true, value: n };
+}
+
+function invalid(reason: string): StacksApiError {
+  return new StacksApiError('invalid-input', reason);
+}
+
+function must<T>(c: Checked<T>): T {
+  if (!c.ok) throw invalid(c.reason);
+  return c.value;
+}
+

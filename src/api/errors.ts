@@ -1,0 +1,61 @@
+/** Every way a request can fail, as a value the UI can turn into one clear sentence. */
+export type ErrorKind =
+  | 'invalid-input'
+  | 'insecure-url'
+  | 'bad-request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not-found'
+  | 'gone'
+  | 'rate-limited'
+  | 'server'
+  | 'timeout'
+  | 'cancelled'
+  | 'network'
+  | 'invalid-response';
+
+export class StacksApiError extends Error {
+  override readonly name = 'StacksApiError';
+  readonly kind: ErrorKind;
+  readonly status?: number;
+  readonly retryAfterMs?: number;
+  /** The API path (never the full URL with query or key) the error belongs to, when there was a request. */
+  readonly path?: string;
+
+  constructor(kind: ErrorKind, message: string, extra: { status?: number; retryAfterMs?: number; path?: string } = {}) {
+    super(message);
+    this.kind = kind;
+    if (extra.status !== undefined) this.status = extra.status;
+    if (extra.retryAfterMs !== undefined) this.retryAfterMs = extra.retryAfterMs;
+    if (extra.path !== undefined) this.path = extra.path;
+  }
+}
+
+export function isStacksApiError(e: unknown): e is StacksApiError {
+  return e instanceof StacksApiError;
+}
+
+/** Status code to kind, as section 7 of the API document gives them. */
+export function kindForStatus(status: number): ErrorKind {
+  switch (status) {
+    case 400: return 'bad-request';
+    case 401: return 'unauthorized';
+    case 403: return 'forbidden';
+    case 404: return 'not-found';
+    case 410: return 'gone';
+    case 429: return 'rate-limited';
+    default: return status >= 500 ? 'server' : 'invalid-response';
+  }
+}
+
+/** Pulls the server's own words out of an error body: `message` (Fastify) or `error` (older bodies). */
+export function serverWords(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const b = body as Record<string, unknown>;
+  const pick = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim().slice(0, 300) : undefined);
+  return pick(b.message) ?? pick(b.error);
+}
+
+export function cancelledError(path?: string): StacksApiError {
+  return new StacksApiError('cancelled', 'The request was cancelled.', path === undefined ? {} : { path });
+}

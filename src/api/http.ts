@@ -1,0 +1,252 @@
+import { StacksApiError, kindForStatus, serverWords } from './errors';
+import { BudgetMode, RateLimiter, sleep } from './rateLimit';
+
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** A 429 whose Retry-After is at most this long is retried once; a longer one fails. */
+export const SHORT_RETRY_MS = 3_000;
+const MAX_REDIRECTS = 5;
+
+export type LogFn = (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** `wait` (explicit lookups) queues for the rate-limit budget; `fail-fast` (hovers, background) does not. */
+  budget?: BudgetMode;
+  /** Called while a request waits for the rate-limit budget, with the expected wait. */
+  onWait?: (ms: number) => void;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Headers;
+  body: unknown;
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK.has(hostname.toLowerCase()) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname) || hostname.toLowerCase().endsWith('.localhost');
+}
+
+/** HTTPS, or plain HTTP to a loopback host (a local devnet). Returns the URL or why it is refused. */
+export function checkBaseUrl(raw: string): { ok: true; url: URL } | { ok: false; reason: string } {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return { ok: false, reason: `"${raw}" is not a valid URL.` };
+  }
+  if (url.username || url.password) return { ok: false, reason: 'The API URL must not contain a user name or password.' };
+  if (url.search || url.hash) return { ok: false, reason: 'The API URL must not contain a query or fragment.' };
+  if (url.protocol === 'https:') return { ok: true, url };
+  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return { ok: true, url };
+  if (url.protocol === 'http:') {
+    return { ok: false, reason: `Plain http is only allowed for a local devnet (localhost, 127.0.0.1, [::1]); use https for ${url.host}.` };
+  }
+  return { ok: false, reason: `The API URL must start with https:// (got ${url.protocol}).` };
+}
+
+export interface HttpOptions {
+  baseUrl: string;
+  apiKey?: string;
+  timeoutMs: number;
+  fetch: typeof fetch;
+  limiter: RateLimiter;
+  log?: LogFn;
+  /** Called once per route template the server marks as deprecated (`Warning: 299`). */
+  onDeprecation?: (route: string, warning: string) => void;
+  maxBodyBytes?: number;
+}
+
+/** The one place that talks HTTP: base URL, key header, timeouts, cancellation, rate limit, retries and errors. */
+export class HttpTransport {
+  readonly origin: string | undefined;
+  private readonly base: URL | undefined;
+  private readonly baseProblem: string | undefined;
+  private readonly deprecatedSeen = new Set<string>();
+  requestsSent = 0;
+
+  constructor(private readonly opts: HttpOptions) {
+    const checked = checkBaseUrl(opts.baseUrl);
+    if (checked.ok) {
+      this.base = checked.url;
+      this.origin = checked.url.origin;
+    } else {
+      this.baseProblem = checked.reason;
+    }
+  }
+
+  get hasKey(): boolean {
+    return !!this.opts.apiKey;
+  }
+
+  get limiter(): RateLimiter {
+    return this.opts.limiter;
+  }
+
+  urlFor(path: string, query: ReadonlyArray<readonly [string, string]> = []): URL {
+    if (!this.base) throw new StacksApiError('insecure-url', this.baseProblem ?? 'The API URL is not valid.');
+    const url = new URL(this.base.href.replace(/\/+$/, '') + path);
+    for (const [k, v] of query) url.searchParams.append(k, v);
+    return url;
+  }
+
+  /** GET a JSON resource. `route` is the path template used for logs and deprecation notices. */
+  async getJson(route: string, path: string, query: ReadonlyArray<readonly [string, string]>, ro: RequestOptions): Promise<HttpResponse> {
+    let url = this.urlFor(path, query);
+    const origin = url.origin;
+    let retried429 = false;
+    let redirects = 0;
+    for (;;) {
+      if (ro.signal?.aborted) throw new StacksApiError('cancelled', 'The request was cancelled.', { path });
+      await this.opts.limiter.acquire(ro.budget ?? 'wait', ro.signal, ro.onWait);
+      const res = await this.fetchOnce(url, path, ro.signal);
+      const retryAfter = this.opts.limiter.observe(res.headers, res.status);
+      this.noteDeprecation(route, res.headers);
+
+      if (res.status >= 300 && res.status < 400 && res.headers.get('location')) {
+        const next = new URL(res.headers.get('location')!, url);
+        if (next.origin !== origin) {
+          throw new StacksApiError('insecure-url', `The API at ${origin} redirected to another site (${next.origin}); the request was not followed, so your API key stays with ${origin}.`, { status: res.status, path });
+        }
+        if (++redirects > MAX_REDIRECTS) throw new StacksApiError('invalid-response', `The API at ${origin} redirected too many times.`, { path });
+        url = next;
+        continue;
+      }
+      if (res.status === 429 && !retried429 && retryAfter !== undefined && retryAfter <= SHORT_RETRY_MS) {
+        retried429 = true;
+        this.opts.log?.('info', `GET ${path}: rate limited, retrying in ${retryAfter} ms`);
+        await sleep(retryAfter, ro.signal);
+        continue;
+      }
+      if (res.status < 200 || res.status >= 300) {
+        const words = serverWords(res.body);
+        const kind = kindForStatus(res.status);
+        const extra: { status: number; path: string; retryAfterMs?: number } = { status: res.status, path };
+        if (kind === 'rate-limited') extra.retryAfterMs = retryAfter ?? this.opts.limiter.waitTime();
+        throw new StacksApiError(kind, statusSentence(res.status, words), extra);
+      }
+      return res;
+    }
+  }
+
+  private async fetchOnce(url: URL, path: string, signal: AbortSignal | undefined): Promise<HttpResponse> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (this.opts.apiKey) headers['X-API-Key'] = this.opts.apiKey;
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.opts.timeoutMs);
+    const onAbort = () => controller.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const started = Date.now();
+    const shown = url.pathname + url.search;
+    this.requestsSent++;
+    const abortedError = () =>
+      timedOut
+        ? new StacksApiError('timeout', `${url.origin} did not answer within ${Math.round(this.opts.timeoutMs / 1000)} s.`, { path })
+        : new StacksApiError('cancelled', 'The request was cancelled.', { path });
+    try {
+      let res: Response;
+      try {
+        res = await this.opts.fetch(url, { method: 'GET', headers, redirect: 'manual', signal: controller.signal });
+      } catch (e) {
+        if (controller.signal.aborted) throw abortedError();
+        throw networkError(e, url.origin, path);
+      }
+      let text: string;
+      try {
+        text = await readLimited(res, this.opts.maxBodyBytes ?? MAX_BODY_BYTES, url.origin, path);
+      } catch (e) {
+        if (e instanceof StacksApiError) throw e;
+        if (controller.signal.aborted) throw abortedError();
+        throw new StacksApiError('network', `The connection to ${url.origin} closed before the whole response arrived.`, { path });
+      }
+      this.opts.log?.('debug', `GET ${shown} -> ${res.status} (${Date.now() - started} ms, ${text.length} bytes)`);
+      let body: unknown = undefined;
+      if (text.length) {
+        try {
+          body = JSON.parse(text);
+        } catch {
+          if (res.status >= 200 && res.status < 300) {
+            throw new StacksApiError('invalid-response', `The API at ${url.origin} sent a response that is not JSON.`, { status: res.status, path });
+          }
+        }
+      }
+      return { status: res.status, headers: res.headers, body };
+    } catch (e) {
+      if (e instanceof StacksApiError && e.kind !== 'cancelled') this.opts.log?.('warn', `GET ${shown} failed: ${e.message}`);
+      throw e;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private noteDeprecation(route: string, headers: Headers): void {
+    const warning = headers.get('warning');
+    if (!warning || !/deprecat/i.test(warning) || this.deprecatedSeen.has(route)) return;
+    this.deprecatedSeen.add(route);
+    this.opts.log?.('warn', `The API marks ${route} as deprecated: ${warning.slice(0, 300)}`);
+    this.opts.onDeprecation?.(route, warning);
+  }
+}
+
+async function readLimited(res: Response, max: number, origin: string, path: string): Promise<string> {
+  const tooBig = () => new StacksApiError('invalid-response', `The API at ${origin} sent a response larger than ${Math.round(max / 1024 / 1024)} MB; it was not read.`, { status: res.status, path });
+  const declared = Number(res.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > max) {
+    await res.body?.cancel().catch(() => undefined);
+    throw tooBig();
+  }
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      throw tooBig();
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+function networkError(e: unknown, origin: string, path: string): StacksApiError {
+  const code = errorCode(e);
+  const what =
+    code === 'ECONNREFUSED' ? `Could not connect to ${origin}: the connection was refused (is the server running?).`
+    : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? `The connection to ${origin} was reset.`
+    : code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? `Could not find the host of ${origin}.`
+    : code === 'UND_ERR_CONNECT_TIMEOUT' ? `Could not connect to ${origin}: the connection timed out.`
+    : `Could not reach ${origin}${code ? ` (${code})` : ''}.`;
+  return new StacksApiError('network', what, { path });
+}
+
+function errorCode(e: unknown): string | undefined {
+  for (let cur: unknown = e, depth = 0; cur && typeof cur === 'object' && depth < 5; cur = (cur as { cause?: unknown }).cause, depth++) {
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+function statusSentence(status: number, words: string | undefined): string {
+  const base =
+    status === 400 ? 'The API rejected the request'
+    : status === 401 ? 'The API requires an API key'
+    : status === 403 ? 'The API key was refused'
+    : status === 404 ? 'Not found'
+    : status === 410 ? 'This API route has been switched off'
+    : status === 429 ? 'Rate limit exceeded'
+    : status >= 500 ? `The API had a server error (${status})`
+    : `Unexpected status ${status}`;
+  return words ? `${base}: ${words}` : `${base}.`;
+}

@@ -1,0 +1,102 @@
+/** Formatting of amounts, times and values for display. Pure: no `vscode`. */
+
+const MICRO = 1_000_000n;
+
+/** "1234567" micro-STX → "1.234567"; exact, thousands grouped, trailing zeros trimmed. */
+export function formatStx(micro: string | number | bigint | undefined, opts: { unit?: boolean } = {}): string {
+  if (micro === undefined || micro === null || micro === '') return '—';
+  let v: bigint;
+  try {
+    v = BigInt(typeof micro === 'number' ? Math.trunc(micro) : micro);
+  } catch {
+    return String(micro);
+  }
+  const neg = v < 0n;
+  if (neg) v = -v;
+  const whole = (v / MICRO).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const frac = (v % MICRO).toString().padStart(6, '0').replace(/0+$/, '');
+  const s = `${neg ? '-' : ''}${whole}${frac ? '.' + frac : ''}`;
+  return opts.unit === false ? s : `${s} STX`;
+}
+
+/** "1234567" → "1,234,567 µSTX". */
+export function formatMicroStx(micro: string | number | bigint | undefined): string {
+  if (micro === undefined || micro === '') return '—';
+  try {
+    return `${BigInt(typeof micro === 'number' ? Math.trunc(micro) : micro).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',')} µSTX`;
+  } catch {
+    return String(micro);
+  }
+}
+
+export function formatInt(n: number | undefined | null): string {
+  if (n === undefined || n === null || !Number.isFinite(n)) return '—';
+  return n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+}
+
+/** Unix seconds (or an ISO string) → "2021-02-11 02:19:11 UTC". */
+export function formatTime(unixSeconds?: number, iso?: string): string {
+  const d = unixSeconds !== undefined && unixSeconds > 0 ? new Date(unixSeconds * 1000) : iso ? new Date(iso) : undefined;
+  if (!d || Number.isNaN(d.getTime())) return '—';
+  return d.toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, ' UTC');
+}
+
+/** "3 days ago", relative to `now`. */
+export function formatAge(unixSeconds: number | undefined, now = Date.now()): string {
+  if (unixSeconds === undefined || unixSeconds <= 0) return '';
+  const s = Math.round(now / 1000 - unixSeconds);
+  if (s < 0) return 'in the future';
+  const units: Array<[number, string]> = [[31_536_000, 'year'], [2_592_000, 'month'], [86_400, 'day'], [3_600, 'hour'], [60, 'minute']];
+  for (const [secs, name] of units) {
+    if (s >= secs) {
+      const n = Math.floor(s / secs);
+      return `${n} ${name}${n === 1 ? '' : 's'} ago`;
+    }
+  }
+  return 'just now';
+}
+
+/** A Clarity buffer memo (0x…) decoded as UTF-8 text when it is printable, else undefined. */
+export function decodeMemo(hex: string | undefined): string | undefined {
+  if (!hex || !/^0x([0-9a-fA-F]{2})*$/.test(hex) || hex.length <= 2) return undefined;
+  const bytes = new Uint8Array((hex.length - 2) / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(2 + i * 2, 4 + i * 2), 16);
+  let end = bytes.length;
+  while (end > 0 && bytes[end - 1] === 0) end--;
+  if (end === 0) return undefined;
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, end));
+  return /^[^\u0000-\u0008\u000e-\u001f\ufffd]*$/.test(text) ? text : undefined;
+}
+
+/** Human words for a transaction status. */
+export function statusLabel(status: string): string {
+  switch (status) {
+    case 'success': return 'Success';
+    case 'pending': return 'Pending';
+    case 'abort_by_response': return 'Failed (aborted by response)';
+    case 'abort_by_post_condition': return 'Failed (post-condition)';
+    default:
+      if (status.startsWith('dropped_')) return `Dropped (${status.slice(8).replace(/_/g, ' ')})`;
+      return status.replace(/_/g, ' ');
+  }
+}
+
+export function statusTone(status: string): 'success' | 'failed' | 'pending' | 'dropped' | 'other' {
+  if (status === 'success') return 'success';
+  if (status === 'pending') return 'pending';
+  if (status.startsWith('abort')) return 'failed';
+  if (status.startsWith('dropped')) return 'dropped';
+  return 'other';
+}
+
+export function txTypeLabel(type: string): string {
+  const known: Record<string, string> = {
+    token_transfer: 'Token transfer',
+    contract_call: 'Contract call',
+    smart_contract: 'Contract deploy',
+    coinbase: 'Coinbase',
+    poison_microblock: 'Poison microblock',
+    tenure_change: 'Tenure change',
+  };
+  return known[type] ?? type.replace(/_/g, ' ');
+}

@@ -1,0 +1,71 @@
+import { checkAddress, checkBlockRef, checkContractId, checkTxId, ChainNetwork, short } from './identifiers';
+
+/** The networks the extension can talk to. */
+export type NetworkId = 'mainnet' | 'testnet' | 'devnet' | 'custom';
+
+/** What a panel, a recent lookup or a tree item shows: its identity only, never its data. */
+export type TargetKind = 'tx' | 'address' | 'contract' | 'block' | 'contracts' | 'mempool' | 'status';
+
+export interface Target {
+  kind: TargetKind;
+  /** Canonical id: tx id, principal, contract id, block height/hash/`latest`, comma-joined contract ids; '' for mempool and status. */
+  id: string;
+  /** The network the lookup goes to; absent means "the selected network". */
+  network?: NetworkId;
+}
+
+export interface RecognizedInput {
+  target: Target;
+  /** The chain an address or contract id belongs to, from its version. */
+  chain?: ChainNetwork;
+  /** A 0x+64-hex value may be a transaction or a block hash; the lookup tries the transaction first. */
+  ambiguousHash?: boolean;
+}
+
+/**
+ * Reads whatever a user pasted into the lookup box: a tx id, an address, a contract id (optionally
+ * quoted Clarity style), a block height or hash, or `latest`.
+ */
+export function recognizeInput(raw: string): { ok: true; value: RecognizedInput } | { ok: false; reason: string } {
+  const s = raw.trim().replace(/^'/, '');
+  if (!s) return { ok: false, reason: 'Paste a transaction id, address, contract id, block height or hash, or "latest".' };
+  if (/^(0x)?[0-9a-fA-F]{64}$/.test(s)) {
+    const tx = checkTxId(s);
+    if (tx.ok) return { ok: true, value: { target: { kind: 'tx', id: tx.value }, ambiguousHash: true } };
+  }
+  if (/^(latest|\d+)$/i.test(s)) {
+    const b = checkBlockRef(s);
+    if (b.ok) return { ok: true, value: { target: { kind: 'block', id: b.value.kind === 'latest' ? 'latest' : String((b.value as { height: number }).height) } } };
+    return b;
+  }
+  if (/^S/i.test(s)) {
+    if (s.includes('.')) {
+      const c = checkContractId(s.split('.').slice(0, 2).join('.'));
+      if (!c.ok) return c;
+      return { ok: true, value: { target: { kind: 'contract', id: c.value.contractId }, chain: c.value.network } };
+    }
+    const a = checkAddress(s);
+    if (!a.ok) return a;
+    return { ok: true, value: { target: { kind: 'address', id: a.value.address }, chain: a.value.network } };
+  }
+  if (/^0x/i.test(s)) return checkTxId(s) as { ok: false; reason: string };
+  return { ok: false, reason: `"${short(s)}" is not something to look up: paste a transaction id (0x…), an address (SP…, ST…), a contract id (SP….name), a block height or hash, or "latest".` };
+}
+
+export function targetTitle(t: Target): string {
+  switch (t.kind) {
+    case 'tx': return `Transaction ${shortenMiddle(t.id)}`;
+    case 'address': return `Address ${shortenMiddle(t.id)}`;
+    case 'contract': return `Contract ${t.id.split('.')[1] ?? t.id}`;
+    case 'block': return `Block ${/^\d+$/.test(t.id) ? '#' + t.id : t.id === 'latest' ? '(latest)' : shortenMiddle(t.id)}`;
+    case 'contracts': return 'Contract Deployment Status';
+    case 'mempool': return 'Mempool Statistics';
+    case 'status': return 'API Status';
+  }
+}
+
+/** `0x1234…cdef`: long hashes shortened in the middle; the full value stays available elsewhere. */
+export function shortenMiddle(s: string, keep = 6): string {
+  const head = s.startsWith('0x') ? keep + 2 : keep;
+  return s.length > head + keep + 1 ? `${s.slice(0, head)}…${s.slice(-keep)}` : s;
+}

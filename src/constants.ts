@@ -1,0 +1,62 @@
+/** Every id the manifest and the code share: commands, views, context keys and settings. */
+export const EXTENSION_ID = 'stacks-lookup.stacks-lookup';
+
+export const Commands = {
+  lookup: 'stacksLookup.lookup',
+  showTransaction: 'stacksLookup.showTransaction',
+  showAddress: 'stacksLookup.showAddress',
+  showBlock: 'stacksLookup.showBlock',
+  showContractStatus: 'stacksLookup.showContractStatus',
+  showMempoolStats: 'stacksLookup.showMempoolStats',
+  showServerStatus: 'stacksLookup.showServerStatus',
+  selectNetwork: 'stacksLookup.selectNetwork',
+  setApiKey: 'stacksLookup.setApiKey',
+  clearApiKey: 'stacksLookup.clearApiKey',
+  openInExplorer: 'stacksLookup.openInExplorer',
+  copy: 'stacksLookup.copy',
+  watchAddress: 'stacksLookup.watchAddress',
+  unwatchAddress: 'stacksLookup.unwatchAddress',
+  refreshExplorer: 'stacksLookup.refreshExplorer',
+  openContractSource: 'stacksLookup.openContractSource',
+  showLog: 'stacksLookup.showLog',
+  clearRecent: 'stacksLookup.clearRecent',
+  loadMore: 'stacksLookup.loadMore',
+} as const;
+export type CommandId = (typeof Commands)[keyof typeof Commands];
+
+export const Views = {
+  container: 'stacksLookup',
+  explorer: 'stacksLookup.explorer',
+} as const;
+
+export const PANEL_VIEW_TYPE = 'stacksLookup.detail';
+export const CONTRACT_SOURCE_SCHEME = 'stacks-contract';
+
+export const ContextKeys = {
+  hasApiKey: 'stacksLookup.hasApiKey',
+  identifierAtCursor: 'stacksLookup.identifierAtCursor',
+  network: 'stacksLookup.network',
+} as const;
+
+export const CONFIG_SECTION = 'stacksLookup';
+export const Settings = {
+  network: 'network',
+  devnetApiUrl: 'devnetApiUrl',
+  customApiUrl: 'customApiUrl',
+  autoNetwork: 'autoNetwork',
+  hoverEnabled: 'hover.enabled',
+  hoverAllFiles: 'hover.allFiles',
+  explorerUrl: 'explorerUrl',
+  requestTimeoutMs: 'requestTimeoutMs',
+  watchedGlobal: 'watchedAddresses.global',
+  autoRefreshSeconds: 'explorer.autoRefreshSeconds',
+  codeLensEnabled: 'codeLens.enabled',
+} as const;
+
+export const NETWORK_URLS = {
+  mainnet: 'https://api.hiro.so',
+  testnet: 'https://api.testnet.hiro.so',
+  devnet: 'http://localhost:3999',
+} as const;
+
+export const DEFAULT_EXPLORER_URL = 'https://explorer.hiro.so';

@@ -1,0 +1,83 @@
+import * as vscode from 'vscode';
+import { CONFIG_SECTION, DEFAULT_EXPLORER_URL, NETWORK_URLS, Settings } from '../constants';
+
+import type { NetworkId } from '../chain/target';
+export type { NetworkId };
+export const NETWORK_IDS: readonly NetworkId[] = ['mainnet', 'testnet', 'devnet', 'custom'];
+
+/** Settings that carry a URL: in an untrusted workspace only the user's own values count. */
+const RESTRICTED = new Set<string>([Settings.customApiUrl, Settings.devnetApiUrl, Settings.explorerUrl]);
+
+/** Typed access to the `stacksLookup.*` settings. */
+export class Config {
+  private get section(): vscode.WorkspaceConfiguration {
+    return vscode.workspace.getConfiguration(CONFIG_SECTION);
+  }
+
+  private read<T>(key: string, fallback: T): T {
+    if (RESTRICTED.has(key) && !vscode.workspace.isTrusted) {
+      const i = this.section.inspect<T>(key);
+      return i?.globalValue ?? i?.defaultValue ?? fallback;
+    }
+    return this.section.get<T>(key, fallback);
+  }
+
+  get network(): NetworkId {
+    const n = this.read<string>(Settings.network, 'mainnet');
+    return (NETWORK_IDS as readonly string[]).includes(n) ? (n as NetworkId) : 'mainnet';
+  }
+  get autoNetwork(): boolean {
+    return this.read(Settings.autoNetwork, true);
+  }
+  get devnetApiUrl(): string {
+    return this.read(Settings.devnetApiUrl, NETWORK_URLS.devnet).trim() || NETWORK_URLS.devnet;
+  }
+  get customApiUrl(): string {
+    return this.read(Settings.customApiUrl, '').trim();
+  }
+  get requestTimeoutMs(): number {
+    const n = this.read(Settings.requestTimeoutMs, 15_000);
+    return Number.isFinite(n) ? Math.min(120_000, Math.max(1_000, n)) : 15_000;
+  }
+  get explorerUrl(): string {
+    return this.read(Settings.explorerUrl, DEFAULT_EXPLORER_URL).trim() || DEFAULT_EXPLORER_URL;
+  }
+  get hoverEnabled(): boolean {
+    return this.read(Settings.hoverEnabled, true);
+  }
+  get hoverAllFiles(): boolean {
+    return this.read(Settings.hoverAllFiles, false);
+  }
+  get watchedGlobal(): boolean {
+    return this.read(Settings.watchedGlobal, false);
+  }
+  get autoRefreshSeconds(): number {
+    const n = this.read(Settings.autoRefreshSeconds, 0);
+    return Number.isFinite(n) && n > 0 ? Math.max(10, n) : 0;
+  }
+  get codeLensEnabled(): boolean {
+    return this.read(Settings.codeLensEnabled, true);
+  }
+
+  /** The API URL of a network, as configured (not yet checked for safety). */
+  apiUrl(network: NetworkId): string {
+    switch (network) {
+      case 'mainnet': return NETWORK_URLS.mainnet;
+      case 'testnet': return NETWORK_URLS.testnet;
+      case 'devnet': return this.devnetApiUrl;
+      case 'custom': return this.customApiUrl;
+    }
+  }
+
+  async setNetwork(network: NetworkId): Promise<void> {
+    await this.section.update(Settings.network, network, vscode.ConfigurationTarget.Global);
+  }
+
+  async setCustomApiUrl(url: string): Promise<void> {
+    await this.section.update(Settings.customApiUrl, url, vscode.ConfigurationTarget.Global);
+  }
+
+  affects(e: vscode.ConfigurationChangeEvent, ...keys: string[]): boolean {
+    return keys.some((k) => e.affectsConfiguration(`${CONFIG_SECTION}.${k}`));
+  }
+}

@@ -1,0 +1,90 @@
+import * as vscode from 'vscode';
+import { isStacksApiError } from '../api';
+import { Commands } from '../constants';
+import type { NetworkService } from './network';
+
+const REFRESH_MS = 30_000;
+
+/**
+ * The network and chain tip in the status bar. It never asks the API at activation: the tip is
+ * fetched on the first refresh tick, only while the window is focused, at most every 30 s.
+ */
+export class NetworkStatusBar implements vscode.Disposable {
+  private readonly item: vscode.StatusBarItem;
+  private readonly disposables: vscode.Disposable[] = [];
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private tip: { height: number; network: string } | undefined;
+  private lastFetch = 0;
+  private problem: string | undefined;
+  private inFlight: AbortController | undefined;
+
+  constructor(private readonly networks: NetworkService) {
+    this.item = vscode.window.createStatusBarItem('stacksLookup.network', vscode.StatusBarAlignment.Right, 100);
+    this.item.name = 'Stacks Network';
+    this.item.command = Commands.selectNetwork;
+    this.render();
+    this.item.show();
+    this.disposables.push(
+      this.item,
+      networks.onDidChange(() => {
+        this.tip = undefined;
+        this.problem = undefined;
+        this.lastFetch = 0;
+        this.inFlight?.abort();
+        this.render();
+      }),
+      vscode.window.onDidChangeWindowState((s) => (s.focused ? this.start() : this.stop())),
+    );
+    if (vscode.window.state.focused) this.start();
+  }
+
+  /** Fetches the tip now unless it was fetched less than 30 s ago. */
+  async refresh(force = false): Promise<void> {
+    if (!force && Date.now() - this.lastFetch < REFRESH_MS) return;
+    this.lastFetch = Date.now();
+    this.inFlight?.abort();
+    const controller = (this.inFlight = new AbortController());
+    const network = this.networks.current;
+    try {
+      const { client } = await this.networks.endpoint(network);
+      const status = await client.getServerStatus({ signal: controller.signal, budget: 'fail-fast' });
+      if (network !== this.networks.current) return;
+      this.tip = status.chain_tip ? { height: status.chain_tip.block_height, network } : undefined;
+      this.problem = undefined;
+    } catch (e) {
+      if (isStacksApiError(e) && e.kind === 'cancelled') return;
+      this.problem = isStacksApiError(e) ? e.message : String(e);
+    }
+    this.render();
+  }
+
+  private start(): void {
+    if (this.timer) return;
+    // The first tick comes a full interval after start, so activation itself sends nothing.
+    this.timer = setInterval(() => void this.refresh(), REFRESH_MS);
+  }
+
+  private stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private render(): void {
+    const label = this.networks.label();
+    const tip = this.tip && this.tip.network === this.networks.current ? ` #${this.tip.height.toLocaleString('en-US')}` : '';
+    this.item.text = `$(${this.problem ? 'warning' : 'globe'}) Stacks: ${label}${tip}`;
+    const u = this.networks.urlOf(this.networks.current);
+    const md = new vscode.MarkdownString(undefined, true);
+    md.appendText(`Stacks network: ${label}\n\nAPI: ${u.ok ? u.url : u.reason}\n\n`);
+    if (tip) md.appendText(`Chain tip: block ${this.tip!.height}\n\n`);
+    if (this.problem) md.appendText(`Last check failed: ${this.problem}\n\n`);
+    md.appendMarkdown('Click to select another network.');
+    this.item.tooltip = md;
+  }
+
+  dispose(): void {
+    this.stop();
+    this.inFlight?.abort();
+    for (const d of this.disposables) d.dispose();
+  }
+}
