@@ -1,0 +1,153 @@
+// Headless Debian Chromium driven by playwright-core, confined to loopback, plus the helpers the
+// e2e specs use (ctx.helpers): runCommand, findCommand, webviewFrame, screenshot, waitForWorkbench.
+'use strict';
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { chromium } = require('playwright-core');
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+const LOOPBACK = /^(https?|wss?):\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\]|[a-z0-9-]+\.localhost)[:/]/i;
+
+/** True for a URL the browser may load (loopback http(s)/ws(s), or non-network schemes). */
+function allowedUrl(href) {
+  return !/^(https?|wss?):/i.test(href) || LOOPBACK.test(href);
+}
+
+/**
+ * Launches Chromium with a fresh profile. Every non-loopback request is aborted (and recorded in
+ * `blocked`). Returns { context, page, blocked, close() }.
+ */
+async function launchBrowser(opts = {}) {
+  const profile = fs.mkdtempSync(path.join(opts.tmpDir || os.tmpdir(), 'stacks-lookup-chromium-'));
+  const extra = process.env.EXTRA_CHROMIUM_ARGS ? process.env.EXTRA_CHROMIUM_ARGS.split(' ').filter(Boolean) : [];
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    viewport: opts.viewport || { width: 1400, height: 900 },
+    args: [...CHROMIUM_ARGS, ...extra],
+    timeout: 60000,
+  });
+  const blocked = [];
+  await context.route(
+    (u) => !allowedUrl(u.href),
+    (route) => {
+      blocked.push(route.request().url());
+      return route.abort();
+    },
+  );
+  const page = context.pages()[0] || (await context.newPage());
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    try {
+      await Promise.race([context.close(), new Promise((r) => setTimeout(r, 10000))]);
+    } catch {
+      /* already gone */
+    }
+    fs.rmSync(profile, { recursive: true, force: true });
+  };
+  return { context, page, blocked, close };
+}
+
+/** Workbench URL for a folder, with an optional smoke-test-driver payload. */
+function workbenchUrl(baseUrl, folder, payload) {
+  const q = [];
+  if (folder) q.push(`folder=${encodeURIComponent(folder)}`);
+  if (payload) q.push(`payload=${encodeURIComponent(JSON.stringify(payload))}`);
+  return `${baseUrl}/${q.length ? '?' + q.join('&') : ''}`;
+}
+
+/** Waits until the workbench and its status bar (= remote extension host connected) are shown. */
+async function waitForWorkbench(page, timeoutMs = 60000) {
+  await page.locator('.monaco-workbench').waitFor({ timeout: timeoutMs });
+  await page.locator('#workbench\\.parts\\.statusbar').waitFor({ timeout: timeoutMs });
+}
+
+/**
+ * Opens the command palette, types `title` and waits for a matching row. Retries: right after
+ * startup the palette can open before the extension's commands are registered. Leaves the palette
+ * open with the row present; returns the row locator.
+ */
+async function findCommand(page, title, { attempts = 6, rowTimeoutMs = 5000 } = {}) {
+  for (let i = 1; ; i++) {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('F1');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: 15000 });
+    await input.fill('>' + title);
+    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+    try {
+      await row.waitFor({ timeout: rowTimeoutMs });
+      return row;
+    } catch (e) {
+      await page.keyboard.press('Escape');
+      if (i >= attempts) throw new Error(`command "${title}" not found in the command palette after ${attempts} tries: ${e && e.message}`);
+      await page.waitForTimeout(2000);
+    }
+  }
+}
+
+/** Runs a command by its palette title (with retries, see findCommand). */
+async function runCommand(page, title, opts) {
+  await findCommand(page, title, opts);
+  await page.keyboard.press('Enter');
+}
+
+/** The content frame of the active webview panel. */
+function webviewFrame(page) {
+  return page.frameLocator('iframe.webview').frameLocator('#active-frame');
+}
+
+/** Saves a PNG of the page to outDir/name(.png); returns the path. */
+async function screenshot(page, name, outDir = 'test-results/e2e') {
+  fs.mkdirSync(outDir, { recursive: true });
+  const file = path.resolve(outDir, name.endsWith('.png') ? name : name + '.png');
+  await page.screenshot({ path: file });
+  return file;
+}
+
+/** Opens a workspace file by name through Quick Open (Ctrl+P). */
+async function openFile(page, name) {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 15000 });
+  await input.fill(name);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 15000 });
+  await page.keyboard.press('Enter');
+  await page.locator('.monaco-editor .view-lines').first().waitFor({ timeout: 15000 });
+}
+
+/** Text of the first visible hover widget that contains `text` (waits up to timeoutMs). */
+async function hoverText(page, text, timeoutMs = 15000) {
+  const hover = page.locator('.monaco-hover:visible', { hasText: text }).first();
+  await hover.waitFor({ timeout: timeoutMs });
+  return hover.innerText();
+}
+
+module.exports = {
+  CHROMIUM_ARGS,
+  allowedUrl,
+  launchBrowser,
+  workbenchUrl,
+  waitForWorkbench,
+  findCommand,
+  runCommand,
+  webviewFrame,
+  screenshot,
+  openFile,
+  hoverText,
+};

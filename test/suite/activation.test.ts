@@ -1,0 +1,70 @@
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import { getConnections, getNetworkConnections, guardInstalledAt } from './netGuard';
+
+const EXTENSION_ID = 'stacks-lookup.stacks-lookup';
+
+interface ContributedCommand {
+  command: string;
+  title?: string;
+}
+interface PackageJson {
+  contributes?: {
+    commands?: ContributedCommand[];
+    views?: Record<string, { id: string }[]>;
+  };
+}
+
+function describeConnections(list: ReturnType<typeof getConnections>): string {
+  return list.map((c) => `${c.host}:${c.port ?? ''} (${c.via}${c.url ? ' ' + c.url : ''})`).join(', ');
+}
+
+describe('Activation', () => {
+  let ext: vscode.Extension<unknown>;
+  /** Was the extension already active when the suite started (e.g. by a workspaceContains event)? */
+  let activeAtStart = false;
+
+  before(() => {
+    const found = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(found, `extension ${EXTENSION_ID} is not installed in this host`);
+    ext = found;
+    activeAtStart = ext.isActive;
+  });
+
+  it('is present', () => {
+    assert.strictEqual(ext.id, EXTENSION_ID);
+    console.log(`      VS Code ${vscode.version}, extension ${ext.packageJSON.version}, active at start: ${activeAtStart}`);
+  });
+
+  it('activates without any network connection', async () => {
+    assert.ok(guardInstalledAt() > 0, 'the network guard is not installed');
+    if (activeAtStart) {
+      // Activated before run(): the guard could not watch it. The launcher (test/host/run.js)
+      // checks that the mock API got no request before the first test. Here: nothing since load.
+      const seen = getNetworkConnections();
+      assert.deepStrictEqual(seen, [], `connections before the first test: ${describeConnections(seen)}`);
+    }
+    const before = Date.now();
+    await ext.activate();
+    assert.ok(ext.isActive, 'extension is not active after activate()');
+    const during = getNetworkConnections(before);
+    assert.deepStrictEqual(during, [], `activation opened connections: ${describeConnections(during)}`);
+  });
+
+  it('registers every contributed command, and contributes every registered stacksLookup.* command', async () => {
+    const pkg = ext.packageJSON as PackageJson;
+    const contributed = (pkg.contributes?.commands ?? []).map((c) => c.command);
+    const registered = await vscode.commands.getCommands(true);
+    const registeredSet = new Set(registered);
+
+    const missing = contributed.filter((c) => !registeredSet.has(c));
+    assert.deepStrictEqual(missing, [], `contributed but not registered: ${missing.join(', ')}`);
+
+    // The workbench itself registers <viewId>.focus, <viewId>.resetViewLocation, ... for views.
+    const viewIds = Object.values(pkg.contributes?.views ?? {}).flat().map((v) => v.id);
+    const isViewCommand = (c: string): boolean => viewIds.some((v) => c.startsWith(v + '.'));
+    const contributedSet = new Set(contributed);
+    const undeclared = registered.filter((c) => c.startsWith('stacksLookup.') && !contributedSet.has(c) && !isViewCommand(c));
+    assert.deepStrictEqual(undeclared, [], `registered but not contributed in package.json: ${undeclared.join(', ')}`);
+  });
+});

@@ -1,0 +1,108 @@
+// In-host test entry (extensionTestsPath), same contract as @vscode/test-electron: the extension
+// host requires this module and awaits run(); a rejection means failure.
+// Runs mocha (bdd) over out/test/suite/**/*.test.js, writes a JSON summary to $HOST_TEST_RESULT and
+// the time of the first test to `first-test-time` next to it, prints `N passed, N failed`.
+
+// FIRST: the network guard, before mocha or any test module is loaded.
+import { installNetGuard, getNonLoopbackConnections } from './netGuard';
+installNetGuard();
+
+import * as fs from 'fs';
+import * as path from 'path';
+import Mocha from 'mocha';
+
+export interface HostTestResult {
+  title: string;
+  ok: boolean;
+  durationMs?: number;
+  err?: string;
+}
+
+export interface HostTestSummary {
+  passed: number;
+  failed: number;
+  pending: number;
+  results: HostTestResult[];
+  startedAt: number;
+  finishedAt: number;
+}
+
+function findTests(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) out.push(...findTests(p));
+    else if (e.name.endsWith('.test.js')) out.push(p);
+  }
+  return out.sort();
+}
+
+function writeFileSafe(file: string, text: string): void {
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text);
+  } catch (e) {
+    console.error(`[host-tests] cannot write ${file}: ${String(e)}`);
+  }
+}
+
+export function run(): Promise<void> {
+  const startedAt = Date.now();
+  const resultFile = process.env.HOST_TEST_RESULT || path.join(__dirname, 'host-test-results.json');
+  const firstTestFile = path.join(path.dirname(resultFile), 'first-test-time');
+  try {
+    fs.rmSync(firstTestFile, { force: true });
+  } catch {
+    /* ignore */
+  }
+  const mocha = new Mocha({
+    ui: 'bdd',
+    color: false,
+    reporter: 'spec',
+    timeout: Number(process.env.HOST_TEST_MOCHA_TIMEOUT_MS) || 20000,
+    grep: process.env.HOST_TEST_GREP || undefined,
+  });
+  for (const f of findTests(__dirname)) mocha.addFile(f);
+
+  return new Promise<void>((resolve, reject) => {
+    const results: HostTestResult[] = [];
+    let pending = 0;
+    let sawFirst = false;
+    let runner: Mocha.Runner;
+    const finish = (): void => {
+      // Final check of the network guard: anything that left loopback fails the run.
+      const offenders = getNonLoopbackConnections();
+      if (offenders.length) {
+        const list = offenders.map((c) => `${c.host}:${c.port ?? ''} via ${c.via}${c.url ? ' ' + c.url : ''} at ${new Date(c.time).toISOString()}\n${c.stack ?? ''}`);
+        results.push({ title: 'network guard: no connection left loopback', ok: false, err: `non-loopback connections:\n${list.join('\n')}` });
+        console.error(`[host-tests] non-loopback connections: ${offenders.map((c) => c.host).join(', ')}`);
+      }
+      const passed = results.filter((r) => r.ok).length;
+      const failed = results.length - passed;
+      const summary: HostTestSummary = { passed, failed, pending, results, startedAt, finishedAt: Date.now() };
+      writeFileSafe(resultFile, JSON.stringify(summary, null, 2));
+      console.log(`${passed} passed, ${failed} failed`);
+      if (failed) reject(new Error(`${failed} in-host test(s) failed`));
+      else resolve();
+    };
+    try {
+      runner = mocha.run(() => finish());
+    } catch (e) {
+      results.push({ title: 'loading the in-host tests', ok: false, err: String((e as Error)?.stack ?? e) });
+      finish();
+      return;
+    }
+    runner.on('test', () => {
+      if (!sawFirst) {
+        sawFirst = true;
+        writeFileSafe(firstTestFile, String(Date.now()));
+      }
+    });
+    runner.on('pass', (t) => results.push({ title: t.fullTitle(), ok: true, durationMs: t.duration }));
+    runner.on('fail', (t, err: unknown) => {
+      const e = err as Error | undefined;
+      results.push({ title: t.fullTitle(), ok: false, durationMs: t.duration, err: String(e?.stack ?? e) });
+    });
+    runner.on('pending', () => pending++);
+  });
+}
