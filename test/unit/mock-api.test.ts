@@ -1,0 +1,458 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { c32addressDecode } from 'c32check';
+import { FIXTURE_DIR, MockApi, loadFixture, startMockApi } from '../mock-api/server';
+import { ADDRESS, API_KEY, BLOCK, CONTRACT, GENERATED, INVALID_TX, TX, UNKNOWN_TX, busyTxId } from '../fixtures/ids';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+describe('mock chain data API', () => {
+  let api: MockApi;
+  before(async () => {
+    api = await startMockApi();
+  });
+  after(async () => {
+    await api.close();
+  });
+  beforeEach(() => api.reset());
+
+  async function get(p: string, init?: RequestInit): Promise<{ status: number; body: any; res: Response }> {
+    const res = await fetch(api.url + p, init);
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined, res };
+  }
+
+  describe('endpoints', () => {
+    it('binds 127.0.0.1 on a random port', () => {
+      assert.match(api.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+      assert.ok(api.port > 0);
+    });
+
+    it('serves every fixture transaction by id with content-type json', async () => {
+      const files: Record<string, string> = {
+        tokenTransfer: 'tx-token_transfer.json',
+        contractCall: 'tx-contract_call-sponsored.json',
+        smartContract: 'tx-smart_contract.json',
+        coinbase: 'tx-coinbase.json',
+        tenureChange: 'tx-tenure_change.json',
+        failed: 'tx-failed.json',
+        pending: 'tx-pending.json',
+        dropped: 'tx-dropped.json',
+      };
+      for (const [name, file] of Object.entries(files)) {
+        const id = (TX as Record<string, string>)[name];
+        const r = await get(`/extended/v1/tx/${id}`);
+        assert.strictEqual(r.status, 200, name);
+        assert.match(r.res.headers.get('content-type') ?? '', /^application\/json/);
+        assert.deepStrictEqual(r.body, loadFixture(file), name);
+      }
+    });
+
+    it('has the special tx statuses and types', async () => {
+      assert.strictEqual((await get(`/extended/v1/tx/${TX.pending}`)).body.tx_status, 'pending');
+      const dropped = (await get(`/extended/v1/tx/${TX.dropped}`)).body;
+      assert.strictEqual(dropped.tx_status, 'dropped_replace_by_fee');
+      assert.strictEqual(dropped.replaced_by_tx_id, TX.pending);
+      const failed = (await get(`/extended/v1/tx/${TX.failed}`)).body;
+      assert.strictEqual(failed.tx_status, 'abort_by_response');
+      assert.strictEqual(failed.tx_result.repr, '(err u1)');
+      const tc = (await get(`/extended/v1/tx/${TX.tenureChange}`)).body;
+      assert.strictEqual(tc.tx_type, 'tenure_change');
+      assert.strictEqual(tc.tenure_change_payload.cause, 'block_found');
+      for (const k of ['tenure_consensus_hash', 'prev_tenure_consensus_hash', 'burn_view_consensus_hash', 'previous_tenure_end', 'previous_tenure_blocks', 'pubkey_hash']) {
+        assert.ok(k in tc.tenure_change_payload, k);
+      }
+    });
+
+    it('accepts tx ids without 0x and in upper case', async () => {
+      assert.strictEqual((await get(`/extended/v1/tx/${TX.tokenTransfer.slice(2).toUpperCase()}`)).body.tx_id, TX.tokenTransfer);
+    });
+
+    it('400 for an ill-formed tx id, 404 for an unknown one, with the real bodies', async () => {
+      const bad = await get(`/extended/v1/tx/${INVALID_TX}`);
+      assert.strictEqual(bad.status, 400);
+      assert.deepStrictEqual(bad.body, loadFixture('error-400-validation-txid-pattern.json'));
+      const unknown = await get(`/extended/v1/tx/${UNKNOWN_TX}`);
+      assert.strictEqual(unknown.status, 404);
+      assert.deepStrictEqual(unknown.body, loadFixture('error-404-not-found-tx.json'));
+    });
+
+    it('unknown route: 404 with the Fastify body', async () => {
+      const r = await get('/extended/v1/nope');
+      assert.strictEqual(r.status, 404);
+      assert.deepStrictEqual(r.body, loadFixture('error-404-unknown-route.json'));
+    });
+
+    it('serves balances; unknown valid principal gets a zero balance; invalid principal 400', async () => {
+      assert.deepStrictEqual((await get(`/extended/v1/address/${ADDRESS.mainnet}/stx`)).body, loadFixture('stx-balance--locked.json'));
+      assert.deepStrictEqual((await get(`/extended/v1/address/${ADDRESS.testnet}/stx`)).body, loadFixture('stx-balance--token-offering-locked.json'));
+      assert.deepStrictEqual((await get(`/extended/v1/address/${ADDRESS.sponsor}/stx?unanchored=true`)).body, loadFixture('stx-balance--sponsored.json'));
+      const zero = await get(`/extended/v1/address/${CONTRACT.deployed}/stx`);
+      assert.strictEqual(zero.status, 200);
+      assert.strictEqual(zero.body.balance, '0');
+      const bad = await get('/extended/v1/address/S.hello-world/stx');
+      assert.strictEqual(bad.status, 400);
+      assert.deepStrictEqual(bad.body, loadFixture('error-400-invalid-principal.json'));
+    });
+
+    it('unanchored=true with until_block: 400 with the real body', async () => {
+      const r = await get(`/extended/v1/address/${ADDRESS.mainnet}/stx?unanchored=true&until_block=100`);
+      assert.strictEqual(r.status, 400);
+      assert.deepStrictEqual(r.body, loadFixture('error-400-until-block-and-unanchored.json'));
+      assert.strictEqual((await get(`/extended/v1/address/${ADDRESS.mainnet}/stx?until_block=100`)).status, 200);
+    });
+
+    it('serves v2 blocks by latest, height, hash and index hash; 404 otherwise', async () => {
+      const fixture = loadFixture('block-v2--latest.json');
+      for (const key of ['latest', String(BLOCK.height), BLOCK.hash, BLOCK.indexBlockHash]) {
+        const r = await get(`/extended/v2/blocks/${key}`);
+        assert.strictEqual(r.status, 200, key);
+        assert.deepStrictEqual(r.body, fixture, key);
+      }
+      const nak = await get(`/extended/v2/blocks/${BLOCK.nakamoto.height}`);
+      assert.deepStrictEqual(nak.body, loadFixture('block-v2--nakamoto-tenure.json'));
+      const big = await get(`/extended/v2/blocks/${BLOCK.big.hash}`);
+      assert.strictEqual(big.body.tx_count, BLOCK.big.txCount);
+      const missing = await get(`/extended/v2/blocks/${BLOCK.unknownHeight}`);
+      assert.strictEqual(missing.status, 404);
+      assert.deepStrictEqual(missing.body, loadFixture('error-404-v2-block.json'));
+      assert.strictEqual((await get(`/extended/v2/blocks/${BLOCK.unknownHash}`)).status, 404);
+    });
+
+    it('serves v1 block by height; 404 with the real body otherwise', async () => {
+      const r = await get(`/extended/v1/block/by_height/${BLOCK.height}`);
+      assert.deepStrictEqual(r.body, loadFixture('block-v1--by_height-latest.json'));
+      assert.ok(r.body.txs.includes(TX.tokenTransfer));
+      const missing = await get(`/extended/v1/block/by_height/${BLOCK.unknownHeight}`);
+      assert.strictEqual(missing.status, 404);
+      assert.deepStrictEqual(missing.body, loadFixture('error-404-block-by-height.json'));
+    });
+
+    it('links fixture txs to the latest block', async () => {
+      const block = (await get(`/extended/v1/block/by_height/${BLOCK.height}`)).body;
+      for (const id of block.txs) {
+        const tx = (await get(`/extended/v1/tx/${id}`)).body;
+        assert.strictEqual(tx.block_hash, BLOCK.hash);
+        assert.strictEqual(tx.block_height, BLOCK.height);
+      }
+      assert.strictEqual((await get('/extended/v2/blocks/latest')).body.tx_count, block.txs.length);
+    });
+
+    it('serves a big v1 block with 300 distinct, resolvable txs', async () => {
+      const r = await get(`/extended/v1/block/by_height/${BLOCK.big.height}`);
+      assert.strictEqual(r.body.hash, BLOCK.big.hash);
+      assert.strictEqual(r.body.txs.length, GENERATED.bigBlockTxCount);
+      assert.strictEqual(new Set(r.body.txs).size, GENERATED.bigBlockTxCount);
+      const last = await get(`/extended/v1/tx/${r.body.txs[299]}`);
+      assert.strictEqual(last.body.block_hash, BLOCK.big.hash);
+      const again = await get(`/extended/v1/block/by_height/${BLOCK.big.height}`);
+      assert.deepStrictEqual(again.body, r.body, 'deterministic');
+    });
+
+    it('serves mempool stats and server status (chain tip = latest block)', async () => {
+      assert.deepStrictEqual((await get('/extended/v1/tx/mempool/stats')).body, loadFixture('mempool-stats.json'));
+      const status = (await get('/extended')).body;
+      assert.deepStrictEqual(status, loadFixture('server-status.json'));
+      const latest = (await get('/extended/v2/blocks/latest')).body;
+      assert.strictEqual(status.chain_tip.block_height, latest.height);
+      assert.strictEqual(status.chain_tip.block_hash, latest.hash);
+    });
+
+    it('serves contract status: known found, others found:false', async () => {
+      const ids = [CONTRACT.deployed, CONTRACT.statusPending, CONTRACT.statusSuccess, CONTRACT.notFound, CONTRACT.called];
+      const r = await get('/extended/v2/smart-contracts/status?' + ids.map((i) => 'contract_id=' + encodeURIComponent(i)).join('&'));
+      assert.strictEqual(r.status, 200);
+      assert.deepStrictEqual(Object.keys(r.body).sort(), [...ids].sort());
+      assert.strictEqual(r.body[CONTRACT.deployed].result.tx_id, TX.smartContract);
+      assert.strictEqual(r.body[CONTRACT.statusPending].result.status, 'pending');
+      assert.strictEqual(r.body[CONTRACT.statusSuccess].result.status, 'success');
+      assert.deepStrictEqual(r.body[CONTRACT.notFound], { found: false });
+      assert.deepStrictEqual(r.body[CONTRACT.called], { found: false });
+    });
+
+    it('serves address transactions and events', async () => {
+      assert.deepStrictEqual((await get(`/extended/v2/addresses/${ADDRESS.mainnet}/transactions`)).body, {
+        ...loadFixture('address-transactions--mainnet.json'),
+      });
+      const t = (await get(`/extended/v2/addresses/${ADDRESS.testnet}/transactions`)).body;
+      assert.strictEqual(t.results[0].tx.tx_id, TX.tokenTransfer);
+      const ev = await get(`/extended/v2/addresses/${ADDRESS.mainnet}/transactions/${TX.mainnetContractCall}/events`);
+      assert.deepStrictEqual(ev.body, loadFixture('address-tx-events--mainnet.json'));
+      const ev2 = await get(`/extended/v2/addresses/${ADDRESS.testnet}/transactions/${TX.tokenTransfer}/events`);
+      assert.deepStrictEqual(ev2.body, loadFixture('address-tx-events--testnet.json'));
+      const empty = (await get(`/extended/v2/addresses/${ADDRESS.unknown}/transactions`)).body;
+      assert.deepStrictEqual(empty, { limit: 20, offset: 0, total: 0, results: [] });
+    });
+
+    it('limit > 50, limit < 1, bad offset: 400 with the real message', async () => {
+      const r = await get(`/extended/v2/addresses/${ADDRESS.mainnet}/transactions?limit=51`);
+      assert.strictEqual(r.status, 400);
+      assert.deepStrictEqual(r.body, loadFixture('error-400-limit-too-large.json'));
+      assert.strictEqual((await get(`/extended/v2/addresses/${ADDRESS.mainnet}/transactions?limit=0`)).status, 400);
+      assert.strictEqual((await get(`/extended/v2/addresses/${ADDRESS.mainnet}/transactions?offset=-1`)).status, 400);
+      assert.strictEqual((await get(`/extended/v2/addresses/${ADDRESS.mainnet}/transactions?offset=x`)).status, 400);
+      const ev = await get(`/extended/v2/addresses/${ADDRESS.mainnet}/transactions/${TX.manyEvents}/events?limit=51`);
+      assert.strictEqual(ev.status, 400);
+      assert.strictEqual((await get(`/extended/v2/addresses/nope/transactions`)).status, 400);
+    });
+  });
+
+  describe('paging of generated data', () => {
+    it('slices TX.manyEvents events with event_limit/event_offset, event_count stays total', async () => {
+      const all: any[] = [];
+      for (let offset = 0; offset < GENERATED.manyEventsCount; offset += 50) {
+        const r = await get(`/extended/v1/tx/${TX.manyEvents}?event_limit=50&event_offset=${offset}`);
+        assert.strictEqual(r.body.event_count, GENERATED.manyEventsCount);
+        assert.strictEqual(r.body.events.length, 50);
+        all.push(...r.body.events);
+      }
+      assert.deepStrictEqual(all.map((e) => e.event_index), [...Array(GENERATED.manyEventsCount).keys()]);
+      assert.ok(all.some((e) => e.event_type === 'smart_contract_log'));
+      assert.ok(all.some((e) => e.event_type === 'stx_asset'));
+      const def = await get(`/extended/v1/tx/${TX.manyEvents}`);
+      assert.strictEqual(def.body.events.length, 96);
+      const past = await get(`/extended/v1/tx/${TX.manyEvents}?event_offset=1000`);
+      assert.deepStrictEqual(past.body.events, []);
+    });
+
+    it('pages the 200 transactions of ADDRESS.busy, all distinct', async () => {
+      const ids: string[] = [];
+      for (let offset = 0; ; offset += 50) {
+        const r = await get(`/extended/v2/addresses/${ADDRESS.busy}/transactions?limit=50&offset=${offset}`);
+        assert.strictEqual(r.body.total, GENERATED.busyTxCount);
+        if (r.body.results.length === 0) break;
+        ids.push(...r.body.results.map((x: any) => x.tx.tx_id));
+      }
+      assert.strictEqual(ids.length, GENERATED.busyTxCount);
+      assert.strictEqual(new Set(ids).size, GENERATED.busyTxCount);
+      assert.ok(ids.includes(busyTxId(0)));
+      assert.strictEqual((await get(`/extended/v1/tx/${busyTxId(7)}`)).status, 200);
+    });
+
+    it('pages address events of TX.manyEvents', async () => {
+      const r = await get(`/extended/v2/addresses/${ADDRESS.mainnet}/transactions/${TX.manyEvents}/events?limit=50&offset=150`);
+      assert.strictEqual(r.body.total, 200);
+      assert.strictEqual(r.body.results.length, 50);
+    });
+  });
+
+  describe('faults', () => {
+    it('status: default real bodies and custom ones', async () => {
+      api.fault({ kind: 'status', status: 503 });
+      const r = await get('/extended');
+      assert.strictEqual(r.status, 503);
+      assert.deepStrictEqual(r.body, loadFixture('error-503-db-unavailable.json'));
+      api.clearFaults();
+      api.fault({ match: '/extended/v1/tx/', times: 1, fault: { kind: 'status', status: 429, headers: { 'retry-after': '7' } } });
+      const t = await get(`/extended/v1/tx/${TX.tokenTransfer}`);
+      assert.strictEqual(t.status, 429);
+      assert.strictEqual(t.res.headers.get('retry-after'), '7');
+      assert.strictEqual((await get(`/extended/v1/tx/${TX.tokenTransfer}`)).status, 200, 'times: 1');
+      api.fault({ kind: 'status', status: 410 });
+      assert.deepStrictEqual((await get('/extended')).body, loadFixture('error-410-deprecated-disabled.json'));
+      api.clearFaults();
+      api.fault({ kind: 'status', status: 418, body: { x: 1 } });
+      assert.deepStrictEqual((await get('/extended')).body, { x: 1 });
+    });
+
+    it('match: only matching requests get the fault; first matching rule wins', async () => {
+      api.fault({ match: /\/stx$/, fault: { kind: 'status', status: 500 } });
+      api.fault({ match: /\/stx$/, fault: { kind: 'status', status: 502 } });
+      assert.strictEqual((await get(`/extended/v1/address/${ADDRESS.mainnet}/stx`)).status, 500);
+      assert.strictEqual((await get('/extended')).status, 200);
+    });
+
+    it('delay and slowFirstByte: served normally after the delay', async () => {
+      api.fault({ kind: 'delay', ms: 150 });
+      let t0 = Date.now();
+      let r = await get('/extended');
+      assert.strictEqual(r.status, 200);
+      assert.ok(Date.now() - t0 >= 140);
+      api.clearFaults();
+      api.fault({ kind: 'slowFirstByte', ms: 150 });
+      t0 = Date.now();
+      r = await get('/extended');
+      assert.strictEqual(r.body.status, 'ready');
+      assert.ok(Date.now() - t0 >= 140);
+    });
+
+    it('hang: never answers, the request is abortable', async () => {
+      api.fault({ kind: 'hang' });
+      await assert.rejects(fetch(api.url + '/extended', { signal: AbortSignal.timeout(200) }), (e: Error) => e.name === 'TimeoutError' || e.name === 'AbortError');
+    });
+
+    it('reset: fetch rejects', async () => {
+      api.fault({ kind: 'reset' });
+      await assert.rejects(fetch(api.url + '/extended'));
+    });
+
+    it('malformed: 200 with invalid JSON', async () => {
+      api.fault({ kind: 'malformed' });
+      const res = await fetch(api.url + '/extended');
+      assert.strictEqual(res.status, 200);
+      await assert.rejects(res.json());
+    });
+
+    it('truncated: body read fails', async () => {
+      api.fault({ kind: 'truncated' });
+      const res = await fetch(api.url + `/extended/v1/tx/${TX.tokenTransfer}`);
+      assert.strictEqual(res.status, 200);
+      await assert.rejects(res.text());
+    });
+
+    it('oversized: valid JSON of at least the given size', async () => {
+      api.fault({ kind: 'oversized', bytes: 3_000_000 });
+      const res = await fetch(api.url + '/extended');
+      const text = await res.text();
+      assert.ok(text.length >= 3_000_000);
+      assert.doesNotThrow(() => JSON.parse(text));
+    });
+
+    it('body: replaces the body', async () => {
+      api.fault({ kind: 'body', body: { tx_id: 42, tx_status: '<script>' } });
+      assert.deepStrictEqual((await get(`/extended/v1/tx/${TX.tokenTransfer}`)).body, { tx_id: 42, tx_status: '<script>' });
+    });
+
+    it('redirect: Location header', async () => {
+      api.fault({ kind: 'redirect', location: 'http://example.invalid/x', status: 307 });
+      const res = await fetch(api.url + '/extended', { redirect: 'manual' });
+      assert.strictEqual(res.status, 307);
+      assert.strictEqual(res.headers.get('location'), 'http://example.invalid/x');
+    });
+
+    it('headers: extra headers with the normal body', async () => {
+      api.fault({ kind: 'headers', headers: { warning: '299 - "Deprecated API"' } });
+      const r = await get(`/extended/v1/block/by_height/${BLOCK.height}`);
+      assert.strictEqual(r.res.headers.get('warning'), '299 - "Deprecated API"');
+      assert.strictEqual(r.body.height, BLOCK.height);
+    });
+
+    it('override: serves a body for an exact path', async () => {
+      api.override('/extended', { status: 'overridden' }, 201);
+      const r = await get('/extended?x=1');
+      assert.strictEqual(r.status, 201);
+      assert.deepStrictEqual(r.body, { status: 'overridden' });
+      api.reset();
+      assert.strictEqual((await get('/extended')).body.status, 'ready');
+    });
+  });
+
+  describe('recording', () => {
+    it('records every request with headers, including faulted ones', async () => {
+      api.fault({ match: 'mempool', fault: { kind: 'status', status: 500 } });
+      await get(`/extended/v1/tx/${TX.tokenTransfer}?event_limit=5`, { headers: { 'x-api-key': 'k1', accept: 'application/json' } });
+      await get('/extended/v1/tx/mempool/stats');
+      assert.strictEqual(api.requests.length, 2);
+      const [a, b] = api.requests;
+      assert.strictEqual(a.method, 'GET');
+      assert.strictEqual(a.path, `/extended/v1/tx/${TX.tokenTransfer}`);
+      assert.strictEqual(a.query.get('event_limit'), '5');
+      assert.strictEqual(a.url, `/extended/v1/tx/${TX.tokenTransfer}?event_limit=5`);
+      assert.strictEqual(a.headers['x-api-key'], 'k1');
+      assert.ok(a.time <= b.time);
+      assert.strictEqual(api.requestsTo('/extended/v1/tx/').length, 2);
+      assert.strictEqual(api.requestsTo(/mempool/).length, 1);
+    });
+  });
+
+  describe('options', () => {
+    it('rateLimit: 429 with Retry-After and ratelimit headers', async () => {
+      const limited = await startMockApi({ rateLimit: { limit: 2, windowMs: 60_000 } });
+      try {
+        const r1 = await fetch(limited.url + '/extended');
+        assert.strictEqual(r1.headers.get('ratelimit-limit'), '2');
+        assert.strictEqual(r1.headers.get('ratelimit-remaining'), '1');
+        assert.ok(Number(r1.headers.get('ratelimit-reset')) > 0);
+        await (await fetch(limited.url + '/extended')).text();
+        const r3 = await fetch(limited.url + '/extended');
+        assert.strictEqual(r3.status, 429);
+        assert.ok(Number(r3.headers.get('retry-after')) > 0);
+        assert.strictEqual(r3.headers.get('ratelimit-remaining'), '0');
+        assert.strictEqual((await r3.json()).error, 'Too Many Requests');
+        assert.strictEqual(limited.requests.length, 3);
+      } finally {
+        await limited.close();
+      }
+    });
+
+    it('rateLimit: a new window allows requests again', async () => {
+      const limited = await startMockApi({ rateLimit: { limit: 1, windowMs: 200 } });
+      try {
+        assert.strictEqual((await fetch(limited.url + '/extended')).status, 200);
+        assert.strictEqual((await fetch(limited.url + '/extended')).status, 429);
+        await new Promise((r) => setTimeout(r, 250));
+        assert.strictEqual((await fetch(limited.url + '/extended')).status, 200);
+      } finally {
+        await limited.close();
+      }
+    });
+
+    it('requireKey: 401 without key, 403 with a wrong one, 200 with the right one', async () => {
+      const keyed = await startMockApi({ requireKey: API_KEY });
+      try {
+        const r401 = await fetch(keyed.url + '/extended');
+        assert.strictEqual(r401.status, 401);
+        assert.ok((await r401.json()).message);
+        assert.strictEqual((await fetch(keyed.url + '/extended', { headers: { 'X-API-Key': 'wrong' } })).status, 403);
+        assert.strictEqual((await fetch(keyed.url + '/extended', { headers: { 'X-API-Key': API_KEY } })).status, 200);
+      } finally {
+        await keyed.close();
+      }
+    });
+
+    it('close() ends hanging requests', async () => {
+      const m = await startMockApi();
+      m.fault({ kind: 'hang' });
+      const p = fetch(m.url + '/extended').then(
+        () => 'resolved',
+        () => 'rejected',
+      );
+      await new Promise((r) => setTimeout(r, 50));
+      await m.close();
+      assert.strictEqual(await p, 'rejected');
+    });
+  });
+
+  describe('fixtures', () => {
+    const files = fs.readdirSync(FIXTURE_DIR).filter((f) => f.endsWith('.json'));
+    const walk = (v: unknown, visit: (key: string, value: unknown) => void, key = ''): void => {
+      if (Array.isArray(v)) v.forEach((x) => walk(x, visit, key));
+      else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, visit, k);
+      else visit(key, v);
+    };
+
+    it('every address in ids.ts and in the fixtures passes c32check', () => {
+      const addresses = new Set<string>([...Object.values(ADDRESS), ...Object.values(CONTRACT).map((c) => c.split('.')[0])]);
+      for (const f of files) {
+        const text = fs.readFileSync(path.join(FIXTURE_DIR, f), 'utf8');
+        for (const m of text.matchAll(/\bS[0-9A-Z]{27,40}\b/g)) addresses.add(m[0]);
+      }
+      assert.ok(addresses.size > 10);
+      for (const a of addresses) {
+        assert.doesNotThrow(() => c32addressDecode(a), a);
+      }
+      assert.ok(ADDRESS.mainnet.startsWith('SP') && c32addressDecode(ADDRESS.mainnet)[0] === 22);
+      assert.ok(ADDRESS.testnet.startsWith('ST') && c32addressDecode(ADDRESS.testnet)[0] === 26);
+    });
+
+    it('no fixture keeps a placeholder id where a 0x+64 hex is expected', () => {
+      const hashKeys = new Set(['tx_id', 'block_hash', 'hash', 'index_block_hash', 'parent_block_hash', 'parent_index_block_hash', 'miner_txid', 'burn_block_hash', 'txs', 'replaced_by_tx_id', 'previous_tenure_end']);
+      const bad: string[] = [];
+      for (const f of files) {
+        const text = fs.readFileSync(path.join(FIXTURE_DIR, f), 'utf8');
+        walk(JSON.parse(text), (k, v) => {
+          if (hashKeys.has(k) && v !== null && !(typeof v === 'string' && /^0x[0-9a-f]{64}$/.test(v))) bad.push(`${f}: ${k}=${String(v)}`);
+        });
+      }
+      assert.deepStrictEqual(bad, []);
+      for (const id of [...Object.values(TX), UNKNOWN_TX, BLOCK.hash, BLOCK.indexBlockHash, BLOCK.big.hash, BLOCK.unknownHash]) {
+        assert.match(id, /^0x[0-9a-f]{64}$/);
+      }
+    });
+
+    it('UNKNOWN_TX is not served by any fixture', () => {
+      for (const f of files) assert.ok(!fs.readFileSync(path.join(FIXTURE_DIR, f), 'utf8').includes(UNKNOWN_TX), f);
+    });
+  });
+});
