@@ -168,9 +168,9 @@ function settingsFile(dirs) {
 }
 
 /** Merges `settings` into User/settings.json (the workbench watches the file and reloads it). */
-function writeSettings(dirs, settings) {
+function writeSettings(dirs, settings, { replace = false } = {}) {
   const file = settingsFile(dirs);
-  const merged = { ...QUIET_SETTINGS, ...readJson(file), ...settings };
+  const merged = { ...QUIET_SETTINGS, ...(replace ? {} : readJson(file)), ...settings };
   for (const [k, v] of Object.entries(merged)) if (v === undefined) delete merged[k];
   fs.writeFileSync(file, JSON.stringify(merged, null, 2) + '\n');
   return merged;
@@ -192,7 +192,7 @@ function installExtension(dirs, vsix, paths = setup.paths) {
 
 /**
  * Starts code-server on 127.0.0.1:<free port>.
- * opts: { runDir (required), folder?, settings?, vsix?, paths?, healthTimeoutMs? (60 s), log? }
+ * opts: { runDir (required), folder?, settings?, vsix?, port?, paths?, healthTimeoutMs? (60 s), log? }
  * Returns { url, port, pid, dirs, logFile, settings(obj), stop() }.
  */
 async function startCodeServer(opts) {
@@ -209,7 +209,7 @@ async function startCodeServer(opts) {
 
   let lastError = '';
   for (let attempt = 1; attempt <= 3; attempt++) {
-    const port = await freePort();
+    const port = opts.port && attempt === 1 ? opts.port : await freePort();
     const args = [
       paths.codeServerEntry,
       '--config', dirs.config,
@@ -254,15 +254,15 @@ async function startCodeServer(opts) {
         dirs,
         logFile: dirs.log,
         settingsFile: settingsFile(dirs),
-        /** Merge settings into User/settings.json; returns the merged object. */
-        settings: (s) => writeSettings(dirs, s),
+        /** Merge settings into User/settings.json ({replace: true}: quiet settings + s only). */
+        settings: (s, o) => writeSettings(dirs, s, o),
         installExtension: (vsix) => installExtension(dirs, vsix, paths),
         stop,
       };
     }
     await stop();
     const tail = fs.readFileSync(dirs.log, 'utf8').split('\n').slice(-30).join('\n');
-    if (exited && /EADDRINUSE/.test(tail) && attempt < 3) {
+    if (exited && /EADDRINUSE/.test(tail) && attempt < 3 && !opts.port) {
       lastError = tail;
       continue; // lost the race for the port; try another one
     }

@@ -1,0 +1,408 @@
+#!/usr/bin/env node
+// Runs Stacks Lookup in a REAL VS Code (code-server 4.139.1 on Node 24 + headless Debian Chromium).
+//   node test/host/run.js host    in-host mocha suite (out/test/suite) against the mock API
+//   node test/host/run.js e2e     UI specs (out/test/e2e/*.e2e.js) against the packaged ./stacks-lookup.vsix
+//   node test/host/run.js start   for a person: extension from source + fixture workspace, until Ctrl+C
+//        [--network mainnet|testnet] [--code-server] [--port N]
+// See test/host/README.md.
+'use strict';
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { spawnSync } = require('child_process');
+const setup = require('./setup.js');
+const { startCodeServer } = require('./codeServer.js');
+
+const REPO = path.resolve(__dirname, '..', '..');
+const FIXTURE = path.join(REPO, 'test', 'fixtures', 'workspace');
+const RESULTS = path.join(REPO, 'test-results');
+const HOST_TIMEOUT_MS = Number(process.env.HOST_TEST_TIMEOUT_MS) || 6 * 60 * 1000;
+const SPEC_TIMEOUT_MS = Number(process.env.E2E_SPEC_TIMEOUT_MS) || 3 * 60 * 1000;
+const t0 = Date.now();
+
+function log(msg) {
+  console.log(`[host ${((Date.now() - t0) / 1000).toFixed(1).padStart(5)}s] ${msg}`);
+}
+
+// ---- cleanup: everything started registers here; runs once on success, failure or signal -------
+const cleanups = [];
+let cleaning = null;
+function onCleanup(fn) {
+  cleanups.push(fn);
+}
+function cleanup() {
+  if (!cleaning) {
+    cleaning = (async () => {
+      while (cleanups.length) {
+        const fn = cleanups.pop();
+        try {
+          await Promise.race([fn(), new Promise((r) => setTimeout(r, 15000))]);
+        } catch (e) {
+          console.error(`[host] cleanup: ${e && e.message}`);
+        }
+      }
+    })();
+  }
+  return cleaning;
+}
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(sig, () => {
+    console.error(`\n[host] ${sig}: stopping`);
+    cleanup().finally(() => process.exit(130));
+  });
+}
+
+function makeRunDir(kind) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `stacks-lookup-${kind}-`));
+  onCleanup(async () => {
+    if (process.env.KEEP_RUN_DIR === '1') log(`run dir kept: ${dir}`);
+    else fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return dir;
+}
+
+/** A private copy of the fixture workspace, so tests never dirty the repository. */
+function copyWorkspace(runDir) {
+  const ws = path.join(runDir, 'workspace');
+  fs.cpSync(FIXTURE, ws, { recursive: true });
+  return ws;
+}
+
+async function startMock() {
+  const file = path.join(REPO, 'out', 'test', 'mock-api', 'server.js');
+  if (!fs.existsSync(file)) throw new Error(`${path.relative(REPO, file)} is missing: run \`npm run compile-tests\` first`);
+  const mock = await require(file).startMockApi();
+  onCleanup(() => mock.close());
+  log(`mock API at ${mock.url}`);
+  return mock;
+}
+
+async function startCs(opts) {
+  const t = Date.now();
+  const cs = await startCodeServer({ log, ...opts });
+  onCleanup(() => cs.stop());
+  log(`code-server ${setup.CODE_SERVER_VERSION} at ${cs.url} (pid ${cs.pid}, ready in ${((Date.now() - t) / 1000).toFixed(1)} s)`);
+  return cs;
+}
+
+async function startBrowser(runDir) {
+  const browser = require('./browser.js');
+  const b = await browser.launchBrowser({ tmpDir: runDir });
+  onCleanup(() => b.close());
+  return b;
+}
+
+const remote = (p) => `vscode-remote://remote${p}`; // code-server's remote authority is always "remote"
+
+/** Copies the extension host logs and the extension's output channel log to destDir. */
+function collectLogs(cs, destDir) {
+  fs.rmSync(destDir, { recursive: true, force: true });
+  fs.mkdirSync(destDir, { recursive: true });
+  const logsRoot = path.join(cs.dirs.userDataDir, 'logs');
+  let n = 0;
+  const walk = (dir) => {
+    let entries = [];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else {
+        const rel = path.relative(logsRoot, p);
+        if (/exthost|stacks-lookup|Stacks Lookup|remoteagent/i.test(rel)) {
+          const dest = path.join(destDir, rel);
+          fs.mkdirSync(path.dirname(dest), { recursive: true });
+          fs.copyFileSync(p, dest);
+          n++;
+        }
+      }
+    }
+  };
+  walk(logsRoot);
+  try {
+    fs.copyFileSync(cs.logFile, path.join(destDir, 'code-server.log'));
+    n++;
+  } catch {
+    /* no log */
+  }
+  log(`${n} log files in ${path.relative(REPO, destDir)}/`);
+}
+
+function timeout(ms, what) {
+  let timer;
+  const p = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${Math.round(ms / 1000)} s`)), ms);
+  });
+  p.cancel = () => clearTimeout(timer);
+  return p;
+}
+
+// ---- mode: host ------------------------------------------------------------------------------
+async function hostMode() {
+  const suite = path.join(REPO, 'out', 'test', 'suite', 'index.js');
+  if (!fs.existsSync(suite)) throw new Error(`${path.relative(REPO, suite)} is missing: run \`npm run compile-tests\` first`);
+  if (!fs.existsSync(path.join(REPO, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: run `npm run build` first');
+  setup.ensureAll();
+  const runDir = makeRunDir('host');
+  const ws = copyWorkspace(runDir);
+  const outDir = path.join(RESULTS, 'host');
+  fs.mkdirSync(outDir, { recursive: true });
+  const resultFile = path.join(outDir, 'results.json');
+  const firstTestFile = path.join(outDir, 'first-test-time');
+  fs.rmSync(resultFile, { force: true });
+  fs.rmSync(firstTestFile, { force: true });
+
+  const mock = await startMock();
+  const cs = await startCs({
+    runDir,
+    settings: { 'stacksLookup.network': 'custom', 'stacksLookup.customApiUrl': mock.url },
+  });
+  onCleanup(async () => collectLogs(cs, path.join(RESULTS, 'host-logs')));
+  const { page } = await startBrowser(runDir);
+
+  const consoleLog = fs.createWriteStream(path.join(outDir, 'workbench-console.log'));
+  onCleanup(() => new Promise((r) => consoleLog.end(r)));
+  const util = require('util');
+  const verbose = process.env.HOST_LOG_VERBOSE === '1';
+  let exitCode;
+  const exited = new Promise((resolve) => (exitCode = resolve));
+  await page.exposeFunction('codeAutomationLog', (type, args) => {
+    const msg = util.format(...(args || []));
+    consoleLog.write(`[${type}] ${msg}\n`);
+    if (verbose) console.log(`  [host:${type}] ${msg}`);
+  });
+  await page.exposeFunction('codeAutomationExit', (code) => exitCode(code));
+  page.on('pageerror', (e) => consoleLog.write(`[pageerror] ${e.message}\n`));
+
+  const payload = [
+    ['extensionDevelopmentPath', remote(REPO)],
+    ['extensionTestsPath', remote(suite)],
+    ['extensionEnvironment', JSON.stringify({ HOST_TEST_RESULT: resultFile, STACKS_LOOKUP_TEST_MOCK_URL: mock.url, STACKS_LOOKUP_TEST: '1', ...pick(process.env, ['HOST_TEST_GREP', 'HOST_TEST_MOCHA_TIMEOUT_MS']) })],
+    ['skipWelcome', 'true'],
+  ];
+  const { workbenchUrl } = require('./browser.js');
+  const tRun = Date.now();
+  log(`running in-host tests (timeout ${HOST_TIMEOUT_MS / 1000} s)`);
+  await page.goto(workbenchUrl(cs.url, ws, payload));
+  const limit = timeout(HOST_TIMEOUT_MS, 'the in-host tests');
+  let code;
+  let timedOut = false;
+  try {
+    code = await Promise.race([exited, limit]);
+  } catch (e) {
+    timedOut = true;
+    console.error(`[host] ${e.message}; workbench console: ${path.relative(REPO, path.join(outDir, 'workbench-console.log'))}`);
+    await require('./browser.js').screenshot(page, 'timeout', outDir).catch(() => {});
+  } finally {
+    limit.cancel();
+  }
+  log(`extension host finished with exit code ${timedOut ? 'none (timeout)' : code} after ${((Date.now() - tRun) / 1000).toFixed(1)} s`);
+
+  let summary = null;
+  try {
+    summary = JSON.parse(fs.readFileSync(resultFile, 'utf8'));
+  } catch {
+    /* none written */
+  }
+  let passed = 0;
+  let failed = 0;
+  if (summary) {
+    for (const r of summary.results) {
+      console.log(`${r.ok ? 'PASS' : 'FAIL'} ${r.title}${r.ok ? '' : '\n' + indent(r.err || '')}`);
+    }
+    passed += summary.passed;
+    failed += summary.failed;
+  } else {
+    console.log(`FAIL in-host suite: no result file ${path.relative(REPO, resultFile)} was written`);
+    failed++;
+  }
+
+  // Launcher check: the mock got no request before the first in-host test (i.e. during startup
+  // and activation, which may happen before run() when an activation event fires early).
+  let firstTest = NaN;
+  try {
+    firstTest = Number(fs.readFileSync(firstTestFile, 'utf8'));
+  } catch {
+    /* no test ran */
+  }
+  const early = Number.isFinite(firstTest) ? mock.requests.filter((r) => r.time < firstTest) : mock.requests.slice();
+  log(`mock API: ${mock.requests.length} requests, ${early.length} before the first in-host test`);
+  if (early.length === 0) {
+    console.log('PASS launcher: mock API got no request before the first in-host test');
+    passed++;
+  } else {
+    console.log(`FAIL launcher: mock API got no request before the first in-host test\n${indent(early.map((r) => `${r.method} ${r.url}`).join('\n'))}`);
+    failed++;
+  }
+  if (!timedOut && code !== 0 && failed === 0) {
+    console.log(`FAIL extension host exit code ${code} with no failed test`);
+    failed++;
+  }
+  if (timedOut) failed++;
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed === 0 ? 0 : 1;
+}
+
+// ---- mode: e2e -------------------------------------------------------------------------------
+/** A theme color no view shows unless a sash is hovered: changed on every settings() call so the
+ *  runner can see in the DOM when the workbench has reloaded User/settings.json. */
+const SENTINEL_COLOR = 'sash.hoverBorder';
+const SENTINEL_VAR = '--vscode-sash-hoverBorder';
+
+async function e2eMode(argv) {
+  const vsix = path.resolve(process.env.STACKS_LOOKUP_VSIX || path.join(REPO, 'stacks-lookup.vsix'));
+  if (!fs.existsSync(vsix)) throw new Error(`${vsix} is missing: run \`npm run package\` first`);
+  const specDir = path.join(REPO, 'out', 'test', 'e2e');
+  const only = argv.filter((a) => !a.startsWith('-'));
+  const specs = (fs.existsSync(specDir) ? fs.readdirSync(specDir) : [])
+    .filter((f) => f.endsWith('.e2e.js'))
+    .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
+    .sort();
+  if (specs.length === 0) throw new Error(`no e2e specs in ${path.relative(REPO, specDir)}/ (run \`npm run compile-tests\`)`);
+  setup.ensureAll();
+  const runDir = makeRunDir('e2e');
+  const ws = copyWorkspace(runDir);
+  const outDir = path.join(RESULTS, 'e2e');
+  fs.mkdirSync(outDir, { recursive: true });
+
+  const mock = await startMock();
+  const baseSettings = { 'stacksLookup.network': 'custom', 'stacksLookup.customApiUrl': mock.url };
+  const cs = await startCs({ runDir, vsix, settings: baseSettings });
+  onCleanup(async () => collectLogs(cs, path.join(RESULTS, 'e2e-logs')));
+  const browser = require('./browser.js');
+  const b = await startBrowser(runDir);
+
+  let sentinel = 0;
+  let page = b.page;
+  const settings = async (obj) => {
+    const before = await page.evaluate((v) => getComputedStyle(document.querySelector('.monaco-workbench')).getPropertyValue(v), SENTINEL_VAR).catch(() => '');
+    sentinel = (sentinel + 1) % 200;
+    const colors = { ...((obj && obj['workbench.colorCustomizations']) || {}), [SENTINEL_COLOR]: `#0078d4${(0xff - sentinel).toString(16).padStart(2, '0')}` };
+    cs.settings({ ...obj, 'workbench.colorCustomizations': colors });
+    const deadline = Date.now() + 15000;
+    for (;;) {
+      const now = await page.evaluate((v) => getComputedStyle(document.querySelector('.monaco-workbench')).getPropertyValue(v), SENTINEL_VAR).catch(() => '');
+      if (now && now !== before) break;
+      if (Date.now() > deadline) throw new Error(`the workbench did not apply the new settings within 15 s (${cs.settingsFile})`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await new Promise((r) => setTimeout(r, 500)); // the extension host gets the change right after
+  };
+
+  let passed = 0;
+  let failed = 0;
+  for (const spec of specs) {
+    const name = spec.replace(/\.e2e\.js$/, '');
+    const ts = Date.now();
+    try {
+      // Fresh state per spec: base settings, mock reset, new page with the workbench loaded.
+      cs.settings(baseSettings, { replace: true });
+      if (typeof mock.reset === 'function') mock.reset();
+      const old = page;
+      page = await b.context.newPage();
+      if (old) await old.close().catch(() => {});
+      page.on('pageerror', (e) => fs.appendFileSync(path.join(outDir, `${name}.pageerrors.log`), e.message + '\n'));
+      await page.goto(browser.workbenchUrl(cs.url, ws), { waitUntil: 'domcontentloaded' });
+      await browser.waitForWorkbench(page);
+      const mod = require(path.join(specDir, spec));
+      if (typeof mod.run !== 'function') throw new Error(`${spec} does not export run(ctx)`);
+      const ctx = { page, mock, baseUrl: cs.url, workspace: ws, outDir, helpers: browser, settings, log: (m) => log(`  ${name}: ${m}`) };
+      const limit = timeout(SPEC_TIMEOUT_MS, `e2e spec ${name}`);
+      try {
+        await Promise.race([mod.run(ctx), limit]);
+      } finally {
+        limit.cancel();
+      }
+      passed++;
+      console.log(`PASS ${name} (${((Date.now() - ts) / 1000).toFixed(1)} s)`);
+    } catch (e) {
+      failed++;
+      const shot = await browser.screenshot(page, `${name}-failure`, outDir).catch(() => null);
+      console.log(`FAIL ${name} (${((Date.now() - ts) / 1000).toFixed(1)} s)\n${indent(String((e && e.stack) || e))}${shot ? `\n  screenshot: ${path.relative(REPO, shot)}` : ''}`);
+    }
+  }
+  if (b.blocked.length) log(`browser requests blocked (non-loopback): ${[...new Set(b.blocked.map((u) => new URL(u).host))].join(', ')}`);
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed === 0 ? 0 : 1;
+}
+
+// ---- mode: start -----------------------------------------------------------------------------
+async function startMode(argv) {
+  const opt = (name) => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const network = opt('--network');
+  if (network && !['mainnet', 'testnet'].includes(network)) throw new Error('--network must be mainnet or testnet');
+  const hasCode = !argv.includes('--code-server') && spawnSync('code', ['--version'], { stdio: 'ignore' }).status === 0;
+  if (hasCode) {
+    log(`desktop VS Code found: code --extensionDevelopmentPath=${REPO} ${FIXTURE}`);
+    if (!network) log('(the mock API is not used with desktop VS Code; pick the network in the extension\'s settings)');
+    const r = spawnSync('code', [`--extensionDevelopmentPath=${REPO}`, FIXTURE], { stdio: 'inherit' });
+    return r.status ?? 1;
+  }
+  setup.ensureAll();
+  const runDir = makeRunDir('start');
+  let settings;
+  let mock = null;
+  if (network) {
+    settings = { 'stacksLookup.network': network };
+  } else {
+    mock = await startMock();
+    settings = { 'stacksLookup.network': 'custom', 'stacksLookup.customApiUrl': mock.url };
+  }
+  const port = opt('--port') ? Number(opt('--port')) : undefined;
+  const cs = await startCs({ runDir, settings, port });
+  const url = require('./browser.js').workbenchUrl(cs.url, FIXTURE, [['extensionDevelopmentPath', remote(REPO)]]);
+  console.log('');
+  console.log('  Stacks Lookup is running from source in code-server (VS Code 1.139) on 127.0.0.1.');
+  console.log(`  API:       ${mock ? `mock at ${mock.url}` : `real ${network} API`}`);
+  console.log(`  Workspace: ${FIXTURE}`);
+  console.log(`  Open:      ${url}`);
+  console.log('  After `npm run build`, reload the browser tab (or run "Developer: Reload Window").');
+  console.log('  Ctrl+C stops everything.');
+  console.log('');
+  await new Promise(() => {}); // until a signal; cleanup() runs from the signal handler
+  return 0;
+}
+
+function pick(obj, keys) {
+  const out = {};
+  for (const k of keys) if (obj[k] !== undefined) out[k] = obj[k];
+  return out;
+}
+
+function indent(s) {
+  return String(s)
+    .split('\n')
+    .map((l) => '    ' + l)
+    .join('\n');
+}
+
+async function main() {
+  const [mode, ...rest] = process.argv.slice(2);
+  const modes = { host: hostMode, e2e: e2eMode, start: startMode };
+  if (!modes[mode]) {
+    console.error('usage: node test/host/run.js host | e2e [spec-name...] | start [--network mainnet|testnet] [--code-server] [--port N]');
+    return 2;
+  }
+  return modes[mode](rest);
+}
+
+main()
+  .then(
+    (code) => code,
+    (e) => {
+      console.error(`[host] ${e instanceof setup.SetupError ? e.message : (e && e.stack) || e}`);
+      console.log('0 passed, 1 failed');
+      return 1;
+    },
+  )
+  .then(async (code) => {
+    await cleanup();
+    log(`done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    process.exit(code);
+  });
