@@ -21,6 +21,7 @@ const QUIET_SETTINGS = {
   'chat.disableAIFeatures': true,
   'git.enabled': false,
   'window.restoreWindows': 'none',
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
 };
 
 function freePort() {
