@@ -80,7 +80,10 @@ async function startMock() {
 async function startCs(opts) {
   const t = Date.now();
   const cs = await startCodeServer({ log, ...opts });
-  onCleanup(() => cs.stop());
+  onCleanup(async () => {
+    await cs.stop(); // first, so the extension host flushes its logs
+    if (opts.collectLogsTo) collectLogs(cs, opts.collectLogsTo);
+  });
   log(`code-server ${setup.CODE_SERVER_VERSION} at ${cs.url} (pid ${cs.pid}, ready in ${((Date.now() - t) / 1000).toFixed(1)} s)`);
   return cs;
 }
@@ -159,8 +162,8 @@ async function hostMode() {
   const cs = await startCs({
     runDir,
     settings: { 'stacksLookup.network': 'custom', 'stacksLookup.customApiUrl': mock.url },
+    collectLogsTo: path.join(RESULTS, 'host-logs'),
   });
-  onCleanup(async () => collectLogs(cs, path.join(RESULTS, 'host-logs')));
   const { page } = await startBrowser(runDir);
 
   const consoleLog = fs.createWriteStream(path.join(outDir, 'workbench-console.log'));
@@ -270,8 +273,7 @@ async function e2eMode(argv) {
 
   const mock = await startMock();
   const baseSettings = { 'stacksLookup.network': 'custom', 'stacksLookup.customApiUrl': mock.url };
-  const cs = await startCs({ runDir, vsix, settings: baseSettings });
-  onCleanup(async () => collectLogs(cs, path.join(RESULTS, 'e2e-logs')));
+  const cs = await startCs({ runDir, vsix, settings: baseSettings, collectLogsTo: path.join(RESULTS, 'e2e-logs') });
   const browser = require('./browser.js');
   const b = await startBrowser(runDir);
 

@@ -1,0 +1,134 @@
+#!/usr/bin/env node
+// `npm test`: every check in order, a summary table, and one final line `N passed, N failed`
+// (unit + in-host + e2e test counts). Exit code 1 if any step failed. Does not run `npm ci`.
+//   STEP_TIMEOUT_MS   per-step limit (default 10 min)
+//   CI_SKIP=lint,e2e  skip steps by name
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const { spawn } = require('child_process');
+const { killTree } = require('./codeServer.js');
+
+const REPO = path.resolve(__dirname, '..', '..');
+const STEP_TIMEOUT_MS = Number(process.env.STEP_TIMEOUT_MS) || 10 * 60 * 1000;
+const skip = new Set((process.env.CI_SKIP || '').split(',').map((s) => s.trim()).filter(Boolean));
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** Counts from the last `N passed, N failed` line, or from mocha's `N passing` / `N failing`. */
+function parseCounts(out) {
+  const plain = [...out.matchAll(/^\s*(\d+) passed, (\d+) failed\s*$/gm)].pop();
+  if (plain) return { passed: Number(plain[1]), failed: Number(plain[2]) };
+  const passing = [...out.matchAll(/^\s*(\d+) passing\b/gm)].pop();
+  const failing = [...out.matchAll(/^\s*(\d+) failing\b/gm)].pop();
+  if (passing || failing) return { passed: passing ? Number(passing[1]) : 0, failed: failing ? Number(failing[1]) : 0 };
+  return null;
+}
+
+function runStep(cmd, args) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env } });
+    let out = '';
+    const keep = (chunk, stream) => {
+      stream.write(chunk);
+      out += chunk.toString();
+      if (out.length > 400000) out = out.slice(-200000);
+    };
+    child.stdout.on('data', (c) => keep(c, process.stdout));
+    child.stderr.on('data', (c) => keep(c, process.stderr));
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      process.stderr.write(`\n[ci] ${cmd} ${args.join(' ')}: no result within ${STEP_TIMEOUT_MS / 1000} s, stopping it\n`);
+      killTree(child.pid, 5000);
+    }, STEP_TIMEOUT_MS);
+    current = child;
+    child.on('error', (e) => {
+      out += `\n${e.message}`;
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      current = null;
+      resolve({ code: timedOut ? 124 : code ?? 1, out, timedOut });
+    });
+  });
+}
+
+let current = null;
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, async () => {
+    if (current) await killTree(current.pid, 5000);
+    process.exit(130);
+  });
+}
+
+async function main() {
+  const t0 = Date.now();
+  const benchExists = ['bench/run.ts', 'bench/run.js'].some((f) => fs.existsSync(path.join(REPO, f)));
+  const steps = [
+    { name: 'typecheck', npm: ['run', 'typecheck'] },
+    { name: 'lint', npm: ['run', 'lint'] },
+    { name: 'unit', npm: ['run', 'test:unit'], tests: true },
+    { name: 'setup', fn: () => require('./setup.js').ensureAll() },
+    { name: 'host', npm: ['run', 'test:host'], tests: true, needs: 'setup' },
+    { name: 'e2e', npm: ['run', 'test:e2e'], tests: true, needs: 'setup' },
+    ...(benchExists ? [{ name: 'bench', npm: ['run', 'bench', '--', '--quick'], needs: 'setup' }] : []),
+  ];
+  const rows = [];
+  const status = {};
+  for (const s of steps) {
+    const ts = Date.now();
+    let row;
+    if (skip.has(s.name)) row = { name: s.name, result: 'skipped', note: 'CI_SKIP' };
+    else if (s.needs && status[s.needs] !== 'ok') row = { name: s.name, result: 'skipped', note: `${s.needs} failed` };
+    else {
+      process.stdout.write(`\n[ci] ===== ${s.name} =====\n`);
+      if (s.fn) {
+        try {
+          s.fn();
+          row = { name: s.name, result: 'ok' };
+        } catch (e) {
+          process.stderr.write(`[ci] ${s.name}: ${e && e.message}\n`);
+          row = { name: s.name, result: 'FAIL', note: String(e && e.message).split('\n')[0] };
+        }
+      } else {
+        const r = await runStep(npm, s.npm);
+        const counts = s.tests ? parseCounts(r.out) : null;
+        row = { name: s.name, result: r.code === 0 ? 'ok' : 'FAIL', counts, note: r.timedOut ? 'timeout' : r.code !== 0 ? `exit ${r.code}` : '' };
+        // a failed test step that printed no counts still counts as one failure
+        if (s.tests && r.code !== 0 && (!counts || counts.failed === 0)) row.counts = { passed: counts ? counts.passed : 0, failed: 1 };
+      }
+    }
+    row.ms = Date.now() - ts;
+    status[s.name] = row.result;
+    rows.push(row);
+  }
+
+  const fmt = (n) => (typeof n === 'number' ? String(n) : '-');
+  const lines = [
+    ['step', 'result', 'passed', 'failed', 'time', 'note'],
+    ...rows.map((r) => [r.name, r.result, fmt(r.counts && r.counts.passed), fmt(r.counts && r.counts.failed), r.result === 'skipped' ? '-' : `${(r.ms / 1000).toFixed(1)} s`, r.note || '']),
+  ];
+  const widths = lines[0].map((_, i) => Math.max(...lines.map((l) => l[i].length)));
+  console.log('\n[ci] summary');
+  for (const l of lines) console.log('  ' + l.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd());
+  console.log(`  total ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  let passed = 0;
+  let failed = 0;
+  for (const r of rows) {
+    if (r.counts) {
+      passed += r.counts.passed;
+      failed += r.counts.failed;
+    }
+  }
+  const anyFailed = rows.some((r) => r.result === 'FAIL' || (r.result === 'skipped' && r.note !== 'CI_SKIP'));
+  console.log(`${passed} passed, ${failed} failed`);
+  return anyFailed ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
