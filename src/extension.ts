@@ -2,16 +2,23 @@ import * as vscode from 'vscode';
 import { Config } from './ui/config';
 import { registerCommands } from './ui/commands';
 import { History } from './ui/history';
+import { registerHover, trackIdentifierAtCursor } from './ui/hover';
 import { Log } from './ui/log';
 import { NetworkService } from './ui/network';
 import { PanelManager } from './ui/panels';
 import { NetworkStatusBar } from './ui/statusBar';
 
+/** What activate() returns: tests reach the extension's own state through it. */
+export interface ExtensionApi {
+  /** Where the extension's log files are written. */
+  logUri: vscode.Uri;
+}
+
 /**
  * Builds the few services and registers everything; nothing here asks the API, so activation
  * stays cheap and makes no request.
  */
-export function activate(context: vscode.ExtensionContext): void {
+export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const log = new Log();
   context.subscriptions.push(log);
   try {
@@ -21,11 +28,13 @@ export function activate(context: vscode.ExtensionContext): void {
     const panels = new PanelManager();
     context.subscriptions.push(networks, history, panels, new NetworkStatusBar(networks));
     context.subscriptions.push(...registerCommands({ config, networks, presenter: panels, history, log }));
+    context.subscriptions.push(registerHover({ config, networks, log }), trackIdentifierAtCursor());
     void networks.updateContext();
   } catch (e) {
     log.error(`Activation failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
     void vscode.window.showErrorMessage(`Stacks Lookup could not start: ${e instanceof Error ? e.message : String(e)}`, 'Show Log').then((c) => c && log.channel.show());
   }
+  return { logUri: context.logUri };
 }
 
 export function deactivate(): void {}

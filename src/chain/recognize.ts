@@ -26,7 +26,9 @@ const WORD = '[A-Za-z0-9_-]';
 const TX_RE = /(?<![A-Za-z0-9_])0x[0-9a-fA-F]{64}(?![0-9a-zA-Z_])/g;
 const BARE_TX_RE = /(?<=\/(?:txid|tx)\/)[0-9a-fA-F]{64}(?![0-9a-zA-Z_])/g;
 const PRINCIPAL_RE = new RegExp(`(?<!${WORD})'?(${ADDRESS_SOURCE})(?:\\.(${CONTRACT_NAME_SOURCE})(?:\\.(${CONTRACT_NAME_SOURCE}))?)?(?!${WORD})`, 'g');
-const RELATIVE_RE = new RegExp(`(?<![A-Za-z0-9_.'-])'?\\.(${CONTRACT_NAME_SOURCE})(?:\\.(${CONTRACT_NAME_SOURCE}))?(?!${WORD})`, 'g');
+// A relative `.name` stands after a space or an opening bracket, never after a word, a path or a host
+// (`explorer.stacks.co`, `https://x.io/.well-known`), so URLs in comments and strings are left alone.
+const RELATIVE_RE = new RegExp(`(?<![A-Za-z0-9_.'/:@\\\\-])'?\\.(${CONTRACT_NAME_SOURCE})(?:\\.(${CONTRACT_NAME_SOURCE}))?(?![A-Za-z0-9_.-])`, 'g');
 
 /** Every transaction id, principal and contract id in `text`, in order. */
 export function findIdentifiers(text: string, options: RecognizeOptions = {}): FoundIdentifier[] {
