@@ -1,0 +1,143 @@
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import { ADDRESS, CONTRACT, TX, UNKNOWN_TX } from '../fixtures/ids';
+import { activateExtension, deadUrl, openFixture, positionOf, setSettings, sleep, stacksHoverAt, useMock, UsedMock } from './editorHelpers';
+
+describe('Hovers', () => {
+  let used: UsedMock;
+  let doc: vscode.TextDocument;
+
+  before(async () => {
+    await activateExtension();
+    doc = await openFixture('hover-targets.clar');
+  });
+
+  // A fresh mock per test: a new URL means a new client, so no test sees another's cache.
+  beforeEach(async () => {
+    used = await useMock();
+  });
+  afterEach(async () => {
+    await used.close();
+  });
+
+  const requests = () => used.mock.requests.map((r) => r.path);
+
+  it('over a token transfer: type, status, block and time, fee, sender, amount and recipient, from one request', async () => {
+    const { text, markdown } = await stacksHoverAt(doc, positionOf(doc, TX.tokenTransfer, 10));
+    assert.match(text, /Token transfer/);
+    assert.match(text, /Success/);
+    assert.match(text, /Block: #3,275 · 2020-07-13 13:46:34 UTC/);
+    assert.match(text, /Fee: 0\.001234 STX \(1,234 µSTX\)/);
+    assert.match(text, new RegExp(`Sender: \`${ADDRESS.testnet}\``));
+    assert.match(text, new RegExp(`Amount: 0\\.000035 STX \\(35 µSTX\\) → \`${ADDRESS.testnetRecipient}\``));
+    assert.match(text, new RegExp(`Custom · ${used.mock.url.replace(/\./g, '\\.')}`), 'the hover says which network answered');
+    assert.deepStrictEqual(requests(), [`/extended/v1/tx/${TX.tokenTransfer}`]);
+    const trusted = markdown[0]!.isTrusted;
+    assert.ok(trusted && typeof trusted === 'object', 'isTrusted lists commands, it is never true');
+    assert.deepStrictEqual([...trusted.enabledCommands].sort(), ['stacksLookup.copy', 'stacksLookup.openInExplorer', 'stacksLookup.showTransaction']);
+  });
+
+  it('asks again for nothing when the same settled transaction is hovered twice', async () => {
+    await stacksHoverAt(doc, positionOf(doc, TX.tokenTransfer, 10));
+    await stacksHoverAt(doc, positionOf(doc, TX.tokenTransfer, 40));
+    assert.strictEqual(used.mock.requestsTo('/extended/v1/tx/').length, 1);
+  });
+
+  it('over a failed transaction: the failure with its result', async () => {
+    const { text } = await stacksHoverAt(doc, positionOf(doc, TX.failed));
+    assert.match(text, /Failed \(aborted by response\): \(err u1\)/);
+  });
+
+  it('over pending and dropped transactions: their state', async () => {
+    assert.match((await stacksHoverAt(doc, positionOf(doc, TX.pending))).text, /Pending in the mempool/);
+    assert.match((await stacksHoverAt(doc, positionOf(doc, TX.dropped))).text, /Dropped \(replace by fee\), replaced by `0x4413739d/);
+  });
+
+  it('over an address: balance, available and locked with the unlock height, sent and received', async () => {
+    const { text, markdown } = await stacksHoverAt(doc, positionOf(doc, ADDRESS.mainnet));
+    assert.match(text, /Balance: 1 STX \(1,000,000 µSTX\)/);
+    assert.match(text, /Available: 0\.95 STX/);
+    assert.match(text, /Locked: 0\.05 STX \(50,000 µSTX\) until burn block #200/);
+    assert.match(text, /Sent: 0 STX · Received: 1 STX/);
+    assert.deepStrictEqual(requests(), [`/extended/v1/address/${ADDRESS.mainnet}/stx`]);
+    const trusted = markdown[0]!.isTrusted as { enabledCommands: string[] };
+    assert.ok(trusted.enabledCommands.includes('stacksLookup.showAddress'));
+  });
+
+  it('over a contract id: deployment block and tx, and the deployer balance, asked in parallel', async () => {
+    const { text } = await stacksHoverAt(doc, positionOf(doc, CONTRACT.deployed, 32));
+    assert.match(text, /\*\*Contract\*\* `pox-2`/);
+    assert.match(text, /Deployed in block #3,275 by tx \[`0x0c80de…3f22e4`\]/);
+    assert.match(text, /Deployer balance: 0 STX/);
+    assert.deepStrictEqual(requests().sort(), ['/extended/v1/address/ST000000000000000000002AMW42H/stx', '/extended/v2/smart-contracts/status'].sort());
+    const [a, b] = used.mock.requests;
+    assert.ok(Math.abs(a!.time - b!.time) < 1000, 'both requests left together');
+  });
+
+  it('over a contract that is not deployed: says so for the network that answered', async () => {
+    const { text } = await stacksHoverAt(doc, positionOf(doc, CONTRACT.called, 50));
+    assert.match(text, /Not deployed on Custom/);
+  });
+
+  it('over an unknown transaction: "Not found on Custom"', async () => {
+    const { text } = await stacksHoverAt(doc, positionOf(doc, UNKNOWN_TX));
+    assert.match(text, /Not found on Custom/);
+  });
+
+  it('when rate limited: one short line that suggests an API key, and no waiting', async () => {
+    used.mock.fault({ kind: 'status', status: 429, headers: { 'retry-after': '30' } });
+    const started = Date.now();
+    const { text } = await stacksHoverAt(doc, positionOf(doc, ADDRESS.testnet));
+    assert.match(text, /Rate limited: set an API key for a higher limit\./);
+    assert.ok(Date.now() - started < 5000, 'the hover failed fast');
+  });
+
+  it('when the API is not reachable: says which URL', async () => {
+    const url = await deadUrl();
+    const restore = await setSettings({ customApiUrl: url });
+    try {
+      const { text } = await stacksHoverAt(doc, positionOf(doc, TX.pending));
+      assert.ok(text.includes(`Custom at ${url} is not reachable.`), text);
+    } finally {
+      await restore();
+    }
+  });
+
+  it('sends no request when the cursor moves over identifiers, only when a hover is shown', async () => {
+    const editor = await vscode.window.showTextDocument(doc);
+    for (const needle of [TX.tokenTransfer, ADDRESS.mainnet, CONTRACT.deployed]) {
+      const p = positionOf(doc, needle);
+      editor.selection = new vscode.Selection(p, p);
+      await sleep(100);
+    }
+    await sleep(300);
+    assert.deepStrictEqual(requests(), []);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('is off with hover.enabled = false, and back on with true', async () => {
+    const restore = await setSettings({ 'hover.enabled': false });
+    try {
+      await sleep(100);
+      assert.strictEqual((await stacksHoverAt(doc, positionOf(doc, ADDRESS.mainnet))).text, '');
+      assert.deepStrictEqual(requests(), []);
+    } finally {
+      await restore();
+    }
+    await sleep(100);
+    assert.match((await stacksHoverAt(doc, positionOf(doc, ADDRESS.mainnet))).text, /Balance:/);
+  });
+
+  it('shows in other files only with hover.allFiles = true', async () => {
+    const plain = await vscode.workspace.openTextDocument({ language: 'markdown', content: `Operator: ${ADDRESS.mainnet}\n` });
+    const at = positionOf(plain, ADDRESS.mainnet);
+    assert.strictEqual((await stacksHoverAt(plain, at)).text, '');
+    const restore = await setSettings({ 'hover.allFiles': true });
+    try {
+      await sleep(100);
+      assert.match((await stacksHoverAt(plain, at)).text, /Balance: 1 STX/);
+    } finally {
+      await restore();
+    }
+  });
+});
