@@ -49,6 +49,9 @@ const builds = [
     format: 'iife',
     platform: 'browser',
     target: 'es2022',
+    // The stylesheet the script imports becomes dist/webview.css; the codicon font sits next to it.
+    loader: { '.ttf': 'file' },
+    assetNames: '[name]',
   },
 ];
 

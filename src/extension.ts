@@ -12,6 +12,8 @@ import { NetworkStatusBar } from './ui/statusBar';
 export interface ExtensionApi {
   /** Where the extension's log files are written. */
   logUri: vscode.Uri;
+  /** The detail panel: what it shows and a way to wait for its next render. */
+  panels?: PanelManager;
 }
 
 /**
@@ -21,11 +23,12 @@ export interface ExtensionApi {
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const log = new Log();
   context.subscriptions.push(log);
+  let panels: PanelManager | undefined;
   try {
     const config = new Config();
     const networks = new NetworkService(config, context.secrets, log);
     const history = new History(context.globalState);
-    const panels = new PanelManager();
+    panels = new PanelManager({ networks, config, history, log, extensionUri: context.extensionUri });
     context.subscriptions.push(networks, history, panels, new NetworkStatusBar(networks));
     context.subscriptions.push(...registerCommands({ config, networks, presenter: panels, history, log }));
     context.subscriptions.push(registerHover({ config, networks, log }), trackIdentifierAtCursor());
@@ -34,7 +37,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     log.error(`Activation failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
     void vscode.window.showErrorMessage(`Stacks Lookup could not start: ${e instanceof Error ? e.message : String(e)}`, 'Show Log').then((c) => c && log.channel.show());
   }
-  return { logUri: context.logUri };
+  return { logUri: context.logUri, panels };
 }
 
 export function deactivate(): void {}

@@ -1,11 +1,361 @@
 import * as vscode from 'vscode';
-import type { Target } from '../../chain/target';
+import { isStacksApiError } from '../../api';
+import { explorerUrl } from '../../chain/explorer';
+import { checkBlockRef } from '../../chain/identifiers';
+import { Target, targetTitle } from '../../chain/target';
+import { Commands, PANEL_VIEW_TYPE } from '../../constants';
+import { Action, Frame, HostMessage, PanelParams, PanelState, ViewModel, WebviewMessage } from '../../protocol';
+import { describeError, ErrorAction } from '../errorText';
+import type { History } from '../history';
+import { NETWORK_LABELS } from '../network';
 import type { OpenOptions, Presenter } from '../presenter';
+import { openContractSource, registerContractSource, SourceDeps } from './contractSource';
+import { panelHtml, resourceRoots } from './html';
+import { loadPanel, Loaded, Parts } from './models';
+import { checkTarget } from './targets';
 
-/** Placeholder until the detail panels land: it only proves the target can be fetched. */
+export interface PanelDeps extends SourceDeps {
+  history: History;
+  extensionUri: vscode.Uri;
+}
+
+/** One place in the panel's back/forward history: a target (network always set) and its params. */
+interface Entry {
+  target: Target & { network: NonNullable<Target['network']> };
+  params: PanelParams;
+}
+
+/** What the panel shows now, for tests and tools. */
+export interface PanelSnapshot {
+  target: Target;
+  params: PanelParams;
+  model: ViewModel;
+}
+
+const MAX_HISTORY = 50;
+
+const WHAT: Record<Target['kind'], string> = {
+  tx: 'transaction',
+  address: 'address',
+  contract: 'contract',
+  block: 'block',
+  contracts: 'contract status',
+  mempool: 'mempool statistics',
+  status: 'API status',
+};
+
+/**
+ * The detail panel: one webview for every kind of target, navigating inside itself with back
+ * and forward. `open` (the commands) fetches first and shows only what loaded; links, paging and
+ * retries inside the panel show a loading state and, on failure, an error state with actions.
+ */
 export class PanelManager implements Presenter, vscode.Disposable {
-  async open(_target: Target, _options: OpenOptions): Promise<void> {
-    throw new Error('Panels are not available yet.');
+  private panel: vscode.WebviewPanel | undefined;
+  private panelSubs: vscode.Disposable[] = [];
+  private readonly disposables: vscode.Disposable[] = [];
+  private entries: Entry[] = [];
+  private index = -1;
+  /** The raw responses behind the current model, reused when paging. */
+  private parts: Parts | undefined;
+  private last: HostMessage | undefined;
+  private loading: AbortController | undefined;
+  private seq = 0;
+  private waiters: Array<(m: HostMessage) => void> = [];
+  /** The last model shown (cleared when the panel closes). */
+  current: PanelSnapshot | undefined;
+
+  constructor(private readonly d: PanelDeps) {
+    this.disposables.push(
+      vscode.window.registerWebviewPanelSerializer(PANEL_VIEW_TYPE, {
+        deserializeWebviewPanel: async (panel, state) => this.revive(panel, state),
+      }),
+      ...registerContractSource(d),
+      d.networks.onDidChange(() => this.networkChanged()),
+    );
+    this.selected = d.networks.current;
   }
-  dispose(): void {}
+
+  private selected: Target['network'];
+
+  /** An error state asked to select a network or set a key: try again with the new setting. */
+  private networkChanged(): void {
+    const before = this.selected;
+    this.selected = this.d.networks.current;
+    const here = this.entries[this.index];
+    if (!here || this.last?.type !== 'error' || this.loading) return;
+    const network = this.selected !== before ? this.d.networks.current : here.target.network;
+    void this.navigate({ target: { ...here.target, network }, params: here.params }, {});
+  }
+
+  get isOpen(): boolean {
+    return this.panel !== undefined;
+  }
+
+  async open(target: Target, options: OpenOptions): Promise<void> {
+    const entry = this.entryFor(target, {});
+    const seq = ++this.seq;
+    this.loading?.abort();
+    const loaded = await this.load(entry, undefined, options.signal, options.onWait);
+    if (seq !== this.seq) return; // a newer navigation won
+    const panel = this.ensurePanel();
+    this.push({ target: entry.target, params: loaded.params });
+    this.show(loaded);
+    panel.reveal(panel.viewColumn, false);
+  }
+
+  /** Resolves with the next state the panel shows (a model or an error). */
+  whenRendered(): Promise<HostMessage> {
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /**
+   * Acts on one message from the webview. Anything that does not parse is ignored: the webview
+   * may only ask for the operations of the protocol. Resolves when the operation is done.
+   */
+  async handle(raw: unknown): Promise<void> {
+    const parsed = WebviewMessage.safeParse(raw);
+    if (!parsed.success) {
+      this.d.log.warn(`Ignored a message from the detail panel that is not part of the protocol.`);
+      return;
+    }
+    const m = parsed.data;
+    const here = this.entries[this.index];
+    switch (m.type) {
+      case 'ready':
+        if (this.last) void this.panel?.webview.postMessage(this.last);
+        return;
+      case 'open': {
+        const t = checkTarget(m.target);
+        if (!t) return this.ignored('a link to an invalid target');
+        return this.navigate(this.entryFor({ ...t, network: t.network ?? here?.target.network }, {}), { push: true });
+      }
+      case 'page': {
+        if (!here) return;
+        const params = mergeParams(here.params, m.params);
+        if (params.untilBlock) {
+          const b = checkBlockRef(params.untilBlock);
+          if (!b.ok || b.value.kind === 'latest') {
+            void vscode.window.showWarningMessage(b.ok ? 'Give a block height or hash to see the balance at that block.' : b.reason);
+            return;
+          }
+        }
+        return this.navigate({ target: here.target, params }, { reuse: true });
+      }
+      case 'copy':
+        await vscode.env.clipboard.writeText(m.text);
+        vscode.window.setStatusBarMessage(`$(copy) Copied ${m.text.length > 24 ? m.text.slice(0, 23) + '…' : m.text}`, 2500);
+        return;
+      case 'openExternal': {
+        const t = checkTarget(m.target);
+        if (!t) return this.ignored('an explorer link to an invalid target');
+        const network = t.network ?? here?.target.network ?? this.d.networks.current;
+        const url = explorerUrl(this.d.config.explorerUrl, t, network, this.d.config.apiUrl(network));
+        if (url) await vscode.env.openExternal(vscode.Uri.parse(url, true));
+        return;
+      }
+      case 'openSource': {
+        const t = checkTarget(m.target);
+        if (!t || t.kind !== 'contract') return this.ignored('a source link to an invalid contract');
+        await openContractSource(this.d, { ...t, network: t.network ?? here?.target.network }, true);
+        return;
+      }
+      case 'runCommand':
+        await vscode.commands.executeCommand(m.command === 'selectNetwork' ? Commands.selectNetwork : Commands.setApiKey);
+        return;
+      case 'retry':
+        if (here) return this.navigate(here, { reuse: true });
+        return;
+      case 'refresh':
+        if (here) return this.navigate(here, {});
+        return;
+      case 'back':
+        if (this.index > 0) return this.navigate(this.entries[this.index - 1]!, { moveTo: this.index - 1 });
+        return;
+      case 'forward':
+        if (this.index < this.entries.length - 1) return this.navigate(this.entries[this.index + 1]!, { moveTo: this.index + 1 });
+        return;
+    }
+  }
+
+  dispose(): void {
+    this.loading?.abort();
+    this.panel?.dispose();
+    for (const d of this.disposables) d.dispose();
+  }
+
+  // ---- navigation --------------------------------------------------------------------------
+
+  private entryFor(target: Target, params: PanelParams): Entry {
+    return { target: { ...target, network: target.network ?? this.d.networks.current }, params };
+  }
+
+  private async load(entry: Entry, previous: Parts | undefined, signal: AbortSignal, onWait?: (ms: number) => void): Promise<Loaded> {
+    const network = entry.target.network;
+    const ep = await this.d.networks.endpoint(network);
+    return loadPanel(entry.target, entry.params, {
+      client: ep.client,
+      ctx: { network, networkLabel: NETWORK_LABELS[network], baseUrl: ep.baseUrl, hasApiKey: ep.client.hasApiKey, now: Date.now() },
+      signal,
+      ...(onWait ? { onWait } : {}),
+      ...(previous ? { previous } : {}),
+    });
+  }
+
+  /**
+   * Shows an entry inside the panel: `push` adds it to the history, `moveTo` goes back or
+   * forward, otherwise it replaces the current place (paging, retry, refresh). `reuse` keeps
+   * the parts already fetched, so a page turn is one request.
+   */
+  private async navigate(entry: Entry, how: { push?: boolean; moveTo?: number; reuse?: boolean }): Promise<void> {
+    if (!this.panel) return;
+    this.loading?.abort();
+    const controller = new AbortController();
+    this.loading = controller;
+    const seq = ++this.seq;
+    const samePlace = !how.push && how.moveTo === undefined;
+    const previous = how.reuse && samePlace ? this.parts : undefined;
+    if (how.push) this.push(entry);
+    else if (how.moveTo !== undefined) this.index = how.moveTo;
+    else this.entries[this.index] = entry;
+    this.panel.title = targetTitle(entry.target);
+    if (samePlace && this.last?.type === 'render') this.post({ type: 'busy' });
+    else this.post({ type: 'loading', title: targetTitle(entry.target), frame: this.frame(entry), state: stateOf(entry) });
+    try {
+      const loaded = await this.load(entry, previous, controller.signal);
+      if (seq !== this.seq) return;
+      this.show(loaded);
+    } catch (e) {
+      if (seq !== this.seq || (isStacksApiError(e) && e.kind === 'cancelled')) return;
+      await this.showError(entry, e);
+    } finally {
+      if (this.loading === controller) this.loading = undefined;
+    }
+  }
+
+  private push(entry: Entry): void {
+    this.entries = [...this.entries.slice(0, this.index + 1), entry].slice(-MAX_HISTORY);
+    this.index = this.entries.length - 1;
+  }
+
+  private show(loaded: Loaded): void {
+    const here = this.entries[this.index]!;
+    here.params = loaded.params;
+    this.parts = loaded.parts;
+    this.current = { target: here.target, params: loaded.params, model: loaded.model };
+    if (this.panel) this.panel.title = targetTitle(here.target);
+    this.post({ type: 'render', model: loaded.model, frame: this.frame(here), state: stateOf(here) });
+  }
+
+  private async showError(entry: Entry, e: unknown): Promise<void> {
+    const network = entry.target.network;
+    const u = this.d.networks.urlOf(network);
+    const baseUrl = u.ok ? u.url : this.d.config.apiUrl(network);
+    const text = describeError(e, { networkLabel: NETWORK_LABELS[network], baseUrl, what: WHAT[entry.target.kind], hasApiKey: await this.d.networks.hasKeyFor(network) });
+    if (!isStacksApiError(e)) this.d.log.error(`Detail panel: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+    const wanted: ErrorAction[] = isStacksApiError(e) && e.kind === 'invalid-input' ? [] : ['Retry', ...text.actions];
+    const actions: Action[] = [];
+    for (const a of new Set(wanted)) {
+      if (a === 'Retry') actions.push({ label: 'Retry', icon: 'refresh', primary: true, intent: { type: 'retry' } });
+      if (a === 'Select Network') actions.push({ label: 'Select Network', icon: 'globe', intent: { type: 'runCommand', command: 'selectNetwork' } });
+      if (a === 'Set API Key') actions.push({ label: 'Set API Key', icon: 'key', intent: { type: 'runCommand', command: 'setApiKey' } });
+    }
+    if (this.index > 0) actions.push({ label: 'Back', icon: 'arrow-left', intent: { type: 'back' } });
+    this.post({ type: 'error', title: `Could not load the ${WHAT[entry.target.kind]}`, message: text.message, actions, frame: this.frame(entry), state: stateOf(entry) });
+  }
+
+  private frame(entry: Entry): Frame {
+    const network = entry.target.network;
+    const u = this.d.networks.urlOf(network);
+    const explorable = entry.target.kind !== 'contracts';
+    return {
+      canBack: this.index > 0,
+      canForward: this.index < this.entries.length - 1,
+      network: NETWORK_LABELS[network],
+      baseUrl: u.ok ? u.url : this.d.config.apiUrl(network),
+      ...(explorable ? { explorer: { kind: entry.target.kind, id: entry.target.id, network } } : {}),
+    };
+  }
+
+  private post(m: HostMessage): void {
+    this.last = m.type === 'busy' ? this.last : m;
+    void this.panel?.webview.postMessage(m);
+    if (m.type === 'render' || m.type === 'error') {
+      const waiting = this.waiters;
+      this.waiters = [];
+      for (const w of waiting) w(m);
+    }
+  }
+
+  private ignored(what: string): void {
+    this.d.log.warn(`Detail panel: ignored ${what}.`);
+  }
+
+  // ---- the webview panel -------------------------------------------------------------------
+
+  private ensurePanel(): vscode.WebviewPanel {
+    if (this.panel) return this.panel;
+    const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
+    const panel = vscode.window.createWebviewPanel(PANEL_VIEW_TYPE, 'Stacks', { viewColumn: column, preserveFocus: false }, {});
+    this.adopt(panel);
+    return panel;
+  }
+
+  /** Takes over a new or restored panel: options, the document, and its events. */
+  private adopt(panel: vscode.WebviewPanel): void {
+    this.panel = panel;
+    panel.webview.options = { enableScripts: true, localResourceRoots: resourceRoots(this.d.extensionUri) };
+    panel.webview.html = panelHtml(panel.webview, this.d.extensionUri);
+    this.panelSubs = [
+      panel.webview.onDidReceiveMessage((m: unknown) => void this.handle(m)),
+      panel.onDidDispose(() => {
+        if (this.panel !== panel) return;
+        this.loading?.abort();
+        for (const s of this.panelSubs) s.dispose();
+        this.panelSubs = [];
+        this.panel = undefined;
+        this.entries = [];
+        this.index = -1;
+        this.parts = undefined;
+        this.last = undefined;
+        this.current = undefined;
+      }),
+    ];
+  }
+
+  /** After a reload: the state holds only the identity, so the data is fetched again. */
+  private async revive(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+    const s = PanelState.safeParse(state);
+    const t = s.success ? checkTarget(s.data) : undefined;
+    if (this.panel || !s.success || !t) {
+      panel.dispose();
+      return;
+    }
+    this.adopt(panel);
+    void this.navigate(this.entryFor(t, s.data.params ?? {}), { push: true });
+  }
+}
+
+function stateOf(e: Entry): PanelState {
+  return { kind: e.target.kind, id: e.target.id, network: e.target.network, params: e.params };
+}
+
+/** The new params of the same target: turning the transaction page closes an expanded row. */
+function mergeParams(cur: PanelParams, change: PanelParams): PanelParams {
+  const next: PanelParams = { ...cur, ...change };
+  if (change.txOffset !== undefined && change.txOffset !== cur.txOffset && change.expand === undefined) {
+    delete next.expand;
+    delete next.expandOffset;
+  }
+  if (change.untilBlock !== undefined || change.unanchored !== undefined) {
+    // The balance controls: one or the other, never both.
+    if (change.untilBlock) delete next.unanchored;
+    if (change.unanchored) delete next.untilBlock;
+  }
+  if (!next.untilBlock) delete next.untilBlock;
+  if (!next.unanchored) delete next.unanchored;
+  if (!next.expand) {
+    delete next.expand;
+    delete next.expandOffset;
+  }
+  return next;
 }

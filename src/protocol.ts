@@ -1,0 +1,156 @@
+/**
+ * The messages between the detail panel (host) and its webview. Messages from the webview are
+ * untrusted input: the host parses every one with `WebviewMessage` before acting on it. Messages
+ * to the webview are plain data (the view model); every string in them is shown as text.
+ *
+ * The webview imports only the types from here (`import type`), so zod stays out of its bundle.
+ */
+import * as z from 'zod/mini';
+
+export const TARGET_KINDS = ['tx', 'address', 'contract', 'block', 'contracts', 'mempool', 'status'] as const;
+export const NETWORK_IDS = ['mainnet', 'testnet', 'devnet', 'custom'] as const;
+
+const offset = () => z.optional(z.int().check(z.gte(0), z.lte(1_000_000_000)));
+
+export const TargetMessage = z.object({
+  kind: z.enum(TARGET_KINDS),
+  // Up to 100 comma-joined contract ids.
+  id: z.string().check(z.maxLength(20_000)),
+  network: z.optional(z.enum(NETWORK_IDS)),
+});
+
+/** What a panel shows beyond its target: page offsets, the balance controls, the block tab. */
+export const PanelParams = z.object({
+  eventOffset: offset(),
+  txOffset: offset(),
+  untilBlock: z.optional(z.string().check(z.maxLength(80))),
+  unanchored: z.optional(z.boolean()),
+  tab: z.optional(z.enum(['v2', 'v1'])),
+  /** The transaction row of the address list whose events are shown ('' for none). */
+  expand: z.optional(z.string().check(z.maxLength(80))),
+  expandOffset: offset(),
+});
+export type PanelParams = z.infer<typeof PanelParams>;
+
+/** What the webview keeps with `setState` and the serializer gets back: identity only. */
+export const PanelState = z.object({
+  kind: z.enum(TARGET_KINDS),
+  id: z.string().check(z.maxLength(20_000)),
+  network: z.optional(z.enum(NETWORK_IDS)),
+  params: z.optional(PanelParams),
+});
+export type PanelState = z.infer<typeof PanelState>;
+
+const kind = <T extends string>(t: T) => z.literal(t);
+
+/** Everything the webview may ask of the host. Nothing else is acted on. */
+export const WebviewMessage = z.discriminatedUnion('type', [
+  z.object({ type: kind('ready') }),
+  z.object({ type: kind('open'), target: TargetMessage }),
+  z.object({ type: kind('page'), params: PanelParams }),
+  z.object({ type: kind('copy'), text: z.string().check(z.maxLength(20_000)) }),
+  z.object({ type: kind('openExternal'), target: TargetMessage }),
+  z.object({ type: kind('openSource'), target: TargetMessage }),
+  z.object({ type: kind('runCommand'), command: z.enum(['selectNetwork', 'setApiKey']) }),
+  z.object({ type: kind('retry') }),
+  z.object({ type: kind('back') }),
+  z.object({ type: kind('forward') }),
+  z.object({ type: kind('refresh') }),
+]);
+export type WebviewMessage = z.infer<typeof WebviewMessage>;
+export type TargetMessage = z.infer<typeof TargetMessage>;
+
+// ---- the view model: plain, serialisable data the one renderer draws --------------------------
+
+export type Tone = 'success' | 'failed' | 'pending' | 'dropped' | 'warning' | 'info' | 'muted';
+
+/**
+ * One shown value. `text` is what is displayed; for ids `full` is the whole value (title, copy)
+ * and `target` makes it a link that opens in the same panel.
+ */
+export interface Value {
+  t: 'text' | 'code' | 'amount' | 'number' | 'id' | 'badge' | 'time';
+  text: string;
+  full?: string;
+  target?: TargetMessage;
+  /** For ids: offer "open in web explorer" (the host builds the URL). */
+  explorer?: boolean;
+  tone?: Tone;
+  /** Secondary, muted text shown after the value (e.g. "3 days ago"). */
+  hint?: string;
+  icon?: string;
+}
+
+export interface Field {
+  label: string;
+  values: Value[];
+}
+
+export interface Column {
+  label: string;
+  align?: 'right';
+}
+
+export interface Paging {
+  param: 'eventOffset' | 'txOffset' | 'expandOffset';
+  offset: number;
+  limit: number;
+  total: number;
+}
+
+export interface TableRow {
+  cells: Value[][];
+  /** A row that expands (address transactions → their events): what to ask when toggled. */
+  expand?: { open: boolean; intent: WebviewMessage };
+  /** Sections shown under an expanded row. */
+  detail?: Section[];
+}
+
+export interface Bar {
+  label: string;
+  value: number;
+  text: string;
+}
+
+export interface Action {
+  label: string;
+  icon?: string;
+  intent: WebviewMessage;
+  primary?: boolean;
+}
+
+export type Section =
+  | { type: 'fields'; title?: string; rows: Field[] }
+  | { type: 'table'; title?: string; columns: Column[]; rows: TableRow[]; paging?: Paging; empty: string }
+  | { type: 'bars'; title: string; bars: Bar[] }
+  | { type: 'notice'; tone: Tone; text: string; icon?: string }
+  | { type: 'actions'; actions: Action[] }
+  | { type: 'tabs'; tabs: Array<{ label: string; active: boolean; intent: WebviewMessage; deprecated?: boolean }> }
+  | { type: 'balanceAt'; untilBlock: string; unanchored: boolean }
+  | { type: 'code'; title: string; text: string };
+
+export interface ViewModel {
+  kind: (typeof TARGET_KINDS)[number];
+  title: string;
+  icon: string;
+  /** The main identifier, with copy and explorer actions. */
+  subject?: Value;
+  badges: Value[];
+  sections: Section[];
+}
+
+/** The frame around every state: navigation and where the data comes from. */
+export interface Frame {
+  canBack: boolean;
+  canForward: boolean;
+  network: string;
+  baseUrl: string;
+  /** Open-in-explorer for the whole panel. */
+  explorer?: TargetMessage;
+}
+
+export type HostMessage =
+  | { type: 'loading'; title: string; frame: Frame; state: PanelState }
+  | { type: 'busy' }
+  | { type: 'render'; model: ViewModel; frame: Frame; state: PanelState }
+  | { type: 'error'; title: string; message: string; actions: Action[]; frame: Frame; state: PanelState };

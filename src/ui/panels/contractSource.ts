@@ -1,0 +1,100 @@
+import * as vscode from 'vscode';
+import { StacksApiError } from '../../api';
+import { checkContractId } from '../../chain/identifiers';
+import type { Target } from '../../chain/target';
+import { Commands, CONTRACT_SOURCE_SCHEME } from '../../constants';
+import { toTarget } from '../commands';
+import type { Config, NetworkId } from '../config';
+import { reportError } from '../errors';
+import type { Log } from '../log';
+import { NETWORK_LABELS, NetworkService } from '../network';
+import { NETWORK_IDS } from '../../protocol';
+
+export interface SourceDeps {
+  networks: NetworkService;
+  config: Config;
+  log: Log;
+}
+
+/** `stacks-contract:/mainnet/SP….name.clar`: the network and the contract id are the whole identity. */
+export function contractSourceUri(network: NetworkId, contractId: string): vscode.Uri {
+  return vscode.Uri.from({ scheme: CONTRACT_SOURCE_SCHEME, path: `/${network}/${contractId}.clar` });
+}
+
+function parseUri(uri: vscode.Uri): { network: NetworkId; contractId: string } | undefined {
+  const m = /^\/([a-z]+)\/(.+)\.clar$/.exec(uri.path);
+  if (!m || !(NETWORK_IDS as readonly string[]).includes(m[1]!)) return undefined;
+  const c = checkContractId(m[2]!);
+  return c.ok ? { network: m[1] as NetworkId, contractId: c.value.contractId } : undefined;
+}
+
+/** The deployed source of a contract: its status names the deploy transaction, which carries the source. */
+export async function fetchContractSource(d: SourceDeps, network: NetworkId, contractId: string, signal?: AbortSignal): Promise<string> {
+  const { client } = await d.networks.endpoint(network);
+  const call = signal ? { signal } : {};
+  const status = (await client.getContractsStatus([contractId], call))[contractId];
+  if (!status?.found || !status.result) throw new StacksApiError('not-found', `${contractId} is not deployed on ${NETWORK_LABELS[network]}.`);
+  // The same options as the transaction panel, so an open panel's response is reused.
+  const tx = await client.getTransaction(status.result.tx_id, { ...call, eventLimit: 50, eventOffset: 0 });
+  const source = tx.smart_contract?.source_code;
+  if (source === undefined) throw new StacksApiError('invalid-response', `The deploy transaction of ${contractId} carries no source code.`);
+  return source;
+}
+
+/** Read-only documents with deployed contract sources, and the command that opens them. */
+export function registerContractSource(d: SourceDeps): vscode.Disposable[] {
+  const provider: vscode.TextDocumentContentProvider = {
+    async provideTextDocumentContent(uri, token) {
+      const p = parseUri(uri);
+      if (!p) throw new Error(`${uri.toString()} does not name a contract.`);
+      const controller = new AbortController();
+      const sub = token.onCancellationRequested(() => controller.abort());
+      try {
+        return await fetchContractSource(d, p.network, p.contractId, controller.signal);
+      } finally {
+        sub.dispose();
+      }
+    },
+  };
+  return [
+    vscode.workspace.registerTextDocumentContentProvider(CONTRACT_SOURCE_SCHEME, provider),
+    vscode.commands.registerCommand(Commands.openContractSource, (arg?: unknown) => openContractSource(d, arg)),
+  ];
+}
+
+/** Opens the source of a contract (a contract id, or a Target) as a read-only Clarity document. */
+export async function openContractSource(d: SourceDeps, arg: unknown, beside = false): Promise<vscode.Uri | undefined> {
+  const t: Target | undefined = toTarget(arg);
+  const c = t && (t.kind === 'contract' || t.kind === 'address') ? checkContractId(t.id) : undefined;
+  if (!t || !c?.ok) {
+    void vscode.window.showWarningMessage('Give a contract id (<address>.<contract-name>) to open its source.');
+    return undefined;
+  }
+  const network = t.network ?? d.networks.networkFor(c.value.network);
+  const uri = contractSourceUri(network, c.value.contractId);
+  try {
+    const doc = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Stacks: opening the source of ${c.value.contractId}` },
+      async () => {
+        // Fetched here first so a failure is a StacksApiError with its kind; the provider then reads the cache.
+        await fetchContractSource(d, network, c.value.contractId);
+        let doc = await vscode.workspace.openTextDocument(uri);
+        if (doc.languageId !== 'clarity' && (await vscode.languages.getLanguages()).includes('clarity')) {
+          doc = await vscode.languages.setTextDocumentLanguage(doc, 'clarity');
+        }
+        return doc;
+      },
+    );
+    await vscode.window.showTextDocument(doc, { preview: true, ...(beside ? { viewColumn: vscode.ViewColumn.Beside } : {}) });
+    return uri;
+  } catch (e) {
+    const u = d.networks.urlOf(network);
+    void reportError(
+      e,
+      { networkLabel: NETWORK_LABELS[network], baseUrl: u.ok ? u.url : d.config.apiUrl(network), what: 'contract', hasApiKey: await d.networks.hasKeyFor(network) },
+      () => openContractSource(d, arg, beside),
+      (m) => d.log.error(m),
+    );
+    return undefined;
+  }
+}

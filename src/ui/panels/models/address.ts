@@ -1,0 +1,129 @@
+/** The address panel: balance (4.2), transactions (4.8) and a transaction's events for the address (4.9). */
+import type { AddressEvent, AddressTransaction, Page, StxBalance } from '../../../api';
+import { statusLabel, statusTone, txTypeLabel } from '../../../chain/format';
+import type { PanelParams, Section, TableRow, Value, ViewModel } from '../../../protocol';
+import { badge, block, compact, field, fields, id, ModelContext, num, principal, stx, text, time, tx, units } from './values';
+
+export const TXS_PER_PAGE = 20;
+export const ADDRESS_EVENTS_PER_PAGE = 20;
+
+export interface AddressData {
+  principal: string;
+  balance: StxBalance;
+  txs: Page<AddressTransaction>;
+  /** Events of the expanded transaction row, for this address. */
+  events?: { txId: string; page: Page<AddressEvent> };
+}
+
+export function addressModel(d: AddressData, params: PanelParams, ctx: ModelContext): ViewModel {
+  const isContract = d.principal.includes('.');
+  const b = d.balance;
+  const at = params.untilBlock ? `at block ${params.untilBlock}` : params.unanchored ? 'including unanchored data' : '';
+  const locked = b.locked !== '0' && b.locked !== '';
+  return {
+    kind: 'address',
+    title: isContract ? 'Contract principal' : 'Address',
+    icon: isContract ? 'file-code' : 'account',
+    subject: principal(d.principal, ctx),
+    badges: compact([locked && badge('Stacking', 'info', 'lock'), !!at && badge(`Balance ${at}`, 'warning', 'history')]),
+    sections: compact<Section>([
+      { type: 'balanceAt', untilBlock: params.untilBlock ?? '', unanchored: !!params.unanchored },
+      fields(at ? `Balance ${at}` : 'Balance', [
+        field('Balance', stx(b.balance)),
+        field('Locked', stx(b.locked)),
+        b.estimated_balance !== undefined && b.estimated_balance !== b.balance && field('Estimated balance', stx(b.estimated_balance)),
+        field('Pending inbound', stx(b.pending_balance_inbound)),
+        field('Pending outbound', stx(b.pending_balance_outbound)),
+        field('Total sent', stx(b.total_sent)),
+        field('Total received', stx(b.total_received)),
+        field('Total fees sent', stx(b.total_fees_sent)),
+        field('Miner rewards received', stx(b.total_miner_rewards_received)),
+        locked && field('Lock transaction', tx(b.lock_tx_id || undefined, ctx)),
+        locked && field('Locked at block', block(b.lock_height, ctx)),
+        locked && field('Burnchain lock height', num(b.burnchain_lock_height)),
+        locked && field('Burnchain unlock height', num(b.burnchain_unlock_height)),
+      ]),
+      ...tokenOffering(b, ctx),
+      transactions(d, params, ctx),
+    ]),
+  };
+}
+
+function tokenOffering(b: StxBalance, ctx: ModelContext): Section[] {
+  const t = b.token_offering_locked;
+  if (!t) return [];
+  return [
+    fields('Token offering', [field('Locked', stx(t.total_locked)), field('Unlocked', stx(t.total_unlocked))]),
+    {
+      type: 'table',
+      title: 'Unlock schedule',
+      columns: [{ label: 'Block', align: 'right' }, { label: 'Amount', align: 'right' }],
+      rows: t.unlock_schedule.map((u) => ({ cells: [[block(u.block_height, ctx)], [stx(u.amount)]] })),
+      empty: 'No scheduled unlocks.',
+    },
+  ];
+}
+
+function transactions(d: AddressData, params: PanelParams, ctx: ModelContext): Section {
+  const p = d.txs;
+  return {
+    type: 'table',
+    title: `Transactions (${p.total})`,
+    columns: [
+      { label: 'Transaction' },
+      { label: 'Type' },
+      { label: 'Status' },
+      { label: 'Block', align: 'right' },
+      { label: 'Time' },
+      { label: 'Sent', align: 'right' },
+      { label: 'Received', align: 'right' },
+      { label: 'Events (STX / FT / NFT)', align: 'right' },
+    ],
+    rows: p.results.map((r) => txRow(d, r, params, ctx)),
+    ...(p.total > p.limit || p.offset > 0 ? { paging: { param: 'txOffset' as const, offset: p.offset, limit: p.limit, total: p.total } } : {}),
+    empty: 'No transactions for this address yet.',
+  };
+}
+
+function txRow(d: AddressData, r: AddressTransaction, params: PanelParams, ctx: ModelContext): TableRow {
+  const t = r.tx;
+  const tone = statusTone(t.tx_status);
+  const open = params.expand === t.tx_id;
+  const count = (c: { transfer: number; mint: number; burn: number }) => c.transfer + c.mint + c.burn;
+  const cells: Value[][] = [
+    [tx(t.tx_id, ctx)],
+    [text(txTypeLabel(t.tx_type))],
+    [badge(statusLabel(t.tx_status), tone === 'other' ? 'muted' : tone)],
+    [block(t.block_height, ctx)],
+    [time(ctx, t.block_time ?? t.burn_block_time, t.block_time_iso ?? t.burn_block_time_iso)],
+    [stx(r.stx_sent)],
+    [stx(r.stx_received)],
+    [text(`${count(r.events.stx)} / ${count(r.events.ft)} / ${count(r.events.nft)}`)],
+  ];
+  const row: TableRow = {
+    cells,
+    expand: { open, intent: { type: 'page', params: open ? { expand: '' } : { expand: t.tx_id, expandOffset: 0 } } },
+  };
+  if (open && d.events && d.events.txId === t.tx_id) row.detail = [eventsTable(d.events.page, ctx)];
+  return row;
+}
+
+function eventsTable(p: Page<AddressEvent>, ctx: ModelContext): Section {
+  return {
+    type: 'table',
+    title: `Events for this address (${p.total})`,
+    columns: [{ label: '#', align: 'right' }, { label: 'Asset' }, { label: 'Event' }, { label: 'From' }, { label: 'To' }, { label: 'Amount', align: 'right' }],
+    rows: p.results.map((e) => ({
+      cells: [
+        [num(e.event_index)],
+        [e.type === 'stx' ? text('STX') : e.data.asset_identifier ? id(e.data.asset_identifier, ctx) : text(e.type)],
+        [text(e.data.type)],
+        [principal(e.data.sender, ctx)],
+        [principal(e.data.recipient, ctx)],
+        [e.type === 'stx' ? stx(e.data.amount) : e.data.value ? { t: 'code', text: e.data.value.repr } : units(e.data.amount)],
+      ],
+    })),
+    ...(p.total > p.limit || p.offset > 0 ? { paging: { param: 'expandOffset' as const, offset: p.offset, limit: p.limit, total: p.total } } : {}),
+    empty: 'This transaction moved no assets of this address.',
+  };
+}

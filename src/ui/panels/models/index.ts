@@ -1,0 +1,108 @@
+/**
+ * Loads what a panel shows: fetches through the typed client, then builds the plain view model.
+ * A panel is made of parts (a balance, a page of transactions, ...), each fetched once per key:
+ * turning a page reuses the other parts, so a page costs exactly one request.
+ */
+import type { StacksClient } from '../../../api';
+import { checkBlockRef } from '../../../chain/identifiers';
+import type { Target } from '../../../chain/target';
+import type { PanelParams, ViewModel } from '../../../protocol';
+import { addressModel, ADDRESS_EVENTS_PER_PAGE, TXS_PER_PAGE } from './address';
+import { blockModel } from './block';
+import { contractModel, contractsModel } from './contracts';
+import { mempoolModel, statusModel } from './network';
+import { EVENTS_PER_PAGE, txModel } from './tx';
+import type { ModelContext } from './values';
+
+export type { ModelContext } from './values';
+
+/** The raw responses of a panel, by part, with the key they were fetched for. */
+export type Parts = Record<string, { key: string; value: unknown }>;
+
+export interface LoadOptions {
+  client: StacksClient;
+  ctx: ModelContext;
+  signal: AbortSignal;
+  onWait?: (ms: number) => void;
+  /** The parts of the same target shown before (paging); absent to fetch everything again. */
+  previous?: Parts;
+}
+
+export interface Loaded {
+  model: ViewModel;
+  parts: Parts;
+  /** The params the model was built with (defaults filled in, offsets clamped). */
+  params: PanelParams;
+}
+
+export async function loadPanel(target: Target, params: PanelParams, o: LoadOptions): Promise<Loaded> {
+  const parts: Parts = {};
+  const call = { signal: o.signal, ...(o.onWait ? { onWait: o.onWait } : {}) };
+  const part = async <T>(name: string, key: string, fetch: () => Promise<T>): Promise<T> => {
+    const prev = o.previous?.[name];
+    if (prev && prev.key === key) {
+      parts[name] = prev;
+      return prev.value as T;
+    }
+    const value = await fetch();
+    parts[name] = { key, value };
+    return value;
+  };
+  const c = o.client;
+  const ctx = o.ctx;
+  switch (target.kind) {
+    case 'tx': {
+      const eventOffset = pageStart(params.eventOffset, EVENTS_PER_PAGE);
+      const tx = await part('tx', String(eventOffset), () => c.getTransaction(target.id, { ...call, eventLimit: EVENTS_PER_PAGE, eventOffset }));
+      return { model: txModel(tx, eventOffset, ctx), parts, params: { eventOffset } };
+    }
+    case 'address': {
+      const untilBlock = params.untilBlock?.trim() || undefined;
+      const unanchored = !untilBlock && !!params.unanchored;
+      const txOffset = pageStart(params.txOffset, TXS_PER_PAGE);
+      const expand = params.expand || undefined;
+      const expandOffset = expand ? pageStart(params.expandOffset, ADDRESS_EVENTS_PER_PAGE) : undefined;
+      const balanceOptions = { ...call, ...(untilBlock ? { untilBlock: /^\d+$/.test(untilBlock) ? Number(untilBlock) : untilBlock } : {}), ...(unanchored ? { unanchored } : {}) };
+      const [balance, txs, events] = await Promise.all([
+        part('balance', `${untilBlock ?? ''}|${unanchored}`, () => c.getStxBalance(target.id, balanceOptions)),
+        part('txs', String(txOffset), () => c.getAddressTransactions(target.id, { ...call, limit: TXS_PER_PAGE, offset: txOffset })),
+        expand
+          ? part('events', `${expand}|${expandOffset}`, () => c.getAddressTransactionEvents(target.id, expand, { ...call, limit: ADDRESS_EVENTS_PER_PAGE, offset: expandOffset ?? 0 }))
+          : undefined,
+      ]);
+      const p: PanelParams = { txOffset, ...(untilBlock ? { untilBlock } : {}), ...(unanchored ? { unanchored } : {}), ...(expand ? { expand, expandOffset: expandOffset ?? 0 } : {}) };
+      return { model: addressModel({ principal: target.id, balance, txs, ...(expand && events ? { events: { txId: expand, page: events } } : {}) }, p, ctx), parts, params: p };
+    }
+    case 'block': {
+      const tab = params.tab === 'v1' ? 'v1' : 'v2';
+      const b = await part('v2', '', () => c.getBlock(blockArg(target.id), call));
+      const v1 = tab === 'v1' ? await part('v1', String(b.height), () => c.getBlockByHeightV1(b.height, call)) : undefined;
+      return { model: blockModel(b, v1, tab, ctx), parts, params: tab === 'v1' ? { tab } : {} };
+    }
+    case 'contract': {
+      const statuses = await part('status', '', () => c.getContractsStatus([target.id], call));
+      const balance = statuses[target.id]?.found ? await part('balance', '', () => c.getStxBalance(target.id, call)) : undefined;
+      return { model: contractModel(target.id, statuses, balance, ctx), parts, params: {} };
+    }
+    case 'contracts': {
+      const ids = target.id.split(',').filter(Boolean);
+      const statuses = await part('status', '', () => c.getContractsStatus(ids, call));
+      return { model: contractsModel(ids, statuses, ctx), parts, params: {} };
+    }
+    case 'mempool':
+      return { model: mempoolModel(await part('stats', '', () => c.getMempoolStats(call)), ctx), parts, params: {} };
+    case 'status':
+      return { model: statusModel(await part('status', '', () => c.getServerStatus(call)), ctx), parts, params: {} };
+  }
+}
+
+/** An offset on a page boundary, never negative. */
+function pageStart(offset: number | undefined, size: number): number {
+  const n = Number.isSafeInteger(offset) && offset! > 0 ? offset! : 0;
+  return n - (n % size);
+}
+
+function blockArg(id: string): number | string {
+  const r = checkBlockRef(id);
+  return r.ok && r.value.kind === 'height' ? r.value.height : id;
+}

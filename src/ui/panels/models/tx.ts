@@ -1,0 +1,211 @@
+/** The transaction panel (API section 4.1): every field of a transaction, grouped for reading. */
+import type { PostCondition, Transaction, TransactionEvent } from '../../../api';
+import { decodeMemo, statusLabel, statusTone, txTypeLabel } from '../../../chain/format';
+import type { Section, TableRow, Value, ViewModel } from '../../../protocol';
+import { badge, block, blockHash, code, compact, executionCosts, field, fields, id, ModelContext, num, principal, stx, text, time, units, yesNo } from './values';
+
+export const EVENTS_PER_PAGE = 50;
+
+const TYPE_ICONS: Record<string, string> = {
+  token_transfer: 'arrow-swap',
+  contract_call: 'symbol-method',
+  smart_contract: 'file-code',
+  coinbase: 'gift',
+  tenure_change: 'sync',
+  poison_microblock: 'warning',
+};
+
+export function txModel(t: Transaction, eventOffset: number, ctx: ModelContext): ViewModel {
+  const tone = statusTone(t.tx_status);
+  const pending = tone === 'pending';
+  return {
+    kind: 'tx',
+    title: txTypeLabel(t.tx_type),
+    icon: TYPE_ICONS[t.tx_type] ?? 'symbol-event',
+    subject: id(t.tx_id, ctx, 'tx'),
+    badges: [badge(statusLabel(t.tx_status), tone === 'other' ? 'muted' : tone, statusIcon(tone)), ...(t.sponsored ? [badge('Sponsored', 'info')] : [])],
+    sections: compact<Section>([
+      statusNotice(t, ctx),
+      fields('Summary', [
+        field('Status', badge(statusLabel(t.tx_status), tone === 'other' ? 'muted' : tone)),
+        t.tx_result && field('Result', code(t.tx_result.repr)),
+        t.vm_error && field('VM error', code(t.vm_error)),
+        field('Type', text(txTypeLabel(t.tx_type))),
+        field('Fee', stx(t.fee_rate)),
+        field('Nonce', num(t.nonce)),
+        field('Sender', principal(t.sender_address, ctx)),
+        field('Sponsored', yesNo(t.sponsored)),
+        t.sponsored && field('Sponsor', principal(t.sponsor_address, ctx)),
+        t.sponsored && field('Sponsor nonce', num(t.sponsor_nonce)),
+      ]),
+      ...payload(t, ctx),
+      pending
+        ? fields('Mempool', [field('Received', time(ctx, t.receipt_time, t.receipt_time_iso)), field('Anchor mode', text(t.anchor_mode))])
+        : fields('Block', [
+            field('Block', block(t.block_height, ctx)),
+            field('Block hash', blockHash(t.block_hash, ctx)),
+            field('Block time', time(ctx, t.block_time, t.block_time_iso)),
+            field('Burn block', num(t.burn_block_height)),
+            field('Burn block time', time(ctx, t.burn_block_time, t.burn_block_time_iso)),
+            field('Parent block hash', blockHash(t.parent_block_hash, ctx)),
+            field('Parent burn block time', time(ctx, t.parent_burn_block_time, t.parent_burn_block_time_iso)),
+            field('Position in block', num(t.tx_index)),
+            field('Canonical', yesNo(t.canonical)),
+            field('Anchor mode', text(t.anchor_mode)),
+            field('Received', time(ctx, t.receipt_time, t.receipt_time_iso)),
+          ]),
+      microblock(t, ctx),
+      postConditions(t, ctx),
+      executionCosts(t),
+      events(t, eventOffset, ctx),
+    ]),
+  };
+}
+
+function statusIcon(tone: string): string {
+  return tone === 'success' ? 'pass' : tone === 'failed' ? 'error' : tone === 'pending' ? 'clock' : tone === 'dropped' ? 'circle-slash' : 'question';
+}
+
+function statusNotice(t: Transaction, ctx: ModelContext): Section | undefined {
+  const tone = statusTone(t.tx_status);
+  if (tone === 'pending') {
+    return { type: 'notice', tone: 'pending', icon: 'clock', text: 'This transaction is pending in the mempool: it is not in a block yet, so its result, block and events are not known.' };
+  }
+  if (tone === 'dropped') {
+    const by = t.replaced_by_tx_id ? ` It was replaced by ${t.replaced_by_tx_id}.` : '';
+    return { type: 'notice', tone: 'dropped', icon: 'circle-slash', text: `This transaction was dropped from the mempool: ${statusLabel(t.tx_status).replace(/^Dropped \((.*)\)$/, '$1')}.${by}` };
+  }
+  if (tone === 'failed') {
+    const why = t.tx_result?.repr ? ` with ${t.tx_result.repr}` : '';
+    return { type: 'notice', tone: 'failed', icon: 'error', text: `This transaction failed${why}${t.vm_error ? ` (${t.vm_error})` : ''}; its fee was still paid.` };
+  }
+  if (t.canonical === false) return { type: 'notice', tone: 'warning', icon: 'warning', text: `This transaction is in a block that is no longer canonical on ${ctx.networkLabel}.` };
+  return undefined;
+}
+
+function payload(t: Transaction, ctx: ModelContext): Section[] {
+  const out: Section[] = [];
+  if (t.token_transfer) {
+    const memo = t.token_transfer.memo;
+    const decoded = decodeMemo(memo);
+    out.push(fields('Token transfer', [
+      field('Amount', stx(t.token_transfer.amount)),
+      field('Recipient', principal(t.token_transfer.recipient_address, ctx)),
+      field('Memo', decoded !== undefined ? text(decoded, { hint: memo }) : code(memo && memo !== '0x' ? memo : undefined)),
+    ]));
+  }
+  if (t.contract_call) {
+    const c = t.contract_call;
+    out.push(fields('Contract call', [
+      field('Contract', principal(c.contract_id, ctx)),
+      field('Function', code(c.function_name)),
+      field('Signature', code(c.function_signature)),
+    ]));
+    const args = c.function_args ?? [];
+    out.push({
+      type: 'table',
+      title: 'Arguments',
+      columns: [{ label: 'Name' }, { label: 'Type' }, { label: 'Value' }],
+      rows: args.map((a) => ({ cells: [[text(a.name)], [code(a.type)], [code(a.repr)]] })),
+      empty: 'This call has no arguments.',
+    });
+  }
+  if (t.smart_contract) {
+    const c = t.smart_contract;
+    out.push(fields('Contract deploy', [
+      field('Contract', principal(c.contract_id, ctx)),
+      field('Clarity version', num(c.clarity_version ?? undefined)),
+    ]));
+    out.push({ type: 'actions', actions: [{ label: 'Open source', icon: 'file-code', primary: true, intent: { type: 'openSource', target: { kind: 'contract', id: c.contract_id, network: ctx.network } } }] });
+  }
+  if (t.coinbase_payload) {
+    const c = t.coinbase_payload;
+    out.push(fields('Coinbase', [
+      field('Data', code(c.data)),
+      field('Alternate recipient', principal(c.alt_recipient ?? undefined, ctx)),
+      field('VRF proof', id(c.vrf_proof ?? undefined, ctx)),
+    ]));
+  }
+  if (t.tenure_change_payload) {
+    const p = t.tenure_change_payload as Record<string, unknown>;
+    out.push(fields('Tenure change', Object.entries(p).map(([k, v]) => field(k.replace(/_/g, ' '), typeof v === 'number' ? num(v) : text(typeof v === 'string' ? v : JSON.stringify(v))))));
+  }
+  return out;
+}
+
+function microblock(t: Transaction, ctx: ModelContext): Section | undefined {
+  const has = t.microblock_hash && t.microblock_hash !== '0x';
+  if (!has && !t.is_unanchored) return undefined;
+  return fields('Microblock', [
+    field('Microblock hash', id(t.microblock_hash, ctx)),
+    field('Sequence', num(t.microblock_sequence)),
+    field('Microblock canonical', yesNo(t.microblock_canonical)),
+    field('Unanchored', yesNo(t.is_unanchored)),
+  ]);
+}
+
+function postConditions(t: Transaction, ctx: ModelContext): Section {
+  const mode = t.post_condition_mode === 'deny' ? 'Deny: only the transfers listed here may happen' : t.post_condition_mode === 'allow' ? 'Allow: transfers not listed here may also happen' : t.post_condition_mode;
+  const list = t.post_conditions ?? [];
+  return {
+    type: 'table',
+    title: `Post-conditions (mode ${mode})`,
+    columns: [{ label: 'Type' }, { label: 'Principal' }, { label: 'Condition' }, { label: 'Asset' }, { label: 'Amount', align: 'right' }],
+    rows: list.map((pc) => postConditionRow(pc, ctx)),
+    empty: 'No post-conditions.',
+  };
+}
+
+function postConditionRow(pc: PostCondition, ctx: ModelContext): TableRow {
+  const p = pc.principal;
+  const who = !p ? text(undefined) : p.type_id === 'principal_origin' ? text('Sender (origin)') : principal(p.contract_name ? `${p.address}.${p.contract_name}` : p.address, ctx);
+  const a = pc.asset;
+  const asset = a?.contract_address ? text(`${a.contract_address}.${a.contract_name ?? ''}::${a.asset_name ?? ''}`) : text(pc.type === 'stx' ? 'STX' : undefined);
+  const amount = pc.type === 'stx' ? stx(pc.amount) : pc.asset_value ? code(pc.asset_value.repr) : units(pc.amount);
+  return { cells: [[text(pc.type)], [who], [text(pc.condition_code?.replace(/_/g, ' '))], [asset], [amount]] };
+}
+
+function events(t: Transaction, offset: number, ctx: ModelContext): Section | undefined {
+  if (!t.events && !t.event_count) return undefined;
+  const list = t.events ?? [];
+  const total = Math.max(t.event_count ?? 0, offset + list.length);
+  return {
+    type: 'table',
+    title: `Events (${total})`,
+    columns: [{ label: '#', align: 'right' }, { label: 'Type' }, { label: 'Detail' }, { label: 'Amount', align: 'right' }],
+    rows: list.map((e) => eventRow(e, ctx)),
+    ...(total > EVENTS_PER_PAGE || offset > 0 ? { paging: { param: 'eventOffset' as const, offset, limit: EVENTS_PER_PAGE, total } } : {}),
+    empty: statusTone(t.tx_status) === 'pending' ? 'A pending transaction has no events yet.' : 'This transaction emitted no events.',
+  };
+}
+
+const EVENT_LABELS: Record<string, string> = {
+  smart_contract_log: 'Contract log',
+  stx_asset: 'STX',
+  fungible_token_asset: 'Fungible token',
+  non_fungible_token_asset: 'NFT',
+  stx_lock: 'STX lock',
+};
+
+function eventRow(e: TransactionEvent, ctx: ModelContext): TableRow {
+  const kind = text(EVENT_LABELS[e.event_type] ?? e.event_type.replace(/_/g, ' '));
+  if (e.contract_log) {
+    const l = e.contract_log;
+    return { cells: [[num(e.event_index)], [kind], [principal(l.contract_id, ctx), text(l.topic, { hint: 'topic' }), code(l.value.repr)], [text('')]] };
+  }
+  if (e.asset) {
+    const a = e.asset;
+    const detail: Value[] = [text(a.asset_event_type ?? '')];
+    if (a.asset_id) detail.push(code(a.asset_id));
+    if (a.sender) detail.push(text('from'), principal(a.sender, ctx));
+    if (a.recipient) detail.push(text('to'), principal(a.recipient, ctx));
+    if (a.memo) detail.push(text(decodeMemo(a.memo) ?? a.memo, { hint: 'memo' }));
+    const amount = e.event_type === 'stx_asset' ? stx(a.amount) : a.value ? code(a.value.repr) : units(a.amount);
+    return { cells: [[num(e.event_index)], [kind], detail, [amount]] };
+  }
+  if (e.stx_lock_event) {
+    const l = e.stx_lock_event;
+    return { cells: [[num(e.event_index)], [kind], [principal(l.locked_address, ctx), text(`until burn block ${l.unlock_height ?? '?'}`)], [stx(l.locked_amount)]] };
+  }
+  return { cells: [[num(e.event_index)], [kind], [text(undefined)], [text('')]] };
+}

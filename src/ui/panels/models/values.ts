@@ -1,0 +1,125 @@
+/** Small constructors for view-model values. Pure: no `vscode`, so models are tested in plain Node. */
+import { formatAge, formatInt, formatMicroStx, formatStx, formatTime } from '../../../chain/format';
+import { shortenMiddle } from '../../../chain/target';
+import type { NetworkId, TargetKind } from '../../../chain/target';
+import type { Field, Section, Tone, Value } from '../../../protocol';
+
+/** What every model builder knows besides the data. */
+export interface ModelContext {
+  network: NetworkId;
+  networkLabel: string;
+  baseUrl: string;
+  hasApiKey: boolean;
+  /** Milliseconds since the epoch, for "3 days ago". */
+  now: number;
+}
+
+export const DASH = '—';
+
+export function text(s: string | number | boolean | undefined | null, extra: Partial<Value> = {}): Value {
+  return { t: 'text', text: s === undefined || s === null || s === '' ? DASH : String(s), ...extra };
+}
+
+export function code(s: string | undefined | null): Value {
+  return s === undefined || s === null || s === '' ? text(undefined) : { t: 'code', text: s };
+}
+
+export function num(n: number | undefined | null, hint?: string): Value {
+  return { t: 'number', text: formatInt(n), ...(hint ? { hint } : {}) };
+}
+
+export function stx(micro: string | number | undefined | null): Value {
+  if (micro === undefined || micro === null || micro === '') return text(undefined);
+  return { t: 'amount', text: formatStx(micro), full: formatMicroStx(micro) };
+}
+
+/** A token amount without known decimals: the integer as the chain gives it. */
+export function units(amount: string | undefined): Value {
+  if (amount === undefined || amount === '') return text(undefined);
+  return { t: 'amount', text: /^\d+$/.test(amount) ? amount.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : amount, full: amount };
+}
+
+export function time(ctx: ModelContext, unix?: number, iso?: string): Value {
+  const t = formatTime(unix, iso);
+  const secs = unix ?? (iso ? Math.floor(Date.parse(iso) / 1000) : undefined);
+  const age = secs !== undefined && Number.isFinite(secs) ? formatAge(secs, ctx.now) : '';
+  return { t: 'time', text: t, ...(age && t !== DASH ? { hint: age } : {}) };
+}
+
+export function badge(s: string, tone: Tone, icon?: string): Value {
+  return { t: 'badge', text: s, tone, ...(icon ? { icon } : {}) };
+}
+
+export function yesNo(b: boolean | undefined): Value {
+  return b === undefined ? text(undefined) : text(b ? 'Yes' : 'No');
+}
+
+/** An identifier: shortened in the middle, full value on hover and copy; a link when it has a kind. */
+export function id(full: string | undefined | null, ctx: ModelContext, kind?: TargetKind): Value {
+  if (!full) return text(undefined);
+  const short = kind === 'contract' || kind === 'address' ? shortPrincipal(full) : shortenMiddle(full, 8);
+  return {
+    t: 'id',
+    text: short,
+    full,
+    ...(kind ? { target: { kind, id: full, network: ctx.network }, explorer: kind !== 'block' || /^\d+$|^0x/.test(full) } : {}),
+  };
+}
+
+/** A principal opens the address panel, a contract id the contract panel. */
+export function principal(p: string | undefined | null, ctx: ModelContext): Value {
+  if (!p) return text(undefined);
+  return id(p, ctx, p.includes('.') ? 'contract' : 'address');
+}
+
+export function block(height: number | undefined | null, ctx: ModelContext): Value {
+  if (height === undefined || height === null) return text(undefined);
+  return { t: 'id', text: `#${formatInt(height)}`, full: String(height), target: { kind: 'block', id: String(height), network: ctx.network }, explorer: true };
+}
+
+export function blockHash(hash: string | undefined | null, ctx: ModelContext): Value {
+  if (!hash || !/^0x[0-9a-fA-F]{64}$/.test(hash)) return hash ? id(hash, ctx) : text(undefined);
+  return id(hash, ctx, 'block');
+}
+
+export function tx(txId: string | undefined | null, ctx: ModelContext): Value {
+  return txId && /^0x[0-9a-fA-F]{64}$/.test(txId) ? id(txId, ctx, 'tx') : id(txId, ctx);
+}
+
+/** `SP2J6Z…9EJ7.name`: the address shortened, the contract name whole. */
+function shortPrincipal(p: string): string {
+  const dot = p.indexOf('.');
+  if (dot < 0) return shortenMiddle(p, 6);
+  return `${shortenMiddle(p.slice(0, dot), 4)}.${p.slice(dot + 1)}`;
+}
+
+export function field(label: string, ...values: Value[]): Field {
+  return { label, values };
+}
+
+/** A fields section without the rows whose value is missing (keeps panels readable). */
+export function fields(title: string | undefined, rows: Array<Field | undefined | null | false | ''>, keepEmpty = false): Section {
+  const kept = rows.filter((r): r is Field => !!r && (keepEmpty || r.values.some((v) => v.text !== DASH)));
+  return { type: 'fields', ...(title ? { title } : {}), rows: kept };
+}
+
+export function executionCosts(o: {
+  execution_cost_read_count?: number | undefined;
+  execution_cost_read_length?: number | undefined;
+  execution_cost_runtime?: number | undefined;
+  execution_cost_write_count?: number | undefined;
+  execution_cost_write_length?: number | undefined;
+}): Section | undefined {
+  if (o.execution_cost_runtime === undefined && o.execution_cost_read_count === undefined) return undefined;
+  return fields('Execution costs', [
+    field('Runtime', num(o.execution_cost_runtime)),
+    field('Read count', num(o.execution_cost_read_count)),
+    field('Read length', num(o.execution_cost_read_length)),
+    field('Write count', num(o.execution_cost_write_count)),
+    field('Write length', num(o.execution_cost_write_length)),
+  ]);
+}
+
+export function compact<T>(list: Array<T | undefined | false | null>): T[] {
+  return list.filter((x): x is T => !!x);
+}

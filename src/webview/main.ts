@@ -1,0 +1,312 @@
+/**
+ * The browser side of the detail panel: one small renderer for every view model the host posts.
+ * Every string from the host is chain data written by strangers: it goes into the page only as
+ * text (`textContent`, `append(string)`, attributes set through the DOM). No HTML is parsed.
+ */
+import '../../media/panel.css';
+import type { Action, Field, Frame, HostMessage, PanelState, Section, TableRow, Value, ViewModel, WebviewMessage } from '../protocol';
+
+interface VsCodeApi {
+  postMessage(message: WebviewMessage): void;
+  getState(): unknown;
+  setState(state: PanelState): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const vscode = acquireVsCodeApi();
+const app = document.getElementById('app') as HTMLElement;
+const post = (m: WebviewMessage) => vscode.postMessage(m);
+
+type Child = Node | string | undefined | null | false;
+
+function h<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  for (const c of children) if (c !== undefined && c !== null && c !== false) e.append(c);
+  return e;
+}
+
+function icon(name: string, extra = ''): HTMLElement {
+  const e = h('span', `codicon codicon-${name}${extra ? ' ' + extra : ''}`);
+  e.setAttribute('aria-hidden', 'true');
+  return e;
+}
+
+function button(label: string, iconName: string | undefined, onClick: () => void, opts: { iconOnly?: boolean; primary?: boolean; disabled?: boolean; cls?: string } = {}): HTMLButtonElement {
+  const b = h('button', `${opts.iconOnly ? 'icon-button' : 'button'}${opts.primary ? ' primary' : ''}${opts.cls ? ' ' + opts.cls : ''}`, iconName && icon(iconName), !opts.iconOnly && label);
+  b.type = 'button';
+  b.title = label;
+  if (opts.iconOnly) b.setAttribute('aria-label', label);
+  b.disabled = !!opts.disabled;
+  b.addEventListener('click', (ev) => {
+    ev.preventDefault();
+    ev.stopPropagation();
+    onClick();
+  });
+  return b;
+}
+
+// ---- values --------------------------------------------------------------------------------
+
+function value(v: Value): HTMLElement {
+  let e: HTMLElement;
+  switch (v.t) {
+    case 'id':
+      e = idValue(v);
+      break;
+    case 'badge':
+      e = h('span', `badge tone-${v.tone ?? 'muted'}`, v.icon && icon(v.icon), v.text);
+      break;
+    case 'code':
+      e = h('code', 'code', v.text);
+      break;
+    case 'amount':
+    case 'number':
+      e = h('span', 'num', v.text);
+      if (v.full) e.title = v.full;
+      break;
+    default:
+      e = h('span', v.t === 'time' ? 'time' : 'text', v.text);
+  }
+  if (v.hint) {
+    const wrap = h('span', 'with-hint', e, h('span', 'hint', v.hint));
+    return wrap;
+  }
+  return e;
+}
+
+/** An identifier: a link opening it in this panel, shortened with the full value in the title, plus copy and explorer. */
+function idValue(v: Value): HTMLElement {
+  const full = v.full ?? v.text;
+  const target = v.target;
+  let main: HTMLElement;
+  if (target) {
+    const a = h('a', 'link mono', v.text);
+    a.href = '#';
+    a.addEventListener('click', (ev) => {
+      ev.preventDefault();
+      post({ type: 'open', target });
+    });
+    main = a;
+  } else {
+    main = h('span', 'mono', v.text);
+  }
+  main.title = full;
+  const wrap = h('span', 'id', main, button(`Copy ${full}`, 'copy', () => post({ type: 'copy', text: full }), { iconOnly: true, cls: 'mini' }));
+  if (target && v.explorer) wrap.append(button('Open in web explorer', 'link-external', () => post({ type: 'openExternal', target }), { iconOnly: true, cls: 'mini' }));
+  return wrap;
+}
+
+function values(list: Value[]): HTMLElement {
+  return h('span', 'values', ...list.map(value));
+}
+
+// ---- sections ------------------------------------------------------------------------------
+
+function section(s: Section): HTMLElement {
+  switch (s.type) {
+    case 'fields':
+      return h('section', 'fields', s.title && h('h2', undefined, s.title), fieldTable(s.rows));
+    case 'table':
+      return table(s);
+    case 'bars':
+      return bars(s.title, s.bars);
+    case 'notice':
+      return h('div', `notice tone-${s.tone}`, icon(s.icon ?? 'info'), h('span', undefined, s.text));
+    case 'actions':
+      return h('div', 'actions', ...s.actions.map(actionButton));
+    case 'tabs': {
+      const bar = h('div', 'tabs');
+      bar.setAttribute('role', 'tablist');
+      for (const t of s.tabs) {
+        const b = button(t.label, t.deprecated ? 'warning' : undefined, () => post(t.intent), { cls: `tab${t.active ? ' active' : ''}${t.deprecated ? ' deprecated' : ''}` });
+        b.setAttribute('role', 'tab');
+        b.setAttribute('aria-selected', String(t.active));
+        bar.append(b);
+      }
+      return bar;
+    }
+    case 'balanceAt':
+      return balanceAt(s.untilBlock, s.unanchored);
+    case 'code':
+      return h('section', 'code-block', h('h2', undefined, s.title), h('pre', undefined, h('code', undefined, s.text)));
+  }
+}
+
+function fieldTable(rows: Field[]): HTMLElement {
+  const t = h('table', 'kv');
+  for (const r of rows) t.append(h('tr', undefined, h('th', undefined, r.label), h('td', undefined, values(r.values))));
+  return t;
+}
+
+function actionButton(a: Action): HTMLButtonElement {
+  return button(a.label, a.icon, () => post(a.intent), { primary: !!a.primary });
+}
+
+function table(s: Extract<Section, { type: 'table' }>): HTMLElement {
+  const wrap = h('section', 'table', s.title && h('h2', undefined, s.title));
+  if (s.rows.length === 0) {
+    wrap.append(h('p', 'empty', icon('info'), s.empty));
+    if (s.paging) wrap.append(pager(s.paging));
+    return wrap;
+  }
+  const expandable = s.rows.some((r) => r.expand);
+  const t = h('table', 'data');
+  const head = h('tr');
+  if (expandable) head.append(h('th', 'toggle'));
+  for (const c of s.columns) head.append(h('th', c.align === 'right' ? 'right' : undefined, c.label));
+  t.append(h('thead', undefined, head));
+  const body = h('tbody');
+  for (const r of s.rows) body.append(...row(r, s, expandable));
+  t.append(body);
+  wrap.append(h('div', 'scroll', t));
+  if (s.paging) wrap.append(pager(s.paging));
+  return wrap;
+}
+
+function row(r: TableRow, s: Extract<Section, { type: 'table' }>, expandable: boolean): HTMLElement[] {
+  const tr = h('tr', r.expand?.open ? 'open' : undefined);
+  if (expandable) {
+    const td = h('td', 'toggle');
+    if (r.expand) {
+      const intent = r.expand.intent;
+      const b = button(r.expand.open ? 'Hide events' : 'Show events', r.expand.open ? 'chevron-down' : 'chevron-right', () => post(intent), { iconOnly: true });
+      b.setAttribute('aria-expanded', String(r.expand.open));
+      td.append(b);
+    }
+    tr.append(td);
+  }
+  r.cells.forEach((cell, i) => tr.append(h('td', s.columns[i]?.align === 'right' ? 'right' : undefined, values(cell))));
+  const out = [tr];
+  if (r.detail) {
+    const td = h('td', 'detail', ...r.detail.map(section));
+    td.colSpan = s.columns.length + (expandable ? 1 : 0);
+    out.push(h('tr', 'detail-row', td));
+  }
+  return out;
+}
+
+function pager(p: { param: 'eventOffset' | 'txOffset' | 'expandOffset'; offset: number; limit: number; total: number }): HTMLElement {
+  const go = (offset: number) => post({ type: 'page', params: { [p.param]: offset } });
+  const last = Math.max(0, Math.floor((p.total - 1) / p.limit) * p.limit);
+  const from = p.total === 0 ? 0 : p.offset + 1;
+  const to = Math.min(p.total, p.offset + p.limit);
+  return h(
+    'nav',
+    'pager',
+    button('First page', 'debug-step-back', () => go(0), { iconOnly: true, disabled: p.offset <= 0 }),
+    button('Previous page', 'chevron-left', () => go(Math.max(0, p.offset - p.limit)), { iconOnly: true, disabled: p.offset <= 0 }),
+    h('span', 'range', `${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')}`),
+    button('Next page', 'chevron-right', () => go(p.offset + p.limit), { iconOnly: true, disabled: p.offset + p.limit >= p.total }),
+    button('Last page', 'debug-step-over', () => go(last), { iconOnly: true, disabled: p.offset >= last }),
+  );
+}
+
+function bars(title: string, list: Array<{ label: string; value: number; text: string }>): HTMLElement {
+  const max = Math.max(1, ...list.map((b) => b.value));
+  const rows = list.map((b) => {
+    const fill = h('span', 'bar-fill');
+    // CSSOM, not an inline style attribute: allowed by the CSP.
+    fill.style.width = `${Math.max(0, Math.min(100, (b.value / max) * 100)).toFixed(1)}%`;
+    return h('div', 'bar-row', h('span', 'bar-label', b.label), h('span', 'bar-track', fill), h('span', 'num', b.text));
+  });
+  return h('section', 'bars', h('h2', undefined, title), ...rows);
+}
+
+function balanceAt(untilBlock: string, unanchored: boolean): HTMLElement {
+  const form = h('form', 'balance-at');
+  const input = h('input');
+  input.type = 'text';
+  input.value = untilBlock;
+  input.placeholder = 'Block height or hash';
+  input.pattern = '\\d+|0x[0-9a-fA-F]{64}';
+  input.title = 'A block height or a block hash (0x + 64 hex digits)';
+  input.setAttribute('aria-label', 'Balance at block');
+  const check = h('input');
+  check.type = 'checkbox';
+  check.checked = unanchored;
+  input.addEventListener('input', () => {
+    if (input.value.trim()) check.checked = false;
+  });
+  check.addEventListener('change', () => {
+    if (check.checked) input.value = '';
+  });
+  form.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    if (!input.reportValidity()) return;
+    post({ type: 'page', params: { untilBlock: input.value.trim(), unanchored: check.checked } });
+  });
+  const apply = h('button', 'button', icon('history'), 'Show balance');
+  apply.type = 'submit';
+  form.append(h('label', 'field-label', 'Balance at block', input), h('label', 'check', check, 'Include unanchored (microblock) data'), apply);
+  if (untilBlock || unanchored) form.append(button('Current balance', 'discard', () => post({ type: 'page', params: { untilBlock: '', unanchored: false } })));
+  return form;
+}
+
+// ---- states --------------------------------------------------------------------------------
+
+function toolbar(f: Frame): HTMLElement {
+  const explorer = f.explorer;
+  return h(
+    'header',
+    'toolbar',
+    button('Back', 'arrow-left', () => post({ type: 'back' }), { iconOnly: true, disabled: !f.canBack }),
+    button('Forward', 'arrow-right', () => post({ type: 'forward' }), { iconOnly: true, disabled: !f.canForward }),
+    button('Refresh', 'refresh', () => post({ type: 'refresh' }), { iconOnly: true }),
+    h('span', 'source', icon('globe'), h('span', undefined, f.network), h('span', 'hint', f.baseUrl)),
+    explorer && button('Open in web explorer', 'link-external', () => post({ type: 'openExternal', target: explorer }), { iconOnly: true }),
+  );
+}
+
+function header(m: ViewModel): HTMLElement {
+  return h(
+    'div',
+    'title',
+    h('h1', undefined, icon(m.icon), h('span', undefined, m.title)),
+    m.subject && h('div', 'subject', value(m.subject)),
+    m.badges.length > 0 && h('div', 'badges', ...m.badges.map(value)),
+  );
+}
+
+let shown: PanelState | undefined;
+
+function render(m: HostMessage): void {
+  if (m.type === 'busy') {
+    app.classList.add('busy');
+    app.setAttribute('aria-busy', 'true');
+    return;
+  }
+  const same = shown && shown.kind === m.state.kind && shown.id === m.state.id && shown.network === m.state.network;
+  const scroll = same ? window.scrollY : 0;
+  shown = m.state;
+  vscode.setState(m.state);
+  app.classList.remove('busy');
+  app.removeAttribute('aria-busy');
+  app.dataset.state = m.type;
+  const children: HTMLElement[] = [toolbar(m.frame)];
+  if (m.type === 'loading') {
+    children.push(h('div', 'state loading', icon('loading', 'codicon-modifier-spin'), h('p', undefined, `Loading ${m.title}…`)));
+  } else if (m.type === 'error') {
+    children.push(
+      h('div', 'state error', icon('error'), h('h1', undefined, m.title), h('p', 'message', m.message), h('div', 'actions', ...m.actions.map(actionButton))),
+    );
+  } else {
+    app.dataset.kind = m.model.kind;
+    children.push(header(m.model), ...m.model.sections.map(section));
+  }
+  app.replaceChildren(...children);
+  window.scrollTo(0, same ? scroll : 0);
+}
+
+window.addEventListener('message', (ev: MessageEvent) => {
+  const m = ev.data as HostMessage | undefined;
+  if (m && typeof m === 'object' && typeof m.type === 'string') render(m);
+});
+
+// Alt+Left / Alt+Right move back and forward, as in the editor.
+window.addEventListener('keydown', (ev) => {
+  if (ev.altKey && ev.key === 'ArrowLeft') post({ type: 'back' });
+  if (ev.altKey && ev.key === 'ArrowRight') post({ type: 'forward' });
+});
+
+post({ type: 'ready' });

@@ -1,0 +1,230 @@
+import * as assert from 'assert';
+import { createStacksClient, StacksClient, Transaction } from '../../src/api';
+import * as S from '../../src/api/schemas';
+import type { Target } from '../../src/chain/target';
+import type { Field, PanelParams, Section, TableRow, Value, ViewModel } from '../../src/protocol';
+import { loadPanel, Loaded, ModelContext } from '../../src/ui/panels/models';
+import { txModel } from '../../src/ui/panels/models/tx';
+import { ADDRESS, BLOCK, CONTRACT, GENERATED, TX } from '../fixtures/ids';
+import { loadFixture, MockApi, startMockApi } from '../mock-api/server';
+
+const ctx: ModelContext = { network: 'custom', networkLabel: 'Custom', baseUrl: 'http://127.0.0.1:1', hasApiKey: false, now: Date.parse('2024-01-01T00:00:00Z') };
+
+function fixtureTx(name: string): Transaction {
+  const parsed = S.parseWith(S.Transaction, loadFixture(name));
+  if (!parsed.ok) throw new Error(parsed.problem);
+  return parsed.value;
+}
+
+function fieldsOf(m: ViewModel): Field[] {
+  return m.sections.flatMap((s) => (s.type === 'fields' ? s.rows : []));
+}
+function fieldValue(m: ViewModel, label: string): Value[] {
+  const f = fieldsOf(m).find((r) => r.label === label);
+  assert.ok(f, `no field "${label}" in ${fieldsOf(m).map((r) => r.label).join(', ')}`);
+  return f.values;
+}
+function tables(m: ViewModel | Section[]): Array<Extract<Section, { type: 'table' }>> {
+  const sections = Array.isArray(m) ? m : m.sections;
+  return sections.filter((s): s is Extract<Section, { type: 'table' }> => s.type === 'table');
+}
+function tableTitled(m: ViewModel, prefix: string) {
+  const t = tables(m).find((s) => s.title?.startsWith(prefix));
+  assert.ok(t, `no table "${prefix}…"`);
+  return t;
+}
+function notices(m: ViewModel): string[] {
+  return m.sections.flatMap((s) => (s.type === 'notice' ? [s.text] : []));
+}
+function actions(m: ViewModel): string[] {
+  return m.sections.flatMap((s) => (s.type === 'actions' ? s.actions.map((a) => a.label) : []));
+}
+
+describe('panel models', () => {
+  describe('transaction', () => {
+    it('shows a token transfer with amount, linked recipient and decoded memo', () => {
+      const m = txModel(fixtureTx('tx-token_transfer.json'), 0, ctx);
+      assert.strictEqual(m.title, 'Token transfer');
+      assert.deepStrictEqual(m.badges.map((b) => b.text), ['Success']);
+      assert.strictEqual(m.subject?.full, TX.tokenTransfer);
+      assert.strictEqual(fieldValue(m, 'Amount')[0]!.text, '0.000035 STX');
+      const recipient = fieldValue(m, 'Recipient')[0]!;
+      assert.deepStrictEqual(recipient.target, { kind: 'address', id: ADDRESS.testnetRecipient, network: 'custom' });
+      assert.strictEqual(recipient.full, ADDRESS.testnetRecipient);
+      assert.ok(recipient.text.includes('…'), 'a long address is shortened in the middle');
+      assert.strictEqual(fieldValue(m, 'Memo')[0]!.text, 'hi');
+      assert.strictEqual(fieldValue(m, 'Fee')[0]!.text, '0.001234 STX');
+      assert.deepStrictEqual(fieldValue(m, 'Block')[0]!.target, { kind: 'block', id: '3275', network: 'custom' });
+    });
+
+    it('shows a sponsored contract call with its contract, function and arguments', () => {
+      const m = txModel(fixtureTx('tx-contract_call-sponsored.json'), 0, ctx);
+      assert.ok(m.badges.some((b) => b.text === 'Sponsored'));
+      assert.deepStrictEqual(fieldValue(m, 'Contract')[0]!.target, { kind: 'contract', id: CONTRACT.called, network: 'custom' });
+      assert.strictEqual(fieldValue(m, 'Function')[0]!.text, 'fn-name');
+      assert.strictEqual(fieldValue(m, 'Sponsor')[0]!.full, ADDRESS.sponsor);
+      const args = tableTitled(m, 'Arguments');
+      assert.deepStrictEqual(args.rows[0]!.cells.map((c) => c[0]!.text), ['arg1', 'int', '556']);
+    });
+
+    it('offers the source of a deployed contract', () => {
+      const m = txModel(fixtureTx('tx-smart_contract.json'), 0, ctx);
+      const open = m.sections.flatMap((s) => (s.type === 'actions' ? s.actions : [])).find((a) => a.label === 'Open source');
+      assert.deepStrictEqual(open?.intent, { type: 'openSource', target: { kind: 'contract', id: CONTRACT.deployed, network: 'custom' } });
+    });
+
+    it('says that a pending transaction is pending and has no block', () => {
+      const m = txModel(fixtureTx('tx-pending.json'), 0, ctx);
+      assert.strictEqual(m.badges[0]!.tone, 'pending');
+      assert.match(notices(m).join(' '), /pending in the mempool/);
+      assert.ok(!fieldsOf(m).some((f) => f.label === 'Block hash'));
+    });
+
+    it('says why a transaction was dropped and what replaced it', () => {
+      const m = txModel(fixtureTx('tx-dropped.json'), 0, ctx);
+      assert.match(notices(m).join(' '), new RegExp(`dropped.*replace by fee.*${TX.pending}`));
+    });
+
+    it('shows a failed transaction with its result', () => {
+      const m = txModel(fixtureTx('tx-failed.json'), 0, ctx);
+      assert.strictEqual(m.badges[0]!.tone, 'failed');
+      assert.match(notices(m).join(' '), /failed with \(err u1\)/);
+    });
+
+    it('keeps hostile strings as plain text values', () => {
+      const evil = '<img src=x onerror=window.__pwned=1><script>window.__pwned=1</script>';
+      const raw = { ...fixtureTx('tx-contract_call-sponsored.json') };
+      raw.contract_call = { ...raw.contract_call!, function_args: [{ hex: '0x00', repr: evil, name: evil, type: 'int' }] };
+      const m = txModel(raw, 0, ctx);
+      const cells = tableTitled(m, 'Arguments').rows[0]!.cells;
+      assert.strictEqual(cells[0]![0]!.text, evil);
+      assert.strictEqual(cells[2]![0]!.text, evil);
+      assert.strictEqual(cells[2]![0]!.t, 'code');
+    });
+  });
+
+  describe('loading against the mock API (one request per page)', () => {
+    let api: MockApi;
+    let client: StacksClient;
+    before(async () => {
+      api = await startMockApi();
+    });
+    after(() => api.close());
+    beforeEach(() => {
+      api.reset();
+      client = createStacksClient({ baseUrl: api.url, cache: true });
+    });
+
+    const load = (target: Target, params: PanelParams, previous?: Loaded) =>
+      loadPanel(target, params, { client, ctx: { ...ctx, baseUrl: api.url }, signal: new AbortController().signal, ...(previous ? { previous: previous.parts } : {}) });
+
+    it('pages 300 transaction events 50 at a time, one request per page', async () => {
+      const target: Target = { kind: 'tx', id: TX.manyEvents };
+      let loaded = await load(target, {});
+      let events = tableTitled(loaded.model, 'Events');
+      assert.strictEqual(events.title, `Events (${GENERATED.manyEventsCount})`);
+      assert.deepStrictEqual(events.paging, { param: 'eventOffset', offset: 0, limit: 50, total: 300 });
+      assert.strictEqual(events.rows.length, 50);
+      assert.strictEqual(api.requests.length, 1);
+      for (let page = 1; page < 6; page++) {
+        loaded = await load(target, { ...loaded.params, eventOffset: page * 50 }, loaded);
+        assert.strictEqual(api.requests.length, page + 1, `page ${page} costs one request`);
+        events = tableTitled(loaded.model, 'Events');
+        assert.strictEqual(events.rows[0]!.cells[0]![0]!.text, String(page * 50));
+      }
+      assert.deepStrictEqual(api.requests.map((r) => r.query.get('event_offset')), ['0', '50', '100', '150', '200', '250']);
+      assert.ok(api.requests.every((r) => r.query.get('event_limit') === '50'));
+    });
+
+    it('pages 200 address transactions with one request per page, and expands a row with one more', async () => {
+      const target: Target = { kind: 'address', id: ADDRESS.busy };
+      let loaded = await load(target, {});
+      assert.strictEqual(api.requests.length, 2, 'balance and first page');
+      let txs = tableTitled(loaded.model, 'Transactions');
+      assert.strictEqual(txs.title, `Transactions (${GENERATED.busyTxCount})`);
+      assert.deepStrictEqual(txs.paging, { param: 'txOffset', offset: 0, limit: 20, total: 200 });
+      for (let page = 1; page < 10; page++) {
+        loaded = await load(target, { ...loaded.params, txOffset: page * 20 }, loaded);
+        assert.strictEqual(api.requests.length, 2 + page);
+      }
+      txs = tableTitled(loaded.model, 'Transactions');
+      assert.strictEqual(txs.rows.length, 20);
+      assert.strictEqual(api.requestsTo('/extended/v1/address/').length, 1, 'the balance is fetched once');
+      // Expand the first row of the mainnet address: its events for the address.
+      const t2: Target = { kind: 'address', id: ADDRESS.mainnet };
+      let l2 = await load(t2, {});
+      const row = tableTitled(l2.model, 'Transactions').rows[0] as TableRow;
+      assert.ok(row.expand && !row.expand.open);
+      assert.strictEqual(row.expand.intent.type, 'page');
+      const before = api.requests.length;
+      l2 = await load(t2, { ...l2.params, ...(row.expand.intent.type === 'page' ? row.expand.intent.params : {}) }, l2);
+      assert.strictEqual(api.requests.length, before + 1);
+      const open = tableTitled(l2.model, 'Transactions').rows[0]!;
+      assert.ok(open.expand?.open);
+      const ev = tables(open.detail ?? [])[0]!;
+      assert.strictEqual(ev.title, 'Events for this address (4)');
+      assert.strictEqual(ev.rows.length, 4);
+    });
+
+    it('shows the balance at an earlier block with one request', async () => {
+      const target: Target = { kind: 'address', id: ADDRESS.mainnet };
+      const loaded = await load(target, {});
+      const n = api.requests.length;
+      const at = await load(target, { ...loaded.params, untilBlock: '100' }, loaded);
+      assert.strictEqual(api.requests.length, n + 1);
+      assert.strictEqual(api.requests.at(-1)!.query.get('until_block'), '100');
+      assert.ok(at.model.badges.some((b) => b.text === 'Balance at block 100'));
+    });
+
+    it('loads the v1 block only when its tab is chosen', async () => {
+      const target: Target = { kind: 'block', id: 'latest' };
+      const loaded = await load(target, {});
+      assert.strictEqual(loaded.model.title, `Block #${BLOCK.height}`);
+      assert.deepStrictEqual(actions(loaded.model), [`Previous block #${BLOCK.height - 1}`, `Next block #${BLOCK.height + 1}`]);
+      assert.strictEqual(api.requestsTo('/extended/v1/block').length, 0);
+      const v1 = await load(target, { tab: 'v1' }, loaded);
+      assert.strictEqual(api.requests.length, 2);
+      assert.match(notices(v1.model).join(' '), /deprecated v1 block endpoint/);
+      assert.ok(tables(v1.model).some((t) => t.title?.startsWith('Transactions (')));
+    });
+
+    it('shows a deployed contract with its deploy transaction and source, and an unknown one as not deployed', async () => {
+      const found = await load({ kind: 'contract', id: CONTRACT.deployed }, {});
+      assert.strictEqual(found.model.badges[0]!.text, 'Deployed');
+      assert.strictEqual(fieldValue(found.model, 'Deploy transaction')[0]!.full, TX.smartContract);
+      assert.ok(actions(found.model).includes('Open source'));
+      const missing = await load({ kind: 'contract', id: CONTRACT.notFound }, {});
+      assert.strictEqual(missing.model.badges[0]!.text, 'Not deployed');
+      assert.match(notices(missing.model).join(' '), /is not deployed on Custom/);
+      assert.deepStrictEqual(actions(missing.model), ['Check on Mainnet', 'Check on Testnet', 'Check on Devnet']);
+    });
+
+    it('shows the status of many contracts in one request', async () => {
+      const ids = [CONTRACT.statusSuccess, CONTRACT.statusPending, CONTRACT.notFound];
+      const loaded = await load({ kind: 'contracts', id: ids.join(',') }, {});
+      assert.strictEqual(api.requests.length, 1);
+      const rows = tables(loaded.model)[0]!.rows;
+      assert.deepStrictEqual(rows.map((r) => r.cells[1]![0]!.text), ['Deployed', 'Pending', 'Not deployed']);
+      assert.strictEqual(loaded.model.badges[0]!.text, '2 of 3 found on Custom');
+    });
+
+    it('draws the mempool counts as bars and the percentiles as tables', async () => {
+      const loaded = await load({ kind: 'mempool', id: '' }, {});
+      const bars = loaded.model.sections.find((s) => s.type === 'bars');
+      assert.ok(bars && bars.type === 'bars');
+      assert.deepStrictEqual(bars.bars.map((b) => [b.label, b.value]), [['Token transfer', 130], ['Contract deploy', 2], ['Contract call', 310], ['Poison microblock', 0]]);
+      assert.deepStrictEqual(tables(loaded.model).map((t) => t.title), ['Fees (µSTX)', 'Age (blocks)', 'Size (bytes)']);
+    });
+
+    it('shows the API status with the network, URL and whether a key is used', async () => {
+      const loaded = await load({ kind: 'status', id: '' }, {});
+      assert.strictEqual(fieldValue(loaded.model, 'Base URL')[0]!.text, api.url);
+      assert.strictEqual(fieldValue(loaded.model, 'API key in use')[0]!.text, 'No');
+      assert.strictEqual(fieldValue(loaded.model, 'Block')[0]!.full, String(BLOCK.height));
+    });
+
+    it('rejects with the client error when the target does not exist', async () => {
+      await assert.rejects(load({ kind: 'tx', id: '0x' + 'ab'.repeat(32) }, {}), (e: Error & { kind?: string }) => e.kind === 'not-found');
+    });
+  });
+});
