@@ -12,6 +12,8 @@ import { NetworkStatusBar } from './ui/statusBar';
 export interface ExtensionApi {
   /** Where the extension's log files are written. */
   logUri: vscode.Uri;
+  /** The extension's global storage; the user's settings.json is two levels up. */
+  globalStorageUri: vscode.Uri;
   /** The detail panel: what it shows and a way to wait for its next render. */
   panels?: PanelManager;
 }
@@ -37,7 +39,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     log.error(`Activation failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
     void vscode.window.showErrorMessage(`Stacks Lookup could not start: ${e instanceof Error ? e.message : String(e)}`, 'Show Log').then((c) => c && log.channel.show());
   }
-  return { logUri: context.logUri, panels };
+  return { logUri: context.logUri, globalStorageUri: context.globalStorageUri, panels };
 }
 
 export function deactivate(): void {}

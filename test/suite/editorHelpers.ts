@@ -7,8 +7,10 @@ import { MockApi, MockApiOptions, startMockApi } from '../mock-api/server';
 export const EXTENSION_ID = 'stacks-lookup.stacks-lookup';
 export const CLARITY_FIXTURES = path.resolve(__dirname, '../../../test/fixtures/clarity');
 
+/** What the extension's activate() returns (the members these tests use). */
 export interface ExtensionApi {
   logUri: vscode.Uri;
+  globalStorageUri?: vscode.Uri;
 }
 
 export async function activateExtension(): Promise<ExtensionApi> {

@@ -1,0 +1,156 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { MockApi, startMockApi } from '../mock-api/server';
+import { ADDRESS, API_KEY, CONTRACT, TX } from '../fixtures/ids';
+import { activateExtension, captureMessages, Captured, ExtensionApi, openFixture, positionOf, setSettings, stacksHoverAt, stubInputBox } from './editorHelpers';
+
+interface PickStub {
+  restore(): void;
+}
+
+/** Makes `showQuickPick` choose the item whose `network` is `network`. */
+function stubQuickPick(network: string): PickStub {
+  const w = vscode.window as unknown as Record<string, unknown>;
+  const original = w.showQuickPick;
+  w.showQuickPick = async (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>) => (await items).find((i) => (i as { network?: string }).network === network);
+  return { restore: () => void (w.showQuickPick = original) };
+}
+
+function filesUnder(dir: string): string[] {
+  const out: string[] = [];
+  let entries: fs.Dirent[] = [];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return out;
+  }
+  for (const e of entries) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) out.push(...filesUnder(p));
+    else out.push(p);
+  }
+  return out;
+}
+
+describe('Networks and the API key', () => {
+  let api: ExtensionApi;
+  let a: MockApi;
+  let b: MockApi;
+  let messages: Captured;
+  let doc: vscode.TextDocument;
+  const restores: Array<() => Promise<void>> = [];
+
+  before(async () => {
+    api = await activateExtension();
+    doc = await openFixture('hover-targets.clar');
+  });
+  beforeEach(async () => {
+    a = await startMockApi();
+    b = await startMockApi();
+    messages = captureMessages();
+    restores.push(await setSettings({ network: 'custom', customApiUrl: a.url, devnetApiUrl: b.url }));
+  });
+  afterEach(async () => {
+    messages.restore();
+    while (restores.length) await restores.pop()!();
+    await a.close();
+    await b.close();
+  });
+
+  const hoverAddress = async (address: string = ADDRESS.mainnet) => (await stacksHoverAt(doc, positionOf(doc, address))).text;
+
+  it('switching networks sends the next request to the other server', async () => {
+    assert.match(await hoverAddress(), /Custom · /);
+    assert.strictEqual(a.requests.length, 1);
+    assert.strictEqual(b.requests.length, 0);
+
+    const pick = stubQuickPick('devnet');
+    try {
+      assert.strictEqual(await vscode.commands.executeCommand('stacksLookup.selectNetwork'), 'devnet');
+    } finally {
+      pick.restore();
+    }
+    assert.strictEqual(vscode.workspace.getConfiguration('stacksLookup').get('network'), 'devnet');
+    assert.match(await hoverAddress(ADDRESS.testnet), /Devnet · /);
+    assert.strictEqual(a.requests.length, 1, 'nothing more went to the first server');
+    assert.deepStrictEqual(b.requests.map((r) => r.path), [`/extended/v1/address/${ADDRESS.testnet}/stx`]);
+  });
+
+  it('a custom URL picked in Select Network is checked with a status request before it is used', async () => {
+    const pick = stubQuickPick('custom');
+    const input = stubInputBox([`${b.url}/`]);
+    try {
+      assert.strictEqual(await vscode.commands.executeCommand('stacksLookup.selectNetwork'), 'custom');
+      assert.match(String(await input.prompts[0]!.validateInput!('http://example.com')), /https|localhost|loopback/i);
+    } finally {
+      pick.restore();
+      input.restore();
+    }
+    assert.deepStrictEqual(b.requests.map((r) => r.path), ['/extended']);
+    assert.strictEqual(vscode.workspace.getConfiguration('stacksLookup').get('customApiUrl'), b.url);
+    await hoverAddress();
+    assert.strictEqual(b.requests.length, 2);
+    assert.strictEqual(a.requests.length, 0);
+  });
+
+  it('with autoNetwork, a testnet address goes to devnet while devnet is selected; custom never switches', async () => {
+    restores.push(await setSettings({ network: 'devnet' }));
+    assert.match(await hoverAddress(ADDRESS.testnet), /Devnet · /);
+    assert.strictEqual(b.requests.length, 1);
+    restores.push(await setSettings({ network: 'custom' }));
+    assert.match(await hoverAddress(ADDRESS.testnet), /Custom · /);
+    assert.strictEqual(a.requests.length, 1);
+  });
+
+  it('the key set with Set API Key reaches its API as X-API-Key, never a server named only in workspace settings, and is never written to settings or logs', async () => {
+    const input = stubInputBox([API_KEY]);
+    try {
+      assert.strictEqual(await vscode.commands.executeCommand('stacksLookup.setApiKey'), true);
+      assert.strictEqual(input.prompts[0]!.password, true, 'the key is typed into a password box');
+    } finally {
+      input.restore();
+    }
+    try {
+      await hoverAddress();
+      assert.strictEqual(a.requests.length, 1);
+      assert.strictEqual(a.requests[0]!.headers['x-api-key'], API_KEY);
+
+      // A workspace (a cloned repository) points the custom URL at another server.
+      const restoreWs = await setSettings({ customApiUrl: b.url }, vscode.ConfigurationTarget.Workspace);
+      try {
+        await stacksHoverAt(doc, positionOf(doc, TX.failed));
+        await stacksHoverAt(doc, positionOf(doc, CONTRACT.deployed, 32));
+        assert.ok(b.requests.length >= 3, `B got ${b.requests.length} requests`);
+        for (const r of b.requests) assert.strictEqual(r.headers['x-api-key'], undefined, `${r.path} carried a key to ${b.url}`);
+        assert.strictEqual(a.requests.length, 1);
+
+        const folder = vscode.workspace.workspaceFolders?.[0];
+        assert.ok(folder, 'the fixture workspace is open');
+        const wsSettings = fs.readFileSync(path.join(folder.uri.fsPath, '.vscode', 'settings.json'), 'utf8');
+        assert.ok(wsSettings.includes(b.url), 'the workspace settings file was written');
+        assert.ok(!wsSettings.includes(API_KEY), 'the key is in the workspace settings');
+      } finally {
+        await restoreWs();
+      }
+
+      // User settings, remote machine settings (where machine-overridable settings go in a remote
+      // window), their local history and the configuration caches: every JSON file of the profile.
+      assert.ok(api.globalStorageUri, 'activate() exposes globalStorageUri');
+      const userData = path.resolve(api.globalStorageUri.fsPath, '..', '..', '..');
+      const settingsFiles = ['User', 'Machine'].map((d) => path.join(userData, d, 'settings.json')).filter((f) => fs.existsSync(f));
+      assert.ok(settingsFiles.some((f) => fs.readFileSync(f, 'utf8').includes(a.url)), `the settings written by the test are in ${settingsFiles.join(', ')}`);
+      const jsonFiles = filesUnder(userData).filter((f) => f.endsWith('.json'));
+      for (const f of jsonFiles) assert.ok(!fs.readFileSync(f, 'utf8').includes(API_KEY), `the key is in ${f}`);
+
+      const logs = [...filesUnder(api.logUri.fsPath), ...filesUnder(path.dirname(api.logUri.fsPath)).filter((f) => /exthost|Stacks/i.test(f))];
+      assert.ok(logs.length > 0, `no log files under ${api.logUri.fsPath}`);
+      for (const f of logs) assert.ok(!fs.readFileSync(f, 'utf8').includes(API_KEY), `the key is in ${f}`);
+    } finally {
+      await vscode.commands.executeCommand('stacksLookup.clearApiKey');
+    }
+    await hoverAddress(ADDRESS.testnet);
+    assert.strictEqual(a.requests.at(-1)!.headers['x-api-key'], undefined, 'the key is gone after Clear API Key');
+  });
+});
