@@ -56,7 +56,7 @@ export class PanelManager implements Presenter, vscode.Disposable {
   private entries: Entry[] = [];
   private index = -1;
   /** The raw responses behind the current model, reused when paging. */
-  private parts: Parts | undefined;
+  private parts: { of: string; parts: Parts } | undefined;
   private last: HostMessage | undefined;
   private loading: AbortController | undefined;
   private seq = 0;
@@ -84,6 +84,7 @@ export class PanelManager implements Presenter, vscode.Disposable {
     const here = this.entries[this.index];
     if (!here || this.last?.type !== 'error' || this.loading) return;
     const network = this.selected !== before ? this.d.networks.current : here.target.network;
+    if (!this.d.networks.urlOf(network).ok) return;
     void this.navigate({ target: { ...here.target, network }, params: here.params }, {});
   }
 
@@ -213,7 +214,8 @@ export class PanelManager implements Presenter, vscode.Disposable {
     this.loading = controller;
     const seq = ++this.seq;
     const samePlace = !how.push && how.moveTo === undefined;
-    const previous = how.reuse && samePlace ? this.parts : undefined;
+    // Parts are reused only for the same target (a retry after a failed link must not show the old one).
+    const previous = how.reuse && samePlace && this.parts?.of === identity(entry) ? this.parts.parts : undefined;
     if (how.push) this.push(entry);
     else if (how.moveTo !== undefined) this.index = how.moveTo;
     else this.entries[this.index] = entry;
@@ -240,7 +242,7 @@ export class PanelManager implements Presenter, vscode.Disposable {
   private show(loaded: Loaded): void {
     const here = this.entries[this.index]!;
     here.params = loaded.params;
-    this.parts = loaded.parts;
+    this.parts = { of: identity(here), parts: loaded.parts };
     this.current = { target: here.target, params: loaded.params, model: loaded.model };
     if (this.panel) this.panel.title = targetTitle(here.target);
     this.post({ type: 'render', model: loaded.model, frame: this.frame(here), state: stateOf(here) });
@@ -333,6 +335,10 @@ export class PanelManager implements Presenter, vscode.Disposable {
     this.adopt(panel);
     void this.navigate(this.entryFor(t, s.data.params ?? {}), { push: true });
   }
+}
+
+function identity(e: Entry): string {
+  return `${e.target.kind}|${e.target.id}|${e.target.network}`;
 }
 
 function stateOf(e: Entry): PanelState {

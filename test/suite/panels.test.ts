@@ -1,0 +1,217 @@
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import type { Field, HostMessage, Section, ViewModel } from '../../src/protocol';
+import type { PanelManager } from '../../src/ui/panels';
+import { ADDRESS, BLOCK, CONTRACT, GENERATED, TX, UNKNOWN_TX } from '../fixtures/ids';
+import { activateExtension, captureMessages, Captured, useMock, UsedMock } from './editorHelpers';
+
+const VIEW_TYPE = 'stacksLookup.detail';
+
+function fieldText(m: ViewModel, label: string): string {
+  const f = m.sections.flatMap((s) => (s.type === 'fields' ? s.rows : [])).find((r: Field) => r.label === label);
+  assert.ok(f, `no field "${label}" in the ${m.kind} panel`);
+  return f.values.map((v) => (v.t === 'id' ? v.full ?? v.text : v.text)).join(' ');
+}
+
+function table(m: ViewModel, prefix: string): Extract<Section, { type: 'table' }> {
+  const t = m.sections.find((s): s is Extract<Section, { type: 'table' }> => s.type === 'table' && (s.title ?? '').startsWith(prefix));
+  assert.ok(t, `no table "${prefix}…" in the ${m.kind} panel`);
+  return t;
+}
+
+function panelTabs(): vscode.Tab[] {
+  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(VIEW_TYPE));
+}
+
+describe('Detail panels', () => {
+  let panels: PanelManager;
+  let used: UsedMock;
+  let messages: Captured;
+
+  before(async () => {
+    const api = (await activateExtension()) as unknown as { panels?: PanelManager };
+    assert.ok(api.panels, 'activate() returns the panels');
+    panels = api.panels;
+  });
+  beforeEach(async () => {
+    used = await useMock();
+    messages = captureMessages();
+  });
+  afterEach(async () => {
+    messages.restore();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await used.close();
+  });
+
+  const requestsTo = (prefix: string) => used.mock.requests.filter((r) => r.path.startsWith(prefix)).length;
+  const model = (): ViewModel => {
+    assert.ok(panels.current, 'the panel shows a model');
+    return panels.current.model;
+  };
+
+  describe('each kind opens from its command', () => {
+    it('transaction', async () => {
+      await vscode.commands.executeCommand('stacksLookup.showTransaction', TX.tokenTransfer);
+      const m = model();
+      assert.strictEqual(m.title, 'Token transfer');
+      assert.strictEqual(m.subject?.full, TX.tokenTransfer);
+      assert.strictEqual(fieldText(m, 'Amount'), '0.000035 STX');
+      assert.strictEqual(fieldText(m, 'Memo'), 'hi');
+      assert.strictEqual(fieldText(m, 'Recipient'), ADDRESS.testnetRecipient);
+      assert.deepStrictEqual(panels.current?.target, { kind: 'tx', id: TX.tokenTransfer, network: 'custom' });
+      assert.strictEqual(panelTabs().length, 1);
+    });
+
+    it('address', async () => {
+      await vscode.commands.executeCommand('stacksLookup.showAddress', ADDRESS.mainnet);
+      const m = model();
+      assert.strictEqual(m.kind, 'address');
+      assert.strictEqual(m.subject?.full, ADDRESS.mainnet);
+      assert.strictEqual(table(m, 'Transactions').title, 'Transactions (2)');
+      assert.ok(m.badges.some((b) => b.text === 'Stacking'), 'the fixture balance has locked STX');
+    });
+
+    it('block', async () => {
+      await vscode.commands.executeCommand('stacksLookup.showBlock', 'latest');
+      const m = model();
+      assert.strictEqual(m.title, `Block #${BLOCK.height}`);
+      assert.strictEqual(fieldText(m, 'Hash'), BLOCK.hash);
+      assert.strictEqual(requestsTo('/extended/v1/block'), 0, 'the deprecated v1 view loads only on demand');
+    });
+
+    it('contract', async () => {
+      await vscode.commands.executeCommand('stacksLookup.lookup', CONTRACT.deployed);
+      const m = model();
+      assert.strictEqual(m.kind, 'contract');
+      assert.strictEqual(m.badges[0]?.text, 'Deployed');
+      assert.strictEqual(fieldText(m, 'Deploy transaction'), TX.smartContract);
+    });
+
+    it('contract deployment status', async () => {
+      await vscode.commands.executeCommand('stacksLookup.showContractStatus', `${CONTRACT.deployed}, ${CONTRACT.notFound}`);
+      const m = model();
+      assert.strictEqual(m.kind, 'contracts');
+      assert.strictEqual(m.badges[0]?.text, '1 of 2 found on Custom');
+    });
+
+    it('mempool statistics', async () => {
+      await vscode.commands.executeCommand('stacksLookup.showMempoolStats');
+      const m = model();
+      assert.strictEqual(m.kind, 'mempool');
+      assert.strictEqual(m.badges[0]?.text, '442 pending transactions');
+    });
+
+    it('API status, without ever showing the key', async () => {
+      await vscode.commands.executeCommand('stacksLookup.showServerStatus');
+      const m = model();
+      assert.strictEqual(fieldText(m, 'Base URL'), used.mock.url);
+      assert.strictEqual(fieldText(m, 'API key in use'), 'No');
+      assert.strictEqual(fieldText(m, 'Server version'), 'stacks-blockchain-api v1.0.7 (master:77b25878)');
+    });
+  });
+
+  it('reuses one panel and navigates inside it with back and forward', async () => {
+    await vscode.commands.executeCommand('stacksLookup.showTransaction', TX.tokenTransfer);
+    await vscode.commands.executeCommand('stacksLookup.showBlock', String(BLOCK.height));
+    assert.strictEqual(panelTabs().length, 1);
+    assert.strictEqual(model().kind, 'block');
+    await panels.handle({ type: 'open', target: { kind: 'address', id: ADDRESS.testnet, network: 'custom' } });
+    assert.strictEqual(model().kind, 'address');
+    await panels.handle({ type: 'back' });
+    assert.strictEqual(model().kind, 'block');
+    await panels.handle({ type: 'back' });
+    assert.strictEqual(model().kind, 'tx');
+    await panels.handle({ type: 'forward' });
+    assert.strictEqual(model().kind, 'block');
+    assert.strictEqual(panelTabs().length, 1);
+  });
+
+  it(`pages ${GENERATED.manyEventsCount} transaction events with one request per page`, async () => {
+    await vscode.commands.executeCommand('stacksLookup.showTransaction', TX.manyEvents);
+    const path = `/extended/v1/tx/${TX.manyEvents}`;
+    assert.strictEqual(requestsTo(path), 1);
+    assert.deepStrictEqual(table(model(), 'Events').paging, { param: 'eventOffset', offset: 0, limit: 50, total: 300 });
+    for (let page = 1; page < 6; page++) {
+      await panels.handle({ type: 'page', params: { eventOffset: page * 50 } });
+      assert.strictEqual(requestsTo(path), page + 1, `page ${page + 1} costs one request`);
+      assert.strictEqual(table(model(), 'Events').rows[0]?.cells[0]?.[0]?.text, String(page * 50));
+    }
+    await panels.handle({ type: 'page', params: { eventOffset: 0 } });
+    assert.ok(requestsTo(path) <= 7);
+  });
+
+  it(`pages ${GENERATED.busyTxCount} address transactions with one request per page`, async () => {
+    await vscode.commands.executeCommand('stacksLookup.showAddress', ADDRESS.busy);
+    const before = used.mock.requests.length;
+    for (let page = 1; page < 10; page++) {
+      await panels.handle({ type: 'page', params: { txOffset: page * 20 } });
+      assert.strictEqual(used.mock.requests.length, before + page, `page ${page + 1} costs one request`);
+    }
+    const t = table(model(), 'Transactions');
+    assert.deepStrictEqual(t.paging, { param: 'txOffset', offset: 180, limit: 20, total: 200 });
+    assert.strictEqual(t.rows.length, 20);
+  });
+
+  it('expands a transaction of an address into its events for that address', async () => {
+    await vscode.commands.executeCommand('stacksLookup.showAddress', ADDRESS.mainnet);
+    const row = table(model(), 'Transactions').rows[0];
+    assert.ok(row?.expand);
+    await panels.handle(row.expand.intent);
+    const open = table(model(), 'Transactions').rows[0];
+    assert.ok(open?.expand?.open);
+    const detail = open.detail?.[0];
+    assert.ok(detail && detail.type === 'table');
+    assert.strictEqual(detail.title, 'Events for this address (4)');
+  });
+
+  it('shows a designed error state with actions when a link inside the panel fails, and retries', async () => {
+    await vscode.commands.executeCommand('stacksLookup.showTransaction', TX.tokenTransfer);
+    const rendered = panels.whenRendered();
+    await panels.handle({ type: 'open', target: { kind: 'tx', id: UNKNOWN_TX } });
+    const m = (await rendered) as Extract<HostMessage, { type: 'error' }>;
+    assert.strictEqual(m.type, 'error', JSON.stringify(m).slice(0, 300));
+    assert.match(m.message, /^Transaction not found on Custom \(http:\/\/127\.0\.0\.1:\d+\)\. It may be on another network\.$/);
+    assert.deepStrictEqual(m.actions.map((a) => a.label), ['Retry', 'Select Network', 'Back']);
+    used.mock.fault({ kind: 'status', status: 503 });
+    const again = panels.whenRendered();
+    await panels.handle({ type: 'retry' });
+    const m2 = (await again) as Extract<HostMessage, { type: 'error' }>;
+    assert.strictEqual(m2.type, 'error');
+    assert.match(m2.message, /had a problem/);
+    assert.deepStrictEqual(messages.all(), [], 'errors inside the panel are shown in the panel, not as notifications');
+  });
+
+  it('ignores messages that are not part of the protocol', async () => {
+    await vscode.commands.executeCommand('stacksLookup.showTransaction', TX.tokenTransfer);
+    const terminals = vscode.window.terminals.length;
+    const before = used.mock.requests.length;
+    await panels.handle({ type: 'runCommand', command: 'workbench.action.terminal.new' });
+    await panels.handle({ type: 'open', target: { kind: 'address', id: '../../extended/v1/tx/mempool/stats' } });
+    await panels.handle({ type: 'eval', code: 'process.exit()' });
+    assert.strictEqual(vscode.window.terminals.length, terminals);
+    assert.strictEqual(used.mock.requests.length, before);
+    assert.strictEqual(model().kind, 'tx');
+  });
+
+  it('copies the full value of an identifier', async () => {
+    await vscode.commands.executeCommand('stacksLookup.showTransaction', TX.tokenTransfer);
+    await panels.handle({ type: 'copy', text: TX.tokenTransfer });
+    assert.strictEqual(await vscode.env.clipboard.readText(), TX.tokenTransfer);
+  });
+
+  it('opens the deployed source of a contract as a read-only Clarity document', async () => {
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('stacksLookup.openContractSource', CONTRACT.deployed);
+    assert.ok(uri);
+    assert.strictEqual(uri.scheme, 'stacks-contract');
+    const editor = vscode.window.activeTextEditor;
+    assert.strictEqual(editor?.document.uri.toString(), uri.toString());
+    assert.strictEqual(editor?.document.getText(), '(define-public (hello) (ok u1))');
+    assert.deepStrictEqual(messages.all(), []);
+  });
+
+  it('says when a contract has no deployed source', async () => {
+    const uri = await vscode.commands.executeCommand('stacksLookup.openContractSource', CONTRACT.notFound);
+    assert.strictEqual(uri, undefined);
+    assert.match(messages.all().join('\n'), /not found on Custom|not deployed/i);
+  });
+});
