@@ -1,0 +1,234 @@
+// The detail panels in a browser-hosted VS Code with the VSIX installed: each kind opened from the
+// command palette, its text read from the webview, paging and tabs clicked, the panel restored
+// after a reload, hostile chain strings shown as inert text, and screenshots in light and dark.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import type { FrameLocator } from 'playwright-core';
+import { hostileFixture, PAYLOADS, PWNED_FLAG } from '../fixtures/hostile';
+import { ADDRESS, BLOCK, CONTRACT, TX } from '../fixtures/ids';
+import type { E2EContext } from './context';
+
+interface Case {
+  name: string;
+  /** How to open it: a palette command, and the text to type into its input box if it asks. */
+  command: string;
+  input?: string;
+  kind: string;
+  /** Text the panel must show. */
+  expect: string[];
+}
+
+const CASES: Case[] = [
+  { name: 'transaction', command: 'Stacks: Look Up…', input: TX.manyEvents, kind: 'tx', expect: ['Contract call', 'Success', 'Events (300)', '1–50 of 300'] },
+  { name: 'address', command: 'Stacks: Look Up…', input: ADDRESS.mainnet, kind: 'address', expect: ['Address', 'Balance', 'Transactions (2)', 'Stacking'] },
+  { name: 'block', command: 'Stacks: Look Up…', input: 'latest', kind: 'block', expect: [`Block #${BLOCK.height}`, 'Canonical', `Next block #${BLOCK.height + 1}`] },
+  { name: 'contract', command: 'Stacks: Look Up…', input: CONTRACT.deployed, kind: 'contract', expect: ['Contract pox-2', 'Deployed', 'Open source'] },
+  {
+    name: 'contracts',
+    command: 'Stacks: Show Contract Deployment Status…',
+    input: [CONTRACT.statusSuccess, CONTRACT.statusPending, CONTRACT.notFound].join(', '),
+    kind: 'contracts',
+    expect: ['Contract deployment status', '2 of 3 found on Custom', 'Not deployed', 'Pending'],
+  },
+  { name: 'mempool', command: 'Stacks: Show Mempool Statistics', kind: 'mempool', expect: ['Mempool statistics', '442 pending transactions', 'Pending transactions by type', 'Fees (µSTX)'] },
+  { name: 'status', command: 'Stacks: Show API Status', kind: 'status', expect: ['API status', 'stacks-blockchain-api v1.0.7', 'API key in use', 'No'] },
+];
+
+const THEMES = [
+  { id: 'light', setting: 'Default Light Modern' },
+  { id: 'dark', setting: 'Default Dark Modern' },
+];
+
+async function open(ctx: E2EContext, c: { command: string; input?: string }): Promise<void> {
+  const { page, helpers } = ctx;
+  await helpers.runCommand(page, c.command);
+  if (c.input !== undefined) {
+    const input = page.locator('.quick-input-widget input');
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Stacks:' }).waitFor({ timeout: 15000 });
+    await input.fill(c.input);
+    await page.keyboard.press('Enter');
+  }
+}
+
+/** Waits until the panel renders a model of `kind` that shows every expected text; returns its text. */
+async function panelText(frame: FrameLocator, kind: string, expect: string[], timeoutMs = 20000): Promise<string> {
+  const app = frame.locator(`#app[data-state="render"][data-kind="${kind}"]`);
+  await app.waitFor({ timeout: timeoutMs });
+  const end = Date.now() + timeoutMs;
+  let text = '';
+  for (;;) {
+    text = await app.innerText();
+    const missing = expect.filter((e) => !text.includes(e));
+    if (missing.length === 0) return text;
+    if (Date.now() > end) assert.fail(`the ${kind} panel does not show ${JSON.stringify(missing)}; it shows:\n${text.slice(0, 2000)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The pictures the README shows. */
+const README_SHOTS = ['panel-transaction-light', 'panel-address-dark', 'panel-mempool-dark', 'panel-contracts-light'];
+
+async function shot(ctx: E2EContext, name: string): Promise<void> {
+  await ctx.page.mouse.move(0, 0);
+  await ctx.page.waitForTimeout(300);
+  const file = await ctx.helpers.screenshot(ctx.page, name, ctx.outDir);
+  // Refreshes the README pictures when asked (a few, committed under media/screenshots).
+  if (process.env.STACKS_LOOKUP_UPDATE_SCREENSHOTS === '1' && README_SHOTS.includes(name)) {
+    const dest = path.resolve(__dirname, '../../../media/screenshots');
+    fs.mkdirSync(dest, { recursive: true });
+    fs.copyFileSync(file, path.join(dest, path.basename(file)));
+  }
+}
+
+/**
+ * `customApiUrl` is machine-overridable: a remote window (code-server) ignores it in the user
+ * settings, so the mock URL also goes into the workspace settings (the workspace is trusted).
+ */
+function workspaceSettingsFile(ctx: E2EContext): string {
+  return path.join(ctx.workspace, '.vscode', 'settings.json');
+}
+
+function writeWorkspaceSettings(ctx: E2EContext, values: Record<string, unknown>): void {
+  const file = workspaceSettingsFile(ctx);
+  const current = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify({ ...current, ...values }, null, 2));
+}
+
+/** Switches the colour theme through the workspace settings and waits for the workbench to show it. */
+async function useTheme(ctx: E2EContext, theme: { id: string; setting: string }): Promise<void> {
+  writeWorkspaceSettings(ctx, { 'workbench.colorTheme': theme.setting });
+  const selector = theme.id === 'dark' ? '.monaco-workbench.vs-dark' : '.monaco-workbench.vs:not(.vs-dark)';
+  await ctx.page.locator(selector).waitFor({ state: 'attached', timeout: 15000 });
+  await ctx.page.waitForTimeout(800); // the webview gets the new colours right after
+}
+
+function pointWorkspaceAtMock(ctx: E2EContext): () => void {
+  const file = workspaceSettingsFile(ctx);
+  const before = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
+  writeWorkspaceSettings(ctx, { 'stacksLookup.network': 'custom', 'stacksLookup.customApiUrl': ctx.mock.url });
+  // The remote (machine) settings of code-server, next to the workspace in the run folder.
+  const machine = path.join(path.dirname(ctx.workspace), 'user-data', 'Machine', 'settings.json');
+  const machineBefore = fs.existsSync(machine) ? fs.readFileSync(machine, 'utf8') : undefined;
+  fs.mkdirSync(path.dirname(machine), { recursive: true });
+  fs.writeFileSync(machine, JSON.stringify({ ...(machineBefore ? (JSON.parse(machineBefore) as Record<string, unknown>) : {}), 'stacksLookup.customApiUrl': ctx.mock.url }, null, 2));
+  return () => {
+    if (before === undefined) fs.rmSync(file);
+    else fs.writeFileSync(file, before);
+    if (machineBefore === undefined) fs.rmSync(machine);
+    else fs.writeFileSync(machine, machineBefore);
+  };
+}
+
+export async function run(ctx: E2EContext): Promise<void> {
+  const restore = pointWorkspaceAtMock(ctx);
+  try {
+    await panels(ctx);
+  } finally {
+    restore();
+  }
+}
+
+async function panels(ctx: E2EContext): Promise<void> {
+  const { page, helpers } = ctx;
+  await helpers.waitForWorkbench(page);
+  await helpers.runCommand(page, 'View: Close Primary Side Bar').catch(() => undefined);
+  const frame = helpers.webviewFrame(page);
+
+  for (const theme of THEMES) {
+    await useTheme(ctx, theme);
+    for (const c of CASES) {
+      await open(ctx, c);
+      await panelText(frame, c.kind, c.expect);
+      ctx.log(`${theme.id}: ${c.name} panel shows ${c.expect.join(', ')}`);
+      if (c.kind === 'address') {
+        // Expanding a transaction loads its events for this address.
+        await frame.locator('td.toggle button').first().click();
+        await panelText(frame, 'address', ['Events for this address (4)']);
+      }
+      await shot(ctx, `panel-${c.name}-${theme.id}`);
+    }
+  }
+
+  await interactions(ctx, frame);
+  await restoredAfterReload(ctx);
+  await hostileDataIsText(ctx);
+}
+
+/** Paging, tabs, links and back, clicked in the webview. */
+async function interactions(ctx: E2EContext, frame: FrameLocator): Promise<void> {
+  await open(ctx, CASES[0]!);
+  await panelText(frame, 'tx', ['1–50 of 300']);
+  const before = ctx.mock.requestsTo(`/extended/v1/tx/${TX.manyEvents}`).length;
+  await frame.locator('.pager button[title="Next page"]').click();
+  await panelText(frame, 'tx', ['51–100 of 300']);
+  assert.strictEqual(ctx.mock.requestsTo(`/extended/v1/tx/${TX.manyEvents}`).length, before + 1, 'one request for the next page');
+
+  await open(ctx, CASES[2]!);
+  await panelText(frame, 'block', [`Block #${BLOCK.height}`]);
+  await frame.locator('.tabs button', { hasText: 'v1, deprecated' }).click();
+  await panelText(frame, 'block', ['deprecated v1 block endpoint', 'Transactions (']);
+  await frame.locator('.actions button', { hasText: `Previous block #${BLOCK.height - 1}` }).click();
+  await panelText(frame, 'block', [`Block #${BLOCK.height - 1}`]);
+  await frame.locator('.toolbar button[title="Back"]').click();
+  await panelText(frame, 'block', [`Block #${BLOCK.height}`]);
+  ctx.log('paging, the v1 tab, a block link and back work in the webview');
+}
+
+/** The panel keeps only its identity; after a reload the serializer fetches and shows it again. */
+async function restoredAfterReload(ctx: E2EContext): Promise<void> {
+  await open(ctx, CASES[1]!);
+  await panelText(ctx.helpers.webviewFrame(ctx.page), 'address', ['Transactions (2)']);
+  const before = ctx.mock.requests.length;
+  // Reload Window reloads the page through the workbench's shutdown, which saves the editors
+  // (a bare page.reload() may leave older state in the browser's storage).
+  await ctx.page.waitForTimeout(500);
+  await Promise.all([ctx.page.waitForEvent('load', { timeout: 60000 }), ctx.helpers.runCommand(ctx.page, 'Developer: Reload Window')]);
+  await ctx.helpers.waitForWorkbench(ctx.page);
+  const text = await panelText(ctx.helpers.webviewFrame(ctx.page), 'address', ['Transactions (2)', 'Balance'], 60000);
+  assert.ok(text.includes('Address'));
+  assert.ok(ctx.mock.requests.length > before, 'the restored panel fetched its data again');
+  ctx.log('the address panel came back after a reload');
+  await shot(ctx, 'panel-restored');
+}
+
+/** Chain strings with HTML payloads must end up as text nodes, never as elements. */
+async function hostileDataIsText(ctx: E2EContext): Promise<void> {
+  const body = hostileFixture('tx-contract_call-sponsored.json') as Record<string, unknown>;
+  body.token_transfer = { recipient_address: ADDRESS.testnetRecipient, amount: '35', memo: `${PAYLOADS.img} ${PAYLOADS.script}` };
+  body.events = [
+    { event_index: 0, event_type: 'smart_contract_log', tx_id: TX.contractCall, contract_log: { contract_id: CONTRACT.called, topic: `print ${PAYLOADS.img}`, value: { hex: '0x00', repr: `${PAYLOADS.script} ${PAYLOADS.img}` } } },
+  ];
+  body.event_count = 1;
+  ctx.mock.override(`/extended/v1/tx/${TX.contractCall}`, body);
+  await open(ctx, { command: 'Stacks: Look Up…', input: TX.contractCall });
+  const frame = ctx.helpers.webviewFrame(ctx.page);
+  await panelText(frame, 'tx', ['Arguments', PAYLOADS.img, PAYLOADS.script]);
+  const report = await frame.locator('#app').evaluate((app, flag) => {
+    const w = window as unknown as Record<string, unknown>;
+    const textNodes: string[] = [];
+    const walker = document.createTreeWalker(app, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) textNodes.push((n as Text).data);
+    const handlers = Array.from(app.querySelectorAll('*')).filter((e) => Array.from(e.attributes).some((a) => /^on/i.test(a.name))).length;
+    return {
+      imgs: app.querySelectorAll('img').length,
+      // Outside #app only the bundled script and the webview host's own may exist: none with data.
+      scripts: app.querySelectorAll('script').length + Array.from(document.scripts).filter((e) => /pwned/i.test(e.textContent ?? '') || /pwned/i.test(e.src)).length,
+      scriptList: Array.from(document.scripts).map((e) => e.src.replace(/^.*\//, '') || `inline ${(e.textContent ?? '').length} chars`),
+      handlers,
+      imgText: textNodes.filter((t) => t.includes('<img src=x onerror=')).length,
+      scriptText: textNodes.filter((t) => t.includes('<script>window.')).length,
+      pwned: w[flag] ?? w.__pwned,
+    };
+  }, PWNED_FLAG);
+  ctx.log(`hostile strings: ${JSON.stringify(report)}`);
+  assert.strictEqual(report.imgs, 0, 'no <img> element was created from data');
+  assert.strictEqual(report.scripts, 0, 'no <script> element was created from data');
+  assert.strictEqual(report.handlers, 0, 'no element carries an on* attribute');
+  assert.ok(report.imgText >= 3, `the <img> payload is text (in ${report.imgText} text nodes)`);
+  assert.ok(report.scriptText >= 2, `the <script> payload is text (in ${report.scriptText} text nodes)`);
+  assert.strictEqual(report.pwned, undefined, 'no payload ran in the webview');
+  assert.strictEqual(await ctx.page.evaluate((flag) => (window as unknown as Record<string, unknown>)[flag], PWNED_FLAG), undefined);
+  await shot(ctx, 'panel-hostile');
+}
