@@ -3,7 +3,7 @@
  * Every string from the host is chain data written by strangers: it goes into the page only as
  * text (`textContent`, `append(string)`, attributes set through the DOM). No HTML is parsed.
  */
-import '../../media/panel.css';
+import './panel.css';
 import type { Action, Field, Frame, HostMessage, PanelState, Section, TableRow, Value, ViewModel, WebviewMessage } from '../protocol';
 
 interface VsCodeApi {

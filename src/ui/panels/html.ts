@@ -37,7 +37,7 @@ export function panelHtml(webview: vscode.Webview, extensionUri: vscode.Uri): st
 <title>Stacks Lookup</title>
 </head>
 <body>
-<main id="app" aria-live="polite"></main>
+<main id="app" aria-live="polite"><p class="state loading">Loading…</p></main>
 <script nonce="${n}" src="${dist('webview.js')}"></script>
 </body>
 </html>`;
