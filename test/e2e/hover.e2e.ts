@@ -1,0 +1,114 @@
+// Hover over a principal in a Clarity file of the fixture workspace, in the browser-hosted VS Code
+// with the packaged extension: the balance comes from the mock API. Then the API key is typed into
+// the prompt of "Stacks: Set API Key…" and the mock must receive it as X-API-Key.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import type { Page } from 'playwright-core';
+import type { E2EContext } from './context';
+import { ADDRESS, API_KEY } from '../fixtures/ids';
+
+const REPO = path.resolve(__dirname, '../../..');
+
+/** A point inside `needle` on the rendered line of the active editor that contains `lineText`. */
+async function pointOf(page: Page, lineText: string, needle: string): Promise<{ x: number; y: number }> {
+  await page.locator('.monaco-editor .view-line', { hasText: lineText }).first().waitFor({ timeout: 15000 });
+  const point = await page.evaluate(([lineText, text]) => {
+    for (const line of Array.from(document.querySelectorAll('.monaco-editor .view-line'))) {
+      if (!(line.textContent ?? '').replace(/\u00a0/g, ' ').includes(lineText)) continue;
+      const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const value = n.nodeValue ?? '';
+        const at = value.indexOf(text.slice(0, 12));
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(n, at + 4);
+        range.setEnd(n, at + 8);
+        const r = range.getBoundingClientRect();
+        return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+      }
+    }
+    return undefined;
+  }, [lineText, needle] as const);
+  assert.ok(point, `"${needle}" is not on screen`);
+  return point;
+}
+
+async function hoverOver(page: Page, lineText: string, needle: string, expect: string, ctx: E2EContext): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    const p = await pointOf(page, lineText, needle);
+    await page.mouse.move(p.x, p.y - 40);
+    await page.mouse.move(p.x, p.y, { steps: 4 });
+    try {
+      return await ctx.helpers.hoverText(page, expect, 8000);
+    } catch {
+      // The keyboard way: click into the identifier and show the hover with Ctrl+K Ctrl+I.
+      await page.mouse.click(p.x, p.y);
+      await page.keyboard.press('Control+K');
+      await page.keyboard.press('Control+I');
+    }
+    try {
+      return await ctx.helpers.hoverText(page, expect, 8000);
+    } catch (e) {
+      // Right after start-up the extension may still be activating: move away and hover again.
+      if (attempt >= 4) throw e;
+      ctx.log(`no hover with "${expect}" yet (attempt ${attempt})`);
+      await page.mouse.move(5, 5);
+      await page.waitForTimeout(1500);
+    }
+  }
+}
+
+export async function run(ctx: E2EContext): Promise<void> {
+  const { page, helpers, mock } = ctx;
+  await helpers.waitForWorkbench(page);
+  // Applied and waited for, so the first hover already goes to the mock.
+  await ctx.settings({ 'stacksLookup.network': 'custom', 'stacksLookup.customApiUrl': mock.url });
+  await helpers.openFile(page, 'memo-payments.clar');
+
+  const text = await hoverOver(page, 'REFERENCE-OPERATOR', ADDRESS.mainnet, 'Balance:', ctx);
+  ctx.log(`hover: ${text.replace(/\s+/g, ' ')}`);
+  assert.match(text, /Balance: 1 STX \(1,000,000 µSTX\)/);
+  assert.match(text, /Locked: 0\.05 STX \(50,000 µSTX\) until burn block #200/);
+  assert.match(text, /Custom · http:\/\/127\.0\.0\.1:\d+/);
+  const balanceRequests = mock.requestsTo(`/extended/v1/address/${ADDRESS.mainnet}/stx`);
+  assert.strictEqual(balanceRequests.length, 1, 'one request for the hover');
+  assert.strictEqual(balanceRequests[0]!.headers['x-api-key'], undefined, 'no key before one is set');
+
+  const shot = await helpers.screenshot(page, 'hover', ctx.outDir);
+  const readme = path.join(REPO, 'media', 'screenshots', 'hover.png');
+  fs.mkdirSync(path.dirname(readme), { recursive: true });
+  fs.copyFileSync(shot, readme);
+  ctx.log(`screenshot ${shot}, copied to ${path.relative(REPO, readme)}`);
+
+  // The key, typed into the password prompt of the command.
+  await page.mouse.move(5, 5);
+  await page.keyboard.press('Escape');
+  await helpers.runCommand(page, 'Stacks: Set API Key…');
+  const input = page.locator('.quick-input-widget input[type="password"]');
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await input.waitFor({ state: 'visible', timeout: 5000 });
+      break;
+    } catch (e) {
+      if (attempt >= 3) throw e;
+      ctx.log(`no password prompt yet (attempt ${attempt})`);
+      await helpers.screenshot(page, `hover-prompt-${attempt}`, ctx.outDir);
+      await helpers.runCommand(page, 'Stacks: Set API Key…');
+    }
+  }
+  await input.pressSequentially(API_KEY, { delay: 5 });
+  await page.keyboard.press('Enter');
+  await page.locator('.notifications-toasts', { hasText: 'API key saved' }).first().waitFor({ timeout: 15000 });
+
+  // A new key means a new client (empty cache): hovering again asks the mock, now with the key.
+  await hoverOver(page, 'REFERENCE-OPERATOR', ADDRESS.mainnet, 'Balance:', ctx);
+  const after = mock.requestsTo(`/extended/v1/address/${ADDRESS.mainnet}/stx`);
+  assert.strictEqual(after.length, 2, 'the hover asked again after the key was set');
+  assert.strictEqual(after[1]!.headers['x-api-key'], API_KEY, 'the mock API received the key as X-API-Key');
+
+  // Leave no key behind for other specs.
+  await page.mouse.move(5, 5);
+  await helpers.runCommand(page, 'Stacks: Clear API Key');
+  await page.locator('.notifications-toasts', { hasText: 'API key removed' }).first().waitFor({ timeout: 15000 });
+}
