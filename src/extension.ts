@@ -16,6 +16,8 @@ export interface ExtensionApi {
   globalStorageUri: vscode.Uri;
   /** The detail panel: what it shows and a way to wait for its next render. */
   panels?: PanelManager;
+  /** The recent lookups (tests check that failures lose none). */
+  history?: History;
 }
 
 /**
@@ -26,10 +28,11 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const log = new Log();
   context.subscriptions.push(log);
   let panels: PanelManager | undefined;
+  let history: History | undefined;
   try {
     const config = new Config();
     const networks = new NetworkService(config, context.secrets, log);
-    const history = new History(context.globalState);
+    history = new History(context.globalState);
     panels = new PanelManager({ networks, config, history, log, extensionUri: context.extensionUri });
     context.subscriptions.push(networks, history, panels, new NetworkStatusBar(networks));
     context.subscriptions.push(...registerCommands({ config, networks, presenter: panels, history, log }));
@@ -39,7 +42,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     log.error(`Activation failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
     void vscode.window.showErrorMessage(`Stacks Lookup could not start: ${e instanceof Error ? e.message : String(e)}`, 'Show Log').then((c) => c && log.channel.show());
   }
-  return { logUri: context.logUri, globalStorageUri: context.globalStorageUri, panels };
+  return { logUri: context.logUri, globalStorageUri: context.globalStorageUri, panels, history };
 }
 
 export function deactivate(): void {}
