@@ -11,6 +11,7 @@ import { LruCache } from './cache';
 import { StacksApiError } from './errors';
 import { HttpTransport, LogFn, RequestOptions } from './http';
 import { RateLimiter, RateLimitOptions } from './rateLimit';
+import { addressTransactionsReplacement, balanceReplacement, blockV1Replacement, CursorMemo, Fetch, Replacement, transactionReplacement } from './replacements';
 import * as S from './schemas';
 
 export interface StacksClientOptions {
@@ -24,7 +25,13 @@ export interface StacksClientOptions {
   cache?: boolean;
   /** How long mutable data (balances, pending transactions, `latest`, the chain tip) may be reused. */
   freshMs?: number;
+  /** Called once per route (template) the server marks as deprecated with a `Warning: 299` header. */
   onDeprecation?: (route: string, warning: string) => void;
+  /**
+   * Called once per route the server has switched off (410 Gone) when the client falls back to the
+   * replacement the API names; later calls of this client go straight to the replacement.
+   */
+  onFallback?: (route: string, replacement: string) => void;
 }
 
 export type CallOptions = RequestOptions;
@@ -87,6 +94,8 @@ interface Call<T> {
   schema: S.Schema<T>;
   what: string;
   ttl: Freshness<T>;
+  /** Where to go once the server has switched this route off (410 Gone); absent: the 410 is the answer. */
+  replacement?: Replacement<T>;
 }
 
 interface InFlight {
@@ -103,6 +112,11 @@ class Client implements StacksClient {
   private readonly freshMs: number;
   private hits = 0;
   private joined = 0;
+  /** Routes this client has seen switched off; their calls go straight to the replacement. */
+  private readonly gone = new Set<string>();
+  private readonly cursors = new CursorMemo();
+  private readonly onFallback: ((route: string, replacement: string) => void) | undefined;
+  private readonly log: StacksClientOptions['log'];
 
   constructor(opts: StacksClientOptions) {
     this.baseUrl = opts.baseUrl;
@@ -119,6 +133,8 @@ class Client implements StacksClient {
     });
     this.cache = opts.cache === false ? undefined : new LruCache(500);
     this.freshMs = opts.freshMs ?? DEFAULT_FRESH_MS;
+    this.onFallback = opts.onFallback;
+    this.log = opts.log;
   }
 
   get hasApiKey(): boolean {
@@ -136,9 +152,19 @@ class Client implements StacksClient {
   async getTransaction(txId: string, o: TransactionOptions = {}): Promise<S.Transaction> {
     const id = must(checkTxId(String(txId)));
     const query: Array<[string, string]> = [];
-    if (o.eventLimit !== undefined) query.push(['event_limit', String(must(intIn(o.eventLimit, 'eventLimit', 1, MAX_EVENT_LIMIT)))]);
-    if (o.eventOffset !== undefined) query.push(['event_offset', String(must(intIn(o.eventOffset, 'eventOffset', 0)))]);
-    return this.call({ route: '/extended/v1/tx/{tx_id}', path: `/extended/v1/tx/${id}`, query, schema: S.Transaction, what: 'transaction', ttl: (tx) => (isSettled(tx) ? Infinity : this.freshMs) }, o);
+    const eventLimit = o.eventLimit === undefined ? undefined : must(intIn(o.eventLimit, 'eventLimit', 1, MAX_EVENT_LIMIT));
+    const eventOffset = o.eventOffset === undefined ? undefined : must(intIn(o.eventOffset, 'eventOffset', 0));
+    if (eventLimit !== undefined) query.push(['event_limit', String(eventLimit)]);
+    if (eventOffset !== undefined) query.push(['event_offset', String(eventOffset)]);
+    return this.call({
+      route: '/extended/v1/tx/{tx_id}',
+      path: `/extended/v1/tx/${id}`,
+      query,
+      schema: S.Transaction,
+      what: 'transaction',
+      ttl: (tx) => (isSettled(tx) ? Infinity : this.freshMs),
+      replacement: transactionReplacement(id, eventLimit, eventOffset),
+    }, o);
   }
 
   async getStxBalance(principal: string, o: BalanceOptions = {}): Promise<S.StxBalance> {
@@ -155,7 +181,16 @@ class Client implements StacksClient {
     }
     // A balance at a past block hash cannot change; at a height it could in a reorg, so keep it briefly.
     const settled = o.untilBlock !== undefined && typeof o.untilBlock === 'string' && o.untilBlock.startsWith('0x');
-    return this.call({ route: '/extended/v1/address/{principal}/stx', path: `/extended/v1/address/${p}/stx`, query, schema: S.StxBalance, what: 'balance', ttl: () => (settled ? Infinity : this.freshMs) }, o);
+    return this.call({
+      route: '/extended/v1/address/{principal}/stx',
+      path: `/extended/v1/address/${p}/stx`,
+      query,
+      schema: S.StxBalance,
+      what: 'balance',
+      ttl: () => (settled ? Infinity : this.freshMs),
+      // The replacement knows only the current balance; a past one stays an error once switched off.
+      ...(o.untilBlock === undefined ? { replacement: balanceReplacement(p) } : {}),
+    }, o);
   }
 
   async getBlock(heightOrHash: number | string, o: CallOptions = {}): Promise<S.Block> {
@@ -173,7 +208,14 @@ class Client implements StacksClient {
   async getBlockByHeightV1(height: number | string, o: CallOptions = {}): Promise<S.BlockV1> {
     const ref = must(checkBlockRef(height));
     if (ref.kind !== 'height') throw invalid('The v1 block endpoint takes a block height (a whole number).');
-    return this.call({ route: '/extended/v1/block/by_height/{height}', path: `/extended/v1/block/by_height/${ref.height}`, schema: S.BlockV1, what: 'block', ttl: (b) => (b.canonical ? 30_000 : this.freshMs) }, o);
+    return this.call({
+      route: '/extended/v1/block/by_height/{height}',
+      path: `/extended/v1/block/by_height/${ref.height}`,
+      schema: S.BlockV1,
+      what: 'block',
+      ttl: (b) => (b.canonical ? 30_000 : this.freshMs),
+      replacement: blockV1Replacement(ref.height),
+    }, o);
   }
 
   async getMempoolStats(o: CallOptions = {}): Promise<S.MempoolStats> {
@@ -200,13 +242,17 @@ class Client implements StacksClient {
 
   async getAddressTransactions(address: string, o: PageOptions = {}): Promise<S.Page<S.AddressTransaction>> {
     const p = must(checkPrincipal(String(address))).principal;
+    const query = pageQuery(o);
+    const limit = query.find(([k]) => k === 'limit')?.[1];
+    const offset = query.find(([k]) => k === 'offset')?.[1];
     return this.call({
       route: '/extended/v2/addresses/{address}/transactions',
       path: `/extended/v2/addresses/${p}/transactions`,
-      query: pageQuery(o),
+      query,
       schema: S.AddressTransactionsPage,
       what: 'transaction list',
       ttl: () => this.freshMs,
+      replacement: addressTransactionsReplacement(p, limit === undefined ? undefined : Number(limit), offset === undefined ? undefined : Number(offset), this.cursors),
     }, o);
   }
 
@@ -233,14 +279,41 @@ class Client implements StacksClient {
       return cached as T;
     }
     return this.shared(key, o, async (signal) => {
-      const res = await this.http.getJson(c.route, c.path, c.query ?? [], { ...o, signal });
-      const parsed = S.parseWith(c.schema, res.body);
-      if (!parsed.ok) {
-        throw new StacksApiError('invalid-response', `The API sent an unexpected ${c.what}: ${parsed.problem}.`, { status: res.status, path: c.path });
+      const fetch = this.fetcher({ ...o, signal });
+      let value: T;
+      if (c.replacement && this.gone.has(c.route)) {
+        value = await c.replacement.load(fetch);
+      } else {
+        try {
+          value = await fetch(c.route, c.path, c.query ?? [], c.schema, c.what);
+        } catch (e) {
+          if (!(c.replacement && e instanceof StacksApiError && e.kind === 'gone')) throw e;
+          this.switchedOff(c.route, c.replacement.route);
+          value = await c.replacement.load(fetch);
+        }
       }
-      this.cache?.set(key, parsed.value, c.ttl(parsed.value));
-      return parsed.value;
+      this.cache?.set(key, value, c.ttl(value));
+      return value;
     });
+  }
+
+  /** One request through the transport; the body passes its schema here. */
+  private fetcher(ro: CallOptions): Fetch {
+    return async (route, path, query, schema, what) => {
+      const res = await this.http.getJson(route, path, query, ro);
+      const parsed = S.parseWith(schema, res.body);
+      if (!parsed.ok) {
+        throw new StacksApiError('invalid-response', `The API sent an unexpected ${what}: ${parsed.problem}.`, { status: res.status, path });
+      }
+      return parsed.value;
+    };
+  }
+
+  private switchedOff(route: string, replacement: string): void {
+    if (this.gone.has(route)) return;
+    this.gone.add(route);
+    this.log?.('warn', `The API has switched off ${route} (410 Gone); using ${replacement} instead.`);
+    this.onFallback?.(route, replacement);
   }
 
   /**

@@ -47,7 +47,8 @@ export const Transaction = z.looseObject({
   sender_address: str,
   fee_rate: str,
   sponsored: z.boolean(),
-  post_condition_mode: str,
+  /** Not in the v3 replacement's shape: absent when the transaction came from there. */
+  post_condition_mode: opt(str),
   nonce: opt(int),
   sponsor_nonce: opt(int),
   sponsor_address: opt(str),
@@ -98,8 +99,9 @@ export const Transaction = z.looseObject({
 
 export const StxBalance = z.looseObject({
   balance: str,
-  total_sent: str,
-  total_received: str,
+  /** Unknown (absent) when the balance came from the v2 replacement, which does not report them. */
+  total_sent: opt(str),
+  total_received: opt(str),
   locked: str,
   total_fees_sent: opt(str),
   total_miner_rewards_received: opt(str),
@@ -213,7 +215,8 @@ export const AddressTransaction = z.looseObject({
   tx: Transaction,
   stx_sent: str,
   stx_received: str,
-  events: z.looseObject({ stx: counters, ft: counters, nft: counters }),
+  /** Unknown (absent) when the list came from the v3 replacement, which only says which asset types were touched. */
+  events: opt(z.looseObject({ stx: counters, ft: counters, nft: counters })),
 });
 
 export const AddressEvent = z.looseObject({
@@ -234,6 +237,97 @@ function page<T extends z.ZodMiniType>(item: T) {
 }
 export const AddressTransactionsPage = page(AddressTransaction);
 export const AddressEventsPage = page(AddressEvent);
+
+// ---------------------------------------------------------------------------------------------
+// Replacement routes: read only after the API has switched a documented route off (410 Gone).
+// Shapes from the API's own schemas (src/api/schemas/v3/entities, src/api/routes/v2/*).
+// ---------------------------------------------------------------------------------------------
+
+const V3Sender = z.looseObject({ address: str, nonce: int });
+const V3BurnBlock = z.looseObject({ height: int, time: opt(z.number()) });
+
+/** GET /extended/v3/transactions/{tx_id}: a mined transaction or a mempool one (no `block`). */
+export const V3Transaction = z.looseObject({
+  tx_id: str,
+  type: str,
+  status: str,
+  sender: V3Sender,
+  sponsor: optNull(V3Sender),
+  fee_rate: str,
+  block: opt(z.looseObject({ height: int, hash: str, index_hash: opt(str), time: opt(z.number()), tx_index: opt(int), tenure_height: opt(int) })),
+  bitcoin_block: opt(V3BurnBlock),
+  /** Earlier releases named it `burn_block`. */
+  burn_block: opt(V3BurnBlock),
+  canonical: opt(z.boolean()),
+  parent_block: opt(z.looseObject({ hash: str, index_hash: opt(str) })),
+  post_conditions: opt(z.array(PostCondition)),
+  post_condition_mode: opt(str),
+  event_count: opt(int),
+  execution_cost: opt(z.looseObject({ read_count: int, read_length: int, runtime: int, write_count: int, write_length: int })),
+  vm_error: optNull(str),
+  receipt_time: opt(int),
+  receipt_block_height: opt(int),
+  replaced_by_tx_id: optNull(str),
+  token_transfer: opt(z.looseObject({ recipient: str, amount: str, memo: optNull(str) })),
+  smart_contract: opt(z.looseObject({ contract_id: str, clarity_version: optNull(z.number()), source_code: opt(str) })),
+  contract_call: opt(z.looseObject({ contract_id: str, function_name: str, function_args: opt(z.array(ClarityValue)) })),
+  coinbase: opt(z.looseObject({ payload: opt(str), alt_recipient: optNull(str), vrf_proof: optNull(str) })),
+  tenure_change: opt(z.looseObject({ cause: opt(str) })),
+});
+
+/** An event of GET /extended/v3/transactions/{tx_id}/events. */
+export const V3TransactionEvent = z.looseObject({
+  event_index: int,
+  type: str,
+  contract_log: opt(z.looseObject({ contract_id: str, topic: str, value: ClarityValue })),
+  stx_lock: opt(z.looseObject({ amount: str, unlock_bitcoin_height: opt(int), address: str })),
+  stx_asset: opt(z.looseObject({ type: str, sender: optNull(str), recipient: optNull(str), amount: str, memo: optNull(ClarityValue) })),
+  ft_asset: opt(z.looseObject({ type: str, asset_identifier: str, sender: optNull(str), recipient: optNull(str), amount: str })),
+  nft_asset: opt(z.looseObject({ type: str, asset_identifier: str, sender: optNull(str), recipient: optNull(str), value: ClarityValue })),
+});
+
+function cursorPage<T extends z.ZodMiniType>(item: T) {
+  return z.looseObject({
+    limit: int,
+    total: int,
+    cursor: opt(z.looseObject({ next: optNull(str), previous: optNull(str), current: optNull(str) })),
+    /** Earlier releases gave the cursors at the top level. */
+    next_cursor: optNull(str),
+    results: z.array(item),
+  });
+}
+export const V3TransactionEventsPage = cursorPage(V3TransactionEvent);
+
+/** An item of GET /extended/v3/principals/{principal}/transactions. */
+export const V3PrincipalTransaction = z.looseObject({
+  transaction: V3Transaction,
+  involvement: str,
+  balance_changes: z.looseObject({ stx: z.looseObject({ sent: str, received: str, net: opt(str) }) }),
+  affected_asset_types: opt(z.looseObject({ stx: z.boolean(), ft: z.boolean(), nft: z.boolean() })),
+});
+export const V3PrincipalTransactionsPage = cursorPage(V3PrincipalTransaction);
+
+/** GET /extended/v2/addresses/{principal}/balances/stx (the pending fields with include_mempool=true). */
+export const V2StxBalance = z.looseObject({
+  balance: str,
+  locked: str,
+  total_miner_rewards_received: opt(str),
+  lock_tx_id: opt(str),
+  lock_height: opt(int),
+  burnchain_lock_height: opt(int),
+  burnchain_unlock_height: opt(int),
+  estimated_balance: opt(str),
+  pending_balance_inbound: opt(str),
+  pending_balance_outbound: opt(str),
+});
+
+/** GET /extended/v2/blocks/{height_or_hash}/transactions: only the ids and order are read. */
+export const V2BlockTransactionsPage = page(z.looseObject({ tx_id: str, tx_index: opt(int) }));
+
+export type V3Transaction = z.infer<typeof V3Transaction>;
+export type V3TransactionEvent = z.infer<typeof V3TransactionEvent>;
+export type V3PrincipalTransaction = z.infer<typeof V3PrincipalTransaction>;
+export type V2StxBalance = z.infer<typeof V2StxBalance>;
 
 export type Transaction = z.infer<typeof Transaction>;
 export type TransactionEvent = z.infer<typeof TransactionEvent>;

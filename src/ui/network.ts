@@ -33,6 +33,8 @@ export class NetworkService implements vscode.Disposable {
   readonly onDidChange = this.emitter.event;
   private readonly clients = new Map<string, StacksClient>();
   private keys: Record<string, string> | undefined;
+  /** Switched-off API routes the user has been told about this session. */
+  private readonly fallbacksShown = new Set<string>();
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
@@ -94,6 +96,14 @@ export class NetworkService implements vscode.Disposable {
         timeoutMs,
         log: this.log.write,
         ...(key ? { apiKey: key } : {}),
+        // The client logs the fallback itself; the user hears about each route once a session.
+        onFallback: (route, replacement) => {
+          if (this.fallbacksShown.has(route)) return;
+          this.fallbacksShown.add(route);
+          void vscode.window.showInformationMessage(
+            `The Stacks API at ${safeOrigin(baseUrl) ?? baseUrl} has switched off ${route}; Stacks Lookup now uses ${replacement} instead. A few details that route no longer gives may show as "—".`,
+          );
+        },
       });
       this.clients.set(id, client);
     }

@@ -508,6 +508,178 @@ function getAddressTxEvents(ctx: RouteContext): Reply {
   return ok(clone(page(data().addressEvents.get(`${address}|${normalizeHash(txId)}`) ?? [], p)));
 }
 
+// --- Replacement routes (v3 / v2) the API names for deprecated routes ------------------------
+// Shapes from the API's own schemas; the fixtures v3-*.json / v2-*.json hold real-shaped examples
+// for some ids, every other id is converted from the v1 data so all ids stay consistent.
+
+const V3_TX_FIXTURES: Record<string, string> = { [TX.tokenTransfer]: 'v3-transaction--token_transfer.json', [TX.pending]: 'v3-transaction--pending.json' };
+const V2_BALANCE_FIXTURES: Record<string, string> = { [ADDRESS.mainnet]: 'v2-balances-stx--locked.json' };
+const V3_PRINCIPAL_TX_FIXTURES: Record<string, string> = { [ADDRESS.mainnet]: 'v3-principal-transactions--mainnet.json' };
+
+/** A v1 transaction in the v3 shape (src/api/schemas/v3/entities/transactions.ts, mempool-transactions.ts). */
+export function toV3Transaction(tx: Json): Json {
+  const sender = { address: tx.sender_address, nonce: tx.nonce ?? 0 };
+  const sponsor = tx.sponsored ? { address: tx.sponsor_address, nonce: tx.sponsor_nonce ?? 0 } : null;
+  const out: Json = { tx_id: tx.tx_id, sender, sponsor, fee_rate: tx.fee_rate };
+  const mempool = tx.tx_status === 'pending' || String(tx.tx_status).startsWith('dropped');
+  if (mempool) {
+    Object.assign(out, { receipt_time: tx.receipt_time ?? 0, receipt_block_height: tx.block_height ?? 0, status: tx.tx_status, post_conditions: tx.post_conditions ?? [], replaced_by_tx_id: tx.replaced_by_tx_id ?? null });
+  } else {
+    Object.assign(out, {
+      block: { height: tx.block_height, hash: tx.block_hash, index_hash: tx.index_block_hash ?? mockHash(`index:${tx.block_hash}`), time: tx.block_time ?? tx.burn_block_time ?? 0, tx_index: tx.tx_index ?? 0 },
+      bitcoin_block: { height: tx.burn_block_height ?? 0, time: tx.burn_block_time ?? 0 },
+      status: tx.tx_status,
+      parent_block: { hash: tx.parent_block_hash ?? mockHash(`parent:${tx.block_hash}`), index_hash: mockHash(`parent-index:${tx.block_hash}`) },
+      post_conditions: tx.post_conditions ?? [],
+      event_count: tx.event_count ?? (Array.isArray(tx.events) ? tx.events.length : 0),
+      execution_cost: {
+        read_count: tx.execution_cost_read_count ?? 0,
+        read_length: tx.execution_cost_read_length ?? 0,
+        runtime: tx.execution_cost_runtime ?? 0,
+        write_count: tx.execution_cost_write_count ?? 0,
+        write_length: tx.execution_cost_write_length ?? 0,
+      },
+      vm_error: tx.vm_error ?? null,
+    });
+  }
+  out.type = tx.tx_type;
+  if (tx.token_transfer) out.token_transfer = { recipient: tx.token_transfer.recipient_address, amount: tx.token_transfer.amount, memo: tx.token_transfer.memo ?? null };
+  if (tx.contract_call) out.contract_call = { contract_id: tx.contract_call.contract_id, function_name: tx.contract_call.function_name, function_args: (tx.contract_call.function_args ?? []).map((a: Json) => ({ hex: a.hex, repr: a.repr })) };
+  if (tx.smart_contract) out.smart_contract = { contract_id: tx.smart_contract.contract_id, clarity_version: tx.smart_contract.clarity_version ?? null, source_code: tx.smart_contract.source_code ?? '' };
+  if (tx.coinbase_payload) out.coinbase = { payload: tx.coinbase_payload.data ?? '0x', alt_recipient: tx.coinbase_payload.alt_recipient ?? null, vrf_proof: tx.coinbase_payload.vrf_proof ?? null };
+  if (tx.tenure_change_payload) out.tenure_change = { ...tx.tenure_change_payload };
+  return out;
+}
+
+/** A v1 event in the v3 shape (src/api/schemas/v3/entities/transaction-events.ts). */
+export function toV3Event(e: Json): Json {
+  const a = e.asset ?? {};
+  switch (e.event_type) {
+    case 'smart_contract_log': return { event_index: e.event_index, type: 'contract_log', contract_log: e.contract_log };
+    case 'stx_lock': return { event_index: e.event_index, type: 'stx_lock', stx_lock: { amount: e.stx_lock_event.locked_amount, unlock_bitcoin_height: e.stx_lock_event.unlock_height, address: e.stx_lock_event.locked_address } };
+    case 'stx_asset': return { event_index: e.event_index, type: 'stx_asset', stx_asset: { type: a.asset_event_type, sender: a.sender, recipient: a.recipient, amount: a.amount, memo: a.memo ? { hex: a.memo, repr: a.memo } : null } };
+    case 'fungible_token_asset': return { event_index: e.event_index, type: 'ft_asset', ft_asset: { type: a.asset_event_type, asset_identifier: a.asset_id, sender: a.sender, recipient: a.recipient, amount: a.amount } };
+    default: return { event_index: e.event_index, type: 'nft_asset', nft_asset: { type: a.asset_event_type, asset_identifier: a.asset_id, sender: a.sender, recipient: a.recipient, value: a.value } };
+  }
+}
+
+function getTxV3(ctx: RouteContext): Reply {
+  const id = decodeURIComponent(ctx.params[0]);
+  if (!TX_ID_RE.test(id)) return err(400, ERROR_BODIES.txIdPattern());
+  const key = normalizeHash(id);
+  const fixture = V3_TX_FIXTURES[key];
+  if (fixture) return ok(loadFixture(fixture));
+  const tx = data().txs.get(key);
+  return tx ? ok(toV3Transaction(tx)) : err(404, { error: 'Not Found', message: 'Transaction not found', statusCode: 404 });
+}
+
+/** Cursor = the event_index to start at (src/api/schemas/v3/cursors.ts TransactionEventCursorSchema). */
+function getTxEventsV3(ctx: RouteContext): Reply {
+  const id = decodeURIComponent(ctx.params[0]);
+  if (!TX_ID_RE.test(id)) return err(400, ERROR_BODIES.txIdPattern());
+  const tx = data().txs.get(normalizeHash(id));
+  if (!tx) return err(404, { error: 'Not Found', message: 'Transaction not found', statusCode: 404 });
+  const p = paging(ctx.query, 20, 100);
+  if ('status' in p) return p;
+  const events: Json[] = tx.events ?? [];
+  const cursor = ctx.query.get('cursor');
+  let start = 0;
+  if (cursor !== null) {
+    if (!/^[0-9]+$/.test(cursor)) return err(400, ERROR_BODIES.validation('querystring/cursor must match pattern "^[0-9]+$"'));
+    start = events.findIndex((e) => e.event_index === Number(cursor));
+    if (start < 0) return err(404, { error: 'Not Found', message: 'Cursor not found', statusCode: 404 });
+  }
+  const slice = events.slice(start, start + p.limit);
+  const next = events[start + p.limit];
+  const prev = start > 0 ? events[Math.max(0, start - p.limit)] : undefined;
+  return ok({
+    total: events.length,
+    limit: p.limit,
+    cursor: { next: next ? String(next.event_index) : null, previous: prev ? String(prev.event_index) : null, current: slice[0] ? String(slice[0].event_index) : null },
+    results: slice.map(toV3Event),
+  });
+}
+
+function getStxBalanceV2(ctx: RouteContext): Reply {
+  const principal = decodeURIComponent(ctx.params[0]);
+  if (!isValidPrincipal(principal)) return err(400, ERROR_BODIES.invalidPrincipal(principal));
+  const mempool = ctx.query.get('include_mempool') === 'true';
+  const fixture = V2_BALANCE_FIXTURES[principal];
+  const b: Json = fixture ? loadFixture(fixture) : (() => {
+    const v1 = data().balances.get(principal) ?? zeroBalance();
+    return {
+      balance: v1.balance,
+      total_miner_rewards_received: v1.total_miner_rewards_received ?? '0',
+      lock_tx_id: v1.lock_tx_id ?? '',
+      locked: v1.locked,
+      lock_height: v1.lock_height ?? 0,
+      burnchain_lock_height: v1.burnchain_lock_height ?? 0,
+      burnchain_unlock_height: v1.burnchain_unlock_height ?? 0,
+      estimated_balance: v1.estimated_balance ?? v1.balance,
+      pending_balance_inbound: v1.pending_balance_inbound ?? '0',
+      pending_balance_outbound: v1.pending_balance_outbound ?? '0',
+    };
+  })();
+  if (!mempool) {
+    delete b.estimated_balance;
+    delete b.pending_balance_inbound;
+    delete b.pending_balance_outbound;
+  }
+  return ok(b);
+}
+
+/** Cursor = block_height:microblock_sequence:tx_index of the first item (src/api/schemas/v3/cursors.ts). */
+function principalTxCursor(item: Json, i: number): string {
+  return `${item.transaction.block?.height ?? 0}:0:${item.transaction.block?.tx_index ?? i}`;
+}
+
+function getPrincipalTxsV3(ctx: RouteContext): Reply {
+  const principal = decodeURIComponent(ctx.params[0]);
+  if (!isValidPrincipal(principal)) return err(400, ERROR_BODIES.invalidPrincipal(principal));
+  const p = paging(ctx.query, 20, 50);
+  if ('status' in p) return p;
+  const fixture = V3_PRINCIPAL_TX_FIXTURES[principal];
+  const items: Json[] = fixture ? loadFixture(fixture).results : (data().addressTxs.get(principal) ?? []).map((r: Json) => ({
+    transaction: toV3Transaction(r.tx),
+    involvement: r.tx.sender_address === principal ? 'sender' : r.tx.sponsor_address === principal ? 'sponsor' : 'affected',
+    balance_changes: { stx: { sent: r.stx_sent, received: r.stx_received, net: String(BigInt(r.stx_received) - BigInt(r.stx_sent)) } },
+    affected_asset_types: { stx: r.events.stx.transfer + r.events.stx.mint + r.events.stx.burn > 0, ft: r.events.ft.transfer + r.events.ft.mint + r.events.ft.burn > 0, nft: r.events.nft.transfer + r.events.nft.mint + r.events.nft.burn > 0 },
+  }));
+  const cursors = items.map(principalTxCursor);
+  const cursor = ctx.query.get('cursor');
+  let start = 0;
+  if (cursor !== null) {
+    if (!/^[0-9]+:[0-9]+:[0-9]+$/.test(cursor)) return err(400, ERROR_BODIES.validation('querystring/cursor must match pattern "^[0-9]+:[0-9]+:[0-9]+$"'));
+    start = cursors.indexOf(cursor);
+    if (start < 0) return err(404, { error: 'Not Found', message: 'Cursor not found', statusCode: 404 });
+  }
+  return ok({
+    total: items.length,
+    limit: p.limit,
+    cursor: {
+      next: cursors[start + p.limit] ?? null,
+      previous: start > 0 ? cursors[Math.max(0, start - p.limit)]! : null,
+      current: cursors[start] ?? null,
+    },
+    results: items.slice(start, start + p.limit),
+  });
+}
+
+function getBlockTxsV2(ctx: RouteContext): Reply {
+  const key = decodeURIComponent(ctx.params[0]);
+  if (key !== 'latest' && !/^\d+$/.test(key) && !TX_ID_RE.test(key)) return err(400, ERROR_BODIES.validation('params/height_or_hash must match a schema in anyOf'));
+  const block = findBlockV2(key);
+  if (!block) return err(404, ERROR_BODIES.v2BlockNotFound());
+  const p = paging(ctx.query, 20, 50);
+  if ('status' in p) return p;
+  const ids: string[] = data().blocksV1.get(block.height)?.txs ?? [...data().txs.values()].filter((t) => t.block_hash === block.hash).map((t) => t.tx_id);
+  const txs = ids.map((id) => data().txs.get(id)).filter((t): t is Json => !!t).map((t) => {
+    const { events: _events, ...rest } = t;
+    return rest;
+  });
+  return ok(clone(page(txs, p)));
+}
+
 export const ROUTES: Route[] = [
   { pattern: /^\/extended\/?$/, handler: () => ok(clone(data().serverStatus)) },
   // must precede /extended/v1/tx/{tx_id}
@@ -519,7 +691,23 @@ export const ROUTES: Route[] = [
   { pattern: /^\/extended\/v2\/smart-contracts\/status$/, handler: getContractsStatus },
   { pattern: /^\/extended\/v2\/addresses\/([^/]+)\/transactions$/, handler: getAddressTxs },
   { pattern: /^\/extended\/v2\/addresses\/([^/]+)\/transactions\/([^/]+)\/events$/, handler: getAddressTxEvents },
+  // replacements of deprecated routes
+  { pattern: /^\/extended\/v3\/transactions\/([^/]+)$/, handler: getTxV3 },
+  { pattern: /^\/extended\/v3\/transactions\/([^/]+)\/events$/, handler: getTxEventsV3 },
+  { pattern: /^\/extended\/v2\/addresses\/([^/]+)\/balances\/stx$/, handler: getStxBalanceV2 },
+  { pattern: /^\/extended\/v3\/principals\/([^/]+)\/transactions$/, handler: getPrincipalTxsV3 },
+  { pattern: /^\/extended\/v2\/blocks\/([^/]+)\/transactions$/, handler: getBlockTxsV2 },
 ];
+
+/** A fault rule that switches a route off the way the API operator does (410 with the real body). */
+export function switchedOff(match: RegExp): FaultRule {
+  return { match, fault: { kind: 'status', status: 410, body: ERROR_BODIES.gone() } };
+}
+
+/** A fault rule that marks a route deprecated with the API's `Warning: 299` header. */
+export function deprecated(match: RegExp, text = 'Deprecated: this endpoint will be removed; use its replacement'): FaultRule {
+  return { match, fault: { kind: 'headers', headers: { warning: `299 - "${text}"` } } };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Server

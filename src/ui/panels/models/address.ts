@@ -98,7 +98,7 @@ function txRow(d: AddressData, r: AddressTransaction, params: PanelParams, ctx: 
     [time(ctx, t.block_time ?? t.burn_block_time, t.block_time_iso ?? t.burn_block_time_iso)],
     [stx(r.stx_sent)],
     [stx(r.stx_received)],
-    [text(`${count(r.events.stx)} / ${count(r.events.ft)} / ${count(r.events.nft)}`)],
+    [text(r.events && `${count(r.events.stx)} / ${count(r.events.ft)} / ${count(r.events.nft)}`)],
   ];
   const row: TableRow = {
     cells,
