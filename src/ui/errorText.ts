@@ -29,7 +29,8 @@ export function describeError(e: unknown, ctx: ErrorContext): ErrorText {
     case 'invalid-input':
       return { message: e.message, actions: [], short: e.message };
     case 'insecure-url':
-      return { message: `${e.message} Choose another network or URL.`, actions: ['Select Network'], short: 'The API URL is not allowed.' };
+      // With a status, the server redirected to another site; without, the URL itself is refused.
+      return { message: `${e.message} Choose another network or URL.`, actions: ['Select Network'], short: e.status ? 'The API redirected to another site.' : 'The API URL is not allowed.' };
     case 'not-found': {
       const s = `${ctx.what ? `${capital(ctx.what)} not found` : 'Not found'} ${on} (${ctx.baseUrl}).`;
       return { message: `${s} It may be on another network.`, actions: ['Select Network'], short: `Not found ${on}` };

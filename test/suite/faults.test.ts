@@ -1,0 +1,321 @@
+// The fault matrix: every fault the mock API can inject, against every entry point of the
+// extension (hover, each palette command, the detail panel for each kind, tree sections once the
+// view contributes them), then the mock healthy again. One row of FAULTS per fault; the entry
+// points are generated from it.
+//
+// The status bar is not in the matrix: it asks the API only on a 30 s timer while the window has
+// focus and exposes nothing a test can read, so it is not observable here.
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import type { HostMessage } from '../../src/protocol';
+import type { History } from '../../src/ui/history';
+import type { PanelManager } from '../../src/ui/panels';
+import { ADDRESS, BLOCK, CONTRACT, TX } from '../fixtures/ids';
+import { Fault, loadFixture, MockApi, startMockApi } from '../mock-api/server';
+import { activateExtension, openFixture, positionOf, setSettings, stacksHoverAt } from './editorHelpers';
+
+const TIMEOUT_MS = 1000;
+const MB = 1024 * 1024;
+
+type Button = 'Set API Key' | 'Select Network' | 'Retry' | 'Show Log';
+
+/** What a user sees when the fault hits: `{url}` and `{What}` are filled in per entry point. */
+interface Failure {
+  /** The notification (and the panel's error text); a regex source. */
+  message: string;
+  /** The short line of hovers and tree items; a regex source. */
+  short: string;
+  buttons: Button[];
+  level?: 'error' | 'warning';
+}
+
+interface Row {
+  name: string;
+  /** Applied to every request. */
+  fault?: Fault;
+  /** Prepares the mock instead of (or besides) a fault: overrides of single routes. */
+  setup?: (mock: MockApi) => void;
+  /** Nothing listens at the URL (a devnet that is not running). */
+  refused?: true;
+  /** `'works'`: the lookup must succeed in spite of the fault. */
+  expect: Failure | 'works';
+}
+
+const RETRY_NET: Button[] = ['Retry', 'Select Network'];
+const fail = (message: string, short: string, buttons: Button[], level: Failure['level'] = 'error'): Failure => ({ message, short, buttons, level });
+const status = (s: number, headers?: Record<string, string>, body?: unknown): Fault => ({ kind: 'status', status: s, ...(headers ? { headers } : {}), ...(body ? { body } : {}) });
+
+/** A real fixture with 5 MB of an unknown field: under the 10 MB limit, so it must be read. */
+function bigTransaction(): unknown {
+  return { ...(loadFixture('tx-token_transfer.json') as object), padding: 'x'.repeat(5 * MB) };
+}
+
+/** Values and fields the API may add later: they must parse and show. */
+function unknownEnums(mock: MockApi): void {
+  const tx = loadFixture('tx-token_transfer.json') as Record<string, unknown>;
+  mock.override(`/extended/v1/tx/${TX.tokenTransfer}`, { ...tx, tx_status: 'success_v9', tx_type: 'quantum_transfer', anchor_mode: 'hyperspace', new_field: { nested: [1, 2] } });
+  const stats = loadFixture('mempool-stats.json') as Record<string, Record<string, unknown>>;
+  mock.override('/extended/v1/tx/mempool/stats', { ...stats, tx_type_counts: { ...stats.tx_type_counts, quantum_transfer: 3 }, future_section: { a: 1 } });
+  mock.override(`/extended/v1/address/${ADDRESS.mainnet}/stx`, { ...(loadFixture('stx-balance--locked.json') as object), staked_in_future_way: '12' });
+  mock.override('/extended', { ...(loadFixture('server-status.json') as object), status: 'ready_v2', features: ['x'] });
+}
+
+// prettier-ignore
+const FAULTS: Row[] = [
+  { name: '429 with Retry-After', fault: status(429, { 'retry-after': '5' }), expect: fail('^Rate limited by {url}: set an API key for a higher limit\\. Try again in 5 s\\.$', 'Rate limited: set an API key for a higher limit\\.', ['Set API Key', 'Retry']) },
+  { name: '429 without Retry-After', fault: status(429), expect: fail('^Rate limited by {url}: set an API key for a higher limit\\. Try again in \\d+ s\\.$', 'Rate limited: set an API key for a higher limit\\.', ['Set API Key', 'Retry']) },
+  { name: '400 with a validation body', fault: status(400), expect: fail('^The API rejected the request: params/tx_id must match pattern', 'The API rejected the request: params/tx_id', []) },
+  { name: '401', fault: status(401), expect: fail('^{url} needs an API key: set one with "Stacks: Set API Key…"\\.$', 'API key missing\\.', ['Set API Key']) },
+  { name: '403', fault: status(403), expect: fail('^{url} refused the API key \\(none is set\\): check it and set it again\\.$', 'API key refused\\.', ['Set API Key']) },
+  { name: '404', fault: status(404), expect: fail('^{What} not found on Custom \\({url}\\)\\. It may be on another network\\.$', 'Not found on Custom', ['Select Network'], 'warning') },
+  { name: '410', fault: status(410), expect: fail('^{url} has switched this route off \\(410 Gone\\)\\.', 'This API route was switched off\\.', ['Select Network', 'Show Log']) },
+  { name: '500', fault: status(500), expect: fail('^Custom API \\({url}\\) had a problem: The API had a server error \\(500\\): An internal server error occurred$', 'Custom API error \\(500\\)\\.', RETRY_NET) },
+  { name: '502', fault: status(502), expect: fail('^Custom API \\({url}\\) had a problem: The API had a server error \\(502\\): An invalid response was received from the upstream server$', 'Custom API error \\(502\\)\\.', RETRY_NET) },
+  { name: '503', fault: status(503), expect: fail('^Custom API \\({url}\\) had a problem: The API had a server error \\(503\\)', 'Custom API error \\(503\\)\\.', RETRY_NET) },
+  { name: 'a response that never comes', fault: { kind: 'hang' }, expect: fail('^Custom API at {url} did not answer in time\\.$', 'Custom API did not answer in time\\.', RETRY_NET) },
+  { name: 'a body that stalls past the timeout', fault: { kind: 'slowFirstByte', ms: TIMEOUT_MS * 3 }, expect: fail('^Custom API at {url} did not answer in time\\.$', 'Custom API did not answer in time\\.', RETRY_NET) },
+  { name: 'a reset connection', fault: { kind: 'reset' }, expect: fail('^Custom at {url} is not reachable: The connection to {url} was reset\\.$', 'Custom at {url} is not reachable\\.', RETRY_NET) },
+  { name: 'a refused connection', refused: true, expect: fail('^Custom at {url} is not reachable: Could not connect to {url}: the connection was refused \\(is the server running\\?\\)\\.$', 'Custom at {url} is not reachable\\.', RETRY_NET) },
+  { name: 'malformed JSON', fault: { kind: 'malformed' }, expect: fail('^Custom API sent something unexpected: The API at {url} sent a response that is not JSON\\.$', 'Custom API sent an unexpected response\\.', ['Retry', 'Show Log']) },
+  { name: 'a truncated body', fault: { kind: 'truncated' }, expect: fail('^Custom at {url} is not reachable: The connection to {url} closed before the whole response arrived\\.$', 'Custom at {url} is not reachable\\.', RETRY_NET) },
+  { name: 'a 12 MB body (over the 10 MB limit)', fault: { kind: 'oversized', bytes: 12 * MB }, expect: fail('^Custom API sent something unexpected: The API at {url} sent a response larger than 10 MB; it was not read\\.$', 'Custom API sent an unexpected response\\.', ['Retry', 'Show Log']) },
+  { name: 'a body that breaks the schema', fault: { kind: 'body', body: { results: 'nope', tx_id: 42 } }, expect: fail('^Custom API sent something unexpected: The API sent an unexpected [a-z ]+: ', 'Custom API sent an unexpected response\\.', ['Retry', 'Show Log']) },
+  { name: 'a redirect to another origin', fault: { kind: 'redirect', location: 'http://127.0.0.1:9/extended' }, expect: fail('^The API at {url} redirected to another site \\(http://127\\.0\\.0\\.1:9\\); the request was not followed, so your API key stays with {url}\\. Choose another network or URL\\.$', 'The API redirected to another site\\.', ['Select Network']) },
+  { name: 'a 5 MB valid body (under the 10 MB limit)', setup: (m) => m.override(`/extended/v1/tx/${TX.tokenTransfer}`, bigTransaction()), expect: 'works' },
+  { name: 'unknown enum values and fields', setup: unknownEnums, expect: 'works' },
+  { name: 'a slow first byte (under the timeout)', fault: { kind: 'delay', ms: TIMEOUT_MS / 3 }, expect: 'works' },
+  { name: 'a slow body (under the timeout)', fault: { kind: 'slowFirstByte', ms: TIMEOUT_MS / 3 }, expect: 'works' },
+];
+
+interface Entry {
+  kind: string;
+  id: string;
+  /** Word used in "{What} not found". */
+  what: string;
+  command: string;
+  arg?: string;
+}
+
+/** Every palette command that looks something up, and the panel kinds (each reached by a link inside the panel). */
+const ENTRIES: Entry[] = [
+  { kind: 'tx', id: TX.tokenTransfer, what: 'Transaction', command: 'stacksLookup.showTransaction', arg: TX.tokenTransfer },
+  { kind: 'address', id: ADDRESS.mainnet, what: 'Address', command: 'stacksLookup.showAddress', arg: ADDRESS.mainnet },
+  { kind: 'block', id: String(BLOCK.height), what: 'Block', command: 'stacksLookup.showBlock', arg: String(BLOCK.height) },
+  { kind: 'contract', id: CONTRACT.deployed, what: 'Contract', command: 'stacksLookup.lookup', arg: CONTRACT.deployed },
+  { kind: 'contracts', id: CONTRACT.deployed, what: 'Contract status', command: 'stacksLookup.showContractStatus', arg: CONTRACT.deployed },
+  { kind: 'mempool', id: '', what: 'Mempool statistics', command: 'stacksLookup.showMempoolStats' },
+  { kind: 'status', id: '', what: 'API status', command: 'stacksLookup.showServerStatus' },
+];
+
+interface Shown {
+  level: 'error' | 'warning' | 'info';
+  message: string;
+  buttons: string[];
+}
+
+/** Records notifications with their buttons and answers none of them. */
+function captureNotifications(): { shown: Shown[]; restore(): void } {
+  const w = vscode.window as unknown as Record<string, unknown>;
+  const original = { showErrorMessage: w.showErrorMessage, showWarningMessage: w.showWarningMessage, showInformationMessage: w.showInformationMessage };
+  const shown: Shown[] = [];
+  const recorder = (level: Shown['level']) => (message: string, ...rest: unknown[]) => {
+    const buttons = rest.filter((r): r is string | { title: string } => typeof r === 'string' || (!!r && typeof r === 'object' && 'title' in r)).map((r) => (typeof r === 'string' ? r : r.title));
+    shown.push({ level, message, buttons });
+    return Promise.resolve(undefined);
+  };
+  w.showErrorMessage = recorder('error');
+  w.showWarningMessage = recorder('warning');
+  w.showInformationMessage = recorder('info');
+  return { shown, restore: () => Object.assign(w, original) };
+}
+
+const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function pattern(source: string, url: string, what: string): RegExp {
+  return new RegExp(source.replace(/\{url\}/g, esc(url)).replace(/\{What\}/g, esc(what)));
+}
+
+/** Text no user should ever see: stack frames, internal error names, unfilled values. */
+const NOT_FOR_USERS = /\n\s+at |\bat .*\.js:\d+|TypeError|ReferenceError|\bundefined\b|\[object |Something went wrong/;
+
+function panelTabs(): vscode.Tab[] {
+  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('stacksLookup.detail'));
+}
+
+describe('Fault matrix', function () {
+  this.timeout(90_000);
+  let panels: PanelManager;
+  let history: History;
+  let doc: vscode.TextDocument;
+  let restoreSettings: () => Promise<void>;
+  let notes: ReturnType<typeof captureNotifications>;
+  const mocks: MockApi[] = [];
+
+  before(async () => {
+    const api = (await activateExtension()) as unknown as { panels?: PanelManager; history?: History };
+    assert.ok(api.panels && api.history, 'activate() returns the panels and the history');
+    panels = api.panels;
+    history = api.history;
+    doc = await openFixture('hover-targets.clar');
+    restoreSettings = await setSettings({ network: 'custom', requestTimeoutMs: TIMEOUT_MS });
+  });
+  after(async () => {
+    await restoreSettings();
+  });
+  beforeEach(() => {
+    notes = captureNotifications();
+  });
+  afterEach(async () => {
+    notes.restore();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    while (mocks.length) await mocks.pop()!.close();
+  });
+
+  /**
+   * A fresh mock and a fresh client for one cell: a rate limit seen by one entry point would
+   * otherwise hold the next one back. Returns the URL the extension uses and a function that
+   * turns the fault on.
+   */
+  async function cell(row: Row): Promise<{ url: string; mock: MockApi; arm(): Promise<void> }> {
+    const mock = await startMockApi();
+    mocks.push(mock);
+    await vscode.workspace.getConfiguration('stacksLookup').update('customApiUrl', mock.url, vscode.ConfigurationTarget.Global);
+    const url = mock.url;
+    return {
+      url,
+      mock,
+      arm: async () => {
+        if (row.fault) mock.fault(row.fault);
+        row.setup?.(mock);
+        if (row.refused) await mock.close(); // the port is free again: connections are refused
+      },
+    };
+  }
+
+  const hoverTx = () => stacksHoverAt(doc, positionOf(doc, TX.tokenTransfer, 10));
+
+  async function checkHover(row: Row, url: string): Promise<void> {
+    const { text, markdown } = await hoverTx();
+    assert.ok(markdown.length === 1, `one Stacks hover (got ${markdown.length})`);
+    if (row.expect === 'works') {
+      assert.match(text, /Token transfer|Quantum transfer/i);
+      assert.match(text, /Fee: 0\.001234 STX/);
+      assert.doesNotMatch(text, /\$\(warning\)/);
+    } else {
+      const line = text.split('\n').find((l) => l.includes('$(warning)'));
+      assert.ok(line, `the hover has a warning line:\n${text}`);
+      assert.match(line, pattern(row.expect.short, url, 'Transaction'));
+      assert.doesNotMatch(text, NOT_FOR_USERS);
+    }
+  }
+
+  function checkNotification(row: Row, failure: Failure, url: string, e: Entry, opened: unknown): void {
+    assert.strictEqual(opened, undefined, `${e.command} opened nothing`);
+    assert.strictEqual(notes.shown.length, 1, `${e.command}: one notification, got ${JSON.stringify(notes.shown)}`);
+    const n = notes.shown[0]!;
+    assert.strictEqual(n.level, failure.level ?? 'error', `${e.command}: ${n.message}`);
+    assert.match(n.message, pattern(failure.message, url, e.what), `${e.command} (${row.name})`);
+    assert.doesNotMatch(n.message, NOT_FOR_USERS);
+    assert.deepStrictEqual(n.buttons, failure.buttons, `${e.command}: buttons`);
+  }
+
+  /** Opens the panel on something none of the entries needs, so no entry comes from the cache. */
+  async function openBasePanel(): Promise<void> {
+    const base = await vscode.commands.executeCommand('stacksLookup.showAddress', ADDRESS.testnet);
+    assert.ok(base, `the panel opened while the mock was healthy: ${JSON.stringify(notes.shown)}`);
+  }
+
+  async function navigate(e: Entry): Promise<HostMessage> {
+    const rendered = panels.whenRendered();
+    await panels.handle({ type: 'open', target: { kind: e.kind, id: e.id, network: 'custom' } });
+    return rendered;
+  }
+
+  function checkPanel(row: Row, url: string, e: Entry, m: HostMessage): void {
+    if (row.expect === 'works') {
+      assert.strictEqual(m.type, 'render', `${e.kind}: ${m.type === 'error' ? m.message : m.type}`);
+      if (m.type === 'render') assert.strictEqual(m.model.kind, e.kind);
+      return;
+    }
+    assert.strictEqual(m.type, 'error', `${e.kind} panel shows its error state`);
+    if (m.type !== 'error') return;
+    assert.match(m.message, pattern(row.expect.message, url, e.what), `${e.kind} panel`);
+    assert.doesNotMatch(m.message, NOT_FOR_USERS);
+    const wanted = [...new Set(['Retry', ...row.expect.buttons])].filter((b) => b !== 'Show Log');
+    assert.deepStrictEqual(m.actions.map((a) => a.label), [...wanted, 'Back'], `${e.kind} panel actions`);
+    assert.strictEqual(panelTabs().length, 1, 'the panel stays open');
+  }
+
+  for (const row of FAULTS) {
+    describe(row.name, () => {
+      it('hover', async () => {
+        const c = await cell(row);
+        await c.arm();
+        await checkHover(row, c.url);
+      });
+
+      it('every command', async () => {
+        for (const e of ENTRIES) {
+          notes.shown.length = 0;
+          const c = await cell(row);
+          await c.arm();
+          const opened = await vscode.commands.executeCommand(e.command, ...(e.arg === undefined ? [] : [e.arg]));
+          if (row.expect === 'works') {
+            assert.deepStrictEqual(notes.shown, [], `${e.command}`);
+            assert.ok(opened, `${e.command} opened its result`);
+            assert.strictEqual(panels.current?.model.kind, e.kind);
+          } else {
+            checkNotification(row, row.expect, c.url, e, opened);
+          }
+        }
+      });
+
+      it('the panel, for every kind', async () => {
+        for (const e of ENTRIES) {
+          await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+          const c = await cell(row);
+          await openBasePanel();
+          await c.arm();
+          checkPanel(row, c.url, e, await navigate(e));
+        }
+        assert.deepStrictEqual(notes.shown, [], 'the panel reports in the panel, not in notifications');
+      });
+
+      it('then healthy again: the very next lookup succeeds and nothing is lost', async () => {
+        const c = await cell(row);
+        await openBasePanel();
+        const before = history.items.map((t) => `${t.kind}:${t.id}`);
+        assert.ok(before.includes(`address:${ADDRESS.testnet}`));
+        await c.arm();
+        notes.shown.length = 0;
+        const failed = await vscode.commands.executeCommand('stacksLookup.showTransaction', TX.failed);
+        await stacksHoverAt(doc, positionOf(doc, TX.pending));
+        const inPanel = await navigate({ kind: 'block', id: String(BLOCK.height), what: 'Block', command: '' });
+        if (row.expect !== 'works') {
+          assert.strictEqual(failed, undefined);
+          assert.strictEqual(inPanel.type, 'error');
+        }
+
+        // Healthy again: the same URL answers normally.
+        if (row.refused) mocks.push(await startMockApi({ port: c.mock.port }));
+        else c.mock.reset();
+        notes.shown.length = 0;
+        const retried = panels.whenRendered();
+        await panels.handle({ type: 'retry' });
+        const r = await retried;
+        assert.strictEqual(r.type, 'render', `the panel's Retry works: ${r.type === 'error' ? r.message : ''}`);
+        const opened = await vscode.commands.executeCommand('stacksLookup.showTransaction', TX.failed);
+        assert.deepStrictEqual(opened, { kind: 'tx', id: TX.failed, network: 'custom' });
+        assert.deepStrictEqual(notes.shown, []);
+        assert.strictEqual(panels.current?.model.kind, 'tx');
+        assert.strictEqual(panelTabs().length, 1, 'one panel, still open');
+        const { text } = await stacksHoverAt(doc, positionOf(doc, TX.pending));
+        assert.match(text, /Pending in the mempool/);
+
+        const after = history.items.map((t) => `${t.kind}:${t.id}`);
+        for (const t of before) assert.ok(after.includes(t), `${t} is still in the recent lookups`);
+        assert.strictEqual(after[0], `tx:${TX.failed}`);
+      });
+    });
+  }
+});
