@@ -41,6 +41,20 @@ const builds = [
     platform: 'node',
     target: 'node20',
     external: ['vscode'],
+    // c32check's hashes come from Node's crypto instead of a pure-JS copy (see the shim).
+    alias: {
+      '@noble/hashes/sha256': './src/api/shims/nobleHashes.ts',
+      '@noble/hashes/utils': './src/api/shims/nobleHashes.ts',
+    },
+  },
+  {
+    // The Clarinet reader and its TOML/YAML parsers load only when a workspace project is read.
+    ...common,
+    entryPoints: { clarinet: 'src/chain/clarinet.ts' },
+    outdir: 'dist',
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
   },
   {
     ...common,
