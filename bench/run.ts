@@ -1,0 +1,182 @@
+/**
+ * `npm run bench [-- --quick] [-- --no-host] [-- --no-vsix] [-- --markdown]`
+ * Measures what users feel (size, activation, requests, client cost, parsing, rate-limit
+ * discipline), prints a table and writes bench/results.json. Ratios are measured side by side in
+ * one run; absolute times are noisy on shared machines. Exits 1 only when a measure crashes;
+ * a missed target is reported in the table.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { startMockApi } from '../test/mock-api/server';
+import { measureActivation } from './activation';
+import { measureBundle } from './bundle';
+import { measureOverhead } from './overhead';
+import { measureParsing } from './parsing';
+import { measureRateLimit } from './ratelimit';
+import { requestEconomy } from './session';
+import { REPO, Row, kb, markdownTable, ms, table } from './util';
+
+const argv = process.argv.slice(2);
+const quick = argv.includes('--quick');
+
+const P = quick
+  ? { activationRuns: 5, overhead: { callsPerRound: 300, rounds: 2, concurrency: 4 }, parseRuns: 30, rateLimit: { limit: 10, windowMs: 2_000, hovers: 30, lookups: 15 } }
+  : { activationRuns: 20, overhead: { callsPerRound: 2_000, rounds: 6, concurrency: 4 }, parseRuns: 200, rateLimit: { limit: 25, windowMs: 5_000, hovers: 80, lookups: 50 } };
+
+const TARGET = { bundleBytes: 150 * 1024, vsixBytes: 400 * 1024, activationMs: 15, parseMs: 5 };
+
+function log(m: string): void {
+  process.stderr.write(`[bench] ${m}\n`);
+}
+
+async function step<T>(name: string, f: () => Promise<T>): Promise<T | { crashed: string }> {
+  const t = Date.now();
+  log(`${name}...`);
+  try {
+    const r = await f();
+    log(`${name}: ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    return r;
+  } catch (e) {
+    log(`${name} crashed: ${(e as Error).stack ?? String(e)}`);
+    return { crashed: (e as Error).message };
+  }
+}
+
+const failed = (r: unknown): r is { crashed: string } => typeof r === 'object' && r !== null && 'crashed' in r;
+const notMeasured = (r: unknown): r is { notMeasured: string } => typeof r === 'object' && r !== null && 'notMeasured' in r;
+
+async function main(): Promise<number> {
+  const t0 = Date.now();
+  const rows: Row[] = [];
+  const results: Record<string, unknown> = { mode: quick ? 'quick' : 'full', date: new Date().toISOString(), node: process.version, platform: `${process.platform}-${process.arch}`, params: P };
+
+  // 1. bundle and package
+  const bundle = await step('bundle', () => measureBundle({ vsix: !argv.includes('--no-vsix') }));
+  results.bundle = bundle;
+  if (failed(bundle)) rows.push({ measure: 'bundle dist/extension.js', value: 'crashed', target: '<= 150 KB', met: false, note: bundle.crashed });
+  else {
+    const top = bundle.byPackage.slice(0, 4).map((p) => `${p.name} ${kb(p.bytes)}`).join(', ');
+    rows.push({ measure: 'bundle dist/extension.js (minified)', value: kb(bundle.extensionBytes), target: '<= 150 KB', met: bundle.extensionBytes <= TARGET.bundleBytes, note: `largest: ${top}` });
+    if ('notMeasured' in bundle.vsix) rows.push({ measure: 'VSIX', value: 'not measured', target: '<= 400 KB', met: null, note: bundle.vsix.notMeasured.split('\n')[0] });
+    else rows.push({ measure: 'VSIX', value: kb(bundle.vsix.bytes), target: '<= 400 KB', met: bundle.vsix.bytes <= TARGET.vsixBytes, note: `${bundle.vsix.files} files` });
+  }
+
+  // 2. activation in the real extension host
+  const activation = argv.includes('--no-host') ? { notMeasured: 'skipped (--no-host)' } : await step('activation (extension host)', () => measureActivation({ runs: P.activationRuns, log }));
+  results.activation = activation;
+  if (failed(activation) || notMeasured(activation)) {
+    const reason = failed(activation) ? activation.crashed : activation.notMeasured;
+    rows.push({ measure: 'activation: require + activate() in the host', value: 'not measured', target: '<= 15 ms', met: null, note: reason });
+    rows.push({ measure: 'requests during activation', value: 'not measured', target: '0', met: null, note: reason });
+  } else {
+    rows.push({
+      measure: 'activation: require + activate() in the host',
+      value: ms(activation.medianMs),
+      target: '<= 15 ms',
+      met: activation.medianMs <= TARGET.activationMs,
+      note: `median of ${activation.runs} (require ${ms(activation.medianRequireMs)}, activate() ${ms(activation.medianActivateMs)}); same host: compiling the bundle only ${ms(activation.medianCompileOnlyMs)}, a 1-line require ${ms(activation.medianTrivialRequireMs)}; host's own first ext.activate() ${activation.hostActivateMs === null ? 'n/a' : ms(activation.hostActivateMs)}; VS Code ${activation.vscodeVersion}`,
+    });
+    rows.push({ measure: 'requests during activation', value: String(activation.requestsDuringActivation), target: '0', met: activation.requestsDuringActivation === 0, note: `${activation.runs + 1} activations` });
+  }
+
+  // 3. request economy
+  const economy = await step('request economy', async () => {
+    const mock = await startMockApi();
+    try {
+      return await requestEconomy(mock, 200);
+    } finally {
+      await mock.close();
+    }
+  });
+  results.requestEconomy = economy;
+  if (failed(economy)) rows.push({ measure: 'request economy', value: 'crashed', target: '= ideal', met: false, note: economy.crashed });
+  else {
+    const e = economy;
+    rows.push({
+      measure: `requests, ${e.steps} hovers/lookups over ${e.identifiers} ids`,
+      value: `ours ${e.ours.requests} | naive ${e.naive.requests} | ideal ${e.ideal.total}`,
+      target: 'ours = ideal',
+      met: e.ours.requests === e.ideal.total && e.ours.failures === 0,
+      note: `naive/ours ${(e.naive.requests / e.ours.requests).toFixed(2)}x; ideal = ${e.ideal.distinct} resources + ${e.ideal.refreshes} refreshes over ${e.simulatedMinutes} simulated min; ${e.ours.cacheHits} cache hits, ${e.ours.shared} shared in flight`,
+    });
+  }
+
+  // 4. client overhead vs the official client
+  const overhead = await step('client overhead', () => measureOverhead(P.overhead));
+  results.overhead = overhead;
+  if (failed(overhead)) rows.push({ measure: 'client overhead', value: 'crashed', target: 'ratio >= 1.0', met: false, note: overhead.crashed });
+  else {
+    const o = overhead;
+    rows.push({
+      measure: 'throughput, ours (validated, no cache) vs official',
+      value: `${o.ours.requestsPerSecond.toFixed(0)} vs ${o.official.requestsPerSecond.toFixed(0)} req/s`,
+      target: 'ratio >= 1.0',
+      met: o.throughputRatio >= 1,
+      note: `ratio ${o.throughputRatio.toFixed(2)}; ${o.ours.calls} calls each, ${o.concurrency} in flight; requests ${o.ours.requests} vs ${o.official.requests}`,
+    });
+    rows.push({
+      measure: 'CPU per request, ours vs official',
+      value: `${ms(o.ours.cpuMsPerRequest, 3)} vs ${ms(o.official.cpuMsPerRequest, 3)}`,
+      target: 'ratio >= 1.0',
+      met: o.cpuRatio >= 1,
+      note: `ratio (official/ours) ${o.cpuRatio.toFixed(2)}`,
+    });
+  }
+
+  // 5. parsing
+  const parsing = await step('parsing', async () => {
+    const mock = await startMockApi();
+    try {
+      return await measureParsing(mock, P.parseRuns);
+    } finally {
+      await mock.close();
+    }
+  });
+  results.parsing = parsing;
+  if (failed(parsing)) rows.push({ measure: 'parsing', value: 'crashed', target: '<= 5 ms', met: false, note: parsing.crashed });
+  else {
+    for (const p of parsing) {
+      rows.push({ measure: `validate: ${p.page}`, value: ms(p.medianMs), target: '<= 5 ms', met: p.medianMs <= TARGET.parseMs, note: `${kb(p.bytes)}, ${p.items} items; JSON.parse ${ms(p.jsonParseMs)}; median of ${P.parseRuns}` });
+    }
+  }
+
+  // 6. rate-limit discipline
+  const rl = await step('rate-limit discipline', () => measureRateLimit(P.rateLimit));
+  results.rateLimit = rl;
+  if (failed(rl)) rows.push({ measure: 'rate limit', value: 'crashed', target: '0 x 429', met: false, note: rl.crashed });
+  else {
+    const { ours, naive } = rl;
+    rows.push({
+      measure: `429s, burst of ${ours.hovers} hovers + ${ours.lookups} lookups, no key`,
+      value: `ours ${ours.responses429} | naive ${naive.responses429}`,
+      target: '0',
+      met: ours.responses429 === 0,
+      note: `limit ${rl.limit}/${rl.windowMs / 1000} s; ours: ${ours.hoversShown} hovers shown, ${ours.hoversFailedFast} failed fast (rate-limited), ${ours.lookupsDone}/${ours.lookups} lookups done (last after ${(ours.lastLookupMs / 1000).toFixed(1)} s)${ours.otherFailures ? `, ${ours.otherFailures} other failures (${ours.firstFailure})` : ''}; naive: ${naive.otherFailures} calls failed`,
+    });
+  }
+
+  results.rows = rows;
+  results.seconds = (Date.now() - t0) / 1000;
+  const file = path.join(REPO, 'bench', 'results.json');
+  fs.writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
+
+  const out: string[] = ['', `Stacks Lookup benchmark (${quick ? 'quick' : 'full'}), ${new Date().toISOString().slice(0, 16)}Z, Node ${process.version}`, '', table(rows)];
+  if (!failed(bundle)) {
+    out.push('', `What fills dist/extension.js (esbuild metafile; rebuilt in memory: ${kb(bundle.rebuiltBytes)}):`);
+    for (const p of bundle.byPackage.slice(0, 8)) out.push(`  ${kb(p.bytes).padStart(9)}  ${p.name}`);
+    out.push('  largest files:');
+    for (const f of bundle.topFiles.slice(0, 8)) out.push(`  ${kb(f.bytes).padStart(9)}  ${f.name}`);
+  }
+  if (argv.includes('--markdown')) out.push('', markdownTable(rows));
+  out.push('', `results: ${path.relative(REPO, file)} (${results.seconds} s)`);
+  process.stdout.write(out.join('\n') + '\n');
+  return [bundle, activation, economy, overhead, parsing, rl].some(failed) ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    process.stderr.write(`[bench] ${(e as Error).stack ?? String(e)}\n`);
+    process.exit(1);
+  },
+);

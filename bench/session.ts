@@ -1,0 +1,325 @@
+/**
+ * The scripted editing session of the request-economy measure: 200 hovers and lookups over 40
+ * identifiers, replayed against the mock API by our client and by a naive client, and the ideal
+ * request count computed from the freshness rules alone (not from the client's code).
+ *
+ * Time is simulated: each step advances a virtual clock by 0.5-2.5 s, so the 200 steps stand for
+ * about five minutes of use while the replay itself takes well under a second. The client is
+ * built while `Date.now` reads that clock (its cache and request budget take their clock when
+ * they are built), so what it reuses depends on the simulated time only.
+ */
+import { createStacksClient, isStacksApiError } from '../src/api';
+import type { StacksClient } from '../src/api';
+import { loadPanel } from '../src/ui/panels/models';
+import type { ModelContext } from '../src/ui/panels/models';
+import type { Target } from '../src/chain/target';
+import type { MockApi } from '../test/mock-api/server';
+import { ADDRESS, CONTRACT, TX, busyTxId, mockHash } from '../test/fixtures/ids';
+import { loadFixture } from '../test/mock-api/server';
+
+export type IdKind = 'confirmed-tx' | 'pending-tx' | 'address' | 'contract';
+export interface SessionId {
+  kind: IdKind;
+  id: string;
+}
+export type Action = 'hover' | 'lookup' | 'hover+lookup';
+export interface Step {
+  /** Simulated milliseconds since the session started. */
+  at: number;
+  action: Action;
+  target: SessionId;
+}
+
+/** Pending transactions the mock serves besides TX.pending and TX.dropped (added with override). */
+export const EXTRA_PENDING = [0, 1, 2, 3].map((i) => mockHash('bench:pending:' + i));
+
+const CONFIRMED: string[] = [TX.tokenTransfer, TX.contractCall, TX.smartContract, TX.coinbase, TX.tenureChange, TX.failed, TX.mainnetContractCall, TX.mainnetTokenTransfer, TX.manyEvents, ...[0, 1, 2, 3, 4, 5, 6].map(busyTxId)];
+
+/** The 40 identifiers: 16 confirmed txs, 6 pending (or dropped) txs, 10 addresses, 8 contracts. */
+export const SESSION_IDS: readonly SessionId[] = [
+  ...CONFIRMED.map((id) => ({ kind: 'confirmed-tx' as const, id })),
+  ...[TX.pending, TX.dropped, ...EXTRA_PENDING].map((id) => ({ kind: 'pending-tx' as const, id })),
+  ...[ADDRESS.mainnet, ADDRESS.testnet, ADDRESS.testnetRecipient, ADDRESS.sponsor, ADDRESS.contractCallSender, ADDRESS.miner, ADDRESS.pendingSender, ADDRESS.busy, ADDRESS.unknown, ADDRESS.bootMainnet].map(
+    (id) => ({ kind: 'address' as const, id }),
+  ),
+  ...[CONTRACT.deployed, CONTRACT.called, CONTRACT.bns, CONTRACT.sendManyMemo, CONTRACT.statusSuccess, CONTRACT.statusSuccess2, CONTRACT.statusContract1, CONTRACT.statusContract2].map(
+    (id) => ({ kind: 'contract' as const, id }),
+  ),
+];
+
+/** A small deterministic PRNG (mulberry32), so every run replays the same session. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The script: identifiers picked with a Zipf-like skew (a few are hovered again and again, as in
+ * real editing), 75% hovers, 20% lookups, 5% a hover and the lookup it leads to at the same time.
+ * Every identifier appears at least once.
+ */
+export function sessionScript(steps = 200, seed = 6): Step[] {
+  const rand = prng(seed);
+  const ids = SESSION_IDS;
+  const weights = ids.map((_, i) => 1 / (1 + ((i * 7) % ids.length)));
+  const total = weights.reduce((a, b) => a + b, 0);
+  const pick = (): SessionId => {
+    let r = rand() * total;
+    for (let i = 0; i < ids.length; i++) {
+      r -= weights[i]!;
+      if (r <= 0) return ids[i]!;
+    }
+    return ids[ids.length - 1]!;
+  };
+  const order: SessionId[] = [];
+  for (let i = 0; i < steps; i++) order.push(pick());
+  // Each identifier at least once: replace repeats of the most frequent ones with the missing ones.
+  const missing = ids.filter((id) => !order.includes(id));
+  for (let i = order.length - 1; i >= 0 && missing.length; i--) {
+    const count = order.filter((o) => o === order[i]).length;
+    if (count > 3) order[i] = missing.pop()!;
+  }
+  let at = 0;
+  return order.map((target) => {
+    at += 500 + Math.floor(rand() * 2000);
+    const r = rand();
+    const action: Action = r < 0.75 ? 'hover' : r < 0.95 ? 'lookup' : 'hover+lookup';
+    return { at, action, target };
+  });
+}
+
+// ---- what each action asks for -----------------------------------------------------------------
+
+/** How long a resource may be reused, by the freshness rules (Infinity: it cannot change). */
+export const FRESHNESS_MS = {
+  settledTx: Infinity,
+  pendingTx: 3_000,
+  balance: 3_000,
+  addressTransactions: 3_000,
+  contractStatus: 10_000,
+} as const;
+
+interface Resource {
+  url: string;
+  freshMs: number;
+}
+
+/** Contracts the mock reports as found (its status fixture). */
+function deployedContracts(): Set<string> {
+  const status = loadFixture('contracts-status.json') as Record<string, { found?: boolean }>;
+  return new Set(Object.entries(status).filter(([, v]) => v.found).map(([k]) => k));
+}
+
+const EVENTS_PER_PAGE = 50;
+const TXS_PER_PAGE = 20;
+
+/** The resources (request URLs) one action needs: the hover provider's and the panel loader's calls. */
+export function resourcesOf(step: Step): Resource[] {
+  const { kind, id } = step.target;
+  const hover = (): Resource[] => {
+    switch (kind) {
+      case 'confirmed-tx':
+        return [{ url: `/extended/v1/tx/${id}`, freshMs: FRESHNESS_MS.settledTx }];
+      case 'pending-tx':
+        return [{ url: `/extended/v1/tx/${id}`, freshMs: FRESHNESS_MS.pendingTx }];
+      case 'address':
+        return [{ url: `/extended/v1/address/${id}/stx`, freshMs: FRESHNESS_MS.balance }];
+      case 'contract':
+        return [
+          { url: `/extended/v2/smart-contracts/status?contract_id=${id}`, freshMs: FRESHNESS_MS.contractStatus },
+          { url: `/extended/v1/address/${id.split('.')[0]}/stx`, freshMs: FRESHNESS_MS.balance },
+        ];
+    }
+  };
+  const lookup = (): Resource[] => {
+    switch (kind) {
+      case 'confirmed-tx':
+      case 'pending-tx':
+        return [{ url: `/extended/v1/tx/${id}?event_limit=${EVENTS_PER_PAGE}&event_offset=0`, freshMs: kind === 'confirmed-tx' ? FRESHNESS_MS.settledTx : FRESHNESS_MS.pendingTx }];
+      case 'address':
+        return [
+          { url: `/extended/v1/address/${id}/stx`, freshMs: FRESHNESS_MS.balance },
+          { url: `/extended/v2/addresses/${id}/transactions?limit=${TXS_PER_PAGE}&offset=0`, freshMs: FRESHNESS_MS.addressTransactions },
+        ];
+      case 'contract':
+        // The panel of a deployed contract also shows the contract's own balance.
+        return [
+          { url: `/extended/v2/smart-contracts/status?contract_id=${id}`, freshMs: FRESHNESS_MS.contractStatus },
+          ...(deployedContracts().has(id) ? [{ url: `/extended/v1/address/${id}/stx`, freshMs: FRESHNESS_MS.balance }] : []),
+        ];
+    }
+  };
+  return step.action === 'hover' ? hover() : step.action === 'lookup' ? lookup() : [...hover(), ...lookup()];
+}
+
+/**
+ * The fewest requests that serve the script without showing data older than the freshness rules
+ * allow: a resource is fetched the first time it is needed and again once its copy is too old.
+ */
+export function idealRequests(script: readonly Step[]): { total: number; distinct: number; refreshes: number } {
+  const fetchedAt = new Map<string, number>();
+  let total = 0;
+  for (const step of script) {
+    const needed = new Map(resourcesOf(step).map((r) => [r.url, r]));
+    for (const r of needed.values()) {
+      const last = fetchedAt.get(r.url);
+      if (last === undefined || step.at - last >= r.freshMs) {
+        fetchedAt.set(r.url, step.at);
+        total++;
+      }
+    }
+  }
+  return { total, distinct: fetchedAt.size, refreshes: total - fetchedAt.size };
+}
+
+// ---- replaying it ------------------------------------------------------------------------------
+
+/** Adds the extra pending transactions to a running mock. */
+export function preparePendingTxs(mock: MockApi): void {
+  const pending = loadFixture('tx-pending.json') as Record<string, unknown>;
+  for (const id of EXTRA_PENDING) mock.override(`/extended/v1/tx/${id}`, { ...pending, tx_id: id });
+}
+
+const MODEL_CTX = (baseUrl: string): ModelContext => ({ network: 'custom', networkLabel: 'Custom', baseUrl, hasApiKey: false, now: Date.now() });
+
+/** What the hover provider asks for (src/ui/hover.ts), through any client. */
+async function hover(client: StacksClient, t: SessionId): Promise<void> {
+  const o = { budget: 'fail-fast' as const };
+  switch (t.kind) {
+    case 'confirmed-tx':
+    case 'pending-tx':
+      await client.getTransaction(t.id, o);
+      return;
+    case 'address':
+      await client.getStxBalance(t.id, o);
+      return;
+    case 'contract':
+      await Promise.all([client.getContractsStatus([t.id], o), client.getStxBalance(t.id.split('.')[0]!, o)]);
+      return;
+  }
+}
+
+/** What opening the detail panel asks for: the panel loader itself. */
+async function lookup(client: StacksClient, t: SessionId, baseUrl: string): Promise<void> {
+  const target: Target = { kind: t.kind === 'confirmed-tx' || t.kind === 'pending-tx' ? 'tx' : t.kind, id: t.id };
+  await loadPanel(target, {}, { client, ctx: MODEL_CTX(baseUrl), signal: new AbortController().signal });
+}
+
+export interface SessionResult {
+  requests: number;
+  failures: number;
+  firstFailure?: string;
+  ms: number;
+}
+
+export interface Clock {
+  now: number;
+}
+
+/** Replays the script; `clock.now` is set to the start time plus each step's simulated time. */
+export async function replay(client: StacksClient, script: readonly Step[], mock: MockApi, clock?: Clock): Promise<SessionResult> {
+  const before = mock.requests.length;
+  const start = clock?.now ?? 0;
+  const t0 = performance.now();
+  let failures = 0;
+  let firstFailure: string | undefined;
+  for (const step of script) {
+    if (clock) clock.now = start + step.at;
+    const jobs: Array<Promise<void>> = [];
+    if (step.action !== 'lookup') jobs.push(hover(client, step.target));
+    if (step.action !== 'hover') jobs.push(lookup(client, step.target, mock.url));
+    for (const r of await Promise.allSettled(jobs)) {
+      if (r.status === 'rejected') {
+        failures++;
+        firstFailure ??= `${step.action} ${step.target.id}: ${isStacksApiError(r.reason) ? `${r.reason.kind}: ` : ''}${String((r.reason as Error)?.message ?? r.reason)}`;
+      }
+    }
+  }
+  return { requests: mock.requests.length - before, failures, ...(firstFailure ? { firstFailure } : {}), ms: performance.now() - t0 };
+}
+
+/** Our client on a virtual clock, its rate limit out of the way (the rate-limit measure covers it). */
+export function clientOnClock(baseUrl: string, clock: Clock): StacksClient {
+  const realNow = Date.now;
+  Date.now = () => clock.now;
+  try {
+    return createStacksClient({ baseUrl, rateLimit: { limit: 100_000, windowMs: 60_000 } });
+  } finally {
+    Date.now = realNow;
+  }
+}
+
+/**
+ * The client most code would start with: one `fetch` per call, the body parsed as JSON, nothing
+ * validated, shared or kept.
+ */
+export function naiveClient(baseUrl: string, fetchFn: typeof fetch = (input, init) => fetch(input, init)): StacksClient {
+  const get = async <T>(path: string, query: Array<[string, string]> = []): Promise<T> => {
+    const qs = query.length ? '?' + new URLSearchParams(query).toString() : '';
+    const res = await fetchFn(baseUrl + path + qs, { headers: { Accept: 'application/json' } });
+    const body = (await res.json()) as T;
+    if (!res.ok) throw new Error(`GET ${path}: ${res.status}`);
+    return body;
+  };
+  const page = (o: { limit?: number; offset?: number }): Array<[string, string]> => [
+    ...(o.limit !== undefined ? [['limit', String(o.limit)] as [string, string]] : []),
+    ...(o.offset !== undefined ? [['offset', String(o.offset)] as [string, string]] : []),
+  ];
+  return {
+    baseUrl,
+    hasApiKey: false,
+    stats: { sent: 0, cacheHits: 0, shared: 0 },
+    clearCache: () => undefined,
+    getTransaction: (id, o = {}) =>
+      get(`/extended/v1/tx/${id}`, [
+        ...(o.eventLimit !== undefined ? [['event_limit', String(o.eventLimit)] as [string, string]] : []),
+        ...(o.eventOffset !== undefined ? [['event_offset', String(o.eventOffset)] as [string, string]] : []),
+      ]),
+    getStxBalance: (p, o = {}) =>
+      get(`/extended/v1/address/${p}/stx`, [
+        ...(o.unanchored ? [['unanchored', 'true'] as [string, string]] : []),
+        ...(o.untilBlock !== undefined ? [['until_block', String(o.untilBlock)] as [string, string]] : []),
+      ]),
+    getBlock: (h) => get(`/extended/v2/blocks/${h}`),
+    getBlockByHeightV1: (h) => get(`/extended/v1/block/by_height/${h}`),
+    getMempoolStats: () => get('/extended/v1/tx/mempool/stats'),
+    getContractsStatus: (ids) => get('/extended/v2/smart-contracts/status', ids.map((id) => ['contract_id', id])),
+    getServerStatus: () => get('/extended'),
+    getAddressTransactions: (a, o = {}) => get(`/extended/v2/addresses/${a}/transactions`, page(o)),
+    getAddressTransactionEvents: (a, tx, o = {}) => get(`/extended/v2/addresses/${a}/transactions/${tx}/events`, page(o)),
+  };
+}
+
+export interface EconomyResult {
+  steps: number;
+  identifiers: number;
+  simulatedMinutes: number;
+  ideal: { total: number; distinct: number; refreshes: number };
+  ours: SessionResult & { cacheHits: number; shared: number };
+  naive: SessionResult;
+}
+
+/** The whole measure: the same script through our client and the naive one, against one mock. */
+export async function requestEconomy(mock: MockApi, steps = 200): Promise<EconomyResult> {
+  preparePendingTxs(mock);
+  const script = sessionScript(steps);
+  const clock: Clock = { now: Date.now() };
+  const client = clientOnClock(mock.url, clock);
+  const ours = await replay(client, script, mock, clock);
+  const naive = await replay(naiveClient(mock.url), script, mock);
+  const { cacheHits, shared } = client.stats;
+  return {
+    steps: script.length,
+    identifiers: new Set(script.map((s) => s.target.id)).size,
+    simulatedMinutes: Math.round((script[script.length - 1]?.at ?? 0) / 6000) / 10,
+    ideal: idealRequests(script),
+    ours: { ...ours, cacheHits, shared },
+    naive,
+  };
+}
