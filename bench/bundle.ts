@@ -15,12 +15,39 @@ export interface BundleInput {
 
 export interface BundleResult {
   extensionBytes: number;
-  webviewBytes: number | null;
-  /** Bytes of the in-memory rebuild (a check that it matches dist/extension.js). */
-  rebuiltBytes: number;
+  /** The other bundles esbuild.js writes (webview, lazily loaded parts). */
+  otherBundles: BundleInput[];
   byPackage: BundleInput[];
   topFiles: BundleInput[];
-  vsix: { bytes: number; files: number } | { notMeasured: string };
+  vsix: { bytes: number; files: number; largest: VsixEntry[] } | { notMeasured: string };
+}
+
+export interface VsixEntry {
+  name: string;
+  /** Bytes inside the VSIX (compressed), and before compression. */
+  bytes: number;
+  rawBytes: number;
+}
+
+/** The entries of a zip file, from its central directory. */
+export function zipEntries(zip: Buffer): VsixEntry[] {
+  let eocd = -1;
+  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 22 - 65_535); i--) {
+    if (zip.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return [];
+  const count = zip.readUInt16LE(eocd + 10);
+  let at = zip.readUInt32LE(eocd + 16);
+  const out: VsixEntry[] = [];
+  for (let n = 0; n < count && zip.readUInt32LE(at) === 0x02014b50; n++) {
+    const nameLength = zip.readUInt16LE(at + 28);
+    out.push({ name: zip.toString('utf8', at + 46, at + 46 + nameLength), bytes: zip.readUInt32LE(at + 20), rawBytes: zip.readUInt32LE(at + 24) });
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  return out;
 }
 
 /** node_modules/zod/v4/core/x.js -> "zod"; src/ui/x.ts -> "src/ui". */
@@ -33,37 +60,46 @@ function owner(input: string): string {
 
 export async function measureBundle(opts: { vsix: boolean }): Promise<BundleResult> {
   const dist = path.join(REPO, 'dist', 'extension.js');
-  if (!fs.existsSync(dist)) throw new Error('dist/extension.js is missing: run `npm run build:prod` first');
-  const extensionBytes = fs.statSync(dist).size;
-  const webview = path.join(REPO, 'dist', 'webview.js');
-  const webviewBytes = fs.existsSync(webview) ? fs.statSync(webview).size : null;
 
-  // The options of esbuild.js's extension build with --production, plus the metafile.
-  const esbuild = await import('esbuild');
-  const built = await esbuild.build({
-    absWorkingDir: REPO,
-    entryPoints: ['src/extension.ts'],
-    bundle: true,
-    minify: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    external: ['vscode'],
-    legalComments: 'none',
-    write: false,
-    outfile: 'dist/extension.js',
-    metafile: true,
-    logLevel: 'silent',
-  });
-  const out = Object.values(built.metafile.outputs)[0]!;
-  const rebuiltBytes = built.outputFiles.find((f) => f.path.endsWith('extension.js'))?.contents.byteLength ?? out.bytes;
+  // The shipped build itself (esbuild.js --production), with esbuild's metafile switched on.
+  const metaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stacks-lookup-metafile-'));
+  let meta: Metafile | undefined;
+  const otherBundles: BundleInput[] = [];
+  try {
+    await run(process.execPath, ['-r', path.join(__dirname, 'esbuild-metafile.js'), 'esbuild.js', '--production'], { STACKS_LOOKUP_METAFILE_DIR: metaDir });
+    for (const f of fs.readdirSync(metaDir)) {
+      const m = JSON.parse(fs.readFileSync(path.join(metaDir, f), 'utf8')) as Metafile;
+      for (const [name, o] of Object.entries(m.outputs)) {
+        if (name === 'dist/extension.js') meta = m;
+        else if (!name.endsWith('.map')) otherBundles.push({ name, bytes: o.bytes });
+      }
+    }
+  } finally {
+    fs.rmSync(metaDir, { recursive: true, force: true });
+  }
+  if (!meta) throw new Error('esbuild.js built no dist/extension.js');
+  const out = meta.outputs['dist/extension.js']!;
+  const extensionBytes = fs.statSync(dist).size;
   const inputs = Object.entries(out.inputs).map(([name, i]) => ({ name, bytes: i.bytesInOutput }));
   const pkgs = new Map<string, number>();
   for (const i of inputs) pkgs.set(owner(i.name), (pkgs.get(owner(i.name)) ?? 0) + i.bytes);
   const byPackage = [...pkgs].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes);
   const topFiles = inputs.sort((a, b) => b.bytes - a.bytes).slice(0, 12);
 
-  return { extensionBytes, webviewBytes, rebuiltBytes, byPackage, topFiles, vsix: opts.vsix ? await packageVsix() : { notMeasured: 'skipped (--no-vsix)' } };
+  return { extensionBytes, otherBundles, byPackage, topFiles, vsix: opts.vsix ? await packageVsix() : { notMeasured: 'skipped (--no-vsix)' } };
+}
+
+interface Metafile {
+  outputs: Record<string, { bytes: number; inputs: Record<string, { bytesInOutput: number }> }>;
+}
+
+function run(cmd: string, args: string[], env: Record<string, string> = {}): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    execFile(cmd, args, { cwd: REPO, env: { ...process.env, ...env }, timeout: 120_000, maxBuffer: 10 * 1024 * 1024 }, (err, stdout, stderr) => {
+      if (err) reject(new Error(`${err.message.split('\n')[0]}\n${(stderr || stdout).trim().split('\n').slice(-5).join('\n')}`));
+      else resolve();
+    });
+  });
 }
 
 /** `vsce package` into a temporary file; a failure is reported, not thrown. */
@@ -72,14 +108,9 @@ async function packageVsix(): Promise<BundleResult['vsix']> {
   const file = path.join(dir, 'bench.vsix');
   try {
     const vsce = path.join(REPO, 'node_modules', '@vscode', 'vsce', 'vsce');
-    const out = await new Promise<string>((resolve, reject) => {
-      execFile(process.execPath, [vsce, 'package', '--no-dependencies', '-o', file], { cwd: REPO, timeout: 120_000, maxBuffer: 10 * 1024 * 1024 }, (err, stdout, stderr) => {
-        if (err) reject(new Error(`${err.message.split('\n')[0]}\n${(stderr || stdout).trim().split('\n').slice(-5).join('\n')}`));
-        else resolve(stdout);
-      });
-    });
-    const files = /\((\d+) files?/.exec(out);
-    return { bytes: fs.statSync(file).size, files: files ? Number(files[1]) : NaN };
+    await run(process.execPath, [vsce, 'package', '--no-dependencies', '-o', file]);
+    const entries = zipEntries(fs.readFileSync(file)).filter((e) => !e.name.endsWith('/'));
+    return { bytes: fs.statSync(file).size, files: entries.length, largest: entries.sort((a, b) => b.bytes - a.bytes).slice(0, 8) };
   } catch (e) {
     return { notMeasured: `vsce package failed: ${(e as Error).message.trim()}` };
   } finally {
