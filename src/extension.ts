@@ -7,6 +7,8 @@ import { Log } from './ui/log';
 import { NetworkService } from './ui/network';
 import { PanelManager } from './ui/panels';
 import { NetworkStatusBar } from './ui/statusBar';
+import { ExplorerTree, registerExplorer } from './ui/tree';
+import type { Watchlist } from './ui/watchlist';
 
 /** What activate() returns: tests reach the extension's own state through it. */
 export interface ExtensionApi {
@@ -18,6 +20,9 @@ export interface ExtensionApi {
   panels?: PanelManager;
   /** The recent lookups (tests check that failures lose none). */
   history?: History;
+  /** The explorer view's data provider and the watched addresses. */
+  tree?: ExplorerTree;
+  watchlist?: Watchlist;
 }
 
 /**
@@ -29,6 +34,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   context.subscriptions.push(log);
   let panels: PanelManager | undefined;
   let history: History | undefined;
+  let explorer: ReturnType<typeof registerExplorer> | undefined;
   try {
     const config = new Config();
     const networks = new NetworkService(config, context.secrets, log);
@@ -37,12 +43,14 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     context.subscriptions.push(networks, history, panels, new NetworkStatusBar(networks));
     context.subscriptions.push(...registerCommands({ config, networks, presenter: panels, history, log }));
     context.subscriptions.push(registerHover({ config, networks, log }), trackIdentifierAtCursor());
+    explorer = registerExplorer({ config, networks, history, log, context });
+    context.subscriptions.push(explorer);
     void networks.updateContext();
   } catch (e) {
     log.error(`Activation failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
     void vscode.window.showErrorMessage(`Stacks Lookup could not start: ${e instanceof Error ? e.message : String(e)}`, 'Show Log').then((c) => c && log.channel.show());
   }
-  return { logUri: context.logUri, globalStorageUri: context.globalStorageUri, panels, history };
+  return { logUri: context.logUri, globalStorageUri: context.globalStorageUri, panels, history, tree: explorer?.tree, watchlist: explorer?.watchlist };
 }
 
 export function deactivate(): void {}

@@ -7,6 +7,7 @@ import { recognizeInput, RecognizedInput, Target, targetTitle } from '../chain/t
 import { Commands } from '../constants';
 import { Config, NetworkId } from './config';
 import { reportError } from './errors';
+import { inertNotification } from './errorText';
 import type { History } from './history';
 import type { Log } from './log';
 import { NETWORK_LABELS, NetworkService } from './network';
@@ -44,7 +45,8 @@ export function registerCommands(d: CommandDeps): vscode.Disposable[] {
       return ref === undefined ? undefined : open({ target: { kind: 'block', id: ref } });
     }),
     vscode.commands.registerCommand(Commands.showContractStatus, async (arg?: unknown) => {
-      const raw = Array.isArray(arg) ? arg.map(String).join(',') : arg;
+      // A list, a comma-separated string, or a tree item carrying a target (the explorer's contracts).
+      const raw = Array.isArray(arg) ? arg.map(String).join(',') : arg && typeof arg === 'object' ? toTarget(arg)?.id : arg;
       const ids = await argOrAsk(raw, 'Contract ids', 'SP….name, SP….other (comma or space separated)', checkContractList, 'contract');
       if (ids === undefined) return undefined;
       const first = checkContractId(ids.split(',')[0]!);
@@ -263,7 +265,7 @@ async function selectNetwork(d: CommandDeps): Promise<NetworkId | undefined> {
         } catch (e) {
           const msg = isStacksApiError(e) ? e.message : String(e);
           if (!(isStacksApiError(e) && e.kind === 'cancelled')) {
-            void vscode.window.showErrorMessage(`${clean} does not answer like a Stacks API: ${msg}`, 'Select Network').then((c) => c && vscode.commands.executeCommand(Commands.selectNetwork));
+            void vscode.window.showErrorMessage(inertNotification(`${clean} does not answer like a Stacks API: ${msg}`), 'Select Network').then((c) => c && vscode.commands.executeCommand(Commands.selectNetwork));
           }
           return false;
         }

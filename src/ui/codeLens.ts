@@ -1,0 +1,79 @@
+import * as vscode from 'vscode';
+import type { PlanNetwork } from '../chain/clarinet';
+import { Commands, Settings } from '../constants';
+import type { Config } from './config';
+import type { NetworkService } from './network';
+import { ContractStatuses } from './tree/contractStatus';
+import { idsForPanel, stateText } from './tree/contracts';
+import type { ClarinetWorkspace } from './tree/projects';
+
+const PLANS: readonly PlanNetwork[] = ['mainnet', 'testnet', 'devnet'];
+const SELECTOR: vscode.DocumentFilter[] = [{ language: 'clarity' }, { pattern: '**/*.clar' }];
+
+export interface CodeLensDeps {
+  config: Config;
+  networks: NetworkService;
+  projects: ClarinetWorkspace;
+  statuses: ContractStatuses;
+}
+
+/**
+ * "mainnet: deployed at #123,456 · testnet: not deployed" above the first line of each workspace
+ * contract. The status comes from the table the explorer shares (one request per network, kept
+ * until a refresh), so editing a contract asks nothing.
+ */
+export class DeploymentCodeLens implements vscode.CodeLensProvider, vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.emitter.event;
+  private readonly disposables: vscode.Disposable[];
+
+  constructor(private readonly d: CodeLensDeps) {
+    const changed = () => this.emitter.fire();
+    this.disposables = [
+      this.emitter,
+      d.statuses.onDidChange(changed),
+      d.projects.onDidChange(changed),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (d.config.affects(e, Settings.codeLensEnabled)) changed();
+      }),
+    ];
+  }
+
+  provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
+    if (!this.d.config.codeLensEnabled) return [];
+    if (!this.d.projects.loaded) {
+      void this.d.projects.projects().then(() => this.emitter.fire());
+      return [];
+    }
+    const found = this.d.projects.contractFor(doc.uri);
+    if (!found || !Object.keys(found.contract.ids).length) return [];
+    const range = new vscode.Range(0, 0, 0, 0);
+    const table = this.d.statuses.ready;
+    if (!table) {
+      void this.d.statuses.get('fail-fast');
+      return [new vscode.CodeLens(range, { title: '$(sync~spin) Stacks: checking deployment…', command: '' })];
+    }
+    const parts = PLANS.flatMap((plan) => {
+      const s = ContractStatuses.stateOf(table, found.contract, plan);
+      return s ? [stateText(plan, s)] : [];
+    });
+    const ids = idsForPanel(found.contract, this.d.networks.current);
+    return [
+      new vscode.CodeLens(range, {
+        title: parts.join(' · '),
+        tooltip: PLANS.map((p) => found.contract.ids[p] && `${p}: ${found.contract.ids[p]}`).filter(Boolean).join('\n'),
+        command: Commands.showContractStatus,
+        arguments: [ids.join(',')],
+      }),
+    ];
+  }
+
+  dispose(): void {
+    for (const x of this.disposables) x.dispose();
+  }
+}
+
+export function registerDeploymentCodeLens(d: CodeLensDeps): vscode.Disposable {
+  const provider = new DeploymentCodeLens(d);
+  return vscode.Disposable.from(provider, vscode.languages.registerCodeLensProvider(SELECTOR, provider));
+}

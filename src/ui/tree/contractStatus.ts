@@ -1,0 +1,142 @@
+import * as vscode from 'vscode';
+import type { BudgetMode, ContractsStatus, ContractStatus } from '../../api';
+import type { ClarinetContract, PlanNetwork } from '../../chain/clarinet';
+import type { NetworkId } from '../config';
+import type { NetworkService } from '../network';
+import type { ClarinetWorkspace } from './projects';
+
+const PLAN_ORDER: readonly PlanNetwork[] = ['mainnet', 'testnet', 'devnet'];
+
+/** What one API said about the contracts it was asked about, or why it could not say. */
+export type NetworkAnswer = { ok: true; network: NetworkId; statuses: ContractsStatus } | { ok: false; network: NetworkId; error: unknown };
+
+/** The deployment status of every workspace contract, one request per network asked. */
+export interface StatusTable {
+  /** Per API network asked. */
+  answers: Map<NetworkId, NetworkAnswer>;
+  /** Which API answers for the ids of each plan network (absent: not asked, e.g. devnet while it is not selected). */
+  askedFor: Partial<Record<PlanNetwork, NetworkId>>;
+}
+
+export type ContractState =
+  | { state: 'deployed'; id: string; blockHeight?: number; txId: string; status: string }
+  | { state: 'not-deployed'; id: string }
+  | { state: 'unknown'; id: string; error?: unknown }
+  | { state: 'not-asked'; id: string };
+
+/**
+ * The API that knows about the ids of a plan network: the hosted mainnet and testnet APIs, the
+ * local devnet only while devnet is selected, and the custom API for everything while it is selected.
+ */
+export function apiForPlan(plan: PlanNetwork, current: NetworkId): NetworkId | undefined {
+  if (current === 'custom') return 'custom';
+  if (plan === 'devnet') return current === 'devnet' ? 'devnet' : undefined;
+  return plan;
+}
+
+/**
+ * Deployment status of the workspace contracts, shared by the tree and the CodeLens: one
+ * `getContractsStatus` request per network for all contracts, kept until a refresh, a network
+ * change or a change of the projects, so typing in a contract never asks again.
+ */
+export class ContractStatuses implements vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<void>();
+  /** Fires when a new table is available or the old one was dropped. */
+  readonly onDidChange = this.emitter.event;
+  private table: Promise<StatusTable> | undefined;
+  private settled: StatusTable | undefined;
+  private controller: AbortController | undefined;
+  private readonly disposables: vscode.Disposable[];
+
+  constructor(
+    private readonly networks: NetworkService,
+    private readonly projects: ClarinetWorkspace,
+  ) {
+    this.disposables = [this.emitter, networks.onDidChange(() => this.clear()), projects.onDidChange(() => this.clear())];
+  }
+
+  /** The table once it has been fetched (no request). */
+  get ready(): StatusTable | undefined {
+    return this.settled;
+  }
+
+  get(budget: BudgetMode): Promise<StatusTable> {
+    if (!this.table) {
+      const controller = new AbortController();
+      this.controller = controller;
+      const p = this.fetch(budget, controller.signal);
+      this.table = p;
+      void p.then((t) => {
+        if (this.table === p) {
+          this.settled = t;
+          this.emitter.fire();
+        }
+      });
+    }
+    return this.table;
+  }
+
+  /** Forgets the table; the next `get` asks again. */
+  clear(): void {
+    this.controller?.abort();
+    this.table = undefined;
+    this.settled = undefined;
+    this.emitter.fire();
+  }
+
+  /** The state of one contract on one plan network, from a table. */
+  static stateOf(table: StatusTable, contract: Pick<ClarinetContract, 'ids'>, plan: PlanNetwork): ContractState | undefined {
+    const id = contract.ids[plan];
+    if (!id) return undefined;
+    const api = table.askedFor[plan];
+    if (!api) return { state: 'not-asked', id };
+    const answer = table.answers.get(api);
+    if (!answer) return { state: 'unknown', id };
+    if (!answer.ok) return { state: 'unknown', id, error: answer.error };
+    const s: ContractStatus | undefined = answer.statuses[id];
+    if (!s) return { state: 'unknown', id };
+    if (!s.found || !s.result) return { state: 'not-deployed', id };
+    return { state: 'deployed', id, txId: s.result.tx_id, status: s.result.status, ...(s.result.block_height !== undefined ? { blockHeight: s.result.block_height } : {}) };
+  }
+
+  private async fetch(budget: BudgetMode, signal: AbortSignal): Promise<StatusTable> {
+    const projects = await this.projects.projects();
+    const current = this.networks.current;
+    const askedFor: StatusTable['askedFor'] = {};
+    const idsPerApi = new Map<NetworkId, string[]>();
+    for (const p of projects) {
+      if (!p.result.ok) continue;
+      for (const c of p.result.project.contracts) {
+        for (const plan of PLAN_ORDER) {
+          const id = c.ids[plan];
+          const api = apiForPlan(plan, current);
+          if (!id || !api) continue;
+          askedFor[plan] = api;
+          const list = idsPerApi.get(api) ?? [];
+          if (!list.includes(id)) list.push(id);
+          idsPerApi.set(api, list);
+        }
+      }
+    }
+    const answers = new Map<NetworkId, NetworkAnswer>();
+    await Promise.all(
+      [...idsPerApi].map(async ([network, ids]) => {
+        try {
+          const { client } = await this.networks.endpoint(network);
+          const statuses: ContractsStatus = {};
+          // One request per network; more than 100 contracts need one per hundred.
+          for (let i = 0; i < ids.length; i += 100) Object.assign(statuses, await client.getContractsStatus(ids.slice(i, i + 100), { signal, budget }));
+          answers.set(network, { ok: true, network, statuses });
+        } catch (error) {
+          answers.set(network, { ok: false, network, error });
+        }
+      }),
+    );
+    return { answers, askedFor };
+  }
+
+  dispose(): void {
+    this.controller?.abort();
+    for (const d of this.disposables) d.dispose();
+  }
+}

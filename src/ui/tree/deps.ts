@@ -1,0 +1,86 @@
+import * as vscode from 'vscode';
+import { isStacksApiError } from '../../api';
+import { Commands } from '../../constants';
+import type { Config, NetworkId } from '../config';
+import { describeError, ErrorContext } from '../errorText';
+import type { History } from '../history';
+import type { Log } from '../log';
+import { NETWORK_LABELS, NetworkService } from '../network';
+import type { Watchlist } from '../watchlist';
+import type { ContractStatuses } from './contractStatus';
+import { command, ItemNode, TreeNode } from './node';
+import type { ClarinetWorkspace } from './projects';
+
+/** What the nodes of the explorer need. */
+export interface TreeDeps {
+  config: Config;
+  networks: NetworkService;
+  history: History;
+  watchlist: Watchlist;
+  projects: ClarinetWorkspace;
+  statuses: ContractStatuses;
+  log: Log;
+  /** A load failed: auto refresh pauses until an explicit refresh. */
+  failed(e: unknown): void;
+}
+
+export async function errorContext(d: TreeDeps, network: NetworkId, what?: string): Promise<ErrorContext> {
+  const u = d.networks.urlOf(network);
+  return {
+    networkLabel: NETWORK_LABELS[network],
+    baseUrl: u.ok ? u.url : d.config.apiUrl(network) || '(no URL)',
+    ...(what ? { what } : {}),
+    hasApiKey: await d.networks.hasKeyFor(network),
+  };
+}
+
+/**
+ * A failure as tree items: the short sentence, whose click runs the useful action (Set API Key,
+ * Select Network, or Retry), and a Retry item beside it when the action is another. A cancelled
+ * load shows nothing.
+ */
+export async function errorNodes(d: TreeDeps, parent: TreeNode, e: unknown, network: NetworkId, what?: string, retry: TreeNode = parent): Promise<TreeNode[]> {
+  if (isStacksApiError(e) && e.kind === 'cancelled') return [];
+  d.failed(e);
+  if (!isStacksApiError(e)) d.log.error(`Explorer: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+  const text = describeError(e, await errorContext(d, network, what));
+  const item = new vscode.TreeItem(text.short, vscode.TreeItemCollapsibleState.None);
+  item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
+  item.tooltip = text.message;
+  item.contextValue = 'error';
+  const action = text.actions.find((a) => a === 'Set API Key' || a === 'Select Network');
+  const retryCommand = command(Commands.refreshExplorer, 'Retry', retry);
+  item.command = action === 'Set API Key' ? command(Commands.setApiKey, action) : action === 'Select Network' ? command(Commands.selectNetwork, action) : retryCommand;
+  item.description = action ?? 'Retry';
+  const nodes: TreeNode[] = [new ItemNode(parent, item)];
+  if (action) {
+    const again = new vscode.TreeItem('Retry', vscode.TreeItemCollapsibleState.None);
+    again.iconPath = new vscode.ThemeIcon('refresh');
+    again.command = retryCommand;
+    again.contextValue = 'retry';
+    nodes.push(new ItemNode(parent, again));
+  }
+  return nodes;
+}
+
+/** A placeholder for an empty section: one item whose click does the obvious next thing. */
+export function placeholder(parent: TreeNode, label: string, icon: string, cmd: vscode.Command, tooltip?: string): TreeNode {
+  const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
+  item.iconPath = new vscode.ThemeIcon(icon);
+  item.command = cmd;
+  item.description = cmd.title;
+  item.tooltip = tooltip ?? `${label}: ${cmd.title}`;
+  item.contextValue = 'placeholder';
+  return new ItemNode(parent, item);
+}
+
+/** A fact: label, short value, full value in the tooltip. */
+export function fact(parent: TreeNode, label: string, short: string, full: string, icon?: string, cmd?: vscode.Command): TreeNode {
+  const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
+  item.description = short;
+  item.tooltip = full;
+  if (icon) item.iconPath = new vscode.ThemeIcon(icon);
+  if (cmd) item.command = cmd;
+  item.contextValue = 'fact';
+  return new ItemNode(parent, item);
+}

@@ -1,0 +1,140 @@
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { ClarinetContract, ClarinetProject, PlanNetwork, ReadResult } from '../../chain/clarinet';
+import type { NetworkId } from '../config';
+import type { Log } from '../log';
+
+type ClarinetModule = typeof import('../../chain/clarinet');
+let clarinet: ClarinetModule | undefined;
+
+/**
+ * The Clarinet reader with its TOML and YAML parsers is a bundle of its own (dist/clarinet.js),
+ * loaded the first time a project is read so that activation stays small.
+ */
+export function clarinetModule(): ClarinetModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  clarinet ??= require(path.join(__dirname, 'clarinet.js')) as ClarinetModule;
+  return clarinet;
+}
+
+/** One Clarinet.toml of the workspace and what was read from it. */
+export interface WorkspaceProject {
+  root: vscode.Uri;
+  manifest: vscode.Uri;
+  result: ReadResult;
+}
+
+export interface ContractInWorkspace {
+  project: WorkspaceProject & { result: { ok: true; project: ClarinetProject } };
+  contract: ClarinetContract;
+}
+
+/** Files the reader must never open, whatever asks: they hold mnemonics. */
+const SECRET = /^settings\/(testnet|mainnet)\.toml$/i;
+
+/**
+ * Finds the Clarinet projects of the workspace, reads them through `vscode.workspace.fs` (so
+ * remote and virtual workspaces work) and reads them again when a manifest or plan changes.
+ */
+export class ClarinetWorkspace implements vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.emitter.event;
+  private loading: Promise<WorkspaceProject[]> | undefined;
+  private current: WorkspaceProject[] | undefined;
+  private readonly disposables: vscode.Disposable[] = [this.emitter];
+
+  constructor(private readonly log: Log) {
+    const watcher = vscode.workspace.createFileSystemWatcher('**/{Clarinet.toml,deployments/default.*-plan.yaml}');
+    const changed = () => this.reset();
+    this.disposables.push(watcher, watcher.onDidChange(changed), watcher.onDidCreate(changed), watcher.onDidDelete(changed), vscode.workspace.onDidChangeWorkspaceFolders(changed));
+  }
+
+  /** The projects as last read, without reading (undefined before the first read). */
+  get loaded(): WorkspaceProject[] | undefined {
+    return this.current;
+  }
+
+  projects(): Promise<WorkspaceProject[]> {
+    this.loading ??= this.readAll().then((p) => (this.current = p));
+    return this.loading;
+  }
+
+  /** The workspace contract whose source is `uri`, from the projects already read. */
+  contractFor(uri: vscode.Uri): ContractInWorkspace | undefined {
+    for (const project of this.current ?? []) {
+      if (!project.result.ok) continue;
+      const rel = relativeTo(project.root, uri);
+      if (rel === undefined) continue;
+      const contract = clarinetModule().contractAt(project.result.project, rel);
+      if (contract) return { project: project as ContractInWorkspace['project'], contract };
+    }
+    return undefined;
+  }
+
+  /**
+   * The address that deploys the project holding `uri` on `network` (or on the first plan there
+   * is). Reads the projects in the background the first time, so the answer may come next time.
+   */
+  deployerFor(uri: vscode.Uri, network: NetworkId): string | undefined {
+    if (!this.current) {
+      void this.projects();
+      return undefined;
+    }
+    const project = this.current.find((p) => p.result.ok && relativeTo(p.root, uri) !== undefined);
+    if (!project?.result.ok) return undefined;
+    const d = project.result.project.deployers;
+    const order: PlanNetwork[] = network === 'mainnet' ? ['mainnet', 'devnet', 'testnet'] : network === 'testnet' ? ['testnet', 'devnet', 'mainnet'] : ['devnet', 'testnet', 'mainnet'];
+    return order.map((n) => d[n]).find((a) => a !== undefined);
+  }
+
+  private reset(): void {
+    this.loading = undefined;
+    this.current = undefined;
+    this.emitter.fire();
+  }
+
+  private async readAll(): Promise<WorkspaceProject[]> {
+    if (!vscode.workspace.workspaceFolders?.length) return [];
+    let manifests: vscode.Uri[];
+    try {
+      manifests = await vscode.workspace.findFiles('**/Clarinet.toml', '**/{node_modules,.cache,.git}/**', 20);
+    } catch (e) {
+      this.log.warn(`Looking for Clarinet.toml failed: ${e instanceof Error ? e.message : String(e)}`);
+      return [];
+    }
+    manifests.sort((a, b) => a.path.localeCompare(b.path));
+    const { readClarinetProject } = clarinetModule();
+    return Promise.all(
+      manifests.map(async (manifest) => {
+        const root = vscode.Uri.joinPath(manifest, '..');
+        const result = await readClarinetProject((rel) => readText(root, rel)).catch(
+          (e): ReadResult => ({ ok: false, missing: false, problem: { file: 'Clarinet.toml', message: e instanceof Error ? e.message : String(e) } }),
+        );
+        if (!result.ok && !result.missing) this.log.warn(`${manifest.fsPath}: ${clarinetModule().problemText(result.problem)}`);
+        if (result.ok) for (const p of result.project.problems) this.log.warn(`${root.fsPath}: ${clarinetModule().problemText(p)}`);
+        return { root, manifest, result };
+      }),
+    );
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
+async function readText(root: vscode.Uri, rel: string): Promise<string | undefined> {
+  if (SECRET.test(rel.replace(/\\/g, '/'))) throw new Error(`${rel} holds secrets and is never read.`);
+  try {
+    return new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(root, rel)));
+  } catch (e) {
+    if (e instanceof vscode.FileSystemError && (e.code === 'FileNotFound' || e.code === 'EntryNotFound')) return undefined;
+    throw e;
+  }
+}
+
+/** `uri` relative to `root` with forward slashes, or undefined when it is not inside it. */
+export function relativeTo(root: vscode.Uri, uri: vscode.Uri): string | undefined {
+  if (root.scheme !== uri.scheme || root.authority !== uri.authority) return undefined;
+  const base = root.path.endsWith('/') ? root.path : root.path + '/';
+  return uri.path.startsWith(base) ? uri.path.slice(base.length) : undefined;
+}
