@@ -69,3 +69,17 @@ export function describeError(e: unknown, ctx: ErrorContext): ErrorText {
 function capital(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
+
+/** Bidi overrides/isolates, zero-width characters and the BOM. */
+const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/g;
+
+/**
+ * Text for a notification. VS Code turns `[label](https:…)` and `[label](command:…)` in a
+ * notification into a clickable link, and the server's words (or chain data echoed in them) end
+ * up in the message: invisible controls go, `](` is broken up, line breaks fold, length is capped.
+ */
+export function inertNotification(s: string, max = 600): string {
+  let t = s.replace(INVISIBLE, '').replace(/\s+/g, ' ').replace(/\]\s*\(/g, '] (').trim();
+  if (t.length > max) t = `${t.slice(0, max - 1)}…`;
+  return t;
+}

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { isStacksApiError } from '../api';
 import { Commands } from '../constants';
-import { describeError, ErrorContext } from './errorText';
+import { describeError, ErrorContext, inertNotification } from './errorText';
 
 /**
  * Reports a failure as one sentence with its useful actions. Cancelling is not a failure: a
@@ -13,7 +13,7 @@ export async function reportError(e: unknown, ctx: ErrorContext, retry?: () => u
   if (!isStacksApiError(e)) log?.(`Unexpected error: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
   const actions = text.actions.filter((a) => a !== 'Retry' || retry);
   const show = isStacksApiError(e) && (e.kind === 'invalid-input' || e.kind === 'not-found') ? vscode.window.showWarningMessage : vscode.window.showErrorMessage;
-  const choice = await show(text.message, ...actions);
+  const choice = await show(inertNotification(text.message), ...actions);
   switch (choice) {
     case 'Set API Key': await vscode.commands.executeCommand(Commands.setApiKey); break;
     case 'Select Network': await vscode.commands.executeCommand(Commands.selectNetwork); break;
