@@ -1,0 +1,201 @@
+// Hostile chain data (test/fixtures/hostile.ts) served by the mock: hovers, notifications and panel
+// models must carry it as inert text. Hovers are parsed as Markdown: the only links are our own
+// command links, listed in isTrusted.enabledCommands; no raw HTML, no image, no invisible controls.
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import type { ViewModel } from '../../src/protocol';
+import type { PanelManager } from '../../src/ui/panels';
+import { ALL_PAYLOADS, hostileFixture, PAYLOADS } from '../fixtures/hostile';
+import { ADDRESS, CONTRACT, TX } from '../fixtures/ids';
+import { activateExtension, openFixture, positionOf, useMock, UsedMock } from './editorHelpers';
+
+/** Bidi overrides/isolates, zero-width characters, the BOM. */
+const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/;
+
+/** How VS Code finds links in notification messages (parseLinkedText): none may form from data. */
+const NOTIFICATION_LINK = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/i;
+
+/**
+ * The problems of one hover's Markdown: links that are not our trusted commands, raw HTML,
+ * images, autolinks and invisible characters. Backslash-escaped characters are literal text.
+ */
+function markdownProblems(md: vscode.MarkdownString): string[] {
+  const problems: string[] = [];
+  const trusted = md.isTrusted;
+  if (trusted === true) problems.push('isTrusted is true');
+  const enabled = trusted && typeof trusted === 'object' ? trusted.enabledCommands : [];
+  if (md.supportHtml) problems.push('supportHtml is on');
+  if (INVISIBLE.test(md.value)) problems.push('invisible or bidi control characters');
+  // Escaped characters are text: blank them out, keeping the structure of what is left.
+  const live = md.value.replace(/\\[!-/:-@[-`{-~]/g, '_');
+  const targets: string[] = [];
+  const withoutLinks = live.replace(/\]\(([^)\s]*)(?:\s+"[^"]*")?\)/g, (_m, target: string) => {
+    targets.push(target);
+    return ']';
+  });
+  for (const t of targets) {
+    const m = /^command:([\w.]+)(\?|$)/.exec(t);
+    if (!m) problems.push(`a link to ${t.slice(0, 80)}`);
+    else if (!m[1]!.startsWith('stacksLookup.') || !enabled.includes(m[1]!)) problems.push(`a link to a command that is not ours or not trusted: ${m[1]}`);
+  }
+  if (/</.test(withoutLinks)) problems.push('raw HTML (<)');
+  if (/!\[/.test(withoutLinks)) problems.push('an image');
+  if (/(?:command|javascript|https?|file|data):/i.test(withoutLinks)) problems.push('an autolink or URI scheme outside a link');
+  if (/www\./i.test(withoutLinks)) problems.push('an autolink (www.)');
+  if (/\]\s*\(/.test(withoutLinks)) problems.push('a link that does not parse as ours');
+  if (/^ {0,3}(#|```|~~~)/m.test(withoutLinks)) problems.push('a heading or code fence from data');
+  return problems;
+}
+
+/** Every string in a view model. */
+function strings(v: unknown, out: string[] = []): string[] {
+  if (typeof v === 'string') out.push(v);
+  else if (Array.isArray(v)) for (const x of v) strings(x, out);
+  else if (v && typeof v === 'object') for (const x of Object.values(v)) strings(x, out);
+  return out;
+}
+
+/** Keys a view model never has: it is data for the renderer, never markup. */
+function markupKeys(v: unknown, path = ''): string[] {
+  if (Array.isArray(v)) return v.flatMap((x, i) => markupKeys(x, `${path}[${i}]`));
+  if (!v || typeof v !== 'object') return [];
+  return Object.entries(v).flatMap(([k, x]) => [...(/^(html|innerHTML|outerHTML|markdown|md|script|onclick)$/i.test(k) ? [`${path}.${k}`] : []), ...markupKeys(x, `${path}.${k}`)]);
+}
+
+interface Shown {
+  message: string;
+  buttons: string[];
+}
+
+function captureNotifications(): { shown: Shown[]; restore(): void } {
+  const w = vscode.window as unknown as Record<string, unknown>;
+  const original = { showErrorMessage: w.showErrorMessage, showWarningMessage: w.showWarningMessage, showInformationMessage: w.showInformationMessage };
+  const shown: Shown[] = [];
+  const recorder = (message: string, ...rest: unknown[]) => {
+    shown.push({ message, buttons: rest.filter((r): r is string => typeof r === 'string') });
+    return Promise.resolve(undefined);
+  };
+  w.showErrorMessage = recorder;
+  w.showWarningMessage = recorder;
+  w.showInformationMessage = recorder;
+  return { shown, restore: () => Object.assign(w, original) };
+}
+
+/** A transaction whose visible strings all carry payloads, the memo and the call included. */
+function hostileTx(file: string): Record<string, unknown> {
+  return hostileFixture(file) as Record<string, unknown>;
+}
+
+describe('Hostile chain data', () => {
+  let used: UsedMock;
+  let panels: PanelManager;
+  let notes: ReturnType<typeof captureNotifications>;
+
+  before(async () => {
+    const api = (await activateExtension()) as unknown as { panels?: PanelManager };
+    assert.ok(api.panels);
+    panels = api.panels;
+  });
+  beforeEach(async () => {
+    used = await useMock();
+    notes = captureNotifications();
+    const m = used.mock;
+    m.override(`/extended/v1/tx/${TX.tokenTransfer}`, { ...hostileTx('tx-token_transfer.json'), token_transfer: { recipient_address: ADDRESS.testnetRecipient, amount: '35', memo: ALL_PAYLOADS } });
+    m.override(`/extended/v1/tx/${TX.failed}`, hostileTx('tx-failed.json'));
+    m.override(`/extended/v1/tx/${TX.pending}`, hostileTx('tx-pending.json'));
+    m.override(`/extended/v1/tx/${TX.contractCall}`, hostileTx('tx-contract_call-sponsored.json'));
+    m.override(`/extended/v1/tx/${TX.smartContract}`, hostileTx('tx-smart_contract.json'));
+    m.override('/extended/v1/tx/mempool/stats', hostileFixture('mempool-stats.json'));
+    m.override('/extended', hostileFixture('server-status.json'));
+  });
+  afterEach(async () => {
+    notes.restore();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await used.close();
+  });
+
+  describe('hovers: inert text, no injected link', () => {
+    const cases: Array<[string, string, number]> = [
+      ['a token transfer with a hostile memo', TX.tokenTransfer, 10],
+      ['a failed call with a hostile result', TX.failed, 3],
+      ['a pending call with hostile arguments', TX.pending, 3],
+      ['a contract whose deploy transaction is hostile', CONTRACT.deployed, 32],
+    ];
+    for (const [name, id, offset] of cases) {
+      it(name, async () => {
+        const doc = await openFixture('hover-targets.clar');
+        const hovers = (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, positionOf(doc, id, offset))) ?? [];
+        const ours = hovers.flatMap((h) => h.contents).filter((c): c is vscode.MarkdownString => c instanceof vscode.MarkdownString && /stacksLookup\.|Custom/.test(c.value));
+        assert.strictEqual(ours.length, 1, 'one Stacks hover');
+        assert.deepStrictEqual(markdownProblems(ours[0]!), [], ours[0]!.value.slice(0, 3000));
+      });
+    }
+
+    it('an error message from the server with payloads', async () => {
+      used.mock.fault({ kind: 'status', status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: ALL_PAYLOADS } });
+      const doc = await openFixture('hover-targets.clar');
+      const hovers = (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, positionOf(doc, ADDRESS.mainnet))) ?? [];
+      const ours = hovers.flatMap((h) => h.contents).filter((c): c is vscode.MarkdownString => c instanceof vscode.MarkdownString && /Custom/.test(c.value));
+      assert.strictEqual(ours.length, 1);
+      assert.deepStrictEqual(markdownProblems(ours[0]!), [], ours[0]!.value);
+    });
+
+    it('the checker itself finds an injected link, HTML and a foreign command', () => {
+      const md = new vscode.MarkdownString(`${PAYLOADS.mdLink} ${PAYLOADS.img} ${PAYLOADS.commandUri}`);
+      md.isTrusted = { enabledCommands: ['stacksLookup.copy'] };
+      const problems = markdownProblems(md);
+      assert.ok(problems.some((p) => p.includes('evil.example')), problems.join('; '));
+      assert.ok(problems.some((p) => p.includes('raw HTML')), problems.join('; '));
+      assert.ok(problems.some((p) => p.includes('workbench.action.terminal.new')), problems.join('; '));
+    });
+  });
+
+  describe('notifications: no link forms from data', () => {
+    const bodies: Array<[string, number]> = [
+      ['a 400 whose validation message carries payloads', 400],
+      ['a 500 whose message carries payloads', 500],
+      ['a 410 whose message carries payloads', 410],
+    ];
+    for (const [name, status] of bodies) {
+      it(name, async () => {
+        used.mock.fault({ kind: 'status', status, body: { statusCode: status, error: 'Bad', message: `${PAYLOADS.commandUri} ${PAYLOADS.mdLink} ${PAYLOADS.bidi} ${PAYLOADS.zeroWidth} ${PAYLOADS.img}` } });
+        await vscode.commands.executeCommand('stacksLookup.showTransaction', TX.coinbase);
+        assert.strictEqual(notes.shown.length, 1, JSON.stringify(notes.shown));
+        const { message } = notes.shown[0]!;
+        assert.doesNotMatch(message, NOTIFICATION_LINK, message);
+        assert.doesNotMatch(message, INVISIBLE);
+        assert.ok(message.includes('command:workbench.action.terminal.new'), 'the text itself is still shown');
+        assert.ok(!/\n/.test(message), 'one line');
+      });
+    }
+  });
+
+  describe('panel models carry the strings as plain text', () => {
+    const cases: Array<[string, string, unknown]> = [
+      ['a contract call with hostile arguments, events and memo', 'stacksLookup.showTransaction', TX.contractCall],
+      ['a token transfer with a hostile memo', 'stacksLookup.showTransaction', TX.tokenTransfer],
+      ['a failed call', 'stacksLookup.showTransaction', TX.failed],
+      ['mempool statistics', 'stacksLookup.showMempoolStats', undefined],
+      ['the API status', 'stacksLookup.showServerStatus', undefined],
+    ];
+    for (const [name, command, arg] of cases) {
+      it(name, async () => {
+        await vscode.commands.executeCommand(command, ...(arg === undefined ? [] : [arg]));
+        assert.deepStrictEqual(notes.shown, [], 'the hostile data loads');
+        const model: ViewModel | undefined = panels.current?.model;
+        assert.ok(model, 'the panel shows a model');
+        assert.deepStrictEqual(markupKeys(model), []);
+        const all = strings(model).join('\n');
+        if (command === 'stacksLookup.showTransaction') {
+          // The payloads arrive verbatim (as text), not stripped into something else.
+          assert.ok(all.includes(PAYLOADS.img) || all.includes(PAYLOADS.script), 'the HTML payload is carried as text');
+        }
+        // The document of the panel holds no data: only the bundle and a nonce.
+        const html = (panels as unknown as { panel?: vscode.WebviewPanel }).panel?.webview.html ?? '';
+        assert.ok(html.length > 0, 'the panel has its document');
+        for (const p of Object.values(PAYLOADS)) assert.ok(!html.includes(p.slice(0, 30)), `the panel HTML contains ${p.slice(0, 30)}`);
+        assert.doesNotMatch(html, /__stacksLookupPwned/);
+      });
+    }
+  });
+});
