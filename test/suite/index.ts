@@ -6,10 +6,14 @@
 // FIRST: the network guard, before mocha or any test module is loaded.
 import { installNetGuard, getNonLoopbackConnections } from './netGuard';
 installNetGuard();
+// Then the listeners for rejections and exceptions the extension host would only log.
+import { hostErrors, installHostErrorListeners } from './hostErrors';
+installHostErrorListeners();
 
 import * as fs from 'fs';
 import * as path from 'path';
 import Mocha from 'mocha';
+import * as vscode from 'vscode';
 
 export interface HostTestResult {
   title: string;
@@ -69,7 +73,16 @@ export function run(): Promise<void> {
     let pending = 0;
     let sawFirst = false;
     let runner: Mocha.Runner;
-    const finish = (): void => {
+    const finish = async (): Promise<void> => {
+      // Errors VS Code swallowed: rejections, exceptions and [error] log lines of this extension
+      // (after a moment, so the loggers have flushed).
+      await new Promise((r) => setTimeout(r, 1500));
+      const ext = vscode.extensions.getExtension<{ logUri?: vscode.Uri }>('stacks-lookup.stacks-lookup');
+      const swallowed = hostErrors(ext?.isActive ? ext.exports?.logUri?.fsPath : undefined);
+      if (swallowed.length) {
+        results.push({ title: 'extension host: no unhandled rejection, uncaught exception or error logged by Stacks Lookup', ok: false, err: swallowed.join('\n\n') });
+        console.error(`[host-tests] ${swallowed.length} error(s) swallowed by the extension host`);
+      }
       // Final check of the network guard: anything that left loopback fails the run.
       const offenders = getNonLoopbackConnections();
       if (offenders.length) {
@@ -86,10 +99,10 @@ export function run(): Promise<void> {
       else resolve();
     };
     try {
-      runner = mocha.run(() => finish());
+      runner = mocha.run(() => void finish());
     } catch (e) {
       results.push({ title: 'loading the in-host tests', ok: false, err: String((e as Error)?.stack ?? e) });
-      finish();
+      void finish();
       return;
     }
     runner.on('test', () => {
