@@ -75,7 +75,7 @@ const FAULTS: Row[] = [
   { name: 'a response that never comes', fault: { kind: 'hang' }, expect: fail('^Custom API at {url} did not answer in time\\.$', 'Custom API did not answer in time\\.', RETRY_NET) },
   { name: 'a body that stalls past the timeout', fault: { kind: 'slowFirstByte', ms: TIMEOUT_MS * 3 }, expect: fail('^Custom API at {url} did not answer in time\\.$', 'Custom API did not answer in time\\.', RETRY_NET) },
   { name: 'a reset connection', fault: { kind: 'reset' }, expect: fail('^Custom at {url} is not reachable: The connection to {url} was reset\\.$', 'Custom at {url} is not reachable\\.', RETRY_NET) },
-  { name: 'a refused connection', refused: true, expect: fail('^Custom at {url} is not reachable: Could not connect to {url}: the connection was refused \\(is the server running\\?\\)\\.$', 'Custom at {url} is not reachable\\.', RETRY_NET) },
+  { name: 'a refused connection', refused: true, expect: fail('^Custom at {url} is not reachable: (Could not connect to {url}: the connection was refused \\(is the server running\\?\\)|The connection to {url} was reset)\\.$', 'Custom at {url} is not reachable\\.', RETRY_NET) },
   { name: 'malformed JSON', fault: { kind: 'malformed' }, expect: fail('^Custom API sent something unexpected: The API at {url} sent a response that is not JSON\\.$', 'Custom API sent an unexpected response\\.', ['Retry', 'Show Log']) },
   { name: 'a truncated body', fault: { kind: 'truncated' }, expect: fail('^Custom at {url} is not reachable: The connection to {url} closed before the whole response arrived\\.$', 'Custom at {url} is not reachable\\.', RETRY_NET) },
   { name: 'a 12 MB body (over the 10 MB limit)', fault: { kind: 'oversized', bytes: 12 * MB }, expect: fail('^Custom API sent something unexpected: The API at {url} sent a response larger than 10 MB; it was not read\\.$', 'Custom API sent an unexpected response\\.', ['Retry', 'Show Log']) },
@@ -211,10 +211,12 @@ describe('Fault matrix', function () {
 
   function checkNotification(row: Row, failure: Failure, url: string, e: Entry, opened: unknown): void {
     assert.strictEqual(opened, undefined, `${e.command} opened nothing`);
-    assert.strictEqual(notes.shown.length, 1, `${e.command}: one notification, got ${JSON.stringify(notes.shown)}`);
-    const n = notes.shown[0]!;
+    // Information notes (a route fallback announced once) are not failure reports.
+    const reports = notes.shown.filter((s) => s.level !== 'info');
+    assert.strictEqual(reports.length, 1, `${e.command}: one failure report, got ${JSON.stringify(notes.shown)}`);
+    const n = reports[0]!;
     assert.strictEqual(n.level, failure.level ?? 'error', `${e.command}: ${n.message}`);
-    assert.match(n.message, pattern(failure.message, url, e.what), `${e.command} (${row.name})`);
+    assert.match(n.message, pattern(failure.message, url, e.what), `${e.command} (${row.name}): ${n.message}`);
     assert.doesNotMatch(n.message, NOT_FOR_USERS);
     assert.deepStrictEqual(n.buttons, failure.buttons, `${e.command}: buttons`);
   }
@@ -239,7 +241,7 @@ describe('Fault matrix', function () {
     }
     assert.strictEqual(m.type, 'error', `${e.kind} panel shows its error state`);
     if (m.type !== 'error') return;
-    assert.match(m.message, pattern(row.expect.message, url, e.what), `${e.kind} panel`);
+    assert.match(m.message, pattern(row.expect.message, url, e.what), `${e.kind} panel: ${m.message}`);
     assert.doesNotMatch(m.message, NOT_FOR_USERS);
     const wanted = [...new Set(['Retry', ...row.expect.buttons])].filter((b) => b !== 'Show Log');
     assert.deepStrictEqual(m.actions.map((a) => a.label), [...wanted, 'Back'], `${e.kind} panel actions`);
@@ -271,6 +273,8 @@ describe('Fault matrix', function () {
       });
 
       it('the panel, for every kind', async () => {
+        // (Opened while healthy, then the fault; a server that goes away after use may leave a
+        // pooled connection that reports a reset rather than a refusal.)
         for (const e of ENTRIES) {
           await vscode.commands.executeCommand('workbench.action.closeAllEditors');
           const c = await cell(row);
