@@ -1,0 +1,126 @@
+// Hostile chain data in the real UI: a hover and the detail panel of a transaction whose visible
+// strings carry HTML, script, event-handler, link and command-URI payloads. An injected script would
+// set window.__stacksLookupPwned; it must stay unset, no element may come from the data, and the
+// only links in the hover are the extension's own commands. Screenshots: test-results/e2e/hostile-*.png.
+import * as assert from 'assert';
+import type { Page } from 'playwright-core';
+import { ALL_PAYLOADS, hostileFixture, PAYLOADS, PWNED_FLAG } from '../fixtures/hostile';
+import { TX } from '../fixtures/ids';
+import type { E2EContext } from './context';
+
+/** The transaction named in memo-payments.clar (line 3), served with payloads everywhere. */
+const HOSTILE_TX = TX.mainnetContractCall;
+
+function hostileTransaction(): Record<string, unknown> {
+  const body = hostileFixture('tx-contract_call-sponsored.json') as Record<string, unknown>;
+  return { ...body, tx_id: HOSTILE_TX, tx_status: 'abort_by_response', tx_result: { hex: '0x00', repr: ALL_PAYLOADS } };
+}
+
+async function pwned(page: Page): Promise<unknown> {
+  return page.evaluate((flag) => (window as unknown as Record<string, unknown>)[flag], PWNED_FLAG);
+}
+
+/** A point inside `needle` on the rendered line of the active editor. */
+async function pointOf(page: Page, needle: string): Promise<{ x: number; y: number }> {
+  const start = needle.slice(0, 12);
+  await page.locator('.monaco-editor .view-line', { hasText: start }).first().waitFor({ timeout: 15000 });
+  const p = await page.evaluate((text) => {
+    for (const line of Array.from(document.querySelectorAll('.monaco-editor .view-line'))) {
+      const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const at = (n.nodeValue ?? '').indexOf(text);
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(n, at + 4);
+        range.setEnd(n, at + 8);
+        const r = range.getBoundingClientRect();
+        return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+      }
+    }
+    return undefined;
+  }, start);
+  assert.ok(p, `"${needle}" is not on screen`);
+  return p;
+}
+
+async function hover(ctx: E2EContext): Promise<void> {
+  const { page, helpers } = ctx;
+  await helpers.openFile(page, 'memo-payments.clar');
+  let text = '';
+  for (let attempt = 1; !text; attempt++) {
+    const p = await pointOf(page, HOSTILE_TX);
+    await page.mouse.move(p.x, p.y - 40);
+    await page.mouse.move(p.x, p.y, { steps: 4 });
+    try {
+      text = await helpers.hoverText(page, 'Transaction', 8000);
+    } catch (e) {
+      if (attempt >= 4) throw e;
+      await page.mouse.click(p.x, p.y);
+      await page.keyboard.press('Control+K');
+      await page.keyboard.press('Control+I');
+      text = await helpers.hoverText(page, 'Transaction', 8000).catch(() => '');
+    }
+  }
+  ctx.log(`hover: ${text.replace(/\s+/g, ' ').slice(0, 300)}`);
+  const report = await page.locator('.monaco-hover:visible', { hasText: 'Transaction' }).first().evaluate((el) => {
+    const links = Array.from(el.querySelectorAll('a')).map((a) => a.getAttribute('data-href') ?? a.getAttribute('href') ?? '');
+    return {
+      links,
+      imgs: el.querySelectorAll('img').length,
+      scripts: el.querySelectorAll('script, iframe, object, embed').length,
+      handlers: Array.from(el.querySelectorAll('*')).filter((e) => Array.from(e.attributes).some((a) => /^on/i.test(a.name))).length,
+      text: (el as HTMLElement).innerText,
+    };
+  });
+  ctx.log(`hover links: ${JSON.stringify(report.links.map((l) => l.slice(0, 60)))}`);
+  for (const l of report.links) assert.match(l, /^command:stacksLookup\.[A-Za-z.]+(\?|$)/, `an injected link in the hover: ${l}`);
+  assert.ok(report.links.length >= 1, 'the hover has its own command links');
+  assert.strictEqual(report.imgs, 0, 'no image from data in the hover');
+  assert.strictEqual(report.scripts, 0, 'no script or frame in the hover');
+  assert.strictEqual(report.handlers, 0, 'no on* attribute in the hover');
+  assert.ok(report.text.includes('<img src=x onerror='), 'the HTML payload shows as text');
+  assert.strictEqual(await pwned(page), undefined, 'no payload ran in the workbench');
+  await helpers.screenshot(page, 'hostile-hover', ctx.outDir);
+  await page.keyboard.press('Escape');
+}
+
+async function panel(ctx: E2EContext): Promise<void> {
+  const { page, helpers } = ctx;
+  await helpers.runCommand(page, 'Stacks: Look Up…');
+  await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Stacks:' }).waitFor({ timeout: 15000 });
+  await page.locator('.quick-input-widget input').fill(HOSTILE_TX);
+  await page.keyboard.press('Enter');
+  const frame = helpers.webviewFrame(page);
+  const app = frame.locator('#app[data-state="render"][data-kind="tx"]');
+  await app.waitFor({ timeout: 20000 });
+  await frame.locator('#app', { hasText: PAYLOADS.img }).first().waitFor({ timeout: 10000 });
+  const report = await frame.locator('#app').evaluate((el, flag) => {
+    const w = window as unknown as Record<string, unknown>;
+    return {
+      imgs: el.querySelectorAll('img').length,
+      scripts: el.querySelectorAll('script, iframe, object, embed').length + Array.from(document.scripts).filter((s) => /pwned/i.test(s.textContent ?? '')).length,
+      handlers: Array.from(el.querySelectorAll('*')).filter((e) => Array.from(e.attributes).some((a) => /^on/i.test(a.name))).length,
+      jsLinks: Array.from(el.querySelectorAll('a[href]')).filter((a) => /^\s*(javascript|command|https?):/i.test(a.getAttribute('href') ?? '')).length,
+      pwned: w[flag],
+    };
+  }, PWNED_FLAG);
+  ctx.log(`panel: ${JSON.stringify(report)}`);
+  assert.strictEqual(report.imgs, 0, 'no <img> from data in the panel');
+  assert.strictEqual(report.scripts, 0, 'no script from data in the panel');
+  assert.strictEqual(report.handlers, 0, 'no on* attribute in the panel');
+  assert.strictEqual(report.jsLinks, 0, 'no link to a URL from data in the panel');
+  assert.strictEqual(report.pwned, undefined, 'no payload ran in the webview');
+  // Give a late onerror (a broken image) the chance to fire, then look again.
+  await page.waitForTimeout(1000);
+  assert.strictEqual(await frame.locator('#app').evaluate((_el, flag) => (window as unknown as Record<string, unknown>)[flag], PWNED_FLAG), undefined);
+  assert.strictEqual(await pwned(page), undefined);
+  await helpers.screenshot(page, 'hostile-panel', ctx.outDir);
+}
+
+export async function run(ctx: E2EContext): Promise<void> {
+  await ctx.helpers.waitForWorkbench(ctx.page);
+  await ctx.settings({ 'stacksLookup.network': 'custom', 'stacksLookup.customApiUrl': ctx.mock.url });
+  ctx.mock.override(`/extended/v1/tx/${HOSTILE_TX}`, hostileTransaction());
+  await hover(ctx);
+  await panel(ctx);
+}
