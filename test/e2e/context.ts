@@ -31,7 +31,11 @@ export interface E2EContext {
   /** Where screenshots go: test-results/e2e. */
   outDir: string;
   helpers: E2EHelpers;
-  /** Merges settings into User/settings.json and resolves once the workbench applied them. */
+  /**
+   * Merges settings into the workspace copy's .vscode/settings.json (removed before every spec) and
+   * resolves once the workbench applied them and, for `stacksLookup.network`, once the extension
+   * shows that network in the status bar. Throws after 20 s.
+   */
   settings(obj: Record<string, unknown>): Promise<void>;
   log(message: string): void;
 }

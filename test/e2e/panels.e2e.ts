@@ -81,53 +81,19 @@ async function shot(ctx: E2EContext, name: string): Promise<void> {
   }
 }
 
-/**
- * `customApiUrl` is machine-overridable: a remote window (code-server) ignores it in the user
- * settings, so the mock URL also goes into the workspace settings (the workspace is trusted).
- */
-function workspaceSettingsFile(ctx: E2EContext): string {
-  return path.join(ctx.workspace, '.vscode', 'settings.json');
-}
-
-function writeWorkspaceSettings(ctx: E2EContext, values: Record<string, unknown>): void {
-  const file = workspaceSettingsFile(ctx);
-  const current = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify({ ...current, ...values }, null, 2));
-}
-
-/** Switches the colour theme through the workspace settings and waits for the workbench to show it. */
+/** Switches the colour theme through the User settings and waits for the workbench to show it. */
 async function useTheme(ctx: E2EContext, theme: { id: string; setting: string }): Promise<void> {
-  writeWorkspaceSettings(ctx, { 'workbench.colorTheme': theme.setting });
+  await ctx.settings({ 'workbench.colorTheme': theme.setting });
   const selector = theme.id === 'dark' ? '.monaco-workbench.vs-dark' : '.monaco-workbench.vs:not(.vs-dark)';
   await ctx.page.locator(selector).waitFor({ state: 'attached', timeout: 15000 });
   await ctx.page.waitForTimeout(800); // the webview gets the new colours right after
 }
 
-function pointWorkspaceAtMock(ctx: E2EContext): () => void {
-  const file = workspaceSettingsFile(ctx);
-  const before = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
-  writeWorkspaceSettings(ctx, { 'stacksLookup.network': 'custom', 'stacksLookup.customApiUrl': ctx.mock.url });
-  // The remote (machine) settings of code-server, next to the workspace in the run folder.
-  const machine = path.join(path.dirname(ctx.workspace), 'user-data', 'Machine', 'settings.json');
-  const machineBefore = fs.existsSync(machine) ? fs.readFileSync(machine, 'utf8') : undefined;
-  fs.mkdirSync(path.dirname(machine), { recursive: true });
-  fs.writeFileSync(machine, JSON.stringify({ ...(machineBefore ? (JSON.parse(machineBefore) as Record<string, unknown>) : {}), 'stacksLookup.customApiUrl': ctx.mock.url }, null, 2));
-  return () => {
-    if (before === undefined) fs.rmSync(file);
-    else fs.writeFileSync(file, before);
-    if (machineBefore === undefined) fs.rmSync(machine);
-    else fs.writeFileSync(machine, machineBefore);
-  };
-}
-
 export async function run(ctx: E2EContext): Promise<void> {
-  const restore = pointWorkspaceAtMock(ctx);
-  try {
-    await panels(ctx);
-  } finally {
-    restore();
-  }
+  await ctx.helpers.waitForWorkbench(ctx.page);
+  // The launcher's User settings point the extension at the mock; applied and waited for here.
+  await ctx.settings({ 'stacksLookup.network': 'custom', 'stacksLookup.customApiUrl': ctx.mock.url });
+  await panels(ctx);
 }
 
 async function panels(ctx: E2EContext): Promise<void> {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs Stacks Lookup in a REAL VS Code (code-server 4.139.1 on Node 24 + headless Debian Chromium).
 //   node test/host/run.js host    in-host mocha suite (out/test/suite) against the mock API
-//   node test/host/run.js e2e     UI specs (out/test/e2e/*.e2e.js) against the packaged ./stacks-lookup.vsix
+//   node test/host/run.js e2e     UI specs (out/test/e2e/*.e2e.js) against a VSIX packaged into the run folder
 //   node test/host/run.js start   for a person: extension from source + fixture workspace, until Ctrl+C
 //        [--network mainnet|testnet] [--code-server] [--port N]
 // See test/host/README.md.
@@ -250,14 +250,28 @@ async function hostMode() {
 }
 
 // ---- mode: e2e -------------------------------------------------------------------------------
-/** A theme color no view shows unless a sash is hovered: changed on every settings() call so the
- *  runner can see in the DOM when the workbench has reloaded User/settings.json. */
+/** A theme color no view shows unless a sash is hovered: set to a new opaque value on every
+ *  settings() call so the runner can see in the DOM when the workbench has applied the
+ *  settings. Opaque, because the workbench writes a translucent colour as rgba() with
+ *  the alpha rounded to 2 digits, which makes neighbouring values look the same. */
 const SENTINEL_COLOR = 'sash.hoverBorder';
 const SENTINEL_VAR = '--vscode-sash-hoverBorder';
+const SETTINGS_TIMEOUT_MS = Number(process.env.E2E_SETTINGS_TIMEOUT_MS) || 20000;
+const NETWORK_LABELS = { mainnet: 'Mainnet', testnet: 'Testnet', devnet: 'Devnet', custom: 'Custom' };
+
+/** Packages the extension into the run folder, so concurrent runs never share a VSIX. */
+function packageVsix(runDir) {
+  const vsix = path.join(runDir, 'stacks-lookup.vsix');
+  const t = Date.now();
+  const r = spawnSync('npx', ['vsce', 'package', '--no-dependencies', '-o', vsix], { cwd: REPO, encoding: 'utf8', timeout: 5 * 60 * 1000 });
+  if (r.status !== 0 || !fs.existsSync(vsix)) {
+    throw new Error(`npx vsce package failed (exit ${r.status}${r.error ? ', ' + r.error.message : ''}):\n${`${r.stdout || ''}${r.stderr || ''}`.trim()}`);
+  }
+  log(`packaged ${path.basename(vsix)} into the run folder (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+  return vsix;
+}
 
 async function e2eMode(argv) {
-  const vsix = path.resolve(process.env.STACKS_LOOKUP_VSIX || path.join(REPO, 'stacks-lookup.vsix'));
-  if (!fs.existsSync(vsix)) throw new Error(`${vsix} is missing: run \`npm run package\` first`);
   const specDir = path.join(REPO, 'out', 'test', 'e2e');
   const only = argv.filter((a) => !a.startsWith('-'));
   const specs = (fs.existsSync(specDir) ? fs.readdirSync(specDir) : [])
@@ -267,6 +281,13 @@ async function e2eMode(argv) {
   if (specs.length === 0) throw new Error(`no e2e specs in ${path.relative(REPO, specDir)}/ (run \`npm run compile-tests\`)`);
   setup.ensureAll();
   const runDir = makeRunDir('e2e');
+  let vsix;
+  if (process.env.STACKS_LOOKUP_VSIX) {
+    vsix = path.resolve(process.env.STACKS_LOOKUP_VSIX);
+    if (!fs.existsSync(vsix)) throw new Error(`STACKS_LOOKUP_VSIX=${vsix} does not exist`);
+  } else {
+    vsix = packageVsix(runDir);
+  }
   const ws = copyWorkspace(runDir);
   const outDir = path.join(RESULTS, 'e2e');
   fs.mkdirSync(outDir, { recursive: true });
@@ -277,21 +298,55 @@ async function e2eMode(argv) {
   const browser = require('./browser.js');
   const b = await startBrowser(runDir);
 
-  let sentinel = 0;
+  let sentinel = Math.floor(Math.random() * 0x1000);
   let page = b.page;
-  const settings = async (obj) => {
-    const before = await page.evaluate((v) => getComputedStyle(document.querySelector('.monaco-workbench')).getPropertyValue(v), SENTINEL_VAR).catch(() => '');
-    sentinel = (sentinel + 1) % 200;
-    const colors = { ...((obj && obj['workbench.colorCustomizations']) || {}), [SENTINEL_COLOR]: `#0078d4${(0xff - sentinel).toString(16).padStart(2, '0')}` };
-    cs.settings({ ...obj, 'workbench.colorCustomizations': colors });
-    const deadline = Date.now() + 15000;
-    for (;;) {
-      const now = await page.evaluate((v) => getComputedStyle(document.querySelector('.monaco-workbench')).getPropertyValue(v), SENTINEL_VAR).catch(() => '');
-      if (now && now !== before) break;
-      if (Date.now() > deadline) throw new Error(`the workbench did not apply the new settings within 15 s (${cs.settingsFile})`);
-      await new Promise((r) => setTimeout(r, 100));
+  const sentinelNow = () => page.evaluate((v) => getComputedStyle(document.querySelector('.monaco-workbench')).getPropertyValue(v).trim().toLowerCase(), SENTINEL_VAR).catch(() => '');
+  /**
+   * Merges `obj` into the settings of the run's workspace copy (.vscode/settings.json) and resolves
+   * once the workbench applied them (the sentinel colour shows the new value) and, when
+   * `stacksLookup.network` is among them, once the extension shows that network in the status bar.
+   * Workspace settings, because code-server's browser workbench reads User/settings.json at load
+   * only: a later change to that file is not seen. The file is written again when the workbench
+   * has not picked it up after a few seconds. Bounded: throws after E2E_SETTINGS_TIMEOUT_MS (20 s).
+   */
+  const wsSettingsFile = path.join(ws, '.vscode', 'settings.json');
+  const writeWsSettings = (values) => {
+    let current = {};
+    try {
+      current = JSON.parse(fs.readFileSync(wsSettingsFile, 'utf8'));
+    } catch {
+      /* none yet */
     }
-    await new Promise((r) => setTimeout(r, 500)); // the extension host gets the change right after
+    fs.mkdirSync(path.dirname(wsSettingsFile), { recursive: true });
+    fs.writeFileSync(wsSettingsFile, JSON.stringify({ ...current, ...values }, null, 2) + '\n');
+  };
+  const settings = async (obj) => {
+    const deadline = Date.now() + SETTINGS_TIMEOUT_MS;
+    let expected = '';
+    for (let attempt = 1; ; attempt++) {
+      sentinel = (sentinel + 1) % 0x1000;
+      expected = `#00${(0xd000 + sentinel).toString(16)}`;
+      const colors = { ...((obj && obj['workbench.colorCustomizations']) || {}), [SENTINEL_COLOR]: expected };
+      writeWsSettings({ ...obj, 'workbench.colorCustomizations': colors });
+      const retryAt = Math.min(deadline, Date.now() + 5000);
+      let now = '';
+      while (Date.now() < retryAt) {
+        now = await sentinelNow();
+        if (now === expected) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      if (now === expected) break;
+      if (Date.now() >= deadline) throw new Error(`the workbench did not apply the new settings within ${SETTINGS_TIMEOUT_MS / 1000} s (${wsSettingsFile}; ${SENTINEL_VAR} is "${now}", expected "${expected}")`);
+      log(`  settings not applied after attempt ${attempt}; writing ${wsSettingsFile} again`);
+    }
+    const network = obj && obj['stacksLookup.network'];
+    if (typeof network === 'string' && NETWORK_LABELS[network]) {
+      const item = page.locator('#workbench\\.parts\\.statusbar .statusbar-item', { hasText: new RegExp(`Stacks: ${NETWORK_LABELS[network]}\\b`) }).first();
+      await item.waitFor({ timeout: Math.max(1000, deadline - Date.now()) }).catch((e) => {
+        throw new Error(`the extension did not show "Stacks: ${NETWORK_LABELS[network]}" in the status bar within ${SETTINGS_TIMEOUT_MS / 1000} s: ${e && e.message}`);
+      });
+    }
+    await new Promise((r) => setTimeout(r, 300)); // the extension host gets the change right after the workbench
   };
 
   let passed = 0;
@@ -300,13 +355,19 @@ async function e2eMode(argv) {
     const name = spec.replace(/\.e2e\.js$/, '');
     const ts = Date.now();
     try {
-      // Fresh state per spec: base settings, mock reset, new page with the workbench loaded.
+      // Fresh state per spec: base settings, no workspace settings, mock reset, a new page with the
+      // workbench loaded.
       cs.settings(baseSettings, { replace: true });
+      fs.rmSync(wsSettingsFile, { force: true });
       if (typeof mock.reset === 'function') mock.reset();
       const old = page;
       page = await b.context.newPage();
       if (old) await old.close().catch(() => {});
-      page.on('pageerror', (e) => fs.appendFileSync(path.join(outDir, `${name}.pageerrors.log`), e.message + '\n'));
+      fs.rmSync(path.join(outDir, `${name}.console.log`), { force: true });
+      page.on('pageerror', (e) => fs.appendFileSync(path.join(outDir, `${name}.console.log`), `[pageerror] ${e.message}\n`));
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') fs.appendFileSync(path.join(outDir, `${name}.console.log`), `[${m.type()}] ${m.text()}\n`);
+      });
       await page.goto(browser.workbenchUrl(cs.url, ws), { waitUntil: 'domcontentloaded' });
       await browser.waitForWorkbench(page);
       const mod = require(path.join(specDir, spec));
