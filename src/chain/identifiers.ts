@@ -27,7 +27,7 @@ const fail = (reason: string): { ok: false; reason: string } => ({ ok: false, re
 
 /** `0x` + 64 hex digits; returned in lower case. */
 export function checkTxId(input: string, what = 'transaction id'): Checked<string> {
-  const s = input.trim();
+  const s = input.trim().replace(/^0X/, '0x');
   if (TX_ID_RE.test(s)) return { ok: true, value: s.toLowerCase() };
   if (/^[0-9a-fA-F]{64}$/.test(s)) return { ok: true, value: `0x${s.toLowerCase()}` };
   if (/^0x[0-9a-fA-F]*$/.test(s)) return fail(`A ${what} has 64 hex digits after 0x; "${short(s)}" has ${s.length - 2}.`);
@@ -45,14 +45,18 @@ export interface AddressInfo {
 export function checkAddress(input: string): Checked<AddressInfo> {
   const s = input.trim();
   if (!ADDRESS_RE.test(s)) {
+    if (ADDRESS_RE.test(s.toUpperCase())) return fail(`"${short(s)}" is not a Stacks address: addresses are written in upper case.`);
     return fail(`"${short(s)}" is not a Stacks address: expected SP, SM (mainnet), ST or SN (testnet) followed by c32 characters.`);
   }
   let version: number;
+  let hash160: string;
   try {
-    version = c32addressDecode(s)[0];
+    [version, hash160] = c32addressDecode(s);
   } catch {
     return fail(`"${short(s)}" is not a valid Stacks address: its checksum does not match (a character may be mistyped).`);
   }
+  // A checksum-valid string can carry any number of bytes; an account address holds a 20-byte hash.
+  if (hash160.length !== 40) return fail(`"${short(s)}" is not a valid Stacks address: it is too ${hash160.length < 40 ? 'short' : 'long'}.`);
   const network = VERSION_NETWORK.get(version);
   if (!network) return fail(`"${short(s)}" has an unknown address version.`);
   const type = version === versions.mainnet.p2sh || version === versions.testnet.p2sh ? 'multisig' : 'standard';

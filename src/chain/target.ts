@@ -29,7 +29,7 @@ export interface RecognizedInput {
 export function recognizeInput(raw: string): { ok: true; value: RecognizedInput } | { ok: false; reason: string } {
   const s = raw.trim().replace(/^'/, '');
   if (!s) return { ok: false, reason: 'Paste a transaction id, address, contract id, block height or hash, or "latest".' };
-  if (/^(0x)?[0-9a-fA-F]{64}$/.test(s)) {
+  if (/^(0[xX])?[0-9a-fA-F]{64}$/.test(s)) {
     const tx = checkTxId(s);
     if (tx.ok) return { ok: true, value: { target: { kind: 'tx', id: tx.value }, ambiguousHash: true } };
   }
