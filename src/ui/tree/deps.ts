@@ -48,7 +48,9 @@ export async function errorNodes(d: TreeDeps, parent: TreeNode, e: unknown, netw
   item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
   item.tooltip = text.message;
   item.contextValue = 'error';
-  const action = text.actions.find((a) => a === 'Set API Key' || a === 'Select Network');
+  // Rate limits and keys: Set API Key; an unreachable or refused URL: Select Network; anything else: Retry.
+  const unreachable = isStacksApiError(e) && (e.kind === 'network' || e.kind === 'insecure-url' || e.kind === 'gone');
+  const action = text.actions.includes('Set API Key') ? 'Set API Key' : unreachable && text.actions.includes('Select Network') ? 'Select Network' : undefined;
   const retryCommand = command(Commands.refreshExplorer, 'Retry', retry);
   item.command = action === 'Set API Key' ? command(Commands.setApiKey, action) : action === 'Select Network' ? command(Commands.selectNetwork, action) : retryCommand;
   item.description = action ?? 'Retry';

@@ -4,7 +4,7 @@ import { checkPrincipal } from '../../chain/identifiers';
 import { identifierAt } from '../../chain/recognize';
 import { Commands, Settings, Views } from '../../constants';
 import { registerDeploymentCodeLens } from '../codeLens';
-import type { Config } from '../config';
+import { Config, NETWORK_IDS } from '../config';
 import type { History } from '../history';
 import type { Log } from '../log';
 import type { NetworkService } from '../network';
@@ -82,9 +82,13 @@ export class ExplorerTree implements vscode.TreeDataProvider<TreeNode>, vscode.D
    * Loads again: one node (a section, or the node a Retry belongs to) or everything. An explicit
    * refresh waits for the rate-limit budget and resumes a paused auto refresh.
    */
-  refresh(node?: TreeNode, explicit = true): void {
+  async refresh(node?: TreeNode, explicit = true): Promise<void> {
     this.budget = explicit ? 'wait' : 'fail-fast';
-    if (explicit) this.resume();
+    if (explicit) {
+      this.resume();
+      // Asked for by the user: fresh answers, not the client's short-lived cache.
+      for (const n of NETWORK_IDS) if (this.d.networks.urlOf(n).ok) (await this.d.networks.endpoint(n)).client.clearCache();
+    }
     if (node) {
       if (node instanceof ContractsSection) this.d.statuses.clear();
       node.invalidate();
@@ -135,8 +139,7 @@ export class ExplorerTree implements vscode.TreeDataProvider<TreeNode>, vscode.D
       const wait = Math.max(seconds, Math.ceil((requests * 60) / perMinute));
       this.timer = setTimeout(() => {
         this.timer = undefined;
-        this.refresh(undefined, false);
-        this.schedule();
+        void this.refresh(undefined, false).then(() => this.schedule());
       }, wait * 1000);
     });
   }

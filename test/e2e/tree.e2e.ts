@@ -1,0 +1,78 @@
+// The Stacks Lookup view in the activity bar of the browser-hosted VS Code with the packaged
+// extension: its sections filled from the mock API and the fixture Clarinet workspace; an address
+// watched through the palette command's input box is still listed after a reload.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import type { Locator } from 'playwright-core';
+import type { E2EContext } from './context';
+import { ADDRESS } from '../fixtures/ids';
+
+const REPO = path.resolve(__dirname, '../../..');
+const WATCHED_LABEL = 'SP3FBR…J5SVTE';
+
+/** A row of the explorer tree whose text contains `text`. */
+function row(ctx: E2EContext, text: string): Locator {
+  return ctx.page.locator('.part.sidebar .monaco-list-row', { hasText: text }).first();
+}
+
+/** Opens the view from its activity-bar icon (the palette's "View: Show Stacks Lookup" when the icon is hidden). */
+async function openView(ctx: E2EContext): Promise<void> {
+  const { page, helpers } = ctx;
+  if (await row(ctx, 'Workspace Contracts').isVisible().catch(() => false)) return;
+  const icon = page.locator('.part.activitybar .action-item a[aria-label^="Stacks Lookup"], .part.activitybar .action-item[aria-label^="Stacks Lookup"]').first();
+  if (await icon.isVisible().catch(() => false)) await icon.click();
+  else await helpers.runCommand(page, 'View: Show Stacks Lookup');
+  await row(ctx, 'Workspace Contracts').waitFor({ timeout: 30000 });
+}
+
+export async function run(ctx: E2EContext): Promise<void> {
+  const { page, helpers, mock } = ctx;
+  await helpers.waitForWorkbench(page);
+  await ctx.settings({ 'stacksLookup.network': 'custom', 'stacksLookup.customApiUrl': mock.url });
+
+  await openView(ctx);
+  // Filled from the mock API and the fixture workspace's Clarinet.toml and plans.
+  await row(ctx, 'API status').waitFor({ timeout: 30000 });
+  await row(ctx, 'memo-payments').waitFor({ timeout: 30000 });
+  assert.match((await row(ctx, 'Chain tip').textContent()) ?? '', /#3,275/);
+  assert.match((await row(ctx, 'memo-payments').textContent()) ?? '', /testnet: not deployed/);
+  assert.strictEqual(mock.requestsTo('/extended/v2/smart-contracts/status').length, 1, 'one status request for the workspace contracts');
+  ctx.log('the view shows the network, the API status and the workspace contracts');
+
+  // Watch an address: the palette command, the address typed into its input box.
+  await helpers.runCommand(page, 'Stacks: Watch Address…');
+  const input = page.locator('.quick-input-widget input').first();
+  await input.waitFor({ state: 'visible', timeout: 10000 });
+  await input.fill('');
+  await input.pressSequentially(ADDRESS.mainnet, { delay: 5 });
+  await page.keyboard.press('Enter');
+  await row(ctx, WATCHED_LABEL).waitFor({ timeout: 20000 });
+  await page.locator('.part.sidebar .monaco-list-row', { hasText: WATCHED_LABEL }).filter({ hasText: '1 STX' }).first().waitFor({ timeout: 20000 });
+  ctx.log('the watched address is listed with its balance');
+
+  await page.mouse.move(5, 5);
+  const shot = await helpers.screenshot(page, 'tree', ctx.outDir);
+  ctx.log(`screenshot ${shot}`);
+  // Refreshes the README picture when asked (committed under media/screenshots).
+  if (process.env.STACKS_LOOKUP_UPDATE_SCREENSHOTS === '1') {
+    const readme = path.join(REPO, 'media', 'screenshots', 'tree.png');
+    fs.mkdirSync(path.dirname(readme), { recursive: true });
+    fs.copyFileSync(shot, readme);
+    ctx.log(`copied to ${path.relative(REPO, readme)}`);
+  }
+
+  // Reload Window goes through the workbench's shutdown, so workspaceState is saved.
+  await page.waitForTimeout(500);
+  await Promise.all([page.waitForEvent('load', { timeout: 60000 }), helpers.runCommand(page, 'Developer: Reload Window')]);
+  await helpers.waitForWorkbench(page);
+  await openView(ctx);
+  await row(ctx, WATCHED_LABEL).waitFor({ timeout: 30000 });
+  ctx.log('the watched address is still listed after a reload');
+
+  // Leave the list empty for other specs: the inline "Stop Watching Address" action.
+  const watched = row(ctx, WATCHED_LABEL);
+  await watched.hover();
+  await watched.locator('.action-label[aria-label^="Stop Watching Address"]').first().click();
+  await row(ctx, 'No watched addresses yet').waitFor({ timeout: 20000 });
+}

@@ -1,0 +1,293 @@
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import type { ExplorerTree } from '../../src/ui/tree';
+import type { TreeNode } from '../../src/ui/tree/node';
+import type { Watchlist } from '../../src/ui/watchlist';
+import type { History } from '../../src/ui/history';
+import { ADDRESS, GENERATED, TX } from '../fixtures/ids';
+import { activateExtension, deadUrl, setSettings, stubInputBox, useMock, UsedMock, waitFor } from './editorHelpers';
+
+interface TreeApi {
+  tree: ExplorerTree;
+  watchlist: Watchlist;
+  history: History;
+}
+
+const WATCHED_KEY = 'stacksLookup.watchedAddresses';
+const STATUS_PATH = '/extended/v2/smart-contracts/status';
+/** The deployers of the fixture workspace's plans (test/fixtures/workspace/deployments). */
+const DEVNET_DEPLOYER = 'ST1PQHQKV0RJXZFY1DGX8MNSNYVE3VGZJSRTPGZGM';
+const TESTNET_DEPLOYER = 'ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG';
+
+/** What a user reads of an item: label, description, and what a click does. */
+interface Seen {
+  label: string;
+  description: string;
+  tooltip: string;
+  contextValue: string;
+  command?: string;
+  args: unknown[];
+  node: TreeNode;
+}
+
+async function children(tree: ExplorerTree, node: TreeNode): Promise<Seen[]> {
+  const kids = await tree.getChildren(node);
+  return kids.map((k) => {
+    const item = tree.getTreeItem(k);
+    const label = typeof item.label === 'string' ? item.label : item.label?.label ?? '';
+    const tooltip = typeof item.tooltip === 'string' ? item.tooltip : item.tooltip?.value ?? '';
+    return { label, description: String(item.description ?? ''), tooltip, contextValue: item.contextValue ?? '', command: item.command?.command, args: item.command?.arguments ?? [], node: k };
+  });
+}
+
+const lines = (seen: Seen[]) => seen.map((s) => `${s.label} | ${s.description}`);
+
+describe('Explorer view', () => {
+  let api: TreeApi;
+  let used: UsedMock;
+
+  before(async () => {
+    api = (await activateExtension()) as unknown as TreeApi;
+    assert.ok(api.tree && api.watchlist, 'activate() exposes the tree and the watch list');
+  });
+
+  beforeEach(async () => {
+    used = await useMock();
+    for (const a of api.watchlist.items) await api.watchlist.remove(a);
+    await api.tree.refresh();
+  });
+
+  afterEach(async () => {
+    await used.close();
+  });
+
+  after(async () => {
+    for (const a of api.watchlist.items) await api.watchlist.remove(a);
+    await vscode.commands.executeCommand('workbench.action.closeSidebar');
+  });
+
+  it('asks the API nothing until the view is shown, then loads the open sections', async () => {
+    if (!api.tree.shown) {
+      await new Promise((r) => setTimeout(r, 300));
+      assert.deepStrictEqual(used.mock.requests.map((r) => r.path), [], 'no request while the view was never shown');
+    }
+    await vscode.commands.executeCommand(`workbench.view.extension.stacksLookup`);
+    await waitFor(() => api.tree.view.visible, 'the Stacks Lookup view is visible');
+    assert.ok(api.tree.shown);
+    await waitFor(() => used.mock.requestsTo('/extended').some((r) => r.path === '/extended'), 'the Network section asked for the API status');
+    assert.strictEqual(used.mock.requestsTo('/extended/v1/tx/mempool/stats').length, 0, 'the collapsed Mempool section asked nothing');
+  });
+
+  it('lists the five sections in order', async () => {
+    const roots = await api.tree.getChildren();
+    assert.deepStrictEqual(roots.map((r) => api.tree.getTreeItem(r).label), ['Network', 'Mempool', 'Watched Addresses', 'Workspace Contracts', 'Recent Lookups']);
+  });
+
+  it('Network: the selected network and URL, then what the API status says', async () => {
+    const seen = await children(api.tree, api.tree.sections.network);
+    assert.deepStrictEqual(lines(seen), [
+      `Custom | ${used.mock.url}`,
+      'API status | ready',
+      'Server version | v1.0.7',
+      'Chain tip | #3,275 · 0xe77ba8…58430f',
+      'Burn block | #654,439',
+    ]);
+    assert.match(seen[3]!.tooltip, /0xe77ba8cf6bb7c0e4f64adc83356289ed467d31a22354907b4bb814590058430f/, 'the tooltip has the full hash');
+    assert.strictEqual(seen[2]!.tooltip, 'stacks-blockchain-api v1.0.7 (master:77b25878)');
+    assert.strictEqual(seen[1]!.command, 'stacksLookup.showServerStatus', 'a click opens the status panel');
+    assert.strictEqual(seen[0]!.command, 'stacksLookup.selectNetwork');
+  });
+
+  it('Mempool: the pending count, and per type the count, median fee and age', async () => {
+    const seen = await children(api.tree, api.tree.sections.mempool);
+    assert.deepStrictEqual(lines(seen), [
+      'Pending | 442 transactions',
+      'Contract call | 310 · fee ~0.010368 STX · age ~127.5 blocks',
+      'Token transfer | 130 · fee ~0.003 STX · age ~45 blocks',
+      'Contract deploy | 2 · fee ~0.925 STX · age ~129 blocks',
+      'Poison microblock | 0',
+    ]);
+    assert.ok(seen.every((s) => s.command === 'stacksLookup.showMempoolStats'), 'a click opens the mempool panel');
+    assert.match(seen[1]!.tooltip, /Fee: p25 3,000 µSTX · p50 10,368 µSTX · p75 100,000 µSTX · p95 1,000,000 µSTX/);
+  });
+
+  it('Watched addresses: a placeholder that offers to watch one, while there is none', async () => {
+    const seen = await children(api.tree, api.tree.sections.watched);
+    assert.deepStrictEqual(lines(seen), ['No watched addresses yet | Watch Address…']);
+    assert.strictEqual(seen[0]!.command, 'stacksLookup.watchAddress');
+  });
+
+  it('watch and unwatch go through workspaceState; the section shows the balance, then transactions, then events', async () => {
+    const added = await vscode.commands.executeCommand<string>('stacksLookup.watchAddress', ADDRESS.mainnet);
+    assert.strictEqual(added, ADDRESS.mainnet);
+    assert.deepStrictEqual(api.watchlist.store.get(WATCHED_KEY), [ADDRESS.mainnet]);
+    const [address] = await children(api.tree, api.tree.sections.watched);
+    assert.deepStrictEqual([address!.label, address!.description, address!.contextValue], ['SP3FBR…J5SVTE', '1 STX', 'watchedAddress']);
+    assert.match(address!.tooltip, new RegExp(`^${ADDRESS.mainnet}\\n`), 'the tooltip has the full address');
+    assert.match(address!.tooltip, /Locked: 0\.05 STX until burn block #200/);
+
+    const txs = await children(api.tree, address!.node);
+    assert.deepStrictEqual(txs.map((t) => [t.label, t.contextValue, t.command, t.args[0]]), [
+      ['Contract call 0x34d7…7448', 'transaction', 'stacksLookup.showTransaction', TX.mainnetContractCall],
+      ['Token transfer 0x6280…abb7', 'transaction', 'stacksLookup.showTransaction', TX.mainnetTokenTransfer],
+    ]);
+    assert.match(txs[0]!.description, /^Success/);
+
+    const events = await children(api.tree, txs[0]!.node);
+    assert.ok(events.length >= 2, 'the events of the transaction for this address');
+    assert.strictEqual(events[0]!.label, 'STX transfer');
+    assert.match(events[0]!.description, /^0\.0002 STX from SP3FBR…J5SVTE to SP24Q9…B04RJP/);
+    assert.match(events[0]!.tooltip, /Recipient: SP24Q9PK9DNTA2V89APY8WNBJ1QYKKSW9SWB04RJP/);
+
+    assert.strictEqual(await vscode.commands.executeCommand('stacksLookup.unwatchAddress', address!.node), true);
+    assert.deepStrictEqual(api.watchlist.store.get(WATCHED_KEY), []);
+    assert.deepStrictEqual(lines(await children(api.tree, api.tree.sections.watched)), ['No watched addresses yet | Watch Address…']);
+  });
+
+  it('with watchedAddresses.global the list lives in globalState, for every workspace', async () => {
+    const restore = await setSettings({ 'watchedAddresses.global': true });
+    try {
+      await vscode.commands.executeCommand('stacksLookup.watchAddress', ADDRESS.testnet);
+      assert.deepStrictEqual(api.watchlist.store.get(WATCHED_KEY), [ADDRESS.testnet]);
+      assert.deepStrictEqual(api.watchlist.items, [ADDRESS.testnet]);
+      assert.ok(api.watchlist.items.includes(ADDRESS.testnet));
+      await vscode.commands.executeCommand('stacksLookup.unwatchAddress', ADDRESS.testnet);
+    } finally {
+      await restore();
+    }
+    assert.ok(!api.watchlist.items.includes(ADDRESS.testnet));
+  });
+
+  it('the watch command asks with a validating input box when given no address', async () => {
+    const box = stubInputBox([ADDRESS.testnet]);
+    try {
+      assert.strictEqual(await vscode.commands.executeCommand('stacksLookup.watchAddress'), ADDRESS.testnet);
+    } finally {
+      box.restore();
+    }
+    const validate = box.prompts[0]!.validateInput!;
+    assert.strictEqual(validate(ADDRESS.mainnet), undefined);
+    assert.match(String(validate('SP123')), /./, 'an invalid address is refused with a reason');
+    assert.deepStrictEqual(api.watchlist.items, [ADDRESS.testnet]);
+  });
+
+  it('a busy address pages its transactions with "Load more"', async () => {
+    await api.watchlist.add(ADDRESS.busy);
+    const [address] = await children(api.tree, api.tree.sections.watched);
+    let txs = await children(api.tree, address!.node);
+    assert.strictEqual(txs.length, 21);
+    assert.deepStrictEqual([txs[20]!.label, txs[20]!.description, txs[20]!.command], ['Load more…', `20 of ${GENERATED.busyTxCount}`, 'stacksLookup.loadMore']);
+    await vscode.commands.executeCommand('stacksLookup.loadMore', ...txs[20]!.args);
+    txs = await children(api.tree, address!.node);
+    assert.strictEqual(txs.length, 41);
+    assert.strictEqual(txs[40]!.description, `40 of ${GENERATED.busyTxCount}`);
+    assert.strictEqual(used.mock.requestsTo(`/extended/v2/addresses/${ADDRESS.busy}/transactions`).length, 2);
+  });
+
+  it('Workspace contracts: one status request for all contracts of every plan, and their state per network', async () => {
+    used.mock.override(STATUS_PATH, {
+      [`${TESTNET_DEPLOYER}.memo-payments`]: { found: true, result: { status: 'success', tx_id: TX.smartContract, contract_id: `${TESTNET_DEPLOYER}.memo-payments`, block_height: 123456 } },
+      [`${TESTNET_DEPLOYER}.treasury`]: { found: false },
+      [`${DEVNET_DEPLOYER}.memo-payments`]: { found: false },
+      [`${DEVNET_DEPLOYER}.treasury`]: { found: false },
+    });
+    const seen = await children(api.tree, api.tree.sections.contracts);
+    assert.deepStrictEqual(lines(seen), [
+      'memo-payments | testnet: deployed at #123,456 · devnet: not deployed',
+      'treasury | testnet: not deployed · devnet: not deployed',
+    ]);
+    assert.strictEqual(seen[0]!.contextValue, 'contract');
+    assert.strictEqual(seen[0]!.command, 'vscode.open', 'a click opens the .clar file');
+    assert.match(String((seen[0]!.args[0] as vscode.Uri).path), /contracts\/memo-payments\.clar$/);
+    assert.match(seen[0]!.tooltip, new RegExp(`deploy tx ${TX.smartContract}`));
+
+    const status = used.mock.requestsTo(STATUS_PATH);
+    assert.strictEqual(status.length, 1, 'one request for the one network that answers (custom)');
+    assert.deepStrictEqual(status[0]!.query.getAll('contract_id').sort(), [`${TESTNET_DEPLOYER}.memo-payments`, `${TESTNET_DEPLOYER}.treasury`, `${DEVNET_DEPLOYER}.memo-payments`, `${DEVNET_DEPLOYER}.treasury`].sort());
+
+    const perNetwork = await children(api.tree, seen[0]!.node);
+    assert.deepStrictEqual(perNetwork.map((p) => [p.label, p.command, p.args[0]]), [
+      ['testnet', 'stacksLookup.showTransaction', TX.smartContract],
+      ['devnet', 'stacksLookup.showContractStatus', `${DEVNET_DEPLOYER}.memo-payments`],
+    ]);
+
+    // The CodeLens reads the same table: opening and editing the contract asks nothing more.
+    const folder = vscode.workspace.workspaceFolders![0]!.uri;
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder, 'contracts/memo-payments.clar'));
+    const editor = await vscode.window.showTextDocument(doc);
+    let lenses: vscode.CodeLens[] = [];
+    await waitFor(async () => {
+      lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri)) ?? [];
+      return lenses.some((l) => l.command?.title.startsWith('testnet:'));
+    }, 'the deployment CodeLens');
+    const lens = lenses.find((l) => l.command?.title.startsWith('testnet:'))!;
+    assert.strictEqual(lens.command!.title, 'testnet: deployed at #123,456 · devnet: not deployed');
+    assert.strictEqual(lens.range.start.line, 0);
+    for (let i = 0; i < 5; i++) {
+      await editor.edit((e) => e.insert(new vscode.Position(doc.lineCount, 0), ';; edit\n'));
+      await vscode.commands.executeCommand('vscode.executeCodeLensProvider', doc.uri);
+    }
+    assert.strictEqual(used.mock.requestsTo(STATUS_PATH).length, 1, 'editing a contract asks nothing');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+
+    // An explicit refresh asks again, once.
+    await vscode.commands.executeCommand('stacksLookup.refreshExplorer', api.tree.sections.contracts);
+    await children(api.tree, api.tree.sections.contracts);
+    assert.strictEqual(used.mock.requestsTo(STATUS_PATH).length, 2);
+  });
+
+  it('Recent lookups: each reopens with a click; Clear empties the list', async () => {
+    await api.history.add({ kind: 'tx', id: TX.tokenTransfer, network: 'custom' });
+    await api.history.add({ kind: 'address', id: ADDRESS.mainnet, network: 'custom' });
+    const seen = await children(api.tree, api.tree.sections.recent);
+    assert.deepStrictEqual(seen.slice(0, 2).map((s) => [s.label, s.description, s.contextValue, s.command, s.args[0]]), [
+      ['Address SP3FBR…J5SVTE', 'Custom', 'recent', 'stacksLookup.showAddress', ADDRESS.mainnet],
+      ['Transaction 0x03807f…890009', 'Custom', 'recent', 'stacksLookup.showTransaction', TX.tokenTransfer],
+    ]);
+    assert.match(seen[1]!.tooltip, new RegExp(TX.tokenTransfer));
+    await vscode.commands.executeCommand('stacksLookup.clearRecent');
+    assert.deepStrictEqual(lines(await children(api.tree, api.tree.sections.recent)), ['No lookups yet | Look Up…']);
+  });
+
+  describe('failures show as items with an action, never as an exception', () => {
+    it('a server error: the short reason with Retry, which loads again', async () => {
+      used.mock.fault({ match: /^\/extended(\?|$)/, times: 1, fault: { kind: 'status', status: 503 } });
+      const seen = await children(api.tree, api.tree.sections.network);
+      const error = seen.find((s) => s.contextValue === 'error');
+      assert.ok(error, `an error item: ${lines(seen).join('; ')}`);
+      assert.strictEqual(error.label, 'Custom API error (503).');
+      assert.strictEqual(error.command, 'stacksLookup.refreshExplorer');
+      await vscode.commands.executeCommand(error.command, ...error.args);
+      const again = await children(api.tree, api.tree.sections.network);
+      assert.ok(again.some((s) => s.label === 'API status'), 'Retry loaded the section again');
+    });
+
+    it('rate limited: "Set API Key", with a Retry beside it', async () => {
+      used.mock.fault({ match: 'mempool', fault: { kind: 'status', status: 429 } });
+      const seen = await children(api.tree, api.tree.sections.mempool);
+      assert.deepStrictEqual(seen.map((s) => [s.label, s.command]), [
+        ['Rate limited: set an API key for a higher limit.', 'stacksLookup.setApiKey'],
+        ['Retry', 'stacksLookup.refreshExplorer'],
+      ]);
+    });
+
+    it('the API unreachable: "Select Network", in every section that asks, contracts included', async () => {
+      const restore = await setSettings({ customApiUrl: await deadUrl() });
+      try {
+        await api.watchlist.add(ADDRESS.mainnet);
+        for (const section of [api.tree.sections.network, api.tree.sections.watched, api.tree.sections.contracts]) {
+          const seen = await children(api.tree, section);
+          const error = seen.find((s) => s.contextValue === 'error');
+          assert.ok(error, `an error item in ${api.tree.getTreeItem(section).label}: ${lines(seen).join('; ')}`);
+          assert.match(error.label, /is not reachable/);
+          assert.strictEqual(error.command, 'stacksLookup.selectNetwork');
+          assert.ok(seen.some((s) => s.label === 'Retry' && s.command === 'stacksLookup.refreshExplorer'));
+        }
+        const contracts = await children(api.tree, api.tree.sections.contracts);
+        assert.ok(contracts.some((s) => s.label === 'memo-payments' && /testnet: unknown/.test(s.description)), 'the contracts stay listed, their state unknown');
+      } finally {
+        await restore();
+      }
+    });
+  });
+});
