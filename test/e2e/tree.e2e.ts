@@ -16,14 +16,27 @@ function row(ctx: E2EContext, text: string): Locator {
   return ctx.page.locator('.part.sidebar .monaco-list-row', { hasText: text }).first();
 }
 
-/** Opens the view from its activity-bar icon (the palette's "View: Show Stacks Lookup" when the icon is hidden). */
-async function openView(ctx: E2EContext): Promise<void> {
+/**
+ * Opens the view from its activity-bar icon, the first time. After a reload the workbench
+ * restores the open view by itself; the palette's "View: Show Stacks Lookup" (which, unlike a
+ * click on the active icon, never closes the sidebar) is the fallback.
+ */
+async function openView(ctx: E2EContext, how: 'icon' | 'restored'): Promise<void> {
   const { page, helpers } = ctx;
-  if (await row(ctx, 'Workspace Contracts').isVisible().catch(() => false)) return;
-  const icon = page.locator('.part.activitybar .action-item a[aria-label^="Stacks Lookup"], .part.activitybar .action-item[aria-label^="Stacks Lookup"]').first();
-  if (await icon.isVisible().catch(() => false)) await icon.click();
-  else await helpers.runCommand(page, 'View: Show Stacks Lookup');
-  await row(ctx, 'Workspace Contracts').waitFor({ timeout: 30000 });
+  const contracts = row(ctx, 'Workspace Contracts');
+  if (how === 'icon') {
+    const icon = page.locator('.part.activitybar .action-item a[aria-label^="Stacks Lookup"], .part.activitybar .action-item[aria-label^="Stacks Lookup"]').first();
+    await icon.waitFor({ timeout: 20000 });
+    await icon.click();
+  }
+  const shown = await contracts.waitFor({ timeout: how === 'icon' ? 10000 : 15000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!shown) {
+    await helpers.runCommand(page, 'View: Show Stacks Lookup');
+    await contracts.waitFor({ timeout: 30000 });
+  }
 }
 
 export async function run(ctx: E2EContext): Promise<void> {
@@ -31,7 +44,7 @@ export async function run(ctx: E2EContext): Promise<void> {
   await helpers.waitForWorkbench(page);
   await ctx.settings({ 'stacksLookup.network': 'custom', 'stacksLookup.customApiUrl': mock.url });
 
-  await openView(ctx);
+  await openView(ctx, 'icon');
   // Filled from the mock API and the fixture workspace's Clarinet.toml and plans.
   await row(ctx, 'API status').waitFor({ timeout: 30000 });
   await row(ctx, 'memo-payments').waitFor({ timeout: 30000 });
@@ -66,7 +79,7 @@ export async function run(ctx: E2EContext): Promise<void> {
   await page.waitForTimeout(500);
   await Promise.all([page.waitForEvent('load', { timeout: 60000 }), helpers.runCommand(page, 'Developer: Reload Window')]);
   await helpers.waitForWorkbench(page);
-  await openView(ctx);
+  await openView(ctx, 'restored');
   await row(ctx, WATCHED_LABEL).waitFor({ timeout: 30000 });
   ctx.log('the watched address is still listed after a reload');
 
