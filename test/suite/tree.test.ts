@@ -249,6 +249,48 @@ describe('Explorer view', () => {
     assert.deepStrictEqual(lines(await children(api.tree, api.tree.sections.recent)), ['No lookups yet | Look Up…']);
   });
 
+  it('relative .name references in a workspace contract resolve to the deployer of its plan', async () => {
+    await children(api.tree, api.tree.sections.contracts);
+    const folder = vscode.workspace.workspaceFolders![0]!.uri;
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder, 'contracts/treasury.clar'));
+    const editor = await vscode.window.showTextDocument(doc);
+    const at = doc.getText().indexOf('.memo-payments');
+    editor.selection = new vscode.Selection(doc.positionAt(at + 4), doc.positionAt(at + 4));
+    const box = stubInputBox([undefined]);
+    try {
+      await vscode.commands.executeCommand('stacksLookup.watchAddress');
+    } finally {
+      box.restore();
+    }
+    assert.strictEqual(box.prompts[0]!.value, `${DEVNET_DEPLOYER}.memo-payments`, 'prefilled with the contract at the cursor, deployer from the devnet plan');
+    assert.deepStrictEqual(api.watchlist.items, [], 'Escape watches nothing');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('auto refresh: on the interval while visible, paused after an error until an explicit refresh', async function () {
+    this.timeout(70000);
+    await vscode.commands.executeCommand('workbench.view.extension.stacksLookup');
+    await waitFor(() => api.tree.view.visible, 'the view is visible');
+    const statusRequests = () => used.mock.requests.filter((r) => r.path === '/extended').length;
+    await waitFor(() => statusRequests() > 0, 'the first load');
+    const restore = await setSettings({ 'explorer.autoRefreshSeconds': 10 });
+    try {
+      const first = statusRequests();
+      await waitFor(() => statusRequests() > first, 'an automatic refresh', 20000);
+      used.mock.fault({ match: /^\/extended(\?|$)/, fault: { kind: 'status', status: 503 } });
+      await waitFor(() => /paused/.test(api.tree.view.message ?? ''), 'auto refresh paused after the error', 20000);
+      const paused = statusRequests();
+      await new Promise((r) => setTimeout(r, 14000));
+      assert.strictEqual(statusRequests(), paused, 'no automatic refresh while paused');
+      used.mock.clearFaults();
+      await vscode.commands.executeCommand('stacksLookup.refreshExplorer');
+      assert.strictEqual(api.tree.view.message, undefined, 'an explicit refresh resumes');
+      await waitFor(() => statusRequests() > paused, 'the explicit refresh asked again');
+    } finally {
+      await restore();
+    }
+  });
+
   describe('failures show as items with an action, never as an exception', () => {
     it('a server error: the short reason with Retry, which loads again', async () => {
       used.mock.fault({ match: /^\/extended(\?|$)/, times: 1, fault: { kind: 'status', status: 503 } });
