@@ -34,7 +34,7 @@ export class ExplorerTree implements vscode.TreeDataProvider<TreeNode>, vscode.D
   private paused = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly disposables: vscode.Disposable[] = [];
-  /** Resolves once the view has been shown (nothing loads before). */
+  /** Whether the view has been shown yet: VS Code asks for children, and so the API, only then. */
   shown = false;
 
   constructor(private readonly d: ExplorerDeps) {
@@ -132,6 +132,7 @@ export class ExplorerTree implements vscode.TreeDataProvider<TreeNode>, vscode.D
     this.timer = undefined;
     const seconds = this.d.config.autoRefreshSeconds;
     if (!seconds || !this.view.visible || this.paused) return;
+    // One refresh: API status, mempool, a balance per watched address, contract status per network.
     const requests = 2 + this.d.watchlist.items.length + 3;
     void this.d.networks.hasKeyFor().then((key) => {
       if (this.timer || !this.view.visible || this.paused) return;
