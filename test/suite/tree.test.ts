@@ -236,6 +236,17 @@ describe('Explorer view', () => {
     assert.strictEqual(used.mock.requestsTo(STATUS_PATH).length, 2);
   });
 
+  it('item menus act on the item they are opened on: copy, deployment status', async () => {
+    await api.watchlist.add(ADDRESS.mainnet);
+    const [address] = await children(api.tree, api.tree.sections.watched);
+    assert.strictEqual(await vscode.commands.executeCommand('stacksLookup.copy', address!.node), ADDRESS.mainnet);
+    const [contract] = await children(api.tree, api.tree.sections.contracts);
+    assert.strictEqual(contract!.label, 'memo-payments');
+    const opened = await vscode.commands.executeCommand<{ kind: string; id: string }>('stacksLookup.showContractStatus', contract!.node);
+    assert.deepStrictEqual(opened && [opened.kind, opened.id], ['contracts', `${TESTNET_DEPLOYER}.memo-payments`], 'the inline action opens the status of the item, without asking');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   it('Recent lookups: each reopens with a click; Clear empties the list', async () => {
     await api.history.add({ kind: 'tx', id: TX.tokenTransfer, network: 'custom' });
     await api.history.add({ kind: 'address', id: ADDRESS.mainnet, network: 'custom' });
