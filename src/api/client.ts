@@ -125,8 +125,7 @@ class Client implements StacksClient {
       baseUrl: opts.baseUrl,
       ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
       timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      // Looked up per client, not at module load, so a test harness can observe the network.
-      fetch: opts.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+      ...(opts.fetch ? { fetch: opts.fetch } : {}),
       limiter: new RateLimiter(limit, opts.rateLimit?.windowMs ?? 60_000),
       ...(opts.log ? { log: opts.log } : {}),
       ...(opts.onDeprecation ? { onDeprecation: opts.onDeprecation } : {}),

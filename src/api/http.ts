@@ -1,4 +1,5 @@
 import { StacksApiError, kindForStatus, serverWords } from './errors';
+import { BodyTooLarge, Exchange, fetchGet, nodeGet } from './nodeExchange';
 import { BudgetMode, RateLimiter, sleep } from './rateLimit';
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -50,7 +51,8 @@ export interface HttpOptions {
   baseUrl: string;
   apiKey?: string;
   timeoutMs: number;
-  fetch: typeof fetch;
+  /** A fetch function to use instead of Node's http module (tests, other runtimes). */
+  fetch?: typeof fetch;
   limiter: RateLimiter;
   log?: LogFn;
   /** Called once per route template the server marks as deprecated (`Warning: 299`). */
@@ -148,19 +150,24 @@ export class HttpTransport {
       timedOut
         ? new StacksApiError('timeout', `${url.origin} did not answer within ${Math.round(this.opts.timeoutMs / 1000)} s.`, { path })
         : new StacksApiError('cancelled', 'The request was cancelled.', { path });
+    const max = this.opts.maxBodyBytes ?? MAX_BODY_BYTES;
     try {
-      let res: Response;
+      let res: Exchange;
       try {
-        res = await this.opts.fetch(url, { method: 'GET', headers, redirect: 'manual', signal: controller.signal });
+        res = this.opts.fetch
+          ? await fetchGet(this.opts.fetch, url, headers, controller.signal, max)
+          : await nodeGet(url, headers, controller.signal, max);
       } catch (e) {
         if (controller.signal.aborted) throw abortedError();
         throw networkError(e, url.origin, path);
       }
       let text: string;
       try {
-        text = await readLimited(res, this.opts.maxBodyBytes ?? MAX_BODY_BYTES, url.origin, path);
+        text = await res.read();
       } catch (e) {
-        if (e instanceof StacksApiError) throw e;
+        if (e instanceof BodyTooLarge) {
+          throw new StacksApiError('invalid-response', `The API at ${url.origin} sent a response larger than ${Math.round(max / 1024 / 1024)} MB; it was not read.`, { status: res.status, path });
+        }
         if (controller.signal.aborted) throw abortedError();
         throw new StacksApiError('network', `The connection to ${url.origin} closed before the whole response arrived.`, { path });
       }
@@ -192,31 +199,6 @@ export class HttpTransport {
     this.opts.log?.('warn', `The API marks ${route} as deprecated: ${warning.slice(0, 300)}`);
     this.opts.onDeprecation?.(route, warning);
   }
-}
-
-async function readLimited(res: Response, max: number, origin: string, path: string): Promise<string> {
-  const tooBig = () => new StacksApiError('invalid-response', `The API at ${origin} sent a response larger than ${Math.round(max / 1024 / 1024)} MB; it was not read.`, { status: res.status, path });
-  const declared = Number(res.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > max) {
-    await res.body?.cancel().catch(() => undefined);
-    throw tooBig();
-  }
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let size = 0;
-  let text = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => undefined);
-      throw tooBig();
-    }
-    text += decoder.decode(value, { stream: true });
-  }
-  return text + decoder.decode();
 }
 
 function networkError(e: unknown, origin: string, path: string): StacksApiError {
