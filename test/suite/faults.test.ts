@@ -157,7 +157,8 @@ describe('Fault matrix', function () {
     panels = api.panels;
     history = api.history;
     doc = await openFixture('hover-targets.clar');
-    restoreSettings = await setSettings({ network: 'custom', requestTimeoutMs: TIMEOUT_MS });
+    // customApiUrl is in the list so it is put back after the cells moved it from mock to mock.
+    restoreSettings = await setSettings({ network: 'custom', requestTimeoutMs: TIMEOUT_MS, customApiUrl: vscode.workspace.getConfiguration('stacksLookup').get('customApiUrl') });
   });
   after(async () => {
     await restoreSettings();
