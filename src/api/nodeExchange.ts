@@ -20,7 +20,7 @@ const agents = {
  * A GET with Node's http module and keep-alive sockets. It does per request a fraction of the
  * work of `fetch` (no WHATWG streams), never follows redirects, and stops reading at `maxBytes`.
  */
-export function nodeGet(url: URL, headers: Record<string, string>, signal: AbortSignal, maxBytes: number): Promise<Exchange> {
+export function nodeGet(url: URL, headers: Record<string, string>, signal: AbortSignal, maxBytes: number, retried = false): Promise<Exchange> {
   return new Promise((resolve, reject) => {
     const mod = url.protocol === 'https:' ? https : http;
     const req = mod.request(url, { method: 'GET', headers, agent: agents[url.protocol as 'http:' | 'https:'], signal }, (res) => {
@@ -51,7 +51,13 @@ export function nodeGet(url: URL, headers: Record<string, string>, signal: Abort
       body.catch(() => undefined);
       resolve({ status: res.statusCode ?? 0, headers: h, read: () => body });
     });
-    req.on('error', reject);
+    req.on('error', (e: NodeJS.ErrnoException) => {
+      // A kept-alive socket the server already closed (a devnet that stopped) fails on reuse:
+      // retry once on a fresh socket, so the user hears "refused", not "reset".
+      if (!retried && req.reusedSocket && e.code === 'ECONNRESET' && !signal.aborted) {
+        resolve(nodeGet(url, headers, signal, maxBytes, true));
+      } else reject(e);
+    });
     req.end();
   });
 }

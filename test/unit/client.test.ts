@@ -343,6 +343,14 @@ describe('Stacks API client', function () {
       await rejectsWith(createStacksClient({ baseUrl: `http://127.0.0.1:${port}` }).getServerStatus(), 'network', /refused/);
     });
 
+    it('says "refused" when a server that was used stops, not "reset" of an old socket', async () => {
+      const devnet = await startMockApi();
+      const c = createStacksClient({ baseUrl: devnet.url });
+      await c.getServerStatus();
+      await devnet.close();
+      await rejectsWith(c.getMempoolStats(), 'network', /refused/);
+    });
+
     it('one failed lookup never breaks the next', async () => {
       const c = client();
       mock.fault({ fault: { kind: 'status', status: 500 }, times: 1 });
