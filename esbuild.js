@@ -35,8 +35,9 @@ const common = {
 const builds = [
   {
     ...common,
-    entryPoints: ['src/extension.ts'],
-    outfile: 'dist/extension.js',
+    // The detail panels' host side loads on first use (src/ui/lazyPanels.ts).
+    entryPoints: { extension: 'src/extension.ts', panels: 'src/ui/panels/index.ts' },
+    outdir: 'dist',
     format: 'cjs',
     platform: 'node',
     target: 'node20',

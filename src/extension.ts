@@ -5,7 +5,8 @@ import { History } from './ui/history';
 import { registerHover, trackIdentifierAtCursor } from './ui/hover';
 import { Log } from './ui/log';
 import { NetworkService } from './ui/network';
-import { PanelManager } from './ui/panels';
+import { LazyPanels } from './ui/lazyPanels';
+import type { PanelManager } from './ui/panels';
 import { NetworkStatusBar } from './ui/statusBar';
 import { ExplorerTree, registerExplorer } from './ui/tree';
 import type { Watchlist } from './ui/watchlist';
@@ -32,14 +33,14 @@ export interface ExtensionApi {
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const log = new Log();
   context.subscriptions.push(log);
-  let panels: PanelManager | undefined;
+  let panels: LazyPanels | undefined;
   let history: History | undefined;
   let explorer: ReturnType<typeof registerExplorer> | undefined;
   try {
     const config = new Config();
     const networks = new NetworkService(config, context.secrets, log);
     history = new History(context.globalState);
-    panels = new PanelManager({ networks, config, history, log, extensionUri: context.extensionUri });
+    panels = new LazyPanels({ networks, config, history, log, extensionUri: context.extensionUri });
     context.subscriptions.push(networks, history, panels, new NetworkStatusBar(networks));
     context.subscriptions.push(...registerCommands({ config, networks, presenter: panels, history, log }));
     context.subscriptions.push(registerHover({ config, networks, log }), trackIdentifierAtCursor());
@@ -50,7 +51,18 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     log.error(`Activation failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
     void vscode.window.showErrorMessage(`Stacks Lookup could not start: ${e instanceof Error ? e.message : String(e)}`, 'Show Log').then((c) => c && log.channel.show());
   }
-  return { logUri: context.logUri, globalStorageUri: context.globalStorageUri, panels, history, tree: explorer?.tree, watchlist: explorer?.watchlist };
+  const lazy = panels;
+  return {
+    logUri: context.logUri,
+    globalStorageUri: context.globalStorageUri,
+    // A getter: reading it loads the panels bundle, which activation itself never does.
+    get panels() {
+      return lazy?.manager;
+    },
+    history,
+    tree: explorer?.tree,
+    watchlist: explorer?.watchlist,
+  };
 }
 
 export function deactivate(): void {}

@@ -8,7 +8,7 @@ import {
   Checked,
 } from '../chain/identifiers';
 import { LruCache } from './cache';
-import { StacksApiError } from './errors';
+import { isStacksApiError, StacksApiError } from './errors';
 import { HttpTransport, LogFn, RequestOptions } from './http';
 import { RateLimiter, RateLimitOptions } from './rateLimit';
 import { addressTransactionsReplacement, balanceReplacement, blockV1Replacement, CursorMemo, Fetch, Replacement, transactionReplacement } from './replacements';
@@ -286,7 +286,7 @@ class Client implements StacksClient {
         try {
           value = await fetch(c.route, c.path, c.query ?? [], c.schema, c.what);
         } catch (e) {
-          if (!(c.replacement && e instanceof StacksApiError && e.kind === 'gone')) throw e;
+          if (!(c.replacement && isStacksApiError(e) && e.kind === 'gone')) throw e;
           this.switchedOff(c.route, c.replacement.route);
           value = await c.replacement.load(fetch);
         }

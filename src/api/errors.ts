@@ -31,8 +31,12 @@ export class StacksApiError extends Error {
   }
 }
 
+/**
+ * True for errors of this client. Checked by shape, not only by class, so code in a separately
+ * loaded bundle (the detail panels) recognises errors thrown by the main bundle's client.
+ */
 export function isStacksApiError(e: unknown): e is StacksApiError {
-  return e instanceof StacksApiError;
+  return e instanceof StacksApiError || (e instanceof Error && e.name === 'StacksApiError' && typeof (e as { kind?: unknown }).kind === 'string');
 }
 
 /** Status code to kind, as section 7 of the API document gives them. */

@@ -1,4 +1,4 @@
-import { StacksApiError, kindForStatus, serverWords } from './errors';
+import { isStacksApiError, StacksApiError, kindForStatus, serverWords } from './errors';
 import { BodyTooLarge, Exchange, fetchGet, nodeGet } from './nodeExchange';
 import { BudgetMode, RateLimiter, sleep } from './rateLimit';
 
@@ -184,7 +184,7 @@ export class HttpTransport {
       }
       return { status: res.status, headers: res.headers, body };
     } catch (e) {
-      if (e instanceof StacksApiError && e.kind !== 'cancelled') this.opts.log?.('warn', `GET ${shown} failed: ${e.message}`);
+      if (isStacksApiError(e) && e.kind !== 'cancelled') this.opts.log?.('warn', `GET ${shown} failed: ${e.message}`);
       throw e;
     } finally {
       clearTimeout(timer);

@@ -9,7 +9,7 @@ import { describeError, ErrorAction } from '../errorText';
 import type { History } from '../history';
 import { NETWORK_LABELS } from '../network';
 import type { OpenOptions, Presenter } from '../presenter';
-import { openContractSource, registerContractSource, SourceDeps } from './contractSource';
+import { openContractSource, SourceDeps } from './contractSource';
 import { panelHtml, resourceRoots } from './html';
 import { loadPanel, Loaded, Parts } from './models';
 import { checkTarget } from './targets';
@@ -65,13 +65,9 @@ export class PanelManager implements Presenter, vscode.Disposable {
   current: PanelSnapshot | undefined;
 
   constructor(private readonly d: PanelDeps) {
-    this.disposables.push(
-      vscode.window.registerWebviewPanelSerializer(PANEL_VIEW_TYPE, {
-        deserializeWebviewPanel: async (panel, state) => this.revive(panel, state),
-      }),
-      ...registerContractSource(d),
-      d.networks.onDidChange(() => this.networkChanged()),
-    );
+    // The serializer and the contract source provider are registered at activation by
+    // src/ui/lazyPanels.ts, which loads this bundle only when a panel is first needed.
+    this.disposables.push(d.networks.onDidChange(() => this.networkChanged()));
     this.selected = d.networks.current;
   }
 
@@ -325,7 +321,7 @@ export class PanelManager implements Presenter, vscode.Disposable {
   }
 
   /** After a reload: the state holds only the identity, so the data is fetched again. */
-  private async revive(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+  async revive(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
     const s = PanelState.safeParse(state);
     const t = s.success ? checkTarget(s.data) : undefined;
     if (this.panel || !s.success || !t) {
