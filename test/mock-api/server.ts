@@ -1,5 +1,5 @@
 /**
- * Local mock of the Stacks chain data API (the nine endpoints of /work/shared/api/chain-data-api.md §4).
+ * Local mock of the Stacks chain data API (the nine endpoints the extension reads).
  *
  * Node `http` only, no framework, no vscode. Serves the fixtures in test/fixtures/api plus
  * deterministic generated data for paging tests (see test/fixtures/ids.ts), and can inject faults.
