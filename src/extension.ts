@@ -19,6 +19,8 @@ export interface ExtensionApi {
   globalStorageUri: vscode.Uri;
   /** The detail panel: what it shows and a way to wait for its next render. */
   panels?: PanelManager;
+  /** The network item of the status bar. */
+  statusBar?: NetworkStatusBar;
   /** The recent lookups (tests check that failures lose none). */
   history?: History;
   /** The explorer view's data provider and the watched addresses. */
@@ -35,13 +37,15 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   context.subscriptions.push(log);
   let panels: LazyPanels | undefined;
   let history: History | undefined;
+  let statusBar: NetworkStatusBar | undefined;
   let explorer: ReturnType<typeof registerExplorer> | undefined;
   try {
     const config = new Config();
     const networks = new NetworkService(config, context.secrets, log);
     history = new History(context.globalState);
     panels = new LazyPanels({ networks, config, history, log, extensionUri: context.extensionUri });
-    context.subscriptions.push(networks, history, panels, new NetworkStatusBar(networks));
+    statusBar = new NetworkStatusBar(networks);
+    context.subscriptions.push(networks, history, panels, statusBar);
     context.subscriptions.push(...registerCommands({ config, networks, presenter: panels, history, log }));
     context.subscriptions.push(registerHover({ config, networks, log }), trackIdentifierAtCursor());
     explorer = registerExplorer({ config, networks, history, log, context });
@@ -60,6 +64,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
       return lazy?.manager;
     },
     history,
+    statusBar,
     tree: explorer?.tree,
     watchlist: explorer?.watchlist,
   };

@@ -44,6 +44,7 @@ export class NetworkService implements vscode.Disposable {
   ) {
     this.disposables.push(
       this.emitter,
+      this.usedEmitter,
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (config.affects(e, Settings.network, Settings.devnetApiUrl, Settings.customApiUrl, Settings.requestTimeoutMs, Settings.autoNetwork)) {
           this.changed();
@@ -82,8 +83,25 @@ export class NetworkService implements vscode.Disposable {
     return checked.ok ? { ok: true, url: raw.replace(/\/+$/, '') } : { ok: false, reason: checked.reason };
   }
 
-  /** A client for the network; clients are kept so their caches and rate budgets persist. */
-  async endpoint(network: NetworkId = this.current): Promise<Endpoint> {
+  private usedFlag = false;
+  private readonly usedEmitter = new vscode.EventEmitter<void>();
+  /** Fires once, when a feature first asks for data in this window (not background refreshes). */
+  readonly onDidFirstUse = this.usedEmitter.event;
+
+  /** Whether the user has asked for chain data in this window yet. */
+  get used(): boolean {
+    return this.usedFlag;
+  }
+
+  /**
+   * A client for the network; clients are kept so their caches and rate budgets persist.
+   * `background` callers (the status bar) do not count as the user asking for data.
+   */
+  async endpoint(network: NetworkId = this.current, options: { background?: boolean } = {}): Promise<Endpoint> {
+    if (!options.background && !this.usedFlag) {
+      this.usedFlag = true;
+      this.usedEmitter.fire();
+    }
     const u = this.urlOf(network);
     const baseUrl = u.ok ? u.url : this.config.apiUrl(network) || 'https://invalid.invalid';
     const key = u.ok ? await this.keyFor(baseUrl) : undefined;

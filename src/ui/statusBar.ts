@@ -6,8 +6,9 @@ import type { NetworkService } from './network';
 const REFRESH_MS = 30_000;
 
 /**
- * The network and chain tip in the status bar. It never asks the API at activation: the tip is
- * fetched on the first refresh tick, only while the window is focused, at most every 30 s.
+ * The network and chain tip in the status bar. It never asks the API at activation, nor in a
+ * window where the user has not asked for chain data: the tip is fetched when the user first
+ * does, then every 30 s while the window is focused.
  */
 export class NetworkStatusBar implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
@@ -34,8 +35,22 @@ export class NetworkStatusBar implements vscode.Disposable {
         this.render();
       }),
       vscode.window.onDidChangeWindowState((s) => (s.focused ? this.start() : this.stop())),
+      networks.onDidFirstUse(() => {
+        this.start();
+        void this.refresh(true);
+      }),
     );
-    if (vscode.window.state.focused) this.start();
+    this.start();
+  }
+
+  /** What the item shows, for tests and tools. */
+  get text(): string {
+    return this.item.text;
+  }
+
+  get tooltip(): string {
+    const t = this.item.tooltip;
+    return typeof t === 'string' ? t : t?.value ?? '';
   }
 
   /** Fetches the tip now unless it was fetched less than 30 s ago. */
@@ -46,7 +61,7 @@ export class NetworkStatusBar implements vscode.Disposable {
     const controller = (this.inFlight = new AbortController());
     const network = this.networks.current;
     try {
-      const { client } = await this.networks.endpoint(network);
+      const { client } = await this.networks.endpoint(network, { background: true });
       const status = await client.getServerStatus({ signal: controller.signal, budget: 'fail-fast' });
       if (network !== this.networks.current) return;
       this.tip = status.chain_tip ? { height: status.chain_tip.block_height, network } : undefined;
@@ -58,8 +73,9 @@ export class NetworkStatusBar implements vscode.Disposable {
     this.render();
   }
 
+  /** Polls only while the window is focused and once the user has asked for chain data here. */
   private start(): void {
-    if (this.timer) return;
+    if (this.timer || !vscode.window.state.focused || !this.networks.used) return;
     // The first tick comes a full interval after start, so activation itself sends nothing.
     this.timer = setInterval(() => void this.refresh(), REFRESH_MS);
   }

@@ -1,0 +1,74 @@
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import { BLOCK } from '../fixtures/ids';
+import { EXTENSION_ID, useMock, UsedMock } from './editorHelpers';
+
+interface StatusBarApi {
+  readonly text: string;
+  readonly tooltip: string;
+  refresh(force?: boolean): Promise<void>;
+}
+
+describe('Network status bar item', function () {
+  this.timeout(30_000);
+  let bar: StatusBarApi;
+  let used: UsedMock;
+  // The tooltip is Markdown: its text has escaped punctuation and &nbsp; for spaces.
+  const tip = () => bar.tooltip.replace(/&nbsp;/g, ' ').replace(/\\(.)/g, '$1');
+
+  before(async () => {
+    const ext = vscode.extensions.getExtension<{ statusBar?: StatusBarApi }>(EXTENSION_ID);
+    const api = await ext!.activate();
+    assert.ok(api.statusBar, 'activate() exposes the status bar item');
+    bar = api.statusBar;
+  });
+  // A mock of its own per test: a new API URL is a new client, so no answer is reused from its cache.
+  beforeEach(async () => {
+    used = await useMock();
+  });
+  afterEach(async () => used.close());
+
+  const settle = async (check: () => boolean) => {
+    for (let i = 0; i < 50 && !check(); i++) await new Promise((r) => setTimeout(r, 100));
+  };
+
+  it('shows the selected network and, once refreshed, the chain tip', async () => {
+    await settle(() => bar.text.includes('Custom'));
+    assert.match(bar.text, /Stacks: Custom/);
+    await bar.refresh(true);
+    assert.match(bar.text, new RegExp(`#${BLOCK.height.toLocaleString('en-US')}`));
+    assert.match(tip(), new RegExp(`Chain tip: block ${BLOCK.height}`));
+    assert.strictEqual(used.mock.requestsTo('/extended').filter((r) => r.path === '/extended').length, 1);
+  });
+
+  it('asks at most every 30 seconds unless forced', async () => {
+    // Failures are never cached by the client, so only the item's own throttle can hold these back.
+    used.mock.fault({ kind: 'status', status: 503 });
+    await bar.refresh(true);
+    await bar.refresh();
+    await bar.refresh();
+    assert.strictEqual(used.mock.requests.length, 1);
+  });
+
+  it('shows a warning with the reason when the API fails, and recovers', async () => {
+    used.mock.fault({ kind: 'status', status: 503 });
+    await bar.refresh(true);
+    assert.match(bar.text, /\$\(warning\) Stacks: Custom/);
+    assert.match(tip(), /Last check failed: .*503/);
+    used.mock.clearFaults();
+    await bar.refresh(true); // a failure is not cached, so this asks again
+    assert.match(bar.text, /\$\(globe\) Stacks: Custom #/);
+    assert.doesNotMatch(tip(), /Last check failed/);
+  });
+
+  it('follows a network switch at once, without showing the old tip', async () => {
+    await bar.refresh(true);
+    const other = await useMock();
+    try {
+      await settle(() => !/#/.test(bar.text));
+      assert.doesNotMatch(bar.text, /#/, 'the old network\'s tip is gone');
+    } finally {
+      await other.close();
+    }
+  });
+});
