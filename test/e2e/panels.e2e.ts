@@ -22,7 +22,7 @@ interface Case {
 const CASES: Case[] = [
   { name: 'transaction', command: 'Stacks: Look Up…', input: TX.manyEvents, kind: 'tx', expect: ['Contract call', 'Success', 'Events (300)', '1–50 of 300'] },
   { name: 'address', command: 'Stacks: Look Up…', input: ADDRESS.mainnet, kind: 'address', expect: ['Address', 'Balance', 'Transactions (2)', 'Stacking'] },
-  { name: 'block', command: 'Stacks: Look Up…', input: 'latest', kind: 'block', expect: [`Block #${BLOCK.height}`, 'Canonical', `Next block #${BLOCK.height + 1}`] },
+  { name: 'block', command: 'Stacks: Look Up…', input: 'latest', kind: 'block', expect: [`Block #${BLOCK.height}`, 'Canonical', `Previous block #${BLOCK.height - 1}`] },
   { name: 'contract', command: 'Stacks: Look Up…', input: CONTRACT.deployed, kind: 'contract', expect: ['Contract pox-2', 'Deployed', 'Open source'] },
   {
     name: 'contracts',

@@ -3,10 +3,11 @@ import type { Block, BlockV1 } from '../../../api';
 import type { Action, Section, ViewModel } from '../../../protocol';
 import { badge, blockHash, compact, executionCosts, field, fields, id, ModelContext, num, time, tx, yesNo } from './values';
 
-export function blockModel(b: Block, v1: BlockV1 | undefined, tab: 'v2' | 'v1', ctx: ModelContext): ViewModel {
+/** `isTip`: the block was asked for as `latest`, so there is no next block to link to yet. */
+export function blockModel(b: Block, v1: BlockV1 | undefined, tab: 'v2' | 'v1', ctx: ModelContext, isTip = false): ViewModel {
   const nav: Action[] = compact([
     b.height > 0 && { label: `Previous block #${b.height - 1}`, icon: 'arrow-left', intent: { type: 'open' as const, target: { kind: 'block' as const, id: String(b.height - 1), network: ctx.network } } },
-    { label: `Next block #${b.height + 1}`, icon: 'arrow-right', intent: { type: 'open', target: { kind: 'block', id: String(b.height + 1), network: ctx.network } } },
+    !isTip && { label: `Next block #${b.height + 1}`, icon: 'arrow-right', intent: { type: 'open' as const, target: { kind: 'block' as const, id: String(b.height + 1), network: ctx.network } } },
   ]);
   return {
     kind: 'block',

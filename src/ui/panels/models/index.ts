@@ -77,7 +77,7 @@ export async function loadPanel(target: Target, params: PanelParams, o: LoadOpti
       const tab = params.tab === 'v1' ? 'v1' : 'v2';
       const b = await part('v2', '', () => c.getBlock(blockArg(target.id), call));
       const v1 = tab === 'v1' ? await part('v1', String(b.height), () => c.getBlockByHeightV1(b.height, call)) : undefined;
-      return { model: blockModel(b, v1, tab, ctx), parts, params: tab === 'v1' ? { tab } : {} };
+      return { model: blockModel(b, v1, tab, ctx, target.id === 'latest'), parts, params: tab === 'v1' ? { tab } : {} };
     }
     case 'contract': {
       const statuses = await part('status', '', () => c.getContractsStatus([target.id], call));
