@@ -38,6 +38,7 @@ const CASES: Case[] = [
 const THEMES = [
   { id: 'light', setting: 'Default Light Modern' },
   { id: 'dark', setting: 'Default Dark Modern' },
+  { id: 'hc', setting: 'Default High Contrast' },
 ];
 
 async function open(ctx: E2EContext, c: { command: string; input?: string }): Promise<void> {
@@ -84,7 +85,7 @@ async function shot(ctx: E2EContext, name: string): Promise<void> {
 /** Switches the colour theme through the User settings and waits for the workbench to show it. */
 async function useTheme(ctx: E2EContext, theme: { id: string; setting: string }): Promise<void> {
   await ctx.settings({ 'workbench.colorTheme': theme.setting });
-  const selector = theme.id === 'dark' ? '.monaco-workbench.vs-dark' : '.monaco-workbench.vs:not(.vs-dark)';
+  const selector = theme.id === 'dark' ? '.monaco-workbench.vs-dark' : theme.id === 'hc' ? '.monaco-workbench.hc-black' : '.monaco-workbench.vs:not(.vs-dark)';
   await ctx.page.locator(selector).waitFor({ state: 'attached', timeout: 15000 });
   await ctx.page.waitForTimeout(800); // the webview gets the new colours right after
 }
