@@ -14,13 +14,13 @@ import { ADDRESS, BLOCK, CONTRACT, TX } from '../fixtures/ids';
 import { Fault, loadFixture, MockApi, startMockApi } from '../mock-api/server';
 import { activateExtension, openFixture, positionOf, setSettings, stacksHoverAt } from './editorHelpers';
 
-const TIMEOUT_MS = 1000;
+export const TIMEOUT_MS = 1000;
 const MB = 1024 * 1024;
 
 type Button = 'Set API Key' | 'Select Network' | 'Retry' | 'Show Log';
 
 /** What a user sees when the fault hits: `{url}` and `{What}` are filled in per entry point. */
-interface Failure {
+export interface Failure {
   /** The notification (and the panel's error text); a regex source. */
   message: string;
   /** The short line of hovers and tree items; a regex source. */
@@ -29,7 +29,7 @@ interface Failure {
   level?: 'error' | 'warning';
 }
 
-interface Row {
+export interface Row {
   name: string;
   /** Applied to every request. */
   fault?: Fault;
@@ -61,7 +61,7 @@ function unknownEnums(mock: MockApi): void {
 }
 
 // prettier-ignore
-const FAULTS: Row[] = [
+export const FAULTS: Row[] = [
   { name: '429 with Retry-After', fault: status(429, { 'retry-after': '5' }), expect: fail('^Rate limited by {url}: set an API key for a higher limit\\. Try again in 5 s\\.$', 'Rate limited: set an API key for a higher limit\\.', ['Set API Key', 'Retry']) },
   { name: '429 without Retry-After', fault: status(429), expect: fail('^Rate limited by {url}: set an API key for a higher limit\\. Try again in \\d+ s\\.$', 'Rate limited: set an API key for a higher limit\\.', ['Set API Key', 'Retry']) },
   { name: '400 with a validation body', fault: status(400), expect: fail('^The API rejected the request: params/tx_id must match pattern', 'The API rejected the request: params/tx_id', []) },
@@ -131,12 +131,12 @@ function captureNotifications(): { shown: Shown[]; restore(): void } {
 
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-function pattern(source: string, url: string, what: string): RegExp {
+export function pattern(source: string, url: string, what: string): RegExp {
   return new RegExp(source.replace(/\{url\}/g, esc(url)).replace(/\{What\}/g, esc(what)));
 }
 
 /** Text no user should ever see: stack frames, internal error names, unfilled values. */
-const NOT_FOR_USERS = /\n\s+at |\bat .*\.js:\d+|TypeError|ReferenceError|\bundefined\b|\[object |Something went wrong/;
+export const NOT_FOR_USERS = /\n\s+at |\bat .*\.js:\d+|TypeError|ReferenceError|\bundefined\b|\[object |Something went wrong/;
 
 function panelTabs(): vscode.Tab[] {
   return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('stacksLookup.detail'));

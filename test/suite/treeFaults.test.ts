@@ -1,0 +1,168 @@
+// The explorer view in the fault matrix: every row of FAULTS (faults.test.ts) against each
+// section of the view that asks the API, then the API healthy again. Adding a row there adds it
+// here too.
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import type { History } from '../../src/ui/history';
+import type { ExplorerTree } from '../../src/ui/tree';
+import type { TreeNode } from '../../src/ui/tree/node';
+import type { Watchlist } from '../../src/ui/watchlist';
+import { ADDRESS, TX } from '../fixtures/ids';
+import { hostileFixture } from '../fixtures/hostile';
+import { MockApi, startMockApi } from '../mock-api/server';
+import { activateExtension, setSettings } from './editorHelpers';
+import { FAULTS, NOT_FOR_USERS, pattern, Row, TIMEOUT_MS } from './faults.test';
+
+interface Api {
+  tree: ExplorerTree;
+  watchlist: Watchlist;
+  history: History;
+}
+
+interface Seen {
+  label: string;
+  description: string;
+  command?: string;
+  contextValue: string;
+}
+
+async function children(tree: ExplorerTree, node: TreeNode): Promise<Seen[]> {
+  return (await tree.getChildren(node)).map((k) => {
+    const item = tree.getTreeItem(k);
+    return {
+      label: typeof item.label === 'string' ? item.label : item.label?.label ?? '',
+      description: String(item.description ?? ''),
+      command: item.command?.command,
+      contextValue: item.contextValue ?? '',
+    };
+  });
+}
+
+/** The action an error item's click runs for a row: keys first, then a URL that does not answer, else Retry. */
+function expectedAction(row: Row): string {
+  if (row.expect === 'works') return '';
+  if (row.expect.buttons.includes('Set API Key')) return 'stacksLookup.setApiKey';
+  if (/not reachable|redirected|switched off/.test(row.expect.short)) return 'stacksLookup.selectNetwork';
+  return 'stacksLookup.refreshExplorer';
+}
+
+describe('Fault matrix: the explorer view', function () {
+  this.timeout(60_000);
+  let api: Api;
+  let restore: () => Promise<void>;
+  let mock: MockApi | undefined;
+
+  before(async () => {
+    api = (await activateExtension()) as unknown as Api;
+    assert.ok(api.tree && api.watchlist && api.history);
+    restore = await setSettings({ network: 'custom', requestTimeoutMs: TIMEOUT_MS, customApiUrl: vscode.workspace.getConfiguration('stacksLookup').get('customApiUrl') });
+  });
+  after(async () => {
+    for (const a of api.watchlist.items) await api.watchlist.remove(a);
+    await restore();
+  });
+  afterEach(async () => {
+    await mock?.close();
+    mock = undefined;
+  });
+
+  const sections = () => [
+    { name: 'Network', node: api.tree.sections.network, what: 'API status' },
+    { name: 'Mempool', node: api.tree.sections.mempool, what: 'Mempool statistics' },
+    { name: 'Watched addresses', node: api.tree.sections.watched, what: 'Address' },
+    { name: 'Workspace contracts', node: api.tree.sections.contracts, what: 'Contract status' },
+  ];
+
+  for (const row of FAULTS) {
+    it(row.name, async () => {
+      mock = await startMockApi();
+      await vscode.workspace.getConfiguration('stacksLookup').update('customApiUrl', mock.url, vscode.ConfigurationTarget.Global);
+      await api.watchlist.add(ADDRESS.mainnet);
+      await api.history.add({ kind: 'tx', id: TX.tokenTransfer, network: 'custom' });
+      const url = mock.url;
+      if (row.fault) mock.fault(row.fault);
+      row.setup?.(mock);
+      if (row.refused) await mock.close();
+      await api.tree.refresh(undefined, true);
+
+      for (const s of sections()) {
+        const seen = await children(api.tree, s.node);
+        const shown = seen.map((x) => `${x.label} | ${x.description}`).join('; ');
+        const error = seen.find((x) => x.contextValue === 'error');
+        if (row.expect === 'works') {
+          assert.ok(!error, `${s.name} works: ${shown}`);
+          assert.ok(seen.length > 0, `${s.name} shows something`);
+          continue;
+        }
+        assert.ok(error, `${s.name} shows an error item: ${shown}`);
+        assert.match(error.label, pattern(row.expect.short, url, s.what), `${s.name}: ${error.label}`);
+        assert.doesNotMatch(error.label + error.description, NOT_FOR_USERS);
+        assert.strictEqual(error.command, expectedAction(row), `${s.name}: the error item's action`);
+        if (error.command !== 'stacksLookup.refreshExplorer') {
+          assert.ok(seen.some((x) => x.label === 'Retry' && x.command === 'stacksLookup.refreshExplorer'), `${s.name}: a Retry beside it`);
+        }
+      }
+
+      // Healthy again: a refresh shows the data, and nothing the user had is lost.
+      if (row.refused) mock = await startMockApi({ port: Number(new URL(url).port) });
+      else mock.reset();
+      await api.tree.refresh(undefined, true);
+      for (const s of sections()) {
+        const seen = await children(api.tree, s.node);
+        assert.ok(!seen.some((x) => x.contextValue === 'error'), `${s.name} recovered: ${seen.map((x) => x.label).join('; ')}`);
+      }
+      assert.ok(api.watchlist.items.includes(ADDRESS.mainnet), 'the watched address is kept');
+      assert.ok(api.history.items.some((t) => t.id === TX.tokenTransfer), 'the recent lookup is kept');
+    });
+  }
+});
+
+describe('Hostile chain data in the explorer view', function () {
+  this.timeout(30_000);
+
+  it('shows every string from the chain as inert text: labels, descriptions and tooltips', async () => {
+    const api = (await activateExtension()) as unknown as Api;
+    const mock = await startMockApi();
+    const restore = await setSettings({ network: 'custom', customApiUrl: mock.url });
+    try {
+      mock.override('/extended', hostileFixture('server-status.json'));
+      mock.override('/extended/v1/tx/mempool/stats', hostileFixture('mempool-stats.json'));
+      mock.override(`/extended/v2/addresses/${ADDRESS.mainnet}/transactions`, hostileFixture('address-transactions--mainnet.json'));
+      await api.watchlist.add(ADDRESS.mainnet);
+      await api.tree.refresh(undefined, true);
+
+      const items: vscode.TreeItem[] = [];
+      const walk = async (node: TreeNode | undefined, depth: number): Promise<void> => {
+        for (const k of await api.tree.getChildren(node)) {
+          const item = api.tree.getTreeItem(k);
+          items.push(item);
+          if (depth < 3 && item.collapsibleState !== vscode.TreeItemCollapsibleState.None) await walk(k, depth + 1);
+        }
+      };
+      await walk(undefined, 0);
+      const serverItem = items.find((i) => /Server version/.test(String(typeof i.label === 'string' ? i.label : i.label?.label)));
+      assert.ok(serverItem, 'the server version is shown');
+      assert.ok(`${serverItem.description}${typeof serverItem.tooltip === 'string' ? serverItem.tooltip : serverItem.tooltip?.value}`.includes('<script>') ||
+        `${serverItem.description}`.includes('<img'), 'the payload is shown as text, not dropped');
+
+      for (const item of items) {
+        const tip = item.tooltip;
+        if (tip instanceof vscode.MarkdownString) {
+          assert.notStrictEqual(tip.isTrusted, true, 'a tooltip never trusts every command');
+          if (tip.isTrusted && typeof tip.isTrusted === 'object') {
+            for (const c of tip.isTrusted.enabledCommands) assert.match(c, /^stacksLookup\./);
+          }
+          assert.notStrictEqual(tip.supportHtml, true, 'no HTML in tooltips');
+          // Chain text inside Markdown is escaped: no link, image or tag survives as syntax.
+          assert.doesNotMatch(tip.value, /(?<!\\)\]\((?!command:stacksLookup\.)/, `no injected link in: ${tip.value.slice(0, 200)}`);
+          assert.doesNotMatch(tip.value, /(?<!\\)<(img|script|a)\b/i, 'no raw HTML');
+        }
+        if (item.command) assert.match(item.command.command, /^(stacksLookup\.|vscode\.open$)/, `item commands are the extension's own: ${item.command.command}`);
+      }
+    } finally {
+      for (const a of api.watchlist.items) await api.watchlist.remove(a);
+      await restore();
+      await mock.close();
+    }
+  });
+});
