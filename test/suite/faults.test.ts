@@ -1,10 +1,9 @@
 // The fault matrix: every fault the mock API can inject, against every entry point of the
-// extension (hover, each palette command, the detail panel for each kind, tree sections once the
-// view contributes them), then the mock healthy again. One row of FAULTS per fault; the entry
-// points are generated from it.
+// extension (hover, each palette command, the detail panel for each kind; the explorer view's
+// sections in treeFaults.test.ts), then the mock healthy again. One row of FAULTS per fault; the
+// entry points are generated from it.
 //
-// The status bar is not in the matrix: it asks the API only on a 30 s timer while the window has
-// focus and exposes nothing a test can read, so it is not observable here.
+// The status bar asks the API only on a timer; its failure and recovery are in statusBar.test.ts.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { HostMessage } from '../../src/protocol';
