@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check in order, a summary table, and one final line `N passed, N failed`
 // (unit + in-host + e2e test counts). Exit code 1 if any step failed. Does not run `npm ci`.
-//   STEP_TIMEOUT_MS   per-step limit (default 10 min)
+//   STEP_TIMEOUT_MS   per-step limit (default 14 min)
 //   CI_SKIP=lint,e2e  skip steps by name
 'use strict';
 const fs = require('fs');
@@ -10,7 +10,7 @@ const { spawn } = require('child_process');
 const { killTree } = require('./codeServer.js');
 
 const REPO = path.resolve(__dirname, '..', '..');
-const STEP_TIMEOUT_MS = Number(process.env.STEP_TIMEOUT_MS) || 10 * 60 * 1000;
+const STEP_TIMEOUT_MS = Number(process.env.STEP_TIMEOUT_MS) || 14 * 60 * 1000;
 const skip = new Set((process.env.CI_SKIP || '').split(',').map((s) => s.trim()).filter(Boolean));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
