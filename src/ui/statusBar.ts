@@ -7,8 +7,8 @@ const REFRESH_MS = 30_000;
 
 /**
  * The network and chain tip in the status bar. It never asks the API at activation, nor in a
- * window where the user has not asked for chain data: the tip is fetched when the user first
- * does, then every 30 s while the window is focused.
+ * window where the user has not asked for chain data: from the user's first lookup on, the tip is
+ * fetched every 30 s while the window is focused.
  */
 export class NetworkStatusBar implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
@@ -35,10 +35,7 @@ export class NetworkStatusBar implements vscode.Disposable {
         this.render();
       }),
       vscode.window.onDidChangeWindowState((s) => (s.focused ? this.start() : this.stop())),
-      networks.onDidFirstUse(() => {
-        this.start();
-        void this.refresh(true);
-      }),
+      networks.onDidFirstUse(() => this.start()),
     );
     this.start();
   }
