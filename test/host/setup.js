@@ -53,10 +53,25 @@ function run(cmd, args, opts = {}) {
   return r;
 }
 
+/**
+ * The environment without what an outer `npm run`/`npm test` passed down: npm exports its config
+ * as npm_config_* (and npm_node_execpath, npm_package_*, ...), and an inner npm reads those back as
+ * its own config. code-server's postinstall takes the Node version from npm_config_user_agent, so an
+ * install started from `npm test` on Node 20 would be refused as "node v20" despite running on 24.
+ */
+function withoutOuterNpm(env) {
+  const out = {};
+  for (const [k, v] of Object.entries(env)) {
+    if (/^npm_/i.test(k) || k === 'NODE' || k === 'INIT_CWD') continue;
+    out[k] = v;
+  }
+  return out;
+}
+
 /** Environment for anything that must run on code-server's Node 24 (its install and its runtime). */
 function node24Env(extra = {}) {
   return {
-    ...process.env,
+    ...withoutOuterNpm(process.env),
     PATH: `${path.join(node24Home, 'bin')}${path.delimiter}${process.env.PATH || ''}`,
     npm_config_nodedir: node24Home,
     npm_config_build_from_source: 'kerberos', // otherwise kerberos tries a GitHub download first
@@ -115,7 +130,7 @@ function ensureNode24() {
   fs.rmSync(node24Dir, { recursive: true, force: true });
   fs.mkdirSync(node24Dir, { recursive: true });
   fs.writeFileSync(path.join(node24Dir, 'package.json'), '{"private":true}\n');
-  run('npm', ['install', '--no-save', '--loglevel=error', '--no-audit', '--no-fund', `node@${NODE_MAJOR}`], { cwd: node24Dir });
+  run('npm', ['install', '--no-save', '--loglevel=error', '--no-audit', '--no-fund', `node@${NODE_MAJOR}`], { cwd: node24Dir, env: withoutOuterNpm(process.env) });
   if (!node24Ok()) throw new SetupError(`node@${NODE_MAJOR} installed but ${paths.node24} does not run as v${NODE_MAJOR}`);
 }
 
@@ -180,7 +195,7 @@ function check() {
   return missing;
 }
 
-module.exports = { ensureAll, check, paths, node24Env, SetupError, CODE_SERVER_VERSION, APT_PACKAGES };
+module.exports = { ensureAll, check, paths, node24Env, withoutOuterNpm, SetupError, CODE_SERVER_VERSION, APT_PACKAGES };
 
 if (require.main === module) {
   try {
