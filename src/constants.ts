@@ -51,6 +51,7 @@ export const Settings = {
   watchedGlobal: 'watchedAddresses.global',
   autoRefreshSeconds: 'explorer.autoRefreshSeconds',
   codeLensEnabled: 'codeLens.enabled',
+  statusBarChainTip: 'statusBar.chainTip',
 } as const;
 
 export const NETWORK_URLS = {

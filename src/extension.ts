@@ -44,7 +44,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     const networks = new NetworkService(config, context.secrets, log);
     history = new History(context.globalState);
     panels = new LazyPanels({ networks, config, history, log, extensionUri: context.extensionUri });
-    statusBar = new NetworkStatusBar(networks);
+    statusBar = new NetworkStatusBar(networks, config);
     context.subscriptions.push(networks, history, panels, statusBar);
     context.subscriptions.push(...registerCommands({ config, networks, presenter: panels, history, log }));
     context.subscriptions.push(registerHover({ config, networks, log }), trackIdentifierAtCursor());

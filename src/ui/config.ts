@@ -58,6 +58,9 @@ export class Config {
   get codeLensEnabled(): boolean {
     return this.read(Settings.codeLensEnabled, true);
   }
+  get statusBarChainTip(): boolean {
+    return this.read(Settings.statusBarChainTip, true);
+  }
 
   /** The API URL of a network, as configured (not yet checked for safety). */
   apiUrl(network: NetworkId): string {

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { isStacksApiError } from '../api';
-import { Commands } from '../constants';
+import { Commands, Settings } from '../constants';
+import type { Config } from './config';
 import type { NetworkService } from './network';
 
 const REFRESH_MS = 30_000;
@@ -8,7 +9,8 @@ const REFRESH_MS = 30_000;
 /**
  * The network and chain tip in the status bar. It never asks the API at activation, nor in a
  * window where the user has not asked for chain data: from the user's first lookup on, the tip is
- * fetched every 30 s while the window is focused.
+ * fetched every 30 s while the window is focused. With `statusBar.chainTip` off it shows the
+ * network only and never asks the API.
  */
 export class NetworkStatusBar implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
@@ -19,7 +21,10 @@ export class NetworkStatusBar implements vscode.Disposable {
   private problem: string | undefined;
   private inFlight: AbortController | undefined;
 
-  constructor(private readonly networks: NetworkService) {
+  constructor(
+    private readonly networks: NetworkService,
+    private readonly config: Config,
+  ) {
     this.item = vscode.window.createStatusBarItem('stacksLookup.network', vscode.StatusBarAlignment.Right, 100);
     this.item.name = 'Stacks Network';
     this.item.command = Commands.selectNetwork;
@@ -36,6 +41,18 @@ export class NetworkStatusBar implements vscode.Disposable {
       }),
       vscode.window.onDidChangeWindowState((s) => (s.focused ? this.start() : this.stop())),
       networks.onDidFirstUse(() => this.start()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (!config.affects(e, Settings.statusBarChainTip)) return;
+        if (config.statusBarChainTip) {
+          this.start();
+        } else {
+          this.stop();
+          this.inFlight?.abort();
+          this.tip = undefined;
+          this.problem = undefined;
+        }
+        this.render();
+      }),
     );
     this.start();
   }
@@ -50,8 +67,14 @@ export class NetworkStatusBar implements vscode.Disposable {
     return typeof t === 'string' ? t : t?.value ?? '';
   }
 
-  /** Fetches the tip now unless it was fetched less than 30 s ago. */
+  /** Whether the tip is being refreshed on a timer (tests and tools). */
+  get polling(): boolean {
+    return this.timer !== undefined;
+  }
+
+  /** Fetches the tip now unless it was fetched less than 30 s ago, or the tip is switched off. */
   async refresh(force = false): Promise<void> {
+    if (!this.config.statusBarChainTip) return;
     if (!force && Date.now() - this.lastFetch < REFRESH_MS) return;
     this.lastFetch = Date.now();
     this.inFlight?.abort();
@@ -72,7 +95,7 @@ export class NetworkStatusBar implements vscode.Disposable {
 
   /** Polls only while the window is focused and once the user has asked for chain data here. */
   private start(): void {
-    if (this.timer || !vscode.window.state.focused || !this.networks.used) return;
+    if (this.timer || !vscode.window.state.focused || !this.networks.used || !this.config.statusBarChainTip) return;
     // The first tick comes a full interval after start, so activation itself sends nothing.
     this.timer = setInterval(() => void this.refresh(), REFRESH_MS);
   }
@@ -91,6 +114,7 @@ export class NetworkStatusBar implements vscode.Disposable {
     md.appendText(`Stacks network: ${label}\n\nAPI: ${u.ok ? u.url : u.reason}\n\n`);
     if (tip) md.appendText(`Chain tip: block ${this.tip!.height}\n\n`);
     if (this.problem) md.appendText(`Last check failed: ${this.problem}\n\n`);
+    if (!this.config.statusBarChainTip) md.appendText('The chain tip is hidden (stacksLookup.statusBar.chainTip).\n\n');
     md.appendMarkdown('Click to select another network.');
     this.item.tooltip = md;
   }

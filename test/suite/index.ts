@@ -65,6 +65,13 @@ export function run(): Promise<void> {
     reporter: 'spec',
     timeout: Number(process.env.HOST_TEST_MOCHA_TIMEOUT_MS) || 20000,
     grep: process.env.HOST_TEST_GREP || undefined,
+    rootHooks: {
+      // Many tests count the requests a mock receives; the status bar's 30 s chain tip poll would
+      // add one at a random moment. Its own suite turns it back on.
+      beforeAll: async () => {
+        await vscode.workspace.getConfiguration('stacksLookup').update('statusBar.chainTip', false, vscode.ConfigurationTarget.Global);
+      },
+    },
   });
   for (const f of findTests(__dirname)) mocha.addFile(f);
 

@@ -1,11 +1,12 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { BLOCK } from '../fixtures/ids';
-import { EXTENSION_ID, useMock, UsedMock } from './editorHelpers';
+import { ADDRESS, BLOCK } from '../fixtures/ids';
+import { EXTENSION_ID, openFixture, positionOf, setSettings, stacksHoverAt, useMock, UsedMock } from './editorHelpers';
 
 interface StatusBarApi {
   readonly text: string;
   readonly tooltip: string;
+  readonly polling: boolean;
   refresh(force?: boolean): Promise<void>;
 }
 
@@ -13,6 +14,7 @@ describe('Network status bar item', function () {
   this.timeout(30_000);
   let bar: StatusBarApi;
   let used: UsedMock;
+  let restoreTip: () => Promise<void>;
   // The tooltip is Markdown: its text has escaped punctuation and &nbsp; for spaces.
   const tip = () => bar.tooltip.replace(/&nbsp;/g, ' ').replace(/\\(.)/g, '$1');
 
@@ -21,7 +23,10 @@ describe('Network status bar item', function () {
     const api = await ext!.activate();
     assert.ok(api.statusBar, 'activate() exposes the status bar item');
     bar = api.statusBar;
+    // The in-host run starts with the chain tip off (see index.ts); this suite is about it.
+    restoreTip = await setSettings({ 'statusBar.chainTip': true });
   });
+  after(async () => restoreTip());
   // A mock of its own per test: a new API URL is a new client, so no answer is reused from its cache.
   beforeEach(async () => {
     used = await useMock();
@@ -70,5 +75,31 @@ describe('Network status bar item', function () {
     } finally {
       await other.close();
     }
+  });
+
+  it('with statusBar.chainTip off, shows the network only, stops polling and asks the API nothing', async () => {
+    // A lookup makes the window "used", so the tip would be polled from now on.
+    const doc = await openFixture('hover-targets.clar');
+    const hover = (await stacksHoverAt(doc, positionOf(doc, ADDRESS.mainnet))).text;
+    assert.match(hover, /Custom · /);
+    await bar.refresh(true);
+    assert.match(bar.text, /#/);
+    if (vscode.window.state.focused) assert.ok(bar.polling, 'the tip is polled once the user has looked something up');
+
+    const restore = await setSettings({ 'statusBar.chainTip': false });
+    try {
+      await settle(() => !/#/.test(bar.text));
+      assert.strictEqual(bar.text, '$(globe) Stacks: Custom', 'the tip is gone at once');
+      assert.ok(!bar.polling, 'no timer runs');
+      assert.match(tip(), /chain tip is hidden/);
+      const before = used.mock.requests.length;
+      await bar.refresh(true);
+      assert.strictEqual(used.mock.requests.length, before, 'even a forced refresh asks nothing');
+    } finally {
+      await restore();
+    }
+    await settle(() => bar.polling || !vscode.window.state.focused);
+    await bar.refresh(true);
+    assert.match(bar.text, /#/, 'turned back on, the tip shows again');
   });
 });
