@@ -100,3 +100,12 @@ export function txTypeLabel(type: string): string {
   };
   return known[type] ?? type.replace(/_/g, ' ');
 }
+
+/**
+ * At most `max` characters of a stranger's text for a one-line place (a notice, a title); the
+ * full value is shown elsewhere. Cuts between code points, never inside a surrogate pair.
+ */
+export function clip(s: string, max = 160): string {
+  const chars = Array.from(s);
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : s;
+}

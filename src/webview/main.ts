@@ -58,7 +58,7 @@ function value(v: Value): HTMLElement {
       e = h('span', `badge tone-${v.tone ?? 'muted'}`, v.icon && icon(v.icon), v.text);
       break;
     case 'code':
-      e = h('code', 'code', v.text);
+      e = h('code', longRun(v.text) ? 'code long' : 'code', v.text);
       break;
     case 'amount':
     case 'number':
@@ -66,13 +66,18 @@ function value(v: Value): HTMLElement {
       if (v.full) e.title = v.full;
       break;
     default:
-      e = h('span', v.t === 'time' ? 'time' : 'text', v.text);
+      e = h('span', v.t === 'time' ? 'time' : longRun(v.text) ? 'text long' : 'text', v.text);
   }
   if (v.hint) {
     const wrap = h('span', 'with-hint', e, h('span', 'hint', v.hint));
     return wrap;
   }
   return e;
+}
+
+/** Whether text holds a run without a break opportunity that is too long for a table column. */
+function longRun(text: string): boolean {
+  return /[^\s-]{30,}/.test(text);
 }
 
 /** An identifier: a link opening it in this panel, shortened with the full value in the title, plus copy and explorer. */

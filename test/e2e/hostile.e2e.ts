@@ -101,10 +101,30 @@ async function panel(ctx: E2EContext): Promise<void> {
       scripts: el.querySelectorAll('script, iframe, object, embed').length + Array.from(document.scripts).filter((s) => /pwned/i.test(s.textContent ?? '')).length,
       handlers: Array.from(el.querySelectorAll('*')).filter((e) => Array.from(e.attributes).some((a) => /^on/i.test(a.name))).length,
       jsLinks: Array.from(el.querySelectorAll('a[href]')).filter((a) => /^\s*(javascript|command|https?):/i.test(a.getAttribute('href') ?? '')).length,
+      // Layout: a long string wraps; only a scroll container (a wide table, a code block) may be
+      // wider than the panel, and then it scrolls inside itself.
+      overflowing: Array.from(document.body.querySelectorAll('*'))
+        .filter((e) => {
+          const s = getComputedStyle(e);
+          // The element itself, or text that spills out of it, passes the right edge.
+          const spills = s.overflowX === 'visible' && e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0;
+          return e.getBoundingClientRect().right > document.scrollingElement!.clientWidth + 1 || (spills && e.getBoundingClientRect().left + e.scrollWidth > document.scrollingElement!.clientWidth + 1);
+        })
+        .filter((e) => {
+          for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) {
+            if (/auto|scroll|hidden/.test(getComputedStyle(p).overflowX)) return false;
+          }
+          return true;
+        })
+        .map((e) => `${e.tagName.toLowerCase()}.${e.className}`)
+        .slice(0, 5),
+      pageScrollsSideways: document.scrollingElement!.scrollWidth > document.scrollingElement!.clientWidth + 1,
       pwned: w[flag],
     };
   }, PWNED_FLAG);
   ctx.log(`panel: ${JSON.stringify(report)}`);
+  assert.deepStrictEqual(report.overflowing, [], 'nothing from chain data runs past the right edge of the panel');
+  assert.strictEqual(report.pageScrollsSideways, false, 'the panel does not scroll sideways');
   assert.strictEqual(report.imgs, 0, 'no <img> from data in the panel');
   assert.strictEqual(report.scripts, 0, 'no script from data in the panel');
   assert.strictEqual(report.handlers, 0, 'no on* attribute in the panel');

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { decodeMemo, formatAge, formatMicroStx, formatStx, formatTime, statusLabel, statusTone, txTypeLabel } from '../../src/chain/format';
+import { clip, decodeMemo, formatAge, formatMicroStx, formatStx, formatTime, statusLabel, statusTone, txTypeLabel } from '../../src/chain/format';
 
 describe('format', () => {
   describe('formatStx', () => {
@@ -96,4 +96,19 @@ describe('format', () => {
     assert.strictEqual(txTypeLabel('tenure_change'), 'Tenure change');
     assert.strictEqual(txTypeLabel('new_kind_of_tx'), 'new kind of tx');
   });
+
+  describe('clip', () => {
+    it('keeps short text and cuts long text to the limit with an ellipsis', () => {
+      assert.strictEqual(clip('short', 10), 'short');
+      assert.strictEqual(clip('abcdefghijkl', 10), 'abcdefghi…');
+      assert.strictEqual(Array.from(clip('x'.repeat(500))).length, 160);
+    });
+    it('never splits a surrogate pair', () => {
+      const s = '😀'.repeat(20);
+      const c = clip(s, 10);
+      assert.strictEqual(c, `${'😀'.repeat(9)}…`);
+      assert.ok(!/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/.test(c), 'no lone high surrogate');
+    });
+  });
 });
+

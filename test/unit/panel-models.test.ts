@@ -89,6 +89,17 @@ describe('panel models', () => {
       const m = txModel(fixtureTx('tx-failed.json'), 0, ctx);
       assert.strictEqual(m.badges[0]!.tone, 'failed');
       assert.match(notices(m).join(' '), /failed with \(err u1\)/);
+      assert.doesNotMatch(notices(m).join(' '), /full result/);
+    });
+
+    it('keeps the failure notice to a sentence when the result is huge, and shows it whole in the Result row', () => {
+      const raw = fixtureTx('tx-failed.json');
+      const repr = `(err "${'A'.repeat(5000)}")`;
+      const m = txModel({ ...raw, tx_result: { hex: '0x00', repr } }, 0, ctx);
+      const notice = notices(m).join(' ');
+      assert.ok(notice.length < 300, `the notice is ${notice.length} characters`);
+      assert.match(notice, /failed with \(err "AAAA.*…; its fee was still paid\. The full result is below\./);
+      assert.deepStrictEqual(fieldValue(m, 'Result').map((v) => v.text), [repr], 'the Result row has it whole');
     });
 
     it('keeps hostile strings as plain text values', () => {

@@ -1,6 +1,6 @@
 /** The transaction panel (API section 4.1): every field of a transaction, grouped for reading. */
 import type { PostCondition, Transaction, TransactionEvent } from '../../../api';
-import { decodeMemo, statusLabel, statusTone, txTypeLabel } from '../../../chain/format';
+import { clip, decodeMemo, statusLabel, statusTone, txTypeLabel } from '../../../chain/format';
 import type { Section, TableRow, Value, ViewModel } from '../../../protocol';
 import { badge, block, blockHash, code, compact, executionCosts, field, fields, id, ModelContext, num, principal, stx, text, time, units, yesNo } from './values';
 
@@ -76,8 +76,12 @@ function statusNotice(t: Transaction, ctx: ModelContext): Section | undefined {
     return { type: 'notice', tone: 'dropped', icon: 'circle-slash', text: `This transaction was dropped from the mempool: ${statusLabel(t.tx_status).replace(/^Dropped \((.*)\)$/, '$1')}.${by}` };
   }
   if (tone === 'failed') {
-    const why = t.tx_result?.repr ? ` with ${t.tx_result.repr}` : '';
-    return { type: 'notice', tone: 'failed', icon: 'error', text: `This transaction failed${why}${t.vm_error ? ` (${t.vm_error})` : ''}; its fee was still paid.` };
+    // A sentence, not the whole result: a result can be kilobytes long, and the Result row has it all.
+    const repr = t.tx_result?.repr;
+    const why = repr ? ` with ${clip(repr)}` : '';
+    const vm = t.vm_error ? ` (${clip(t.vm_error)})` : '';
+    const more = (repr && clip(repr) !== repr) || (t.vm_error && clip(t.vm_error) !== t.vm_error) ? ' The full result is below.' : '';
+    return { type: 'notice', tone: 'failed', icon: 'error', text: `This transaction failed${why}${vm}; its fee was still paid.${more}` };
   }
   if (t.canonical === false) return { type: 'notice', tone: 'warning', icon: 'warning', text: `This transaction is in a block that is no longer canonical on ${ctx.networkLabel}.` };
   return undefined;
