@@ -77,16 +77,34 @@ async function waitForWorkbench(page, timeoutMs = 60000) {
 }
 
 /**
+ * Takes keyboard focus out of a webview: a panel restored from the previous session can hold it,
+ * and a shortcut pressed there reaches the workbench only through the webview's forwarding, which
+ * may drop it.
+ */
+async function focusWorkbench(page) {
+  await page.evaluate(() => {
+    const a = document.activeElement;
+    if (a && a.tagName === 'IFRAME') a.blur();
+  });
+}
+
+/**
  * Opens the command palette, types `title` and waits for a matching row. Retries: right after
  * startup the palette can open before the extension's commands are registered. Leaves the palette
  * open with the row present; returns the row locator.
  */
 async function findCommand(page, title, { attempts = 6, rowTimeoutMs = 5000 } = {}) {
   for (let i = 1; ; i++) {
+    await focusWorkbench(page);
     await page.keyboard.press('Escape');
     await page.keyboard.press('F1');
     const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible', timeout: 15000 });
+    try {
+      await input.waitFor({ state: 'visible', timeout: i < attempts ? 5000 : 15000 });
+    } catch (e) {
+      if (i >= attempts) throw e;
+      continue;
+    }
     await input.fill('>' + title);
     const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
     try {
@@ -120,11 +138,19 @@ async function screenshot(page, name, outDir = 'test-results/e2e') {
 }
 
 /** Opens a workspace file by name through Quick Open (Ctrl+P). */
-async function openFile(page, name) {
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('Control+P');
+async function openFile(page, name, attempts = 3) {
   const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible', timeout: 15000 });
+  for (let i = 1; ; i++) {
+    await focusWorkbench(page);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+P');
+    try {
+      await input.waitFor({ state: 'visible', timeout: 5000 });
+      break;
+    } catch (e) {
+      if (i >= attempts) throw new Error(`Quick Open did not open after ${attempts} tries: ${e && e.message}`);
+    }
+  }
   await input.fill(name);
   await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 15000 });
   await page.keyboard.press('Enter');
