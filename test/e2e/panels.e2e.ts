@@ -68,7 +68,8 @@ async function panelText(frame: FrameLocator, kind: string, expect: string[], ti
 }
 
 /** The pictures the README shows. */
-const README_SHOTS = ['panel-transaction-light', 'panel-address-dark', 'panel-mempool-dark', 'panel-contracts-light'];
+/** The README shows every panel in the light and dark themes, and the address panel in high contrast. */
+const README_SHOTS = [...CASES.flatMap((c) => [`panel-${c.name}-light`, `panel-${c.name}-dark`]), 'panel-address-hc'];
 
 async function shot(ctx: E2EContext, name: string): Promise<void> {
   await ctx.page.mouse.move(0, 0);
