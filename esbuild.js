@@ -35,8 +35,9 @@ const common = {
 const builds = [
   {
     ...common,
-    // The detail panels' host side loads on first use (src/ui/lazyPanels.ts).
-    entryPoints: { extension: 'src/extension.ts', panels: 'src/ui/panels/index.ts' },
+    // The detail panels' host side loads on first use (src/ui/lazyPanels.ts), and so does the API
+    // client with its schemas and c32check (src/api/lazy.ts): activation compiles neither.
+    entryPoints: { extension: 'src/extension.ts', panels: 'src/ui/panels/index.ts', client: 'src/api/client.ts' },
     outdir: 'dist',
     format: 'cjs',
     platform: 'node',

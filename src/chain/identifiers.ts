@@ -1,4 +1,13 @@
-import { c32addressDecode, versions } from 'c32check';
+type C32check = typeof import('c32check');
+let c32: C32check | undefined;
+/**
+ * c32check (and its base58 and hash code) is evaluated on the first address check, not when the
+ * extension loads: activation imports this module but checks no address.
+ */
+function c32check(): C32check {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (c32 ??= require('c32check') as C32check);
+}
 
 /** Which chain an address belongs to, read from its version byte. */
 export type ChainNetwork = 'mainnet' | 'testnet';
@@ -13,12 +22,12 @@ const ADDRESS_RE = new RegExp(`^${ADDRESS_SOURCE}$`);
 const CONTRACT_NAME_RE = new RegExp(`^${CONTRACT_NAME_SOURCE}$`);
 const TX_ID_RE = new RegExp(`^0x${HEX64_SOURCE}$`);
 
-const VERSION_NETWORK = new Map<number, ChainNetwork>([
-  [versions.mainnet.p2pkh, 'mainnet'],
-  [versions.mainnet.p2sh, 'mainnet'],
-  [versions.testnet.p2pkh, 'testnet'],
-  [versions.testnet.p2sh, 'testnet'],
-]);
+function versionNetwork(version: number): ChainNetwork | undefined {
+  const { versions } = c32check();
+  if (version === versions.mainnet.p2pkh || version === versions.mainnet.p2sh) return 'mainnet';
+  if (version === versions.testnet.p2pkh || version === versions.testnet.p2sh) return 'testnet';
+  return undefined;
+}
 
 /** The outcome of checking a piece of user or chain text: the canonical value, or why not. */
 export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
@@ -51,14 +60,15 @@ export function checkAddress(input: string): Checked<AddressInfo> {
   let version: number;
   let hash160: string;
   try {
-    [version, hash160] = c32addressDecode(s);
+    [version, hash160] = c32check().c32addressDecode(s);
   } catch {
     return fail(`"${short(s)}" is not a valid Stacks address: its checksum does not match (a character may be mistyped).`);
   }
   // A checksum-valid string can carry any number of bytes; an account address holds a 20-byte hash.
   if (hash160.length !== 40) return fail(`"${short(s)}" is not a valid Stacks address: it is too ${hash160.length < 40 ? 'short' : 'long'}.`);
-  const network = VERSION_NETWORK.get(version);
+  const network = versionNetwork(version);
   if (!network) return fail(`"${short(s)}" has an unknown address version.`);
+  const { versions } = c32check();
   const type = version === versions.mainnet.p2sh || version === versions.testnet.p2sh ? 'multisig' : 'standard';
   return { ok: true, value: { address: s, network, type } };
 }

@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
-import { checkBaseUrl, createStacksClient, isStacksApiError } from '../api';
+import { isStacksApiError } from '../api/errors';
+import { checkBaseUrl } from '../api/url';
+import { createStacksClient } from '../api/lazy';
 import { explorerUrl } from '../chain/explorer';
 import { checkBlockRef, checkContractId, checkPrincipal, checkTxId, Checked } from '../chain/identifiers';
 import { identifierAt } from '../chain/recognize';

@@ -1,5 +1,5 @@
 /** One clear sentence and the useful actions for each kind of failure. No `vscode` import. */
-import { isStacksApiError } from '../api';
+import { isStacksApiError } from '../api/errors';
 
 export type ErrorAction = 'Set API Key' | 'Select Network' | 'Retry' | 'Show Log';
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isStacksApiError } from '../api';
+import { isStacksApiError } from '../api/errors';
 import { Commands } from '../constants';
 import { describeError, ErrorContext, inertNotification } from './errorText';
 

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { isStacksApiError, CallOptions } from '../api';
+import type { CallOptions } from '../api';
+import { isStacksApiError } from '../api/errors';
 import { addressHover, contractHover, failureHover, Fetched, HoverDoc, HoverSource, txHover } from '../chain/hoverText';
 import { findIdentifiers, FoundIdentifier } from '../chain/recognize';
 import { Commands, ContextKeys, Settings } from '../constants';

@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
-import { checkBaseUrl, createStacksClient, StacksClient } from '../api';
+import type { StacksClient } from '../api';
+import { createStacksClient } from '../api/lazy';
+import { checkBaseUrl } from '../api/url';
 import type { ChainNetwork } from '../chain/identifiers';
 import { ContextKeys, NETWORK_URLS, Settings } from '../constants';
 import { Config, NetworkId } from './config';

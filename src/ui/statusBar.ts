@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isStacksApiError } from '../api';
+import { isStacksApiError } from '../api/errors';
 import { Commands, Settings } from '../constants';
 import type { Config } from './config';
 import type { NetworkService } from './network';

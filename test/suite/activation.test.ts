@@ -1,5 +1,8 @@
 import * as assert from 'assert';
+import * as path from 'path';
 import * as vscode from 'vscode';
+import { ADDRESS } from '../fixtures/ids';
+import { openFixture, positionOf, stacksHoverAt } from './editorHelpers';
 import { getConnections, getNetworkConnections, guardInstalledAt } from './netGuard';
 
 const EXTENSION_ID = 'stacks-lookup.stacks-lookup';
@@ -67,4 +70,19 @@ describe('Activation', () => {
     const undeclared = registered.filter((c) => c.startsWith('stacksLookup.') && !contributedSet.has(c) && !isViewCommand(c));
     assert.deepStrictEqual(undeclared, [], `registered but not contributed in package.json: ${undeclared.join(', ')}`);
   });
+
+  it('loads the API client, the detail panels and the Clarinet reader only when first needed', async () => {
+    const loaded = (bundle: string) => path.join(ext.extensionPath, 'dist', bundle) in require.cache;
+    assert.ok(loaded('extension.js'), `the bundle is not in require.cache as ${path.join(ext.extensionPath, 'dist', 'extension.js')}`);
+    // This suite runs first: nothing has asked for data yet.
+    assert.ok(!loaded('client.js'), 'activation loaded the API client (zod schemas, c32check)');
+    assert.ok(!loaded('panels.js'), 'activation loaded the detail panels');
+    assert.ok(!loaded('clarinet.js'), 'activation loaded the Clarinet reader');
+
+    const doc = await openFixture('hover-targets.clar');
+    const hover = await stacksHoverAt(doc, positionOf(doc, ADDRESS.mainnet));
+    assert.match(hover.text, /Balance/, 'the hover shows the balance from the mock');
+    assert.ok(loaded('client.js'), 'the first hover loaded the API client');
+  });
 });
+

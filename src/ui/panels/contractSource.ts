@@ -1,14 +1,13 @@
 import * as vscode from 'vscode';
-import { StacksApiError } from '../../api';
+import { StacksApiError } from '../../api/errors';
 import { checkContractId } from '../../chain/identifiers';
 import type { Target } from '../../chain/target';
 import { Commands, CONTRACT_SOURCE_SCHEME } from '../../constants';
 import { toTarget } from '../commands';
-import type { Config, NetworkId } from '../config';
+import { Config, NETWORK_IDS, NetworkId } from '../config';
 import { reportError } from '../errors';
 import type { Log } from '../log';
 import { NETWORK_LABELS, NetworkService } from '../network';
-import { NETWORK_IDS } from '../../protocol';
 
 export interface SourceDeps {
   networks: NetworkService;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isStacksApiError } from '../../api';
+import { isStacksApiError } from '../../api/errors';
 import { Commands } from '../../constants';
 import type { Config, NetworkId } from '../config';
 import { describeError, ErrorContext } from '../errorText';

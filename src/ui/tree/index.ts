@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { BudgetMode, isStacksApiError } from '../../api';
+import { isStacksApiError } from '../../api/errors';
+import type { BudgetMode } from '../../api/rateLimit';
 import { checkPrincipal } from '../../chain/identifiers';
 import { identifierAt } from '../../chain/recognize';
 import { Commands, Settings, Views } from '../../constants';

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { AddressEvent, AddressTransaction, StacksApiError, StxBalance } from '../../api';
+import type { AddressEvent, AddressTransaction, StxBalance } from '../../api';
+import { StacksApiError } from '../../api/errors';
 import { checkPrincipal } from '../../chain/identifiers';
 import { formatAge, formatInt, formatMicroStx, formatStx, formatTime, statusLabel, txTypeLabel } from '../../chain/format';
 import { shortenMiddle, Target, targetTitle } from '../../chain/target';

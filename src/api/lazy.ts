@@ -1,0 +1,16 @@
+import * as path from 'path';
+import type { StacksClient, StacksClientOptions } from './client';
+
+type ClientModule = typeof import('./client');
+let loaded: ClientModule | undefined;
+
+/**
+ * `createStacksClient`, with the client (its zod schemas above all, and c32check) loaded on the
+ * first call instead of when the extension loads. In the package it is a bundle of its own,
+ * dist/client.js beside dist/extension.js; compiled for the unit tests it is ./client.js here.
+ */
+export function createStacksClient(options: StacksClientOptions): StacksClient {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  loaded ??= require(path.join(__dirname, 'client.js')) as ClientModule;
+  return loaded.createStacksClient(options);
+}
