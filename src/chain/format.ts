@@ -107,5 +107,5 @@ export function txTypeLabel(type: string): string {
  */
 export function clip(s: string, max = 160): string {
   const chars = Array.from(s);
-  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : s;
+  return chars.length > max ? `${chars.slice(0, max - 1).join('').trimEnd()}…` : s;
 }

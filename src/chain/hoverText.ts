@@ -5,7 +5,7 @@
  */
 import type { ContractStatus, StxBalance, Transaction } from '../api/schemas';
 import { Commands } from '../constants';
-import { decodeMemo, formatAge, formatMicroStx, formatStx, formatTime, statusLabel, statusTone, txTypeLabel } from './format';
+import { clip, decodeMemo, formatAge, formatMicroStx, formatStx, formatTime, statusLabel, statusTone, txTypeLabel } from './format';
 import { shortenMiddle } from './target';
 import type { NetworkId, Target } from './target';
 
@@ -25,9 +25,8 @@ const PUNCTUATION = /[!-/:-@[-`{-~]/g;
  * icons (`$`). Long text is cut to `max` characters.
  */
 export function escapeMarkdown(raw: string, max = 240): string {
-  let s = String(raw).normalize('NFC').replace(INVISIBLE, '').replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
-  if (s.length > max) s = `${s.slice(0, max - 1).trimEnd()}…`;
-  return s.replace(PUNCTUATION, '\\$&');
+  const s = String(raw).normalize('NFC').replace(INVISIBLE, '').replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
+  return clip(s, max).replace(PUNCTUATION, '\\$&');
 }
 
 const SAFE_CODE = /^[A-Za-z0-9._:…-]{1,200}$/;

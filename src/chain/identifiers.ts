@@ -22,11 +22,15 @@ const ADDRESS_RE = new RegExp(`^${ADDRESS_SOURCE}$`);
 const CONTRACT_NAME_RE = new RegExp(`^${CONTRACT_NAME_SOURCE}$`);
 const TX_ID_RE = new RegExp(`^0x${HEX64_SOURCE}$`);
 
-function versionNetwork(version: number): ChainNetwork | undefined {
-  const { versions } = c32check();
-  if (version === versions.mainnet.p2pkh || version === versions.mainnet.p2sh) return 'mainnet';
-  if (version === versions.testnet.p2pkh || version === versions.testnet.p2sh) return 'testnet';
-  return undefined;
+/** What an address version byte says: its chain, and whether it is a multisig (p2sh) address. */
+function describeVersion(version: number, versions: C32check['versions']): Pick<AddressInfo, 'network' | 'type'> | undefined {
+  switch (version) {
+    case versions.mainnet.p2pkh: return { network: 'mainnet', type: 'standard' };
+    case versions.mainnet.p2sh: return { network: 'mainnet', type: 'multisig' };
+    case versions.testnet.p2pkh: return { network: 'testnet', type: 'standard' };
+    case versions.testnet.p2sh: return { network: 'testnet', type: 'multisig' };
+    default: return undefined;
+  }
 }
 
 /** The outcome of checking a piece of user or chain text: the canonical value, or why not. */
@@ -57,20 +61,19 @@ export function checkAddress(input: string): Checked<AddressInfo> {
     if (ADDRESS_RE.test(s.toUpperCase())) return fail(`"${short(s)}" is not a Stacks address: addresses are written in upper case.`);
     return fail(`"${short(s)}" is not a Stacks address: expected SP, SM (mainnet), ST or SN (testnet) followed by c32 characters.`);
   }
+  const c32 = c32check();
   let version: number;
   let hash160: string;
   try {
-    [version, hash160] = c32check().c32addressDecode(s);
+    [version, hash160] = c32.c32addressDecode(s);
   } catch {
     return fail(`"${short(s)}" is not a valid Stacks address: its checksum does not match (a character may be mistyped).`);
   }
   // A checksum-valid string can carry any number of bytes; an account address holds a 20-byte hash.
   if (hash160.length !== 40) return fail(`"${short(s)}" is not a valid Stacks address: it is too ${hash160.length < 40 ? 'short' : 'long'}.`);
-  const network = versionNetwork(version);
-  if (!network) return fail(`"${short(s)}" has an unknown address version.`);
-  const { versions } = c32check();
-  const type = version === versions.mainnet.p2sh || version === versions.testnet.p2sh ? 'multisig' : 'standard';
-  return { ok: true, value: { address: s, network, type } };
+  const described = describeVersion(version, c32.versions);
+  if (!described) return fail(`"${short(s)}" has an unknown address version.`);
+  return { ok: true, value: { address: s, ...described } };
 }
 
 export interface ContractIdInfo {

@@ -33,10 +33,7 @@ export class NetworkStatusBar implements vscode.Disposable {
     this.disposables.push(
       this.item,
       networks.onDidChange(() => {
-        this.tip = undefined;
-        this.problem = undefined;
-        this.lastFetch = 0;
-        this.inFlight?.abort();
+        this.forget();
         this.render();
       }),
       vscode.window.onDidChangeWindowState((s) => (s.focused ? this.start() : this.stop())),
@@ -47,9 +44,7 @@ export class NetworkStatusBar implements vscode.Disposable {
           this.start();
         } else {
           this.stop();
-          this.inFlight?.abort();
-          this.tip = undefined;
-          this.problem = undefined;
+          this.forget();
         }
         this.render();
       }),
@@ -91,6 +86,14 @@ export class NetworkStatusBar implements vscode.Disposable {
       this.problem = isStacksApiError(e) ? e.message : String(e);
     }
     this.render();
+  }
+
+  /** Drops the tip and the last problem, and cancels a request under way: they belong to the old state. */
+  private forget(): void {
+    this.tip = undefined;
+    this.problem = undefined;
+    this.lastFetch = 0;
+    this.inFlight?.abort();
   }
 
   /** Polls only while the window is focused and once the user has asked for chain data here. */

@@ -88,6 +88,22 @@ async function focusWorkbench(page) {
   });
 }
 
+/** Presses `key` (F1, Control+P) in the workbench until the quick input opens; returns its input box. */
+async function openQuickInput(page, key, attempts = 3) {
+  const input = page.locator('.quick-input-widget input');
+  for (let i = 1; ; i++) {
+    await focusWorkbench(page);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press(key);
+    try {
+      await input.waitFor({ state: 'visible', timeout: 5000 });
+      return input;
+    } catch (e) {
+      if (i >= attempts) throw new Error(`${key} opened no quick input after ${attempts} tries: ${e && e.message}`);
+    }
+  }
+}
+
 /**
  * Opens the command palette, types `title` and waits for a matching row. Retries: right after
  * startup the palette can open before the extension's commands are registered. Leaves the palette
@@ -95,16 +111,7 @@ async function focusWorkbench(page) {
  */
 async function findCommand(page, title, { attempts = 6, rowTimeoutMs = 5000 } = {}) {
   for (let i = 1; ; i++) {
-    await focusWorkbench(page);
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('F1');
-    const input = page.locator('.quick-input-widget input');
-    try {
-      await input.waitFor({ state: 'visible', timeout: i < attempts ? 5000 : 15000 });
-    } catch (e) {
-      if (i >= attempts) throw e;
-      continue;
-    }
+    const input = await openQuickInput(page, 'F1');
     await input.fill('>' + title);
     const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
     try {
@@ -138,19 +145,8 @@ async function screenshot(page, name, outDir = 'test-results/e2e') {
 }
 
 /** Opens a workspace file by name through Quick Open (Ctrl+P). */
-async function openFile(page, name, attempts = 3) {
-  const input = page.locator('.quick-input-widget input');
-  for (let i = 1; ; i++) {
-    await focusWorkbench(page);
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('Control+P');
-    try {
-      await input.waitFor({ state: 'visible', timeout: 5000 });
-      break;
-    } catch (e) {
-      if (i >= attempts) throw new Error(`Quick Open did not open after ${attempts} tries: ${e && e.message}`);
-    }
-  }
+async function openFile(page, name) {
+  const input = await openQuickInput(page, 'Control+P');
   await input.fill(name);
   await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 15000 });
   await page.keyboard.press('Enter');

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isStacksApiError } from '../../api';
+import { isStacksApiError } from '../../api/errors';
 import { explorerUrl } from '../../chain/explorer';
 import { checkBlockRef } from '../../chain/identifiers';
 import { Target, targetTitle } from '../../chain/target';
