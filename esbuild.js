@@ -32,9 +32,14 @@ const vscodeOnce = {
   name: 'vscode-once',
   setup(build) {
     build.onResolve({ filter: /^vscode$/ }, (args) =>
-      args.namespace === 'vscode-once' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-once' },
+      args.namespace === 'vscode-once'
+        ? { path: 'vscode', external: true }
+        : { path: 'vscode', namespace: 'vscode-once' },
     );
-    build.onLoad({ filter: /.*/, namespace: 'vscode-once' }, () => ({ contents: "export * from 'vscode';", loader: 'js' }));
+    build.onLoad({ filter: /.*/, namespace: 'vscode-once' }, () => ({
+      contents: "export * from 'vscode';",
+      loader: 'js',
+    }));
   },
 };
 
@@ -92,7 +97,7 @@ async function main() {
   const present = builds.filter((b) => require('fs').existsSync(Object.values(b.entryPoints)[0]));
   const contexts = await Promise.all(present.map((b) => esbuild.context(b)));
   if (watch) {
-    await Promise.all(contexts.map(c => c.watch()));
+    await Promise.all(contexts.map((c) => c.watch()));
   } else {
     const results = await Promise.all(contexts.map((c) => c.rebuild().catch((e) => e)));
     await Promise.all(contexts.map((c) => c.dispose()));

@@ -3,11 +3,23 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 const htmlSinks = [
-  { selector: "AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]", message: 'Chain data goes in as text: use textContent or DOM APIs, never innerHTML/outerHTML.' },
-  { selector: "CallExpression[callee.property.name='insertAdjacentHTML']", message: 'Never insertAdjacentHTML: insert chain data as text.' },
+  {
+    selector: 'AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]',
+    message: 'Chain data goes in as text: use textContent or DOM APIs, never innerHTML/outerHTML.',
+  },
+  {
+    selector: "CallExpression[callee.property.name='insertAdjacentHTML']",
+    message: 'Never insertAdjacentHTML: insert chain data as text.',
+  },
   { selector: "NewExpression[callee.name='DOMParser']", message: 'Never parse HTML from data (DOMParser).' },
-  { selector: "CallExpression[callee.property.name='createContextualFragment']", message: 'Never parse HTML from data (createContextualFragment).' },
-  { selector: "CallExpression[callee.object.name='document'][callee.property.name=/^(write|writeln)$/]", message: 'Never document.write.' },
+  {
+    selector: "CallExpression[callee.property.name='createContextualFragment']",
+    message: 'Never parse HTML from data (createContextualFragment).',
+  },
+  {
+    selector: "CallExpression[callee.object.name='document'][callee.property.name=/^(write|writeln)$/]",
+    message: 'Never document.write.',
+  },
 ];
 
 export default tseslint.config(
@@ -31,11 +43,19 @@ export default tseslint.config(
   {
     // The typed client and the pure domain logic never import the editor API.
     files: ['src/api/**/*.ts', 'src/chain/**/*.ts', 'src/webview/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/api, src/chain and src/webview must not depend on vscode.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'vscode', message: 'src/api, src/chain and src/webview must not depend on vscode.' }] },
+      ],
+    },
   },
   {
     files: ['esbuild.js'],
-    languageOptions: { globals: { require: 'readonly', process: 'readonly', console: 'readonly' }, sourceType: 'commonjs' },
+    languageOptions: {
+      globals: { require: 'readonly', process: 'readonly', console: 'readonly' },
+      sourceType: 'commonjs',
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

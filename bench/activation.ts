@@ -34,14 +34,23 @@ interface Page {
   goto(url: string): Promise<unknown>;
 }
 
-export async function measureActivation(opts: { runs: number; log: (m: string) => void }): Promise<ActivationResult | { notMeasured: string }> {
+export async function measureActivation(opts: {
+  runs: number;
+  log: (m: string) => void;
+}): Promise<ActivationResult | { notMeasured: string }> {
   const hostDir = path.join(REPO, 'test', 'host');
-  if (!fs.existsSync(path.join(hostDir, 'codeServer.js'))) return { notMeasured: 'the in-host launcher (test/host/) is missing' };
+  if (!fs.existsSync(path.join(hostDir, 'codeServer.js')))
+    return { notMeasured: 'the in-host launcher (test/host/) is missing' };
   const setup = require(path.join(hostDir, 'setup.js')) as { ensureAll(): unknown; check(): string[] };
   const missing = setup.check();
-  if (missing.length) return { notMeasured: `the in-host setup is incomplete (${missing.join('; ')}); run \`node test/host/setup.js\`` };
+  if (missing.length)
+    return { notMeasured: `the in-host setup is incomplete (${missing.join('; ')}); run \`node test/host/setup.js\`` };
   const { startCodeServer } = require(path.join(hostDir, 'codeServer.js')) as {
-    startCodeServer(o: { runDir: string; settings: Record<string, unknown>; log?: (m: string) => void }): Promise<{ url: string; stop(): Promise<void> }>;
+    startCodeServer(o: {
+      runDir: string;
+      settings: Record<string, unknown>;
+      log?: (m: string) => void;
+    }): Promise<{ url: string; stop(): Promise<void> }>;
   };
   const browser = require(path.join(hostDir, 'browser.js')) as {
     launchBrowser(o: { tmpDir: string }): Promise<{ page: Page; close(): Promise<void> }>;
@@ -55,7 +64,10 @@ export async function measureActivation(opts: { runs: number; log: (m: string) =
   const mock = await startMockApi();
   const stops: Array<() => Promise<void>> = [async () => mock.close()];
   try {
-    const cs = await startCodeServer({ runDir, settings: { 'stacksLookup.network': 'custom', 'stacksLookup.customApiUrl': mock.url } });
+    const cs = await startCodeServer({
+      runDir,
+      settings: { 'stacksLookup.network': 'custom', 'stacksLookup.customApiUrl': mock.url },
+    });
     stops.push(() => cs.stop());
     const b = await browser.launchBrowser({ tmpDir: runDir });
     stops.push(() => b.close());
@@ -67,16 +79,28 @@ export async function measureActivation(opts: { runs: number; log: (m: string) =
     const payload: Array<[string, string]> = [
       ['extensionDevelopmentPath', remote(REPO)],
       ['extensionTestsPath', remote(path.join(REPO, 'out', 'bench', 'host-activation.js'))],
-      ['extensionEnvironment', JSON.stringify({ STACKS_LOOKUP_BENCH_OUT: outFile, STACKS_LOOKUP_BENCH_RUNS: String(opts.runs) })],
+      [
+        'extensionEnvironment',
+        JSON.stringify({ STACKS_LOOKUP_BENCH_OUT: outFile, STACKS_LOOKUP_BENCH_RUNS: String(opts.runs) }),
+      ],
       ['skipWelcome', 'true'],
     ];
     const started = Date.now();
     await b.page.goto(browser.workbenchUrl(cs.url, workspace, payload));
     let timer: NodeJS.Timeout | undefined;
-    const code = await Promise.race([exited, new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), 120_000)))]);
+    const code = await Promise.race([
+      exited,
+      new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), 120_000))),
+    ]);
     clearTimeout(timer);
     opts.log(`extension host finished (${code}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    if (!fs.existsSync(outFile)) return { notMeasured: code === 'timeout' ? 'the extension host did not finish within 120 s' : `the extension host wrote no result (exit ${code})` };
+    if (!fs.existsSync(outFile))
+      return {
+        notMeasured:
+          code === 'timeout'
+            ? 'the extension host did not finish within 120 s'
+            : `the extension host wrote no result (exit ${code})`,
+      };
     const r = JSON.parse(fs.readFileSync(outFile, 'utf8')) as HostActivationResult;
     if (r.error) return { notMeasured: `in the host: ${r.error}` };
     const totals = r.runs.map((x) => x.totalMs);

@@ -44,7 +44,11 @@ export function zipEntries(zip: Buffer): VsixEntry[] {
   const out: VsixEntry[] = [];
   for (let n = 0; n < count && zip.readUInt32LE(at) === 0x02014b50; n++) {
     const nameLength = zip.readUInt16LE(at + 28);
-    out.push({ name: zip.toString('utf8', at + 46, at + 46 + nameLength), bytes: zip.readUInt32LE(at + 20), rawBytes: zip.readUInt32LE(at + 24) });
+    out.push({
+      name: zip.toString('utf8', at + 46, at + 46 + nameLength),
+      bytes: zip.readUInt32LE(at + 20),
+      rawBytes: zip.readUInt32LE(at + 24),
+    });
     at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
   }
   return out;
@@ -66,7 +70,9 @@ export async function measureBundle(opts: { vsix: boolean }): Promise<BundleResu
   let meta: Metafile | undefined;
   const otherBundles: BundleInput[] = [];
   try {
-    await run(process.execPath, ['-r', path.join(__dirname, 'esbuild-metafile.js'), 'esbuild.js', '--production'], { STACKS_LOOKUP_METAFILE_DIR: metaDir });
+    await run(process.execPath, ['-r', path.join(__dirname, 'esbuild-metafile.js'), 'esbuild.js', '--production'], {
+      STACKS_LOOKUP_METAFILE_DIR: metaDir,
+    });
     for (const f of fs.readdirSync(metaDir)) {
       const m = JSON.parse(fs.readFileSync(path.join(metaDir, f), 'utf8')) as Metafile;
       for (const [name, o] of Object.entries(m.outputs)) {
@@ -86,7 +92,13 @@ export async function measureBundle(opts: { vsix: boolean }): Promise<BundleResu
   const byPackage = [...pkgs].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes);
   const topFiles = inputs.sort((a, b) => b.bytes - a.bytes).slice(0, 12);
 
-  return { extensionBytes, otherBundles, byPackage, topFiles, vsix: opts.vsix ? await packageVsix() : { notMeasured: 'skipped (--no-vsix)' } };
+  return {
+    extensionBytes,
+    otherBundles,
+    byPackage,
+    topFiles,
+    vsix: opts.vsix ? await packageVsix() : { notMeasured: 'skipped (--no-vsix)' },
+  };
 }
 
 interface Metafile {
@@ -95,10 +107,18 @@ interface Metafile {
 
 function run(cmd: string, args: string[], env: Record<string, string> = {}): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    execFile(cmd, args, { cwd: REPO, env: { ...process.env, ...env }, timeout: 120_000, maxBuffer: 10 * 1024 * 1024 }, (err, stdout, stderr) => {
-      if (err) reject(new Error(`${err.message.split('\n')[0]}\n${(stderr || stdout).trim().split('\n').slice(-5).join('\n')}`));
-      else resolve();
-    });
+    execFile(
+      cmd,
+      args,
+      { cwd: REPO, env: { ...process.env, ...env }, timeout: 120_000, maxBuffer: 10 * 1024 * 1024 },
+      (err, stdout, stderr) => {
+        if (err)
+          reject(
+            new Error(`${err.message.split('\n')[0]}\n${(stderr || stdout).trim().split('\n').slice(-5).join('\n')}`),
+          );
+        else resolve();
+      },
+    );
   });
 }
 
@@ -110,7 +130,11 @@ async function packageVsix(): Promise<BundleResult['vsix']> {
     const vsce = path.join(REPO, 'node_modules', '@vscode', 'vsce', 'vsce');
     await run(process.execPath, [vsce, 'package', '--no-dependencies', '-o', file]);
     const entries = zipEntries(fs.readFileSync(file)).filter((e) => !e.name.endsWith('/'));
-    return { bytes: fs.statSync(file).size, files: entries.length, largest: entries.sort((a, b) => b.bytes - a.bytes).slice(0, 8) };
+    return {
+      bytes: fs.statSync(file).size,
+      files: entries.length,
+      largest: entries.sort((a, b) => b.bytes - a.bytes).slice(0, 8),
+    };
   } catch (e) {
     return { notMeasured: `vsce package failed: ${(e as Error).message.trim()}` };
   } finally {

@@ -96,7 +96,15 @@ type Module = { activate(ctx: vscode.ExtensionContext): unknown; deactivate?(): 
 export async function run(): Promise<void> {
   const out = process.env.STACKS_LOOKUP_BENCH_OUT;
   const runs = Number(process.env.STACKS_LOOKUP_BENCH_RUNS) || 10;
-  const result: HostActivationResult = { vscodeVersion: vscode.version, nodeVersion: process.version, activeAtStart: false, runs: [], compileOnlyMs: [], trivialRequireMs: [], hostActivateMs: null };
+  const result: HostActivationResult = {
+    vscodeVersion: vscode.version,
+    nodeVersion: process.version,
+    activeAtStart: false,
+    runs: [],
+    compileOnlyMs: [],
+    trivialRequireMs: [],
+    hostActivateMs: null,
+  };
   try {
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
     if (!ext) throw new Error(`${EXTENSION_ID} is not loaded in this host`);
@@ -135,7 +143,12 @@ export async function run(): Promise<void> {
         const t1 = performance.now();
         mod.activate(ctx);
         const t2 = performance.now();
-        result.runs.push({ requireMs: t1 - t0, activateMs: t2 - t1, totalMs: t2 - t0, registered: ctx.subscriptions.length });
+        result.runs.push({
+          requireMs: t1 - t0,
+          activateMs: t2 - t1,
+          totalMs: t2 - t0,
+          registered: ctx.subscriptions.length,
+        });
         // Let the activation's own async work (context keys) finish, then undo everything.
         await sleep(50);
         await mod.deactivate?.();

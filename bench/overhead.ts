@@ -60,16 +60,37 @@ function officialCalls(baseUrl: string): Call[] {
   };
   return [
     () => ok(c.GET('/extended/v1/tx/{tx_id}', { params: { path: { tx_id: TX.tokenTransfer } } })),
-    () => ok(c.GET('/extended/v1/tx/{tx_id}', { params: { path: { tx_id: TX.manyEvents }, query: { event_limit: 50, event_offset: 0 } } })),
+    () =>
+      ok(
+        c.GET('/extended/v1/tx/{tx_id}', {
+          params: { path: { tx_id: TX.manyEvents }, query: { event_limit: 50, event_offset: 0 } },
+        }),
+      ),
     () => ok(c.GET('/extended/v1/address/{principal}/stx', { params: { path: { principal: ADDRESS.mainnet } } })),
-    () => ok(c.GET('/extended/v2/addresses/{address}/transactions', { params: { path: { address: ADDRESS.busy }, query: { limit: 20, offset: 0 } } })),
-    () => ok(c.GET('/extended/v2/smart-contracts/status', { params: { query: { contract_id: [CONTRACT.statusSuccess] } } })),
+    () =>
+      ok(
+        c.GET('/extended/v2/addresses/{address}/transactions', {
+          params: { path: { address: ADDRESS.busy }, query: { limit: 20, offset: 0 } },
+        }),
+      ),
+    () =>
+      ok(
+        c.GET('/extended/v2/smart-contracts/status', { params: { query: { contract_id: [CONTRACT.statusSuccess] } } }),
+      ),
     () => ok(c.GET('/extended/v2/blocks/{height_or_hash}', { params: { path: { height_or_hash: BLOCK.big.height } } })),
     () => ok(c.GET('/extended/v1/tx/{tx_id}', { params: { path: { tx_id: TX.contractCall } } })),
     () => ok(c.GET('/extended/v1/address/{principal}/stx', { params: { path: { principal: ADDRESS.testnet } } })),
     () => ok(c.GET('/extended/v1/tx/mempool/stats', {})),
     () => ok(c.GET('/extended', {})),
-    () => ok(c.GET('/extended/v2/addresses/{address}/transactions/{tx_id}/events', { params: { path: { address: ADDRESS.mainnet, tx_id: TX.mainnetContractCall }, query: { limit: 20, offset: 0 } } })),
+    () =>
+      ok(
+        c.GET('/extended/v2/addresses/{address}/transactions/{tx_id}/events', {
+          params: {
+            path: { address: ADDRESS.mainnet, tx_id: TX.mainnetContractCall },
+            query: { limit: 20, offset: 0 },
+          },
+        }),
+      ),
     () => ok(c.GET('/extended/v1/tx/{tx_id}', { params: { path: { tx_id: TX.smartContract } } })),
   ];
 }
@@ -92,13 +113,18 @@ async function drive(calls: Call[], total: number, concurrency: number): Promise
   return { wallMs, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
-export async function measureOverhead(opts: { callsPerRound: number; rounds: number; concurrency: number }): Promise<OverheadResult> {
+export async function measureOverhead(opts: {
+  callsPerRound: number;
+  rounds: number;
+  concurrency: number;
+}): Promise<OverheadResult> {
   const mock = await mockInChild();
   try {
     const clients = { ours: oursCalls(mock.url), official: officialCalls(mock.url) };
     const totals = { ours: { wallMs: 0, cpuMs: 0, requests: 0 }, official: { wallMs: 0, cpuMs: 0, requests: 0 } };
     // Warm-up (JIT, connection pool), not counted.
-    for (const name of ['ours', 'official'] as const) await drive(clients[name], clients[name].length * 4, opts.concurrency);
+    for (const name of ['ours', 'official'] as const)
+      await drive(clients[name], clients[name].length * 4, opts.concurrency);
     for (let r = 0; r < opts.rounds; r++) {
       const order = r % 2 === 0 ? (['ours', 'official'] as const) : (['official', 'ours'] as const);
       for (const name of order) {
@@ -111,7 +137,14 @@ export async function measureOverhead(opts: { callsPerRound: number; rounds: num
     }
     const summarize = (t: { wallMs: number; cpuMs: number; requests: number }): ClientRun => {
       const calls = opts.callsPerRound * opts.rounds;
-      return { calls, requests: t.requests, wallMs: t.wallMs, cpuMs: t.cpuMs, requestsPerSecond: (calls / t.wallMs) * 1000, cpuMsPerRequest: t.cpuMs / calls };
+      return {
+        calls,
+        requests: t.requests,
+        wallMs: t.wallMs,
+        cpuMs: t.cpuMs,
+        requestsPerSecond: (calls / t.wallMs) * 1000,
+        cpuMsPerRequest: t.cpuMs / calls,
+      };
     };
     const ours = summarize(totals.ours);
     const official = summarize(totals.official);

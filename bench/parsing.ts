@@ -24,7 +24,9 @@ async function body(mock: MockApi, path: string): Promise<{ text: string; json: 
 
 export async function measureParsing(mock: MockApi, runs: number): Promise<ParseResult[]> {
   // An address page of 50 transactions, each with its events (taken from the tx endpoint).
-  const page = (await body(mock, `/extended/v2/addresses/${ADDRESS.busy}/transactions?limit=50&offset=0`)).json as { results: Array<{ tx: { tx_id: string; events?: unknown[] } }> };
+  const page = (await body(mock, `/extended/v2/addresses/${ADDRESS.busy}/transactions?limit=50&offset=0`)).json as {
+    results: Array<{ tx: { tx_id: string; events?: unknown[] } }>;
+  };
   for (const item of page.results) {
     const tx = (await body(mock, `/extended/v1/tx/${item.tx.tx_id}`)).json as { events?: unknown[] };
     item.tx.events = tx.events ?? [];
@@ -34,9 +36,24 @@ export async function measureParsing(mock: MockApi, runs: number): Promise<Parse
   const tx = await body(mock, `/extended/v1/tx/${TX.manyEvents}?event_limit=300&event_offset=0`);
 
   const cases: Array<{ page: string; text: string; schema: S.Schema<unknown>; items: (v: unknown) => number }> = [
-    { page: 'address page, 50 txs with events', text: addressText, schema: S.AddressTransactionsPage, items: (v) => (v as { results: unknown[] }).results.length },
-    { page: 'block (v1) with 300 txs', text: block.text, schema: S.BlockV1, items: (v) => (v as { txs: unknown[] }).txs.length },
-    { page: 'tx with 300 events', text: tx.text, schema: S.Transaction, items: (v) => (v as { events: unknown[] }).events.length },
+    {
+      page: 'address page, 50 txs with events',
+      text: addressText,
+      schema: S.AddressTransactionsPage,
+      items: (v) => (v as { results: unknown[] }).results.length,
+    },
+    {
+      page: 'block (v1) with 300 txs',
+      text: block.text,
+      schema: S.BlockV1,
+      items: (v) => (v as { txs: unknown[] }).txs.length,
+    },
+    {
+      page: 'tx with 300 events',
+      text: tx.text,
+      schema: S.Transaction,
+      items: (v) => (v as { events: unknown[] }).events.length,
+    },
   ];
   const out: ParseResult[] = [];
   for (const c of cases) {
@@ -53,7 +70,13 @@ export async function measureParsing(mock: MockApi, runs: number): Promise<Parse
       S.parseWith(c.schema, fresh);
       times.push(performance.now() - t);
     }
-    out.push({ page: c.page, bytes: Buffer.byteLength(c.text), items: c.items(first.value), medianMs: median(times), jsonParseMs: median(jsonTimes) });
+    out.push({
+      page: c.page,
+      bytes: Buffer.byteLength(c.text),
+      items: c.items(first.value),
+      medianMs: median(times),
+      jsonParseMs: median(jsonTimes),
+    });
   }
   return out;
 }

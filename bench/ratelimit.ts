@@ -30,7 +30,12 @@ export interface RateLimitResult {
   naive: BurstRun;
 }
 
-async function burst(make: (baseUrl: string, fetch: typeof globalThis.fetch) => StacksClient, hovers: number, lookups: number, rateLimit: { limit: number; windowMs: number }): Promise<BurstRun> {
+async function burst(
+  make: (baseUrl: string, fetch: typeof globalThis.fetch) => StacksClient,
+  hovers: number,
+  lookups: number,
+  rateLimit: { limit: number; windowMs: number },
+): Promise<BurstRun> {
   const mock = await startMockApi({ rateLimit });
   let responses429 = 0;
   const counting: typeof globalThis.fetch = async (input, init) => {
@@ -39,7 +44,16 @@ async function burst(make: (baseUrl: string, fetch: typeof globalThis.fetch) => 
     return res;
   };
   const client = make(mock.url, counting);
-  const run: BurstRun = { hovers, lookups, responses429: 0, hoversShown: 0, hoversFailedFast: 0, lookupsDone: 0, otherFailures: 0, lastLookupMs: 0 };
+  const run: BurstRun = {
+    hovers,
+    lookups,
+    responses429: 0,
+    hoversShown: 0,
+    hoversFailedFast: 0,
+    lookupsDone: 0,
+    otherFailures: 0,
+    lastLookupMs: 0,
+  };
   const t0 = performance.now();
   const fail = (e: unknown, what: string): void => {
     run.otherFailures++;
@@ -56,7 +70,8 @@ async function burst(make: (baseUrl: string, fetch: typeof globalThis.fetch) => 
       jobs.push(
         client.getTransaction(id, { budget: 'fail-fast' }).then(
           () => void run.hoversShown++,
-          (e: unknown) => (isStacksApiError(e) && e.kind === 'rate-limited' ? void run.hoversFailedFast++ : fail(e, 'hover')),
+          (e: unknown) =>
+            isStacksApiError(e) && e.kind === 'rate-limited' ? void run.hoversFailedFast++ : fail(e, 'hover'),
         ),
       );
     }
@@ -79,9 +94,19 @@ async function burst(make: (baseUrl: string, fetch: typeof globalThis.fetch) => 
   return run;
 }
 
-export async function measureRateLimit(opts: { limit: number; windowMs: number; hovers: number; lookups: number }): Promise<RateLimitResult> {
+export async function measureRateLimit(opts: {
+  limit: number;
+  windowMs: number;
+  hovers: number;
+  lookups: number;
+}): Promise<RateLimitResult> {
   const rateLimit = { limit: opts.limit, windowMs: opts.windowMs };
-  const ours = await burst((baseUrl, fetch) => createStacksClient({ baseUrl, fetch, rateLimit }), opts.hovers, opts.lookups, rateLimit);
+  const ours = await burst(
+    (baseUrl, fetch) => createStacksClient({ baseUrl, fetch, rateLimit }),
+    opts.hovers,
+    opts.lookups,
+    rateLimit,
+  );
   const naive = await burst((baseUrl, fetch) => naiveClient(baseUrl, fetch), opts.hovers, opts.lookups, rateLimit);
   return { ...rateLimit, ours, naive };
 }

@@ -20,8 +20,18 @@ const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
 
 const P = quick
-  ? { activationRuns: 5, overhead: { callsPerRound: 300, rounds: 2, concurrency: 4 }, parseRuns: 30, rateLimit: { limit: 10, windowMs: 2_000, hovers: 30, lookups: 15 } }
-  : { activationRuns: 20, overhead: { callsPerRound: 2_000, rounds: 6, concurrency: 4 }, parseRuns: 200, rateLimit: { limit: 25, windowMs: 5_000, hovers: 80, lookups: 50 } };
+  ? {
+      activationRuns: 5,
+      overhead: { callsPerRound: 300, rounds: 2, concurrency: 4 },
+      parseRuns: 30,
+      rateLimit: { limit: 10, windowMs: 2_000, hovers: 30, lookups: 15 },
+    }
+  : {
+      activationRuns: 20,
+      overhead: { callsPerRound: 2_000, rounds: 6, concurrency: 4 },
+      parseRuns: 200,
+      rateLimit: { limit: 25, windowMs: 5_000, hovers: 80, lookups: 50 },
+    };
 
 const TARGET = { bundleBytes: 150 * 1024, vsixBytes: 400 * 1024, activationMs: 15, parseMs: 5 };
 
@@ -43,33 +53,80 @@ async function step<T>(name: string, f: () => Promise<T>): Promise<T | { crashed
 }
 
 const failed = (r: unknown): r is { crashed: string } => typeof r === 'object' && r !== null && 'crashed' in r;
-const notMeasured = (r: unknown): r is { notMeasured: string } => typeof r === 'object' && r !== null && 'notMeasured' in r;
+const notMeasured = (r: unknown): r is { notMeasured: string } =>
+  typeof r === 'object' && r !== null && 'notMeasured' in r;
 
 async function main(): Promise<number> {
   const t0 = Date.now();
   const rows: Row[] = [];
-  const results: Record<string, unknown> = { mode: quick ? 'quick' : 'full', date: new Date().toISOString(), node: process.version, platform: `${process.platform}-${process.arch}`, params: P };
+  const results: Record<string, unknown> = {
+    mode: quick ? 'quick' : 'full',
+    date: new Date().toISOString(),
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+    params: P,
+  };
 
   // 1. bundle and package
   const bundle = await step('bundle', () => measureBundle({ vsix: !argv.includes('--no-vsix') }));
   results.bundle = bundle;
-  if (failed(bundle)) rows.push({ measure: 'bundle dist/extension.js', value: 'crashed', target: '<= 150 KB', met: false, note: bundle.crashed });
+  if (failed(bundle))
+    rows.push({
+      measure: 'bundle dist/extension.js',
+      value: 'crashed',
+      target: '<= 150 KB',
+      met: false,
+      note: bundle.crashed,
+    });
   else {
-    const top = bundle.byPackage.slice(0, 4).map((p) => `${p.name} ${kb(p.bytes)}`).join(', ');
-    rows.push({ measure: 'bundle dist/extension.js (minified)', value: kb(bundle.extensionBytes), target: '<= 150 KB', met: bundle.extensionBytes <= TARGET.bundleBytes, note: `largest: ${top}` });
-    if ('notMeasured' in bundle.vsix) rows.push({ measure: 'VSIX', value: 'not measured', target: '<= 400 KB', met: null, note: bundle.vsix.notMeasured.split('\n')[0] });
+    const top = bundle.byPackage
+      .slice(0, 4)
+      .map((p) => `${p.name} ${kb(p.bytes)}`)
+      .join(', ');
+    rows.push({
+      measure: 'bundle dist/extension.js (minified)',
+      value: kb(bundle.extensionBytes),
+      target: '<= 150 KB',
+      met: bundle.extensionBytes <= TARGET.bundleBytes,
+      note: `largest: ${top}`,
+    });
+    if ('notMeasured' in bundle.vsix)
+      rows.push({
+        measure: 'VSIX',
+        value: 'not measured',
+        target: '<= 400 KB',
+        met: null,
+        note: bundle.vsix.notMeasured.split('\n')[0],
+      });
     else {
-      const top = bundle.vsix.largest.slice(0, 3).map((e) => `${e.name.replace(/^extension\//, '')} ${kb(e.bytes)}`).join(', ');
-      rows.push({ measure: 'VSIX', value: kb(bundle.vsix.bytes), target: '<= 400 KB', met: bundle.vsix.bytes <= TARGET.vsixBytes, note: `${bundle.vsix.files} files; largest: ${top}` });
+      const top = bundle.vsix.largest
+        .slice(0, 3)
+        .map((e) => `${e.name.replace(/^extension\//, '')} ${kb(e.bytes)}`)
+        .join(', ');
+      rows.push({
+        measure: 'VSIX',
+        value: kb(bundle.vsix.bytes),
+        target: '<= 400 KB',
+        met: bundle.vsix.bytes <= TARGET.vsixBytes,
+        note: `${bundle.vsix.files} files; largest: ${top}`,
+      });
     }
   }
 
   // 2. activation in the real extension host
-  const activation = argv.includes('--no-host') ? { notMeasured: 'skipped (--no-host)' } : await step('activation (extension host)', () => measureActivation({ runs: P.activationRuns, log }));
+  const activation = argv.includes('--no-host')
+    ? { notMeasured: 'skipped (--no-host)' }
+    : await step('activation (extension host)', () => measureActivation({ runs: P.activationRuns, log }));
   results.activation = activation;
   if (failed(activation) || notMeasured(activation)) {
     const reason = failed(activation) ? activation.crashed : activation.notMeasured;
-    rows.push({ measure: 'activation: require + activate() in the host', value: 'not measured', target: '<= 15 ms', met: null, note: reason });
+    rows.push({
+      measure: 'activation: require + activate() in the host',
+      value: 'not measured',
+      target: '<= 15 ms',
+      met: null,
+      note: reason,
+    });
     rows.push({ measure: 'requests during activation', value: 'not measured', target: '0', met: null, note: reason });
   } else {
     rows.push({
@@ -79,7 +136,13 @@ async function main(): Promise<number> {
       met: activation.medianMs <= TARGET.activationMs,
       note: `median of ${activation.runs} (require ${ms(activation.medianRequireMs)}, activate() ${ms(activation.medianActivateMs)}); same host: compiling the bundle only ${ms(activation.medianCompileOnlyMs)}, a 1-line require ${ms(activation.medianTrivialRequireMs)}; host's own first ext.activate() ${activation.hostActivateMs === null ? 'n/a' : ms(activation.hostActivateMs)}; VS Code ${activation.vscodeVersion}`,
     });
-    rows.push({ measure: 'requests during activation', value: String(activation.requestsDuringActivation), target: '0', met: activation.requestsDuringActivation === 0, note: `${activation.runs + 1} activations` });
+    rows.push({
+      measure: 'requests during activation',
+      value: String(activation.requestsDuringActivation),
+      target: '0',
+      met: activation.requestsDuringActivation === 0,
+      note: `${activation.runs + 1} activations`,
+    });
   }
 
   // 3. request economy
@@ -92,7 +155,8 @@ async function main(): Promise<number> {
     }
   });
   results.requestEconomy = economy;
-  if (failed(economy)) rows.push({ measure: 'request economy', value: 'crashed', target: '= ideal', met: false, note: economy.crashed });
+  if (failed(economy))
+    rows.push({ measure: 'request economy', value: 'crashed', target: '= ideal', met: false, note: economy.crashed });
   else {
     const e = economy;
     rows.push({
@@ -107,7 +171,14 @@ async function main(): Promise<number> {
   // 4. client overhead vs the official client
   const overhead = await step('client overhead', () => measureOverhead(P.overhead));
   results.overhead = overhead;
-  if (failed(overhead)) rows.push({ measure: 'client overhead', value: 'crashed', target: 'ratio >= 1.0', met: false, note: overhead.crashed });
+  if (failed(overhead))
+    rows.push({
+      measure: 'client overhead',
+      value: 'crashed',
+      target: 'ratio >= 1.0',
+      met: false,
+      note: overhead.crashed,
+    });
   else {
     const o = overhead;
     rows.push({
@@ -136,17 +207,25 @@ async function main(): Promise<number> {
     }
   });
   results.parsing = parsing;
-  if (failed(parsing)) rows.push({ measure: 'parsing', value: 'crashed', target: '<= 5 ms', met: false, note: parsing.crashed });
+  if (failed(parsing))
+    rows.push({ measure: 'parsing', value: 'crashed', target: '<= 5 ms', met: false, note: parsing.crashed });
   else {
     for (const p of parsing) {
-      rows.push({ measure: `validate: ${p.page}`, value: ms(p.medianMs), target: '<= 5 ms', met: p.medianMs <= TARGET.parseMs, note: `${kb(p.bytes)}, ${p.items} items; JSON.parse ${ms(p.jsonParseMs)}; median of ${P.parseRuns}` });
+      rows.push({
+        measure: `validate: ${p.page}`,
+        value: ms(p.medianMs),
+        target: '<= 5 ms',
+        met: p.medianMs <= TARGET.parseMs,
+        note: `${kb(p.bytes)}, ${p.items} items; JSON.parse ${ms(p.jsonParseMs)}; median of ${P.parseRuns}`,
+      });
     }
   }
 
   // 6. rate-limit discipline
   const rl = await step('rate-limit discipline', () => measureRateLimit(P.rateLimit));
   results.rateLimit = rl;
-  if (failed(rl)) rows.push({ measure: 'rate limit', value: 'crashed', target: '0 x 429', met: false, note: rl.crashed });
+  if (failed(rl))
+    rows.push({ measure: 'rate limit', value: 'crashed', target: '0 x 429', met: false, note: rl.crashed });
   else {
     const { ours, naive } = rl;
     rows.push({
@@ -163,15 +242,24 @@ async function main(): Promise<number> {
   const file = path.join(REPO, 'bench', 'results.json');
   fs.writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
 
-  const out: string[] = ['', `Stacks Lookup benchmark (${quick ? 'quick' : 'full'}), ${new Date().toISOString().slice(0, 16)}Z, Node ${process.version}`, '', table(rows)];
+  const out: string[] = [
+    '',
+    `Stacks Lookup benchmark (${quick ? 'quick' : 'full'}), ${new Date().toISOString().slice(0, 16)}Z, Node ${process.version}`,
+    '',
+    table(rows),
+  ];
   if (!failed(bundle)) {
-    out.push('', `What fills dist/extension.js (esbuild metafile of the production build); other bundles: ${bundle.otherBundles.map((b) => `${b.name} ${kb(b.bytes)}`).join(', ')}`);
+    out.push(
+      '',
+      `What fills dist/extension.js (esbuild metafile of the production build); other bundles: ${bundle.otherBundles.map((b) => `${b.name} ${kb(b.bytes)}`).join(', ')}`,
+    );
     for (const p of bundle.byPackage.slice(0, 8)) out.push(`  ${kb(p.bytes).padStart(9)}  ${p.name}`);
     out.push('  largest files:');
     for (const f of bundle.topFiles.slice(0, 8)) out.push(`  ${kb(f.bytes).padStart(9)}  ${f.name}`);
     if (!('notMeasured' in bundle.vsix)) {
       out.push('', 'What fills the VSIX (compressed / raw):');
-      for (const e of bundle.vsix.largest) out.push(`  ${kb(e.bytes).padStart(9)} / ${kb(e.rawBytes).padStart(9)}  ${e.name}`);
+      for (const e of bundle.vsix.largest)
+        out.push(`  ${kb(e.bytes).padStart(9)} / ${kb(e.rawBytes).padStart(9)}  ${e.name}`);
     }
   }
   if (argv.includes('--markdown')) out.push('', markdownTable(rows));

@@ -33,18 +33,45 @@ export interface Step {
 /** Pending transactions the mock serves besides TX.pending and TX.dropped (added with override). */
 export const EXTRA_PENDING = [0, 1, 2, 3].map((i) => mockHash('bench:pending:' + i));
 
-const CONFIRMED: string[] = [TX.tokenTransfer, TX.contractCall, TX.smartContract, TX.coinbase, TX.tenureChange, TX.failed, TX.mainnetContractCall, TX.mainnetTokenTransfer, TX.manyEvents, ...[0, 1, 2, 3, 4, 5, 6].map(busyTxId)];
+const CONFIRMED: string[] = [
+  TX.tokenTransfer,
+  TX.contractCall,
+  TX.smartContract,
+  TX.coinbase,
+  TX.tenureChange,
+  TX.failed,
+  TX.mainnetContractCall,
+  TX.mainnetTokenTransfer,
+  TX.manyEvents,
+  ...[0, 1, 2, 3, 4, 5, 6].map(busyTxId),
+];
 
 /** The 40 identifiers: 16 confirmed txs, 6 pending (or dropped) txs, 10 addresses, 8 contracts. */
 export const SESSION_IDS: readonly SessionId[] = [
   ...CONFIRMED.map((id) => ({ kind: 'confirmed-tx' as const, id })),
   ...[TX.pending, TX.dropped, ...EXTRA_PENDING].map((id) => ({ kind: 'pending-tx' as const, id })),
-  ...[ADDRESS.mainnet, ADDRESS.testnet, ADDRESS.testnetRecipient, ADDRESS.sponsor, ADDRESS.contractCallSender, ADDRESS.miner, ADDRESS.pendingSender, ADDRESS.busy, ADDRESS.unknown, ADDRESS.bootMainnet].map(
-    (id) => ({ kind: 'address' as const, id }),
-  ),
-  ...[CONTRACT.deployed, CONTRACT.called, CONTRACT.bns, CONTRACT.sendManyMemo, CONTRACT.statusSuccess, CONTRACT.statusSuccess2, CONTRACT.statusContract1, CONTRACT.statusContract2].map(
-    (id) => ({ kind: 'contract' as const, id }),
-  ),
+  ...[
+    ADDRESS.mainnet,
+    ADDRESS.testnet,
+    ADDRESS.testnetRecipient,
+    ADDRESS.sponsor,
+    ADDRESS.contractCallSender,
+    ADDRESS.miner,
+    ADDRESS.pendingSender,
+    ADDRESS.busy,
+    ADDRESS.unknown,
+    ADDRESS.bootMainnet,
+  ].map((id) => ({ kind: 'address' as const, id })),
+  ...[
+    CONTRACT.deployed,
+    CONTRACT.called,
+    CONTRACT.bns,
+    CONTRACT.sendManyMemo,
+    CONTRACT.statusSuccess,
+    CONTRACT.statusSuccess2,
+    CONTRACT.statusContract1,
+    CONTRACT.statusContract2,
+  ].map((id) => ({ kind: 'contract' as const, id })),
 ];
 
 /** A small deterministic PRNG (mulberry32), so every run replays the same session. */
@@ -113,7 +140,11 @@ interface Resource {
 /** Contracts the mock reports as found (its status fixture). */
 function deployedContracts(): Set<string> {
   const status = loadFixture('contracts-status.json') as Record<string, { found?: boolean }>;
-  return new Set(Object.entries(status).filter(([, v]) => v.found).map(([k]) => k));
+  return new Set(
+    Object.entries(status)
+      .filter(([, v]) => v.found)
+      .map(([k]) => k),
+  );
 }
 
 const EVENTS_PER_PAGE = 50;
@@ -141,17 +172,27 @@ export function resourcesOf(step: Step): Resource[] {
     switch (kind) {
       case 'confirmed-tx':
       case 'pending-tx':
-        return [{ url: `/extended/v1/tx/${id}?event_limit=${EVENTS_PER_PAGE}&event_offset=0`, freshMs: kind === 'confirmed-tx' ? FRESHNESS_MS.settledTx : FRESHNESS_MS.pendingTx }];
+        return [
+          {
+            url: `/extended/v1/tx/${id}?event_limit=${EVENTS_PER_PAGE}&event_offset=0`,
+            freshMs: kind === 'confirmed-tx' ? FRESHNESS_MS.settledTx : FRESHNESS_MS.pendingTx,
+          },
+        ];
       case 'address':
         return [
           { url: `/extended/v1/address/${id}/stx`, freshMs: FRESHNESS_MS.balance },
-          { url: `/extended/v2/addresses/${id}/transactions?limit=${TXS_PER_PAGE}&offset=0`, freshMs: FRESHNESS_MS.addressTransactions },
+          {
+            url: `/extended/v2/addresses/${id}/transactions?limit=${TXS_PER_PAGE}&offset=0`,
+            freshMs: FRESHNESS_MS.addressTransactions,
+          },
         ];
       case 'contract':
         // The panel of a deployed contract also shows the contract's own balance.
         return [
           { url: `/extended/v2/smart-contracts/status?contract_id=${id}`, freshMs: FRESHNESS_MS.contractStatus },
-          ...(deployedContracts().has(id) ? [{ url: `/extended/v1/address/${id}/stx`, freshMs: FRESHNESS_MS.balance }] : []),
+          ...(deployedContracts().has(id)
+            ? [{ url: `/extended/v1/address/${id}/stx`, freshMs: FRESHNESS_MS.balance }]
+            : []),
         ];
     }
   };
@@ -186,7 +227,13 @@ export function preparePendingTxs(mock: MockApi): void {
   for (const id of EXTRA_PENDING) mock.override(`/extended/v1/tx/${id}`, { ...pending, tx_id: id });
 }
 
-const MODEL_CTX = (baseUrl: string): ModelContext => ({ network: 'custom', networkLabel: 'Custom', baseUrl, hasApiKey: false, now: Date.now() });
+const MODEL_CTX = (baseUrl: string): ModelContext => ({
+  network: 'custom',
+  networkLabel: 'Custom',
+  baseUrl,
+  hasApiKey: false,
+  now: Date.now(),
+});
 
 /** What the hover provider asks for (src/ui/hover.ts), through any client. */
 async function hover(client: StacksClient, t: SessionId): Promise<void> {
@@ -223,7 +270,12 @@ export interface Clock {
 }
 
 /** Replays the script; `clock.now` is set to the start time plus each step's simulated time. */
-export async function replay(client: StacksClient, script: readonly Step[], mock: MockApi, clock?: Clock): Promise<SessionResult> {
+export async function replay(
+  client: StacksClient,
+  script: readonly Step[],
+  mock: MockApi,
+  clock?: Clock,
+): Promise<SessionResult> {
   const before = mock.requests.length;
   const start = clock?.now ?? 0;
   const t0 = performance.now();
@@ -241,7 +293,12 @@ export async function replay(client: StacksClient, script: readonly Step[], mock
       }
     }
   }
-  return { requests: mock.requests.length - before, failures, ...(firstFailure ? { firstFailure } : {}), ms: performance.now() - t0 };
+  return {
+    requests: mock.requests.length - before,
+    failures,
+    ...(firstFailure ? { firstFailure } : {}),
+    ms: performance.now() - t0,
+  };
 }
 
 /** Our client on a virtual clock, its rate limit out of the way (the rate-limit measure covers it). */
@@ -259,7 +316,10 @@ export function clientOnClock(baseUrl: string, clock: Clock): StacksClient {
  * The client most code would start with: one `fetch` per call, the body parsed as JSON, nothing
  * validated, shared or kept.
  */
-export function naiveClient(baseUrl: string, fetchFn: typeof fetch = (input, init) => fetch(input, init)): StacksClient {
+export function naiveClient(
+  baseUrl: string,
+  fetchFn: typeof fetch = (input, init) => fetch(input, init),
+): StacksClient {
   const get = async <T>(path: string, query: Array<[string, string]> = []): Promise<T> => {
     const qs = query.length ? '?' + new URLSearchParams(query).toString() : '';
     const res = await fetchFn(baseUrl + path + qs, { headers: { Accept: 'application/json' } });
@@ -289,10 +349,15 @@ export function naiveClient(baseUrl: string, fetchFn: typeof fetch = (input, ini
     getBlock: (h) => get(`/extended/v2/blocks/${h}`),
     getBlockByHeightV1: (h) => get(`/extended/v1/block/by_height/${h}`),
     getMempoolStats: () => get('/extended/v1/tx/mempool/stats'),
-    getContractsStatus: (ids) => get('/extended/v2/smart-contracts/status', ids.map((id) => ['contract_id', id])),
+    getContractsStatus: (ids) =>
+      get(
+        '/extended/v2/smart-contracts/status',
+        ids.map((id) => ['contract_id', id]),
+      ),
     getServerStatus: () => get('/extended'),
     getAddressTransactions: (a, o = {}) => get(`/extended/v2/addresses/${a}/transactions`, page(o)),
-    getAddressTransactionEvents: (a, tx, o = {}) => get(`/extended/v2/addresses/${a}/transactions/${tx}/events`, page(o)),
+    getAddressTransactionEvents: (a, tx, o = {}) =>
+      get(`/extended/v2/addresses/${a}/transactions/${tx}/events`, page(o)),
   };
 }
 

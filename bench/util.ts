@@ -25,10 +25,20 @@ export interface Row {
 }
 
 export function table(rows: readonly Row[]): string {
-  const cells = rows.map((r) => [r.measure, r.value, r.target, r.met === null ? '' : r.met ? 'met' : 'NOT MET', r.note ?? '']);
+  const cells = rows.map((r) => [
+    r.measure,
+    r.value,
+    r.target,
+    r.met === null ? '' : r.met ? 'met' : 'NOT MET',
+    r.note ?? '',
+  ]);
   const head = ['measure', 'value', 'target', 'status', 'note'];
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-  const line = (c: string[]): string => c.map((x, i) => x.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (c: string[]): string =>
+    c
+      .map((x, i) => x.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n');
 }
 
@@ -38,7 +48,10 @@ export function markdownTable(rows: readonly Row[]): string {
   return [
     '| measure | value | target | status | note |',
     '|---|---|---|---|---|',
-    ...rows.map((r) => `| ${esc(r.measure)} | ${esc(r.value)} | ${esc(r.target)} | ${r.met === null ? '' : r.met ? 'met' : '**not met**'} | ${esc(r.note ?? '')} |`),
+    ...rows.map(
+      (r) =>
+        `| ${esc(r.measure)} | ${esc(r.value)} | ${esc(r.target)} | ${r.met === null ? '' : r.met ? 'met' : '**not met**'} | ${esc(r.note ?? '')} |`,
+    ),
   ].join('\n');
 }
 
@@ -47,7 +60,9 @@ export async function mockInChild(): Promise<{ url: string; requests(): Promise<
   const script = path.join(__dirname, 'mock-child.js');
   const child: ChildProcess = fork(script, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const url = await new Promise<string>((resolve, reject) => {
-    child.once('message', (m: { url?: string }) => (m.url ? resolve(m.url) : reject(new Error('mock child did not start'))));
+    child.once('message', (m: { url?: string }) =>
+      m.url ? resolve(m.url) : reject(new Error('mock child did not start')),
+    );
     child.once('exit', (code) => reject(new Error(`mock child exited with ${code}`)));
   });
   return {

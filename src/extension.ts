@@ -52,8 +52,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     context.subscriptions.push(explorer);
     void networks.updateContext();
   } catch (e) {
-    log.error(`Activation failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
-    void vscode.window.showErrorMessage(`Stacks Lookup could not start: ${e instanceof Error ? e.message : String(e)}`, 'Show Log').then((c) => c && log.channel.show());
+    log.error(`Activation failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    void vscode.window
+      .showErrorMessage(`Stacks Lookup could not start: ${e instanceof Error ? e.message : String(e)}`, 'Show Log')
+      .then((c) => c && log.channel.show());
   }
   const lazy = panels;
   return {

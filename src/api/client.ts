@@ -1,17 +1,17 @@
-import {
-  BlockRef,
-
-  checkBlockRef,
-  checkContractId,
-  checkPrincipal,
-  checkTxId,
-  Checked,
-} from '../chain/identifiers';
+import { BlockRef, checkBlockRef, checkContractId, checkPrincipal, checkTxId, Checked } from '../chain/identifiers';
 import { LruCache } from './cache';
 import { isStacksApiError, StacksApiError } from './errors';
 import { HttpTransport, LogFn, RequestOptions } from './http';
 import { RateLimiter, RateLimitOptions } from './rateLimit';
-import { addressTransactionsReplacement, balanceReplacement, blockV1Replacement, CursorMemo, Fetch, Replacement, transactionReplacement } from './replacements';
+import {
+  addressTransactionsReplacement,
+  balanceReplacement,
+  blockV1Replacement,
+  CursorMemo,
+  Fetch,
+  Replacement,
+  transactionReplacement,
+} from './replacements';
 import * as S from './schemas';
 
 export interface StacksClientOptions {
@@ -151,92 +151,131 @@ class Client implements StacksClient {
   async getTransaction(txId: string, o: TransactionOptions = {}): Promise<S.Transaction> {
     const id = must(checkTxId(String(txId)));
     const query: Array<[string, string]> = [];
-    const eventLimit = o.eventLimit === undefined ? undefined : must(intIn(o.eventLimit, 'eventLimit', 1, MAX_EVENT_LIMIT));
+    const eventLimit =
+      o.eventLimit === undefined ? undefined : must(intIn(o.eventLimit, 'eventLimit', 1, MAX_EVENT_LIMIT));
     const eventOffset = o.eventOffset === undefined ? undefined : must(intIn(o.eventOffset, 'eventOffset', 0));
     if (eventLimit !== undefined) query.push(['event_limit', String(eventLimit)]);
     if (eventOffset !== undefined) query.push(['event_offset', String(eventOffset)]);
-    return this.call({
-      route: '/extended/v1/tx/{tx_id}',
-      path: `/extended/v1/tx/${id}`,
-      query,
-      schema: S.Transaction,
-      what: 'transaction',
-      ttl: (tx) => (isSettled(tx) ? Infinity : this.freshMs),
-      replacement: transactionReplacement(id, eventLimit, eventOffset),
-    }, o);
+    return this.call(
+      {
+        route: '/extended/v1/tx/{tx_id}',
+        path: `/extended/v1/tx/${id}`,
+        query,
+        schema: S.Transaction,
+        what: 'transaction',
+        ttl: (tx) => (isSettled(tx) ? Infinity : this.freshMs),
+        replacement: transactionReplacement(id, eventLimit, eventOffset),
+      },
+      o,
+    );
   }
 
   async getStxBalance(principal: string, o: BalanceOptions = {}): Promise<S.StxBalance> {
     const p = must(checkPrincipal(String(principal))).principal;
     const query: Array<[string, string]> = [];
     if (o.unanchored && o.untilBlock !== undefined) {
-      throw invalid('Use either "unanchored" or "untilBlock", not both: the balance is either up to the latest microblock or as it was at one block.');
+      throw invalid(
+        'Use either "unanchored" or "untilBlock", not both: the balance is either up to the latest microblock or as it was at one block.',
+      );
     }
     if (o.unanchored) query.push(['unanchored', 'true']);
     if (o.untilBlock !== undefined) {
       const ref = must(checkBlockRef(o.untilBlock));
-      if (ref.kind === 'latest') throw invalid('"untilBlock" takes a block height or hash, not "latest": leave it out for the current balance.');
+      if (ref.kind === 'latest')
+        throw invalid('"untilBlock" takes a block height or hash, not "latest": leave it out for the current balance.');
       query.push(['until_block', ref.kind === 'height' ? String(ref.height) : ref.hash]);
     }
     // A balance at a past block hash cannot change; at a height it could in a reorg, so keep it briefly.
     const settled = o.untilBlock !== undefined && typeof o.untilBlock === 'string' && o.untilBlock.startsWith('0x');
-    return this.call({
-      route: '/extended/v1/address/{principal}/stx',
-      path: `/extended/v1/address/${p}/stx`,
-      query,
-      schema: S.StxBalance,
-      what: 'balance',
-      ttl: () => (settled ? Infinity : this.freshMs),
-      // The replacement knows only the current balance; a past one stays an error once switched off.
-      ...(o.untilBlock === undefined ? { replacement: balanceReplacement(p) } : {}),
-    }, o);
+    return this.call(
+      {
+        route: '/extended/v1/address/{principal}/stx',
+        path: `/extended/v1/address/${p}/stx`,
+        query,
+        schema: S.StxBalance,
+        what: 'balance',
+        ttl: () => (settled ? Infinity : this.freshMs),
+        // The replacement knows only the current balance; a past one stays an error once switched off.
+        ...(o.untilBlock === undefined ? { replacement: balanceReplacement(p) } : {}),
+      },
+      o,
+    );
   }
 
   async getBlock(heightOrHash: number | string, o: CallOptions = {}): Promise<S.Block> {
     const ref = must(checkBlockRef(heightOrHash));
     const seg = blockSegment(ref);
-    return this.call({
-      route: '/extended/v2/blocks/{height_or_hash}',
-      path: `/extended/v2/blocks/${seg}`,
-      schema: S.Block,
-      what: 'block',
-      ttl: (b) => (ref.kind === 'hash' && b.canonical ? Infinity : ref.kind === 'latest' ? this.freshMs : b.canonical ? 30_000 : this.freshMs),
-    }, o);
+    return this.call(
+      {
+        route: '/extended/v2/blocks/{height_or_hash}',
+        path: `/extended/v2/blocks/${seg}`,
+        schema: S.Block,
+        what: 'block',
+        ttl: (b) =>
+          ref.kind === 'hash' && b.canonical
+            ? Infinity
+            : ref.kind === 'latest'
+              ? this.freshMs
+              : b.canonical
+                ? 30_000
+                : this.freshMs,
+      },
+      o,
+    );
   }
 
   async getBlockByHeightV1(height: number | string, o: CallOptions = {}): Promise<S.BlockV1> {
     const ref = must(checkBlockRef(height));
     if (ref.kind !== 'height') throw invalid('The v1 block endpoint takes a block height (a whole number).');
-    return this.call({
-      route: '/extended/v1/block/by_height/{height}',
-      path: `/extended/v1/block/by_height/${ref.height}`,
-      schema: S.BlockV1,
-      what: 'block',
-      ttl: (b) => (b.canonical ? 30_000 : this.freshMs),
-      replacement: blockV1Replacement(ref.height),
-    }, o);
+    return this.call(
+      {
+        route: '/extended/v1/block/by_height/{height}',
+        path: `/extended/v1/block/by_height/${ref.height}`,
+        schema: S.BlockV1,
+        what: 'block',
+        ttl: (b) => (b.canonical ? 30_000 : this.freshMs),
+        replacement: blockV1Replacement(ref.height),
+      },
+      o,
+    );
   }
 
   async getMempoolStats(o: CallOptions = {}): Promise<S.MempoolStats> {
-    return this.call({ route: '/extended/v1/tx/mempool/stats', path: '/extended/v1/tx/mempool/stats', schema: S.MempoolStats, what: 'mempool statistics', ttl: () => this.freshMs }, o);
+    return this.call(
+      {
+        route: '/extended/v1/tx/mempool/stats',
+        path: '/extended/v1/tx/mempool/stats',
+        schema: S.MempoolStats,
+        what: 'mempool statistics',
+        ttl: () => this.freshMs,
+      },
+      o,
+    );
   }
 
   async getContractsStatus(contractIds: readonly string[], o: CallOptions = {}): Promise<S.ContractsStatus> {
-    if (!Array.isArray(contractIds) || contractIds.length === 0) throw invalid('Give at least one contract id (<address>.<contract-name>).');
+    if (!Array.isArray(contractIds) || contractIds.length === 0)
+      throw invalid('Give at least one contract id (<address>.<contract-name>).');
     const ids = [...new Set(contractIds.map((c) => must(checkContractId(String(c))).contractId))];
     if (ids.length > 100) throw invalid(`Check at most 100 contracts at once (got ${ids.length}).`);
-    return this.call({
-      route: '/extended/v2/smart-contracts/status',
-      path: '/extended/v2/smart-contracts/status',
-      query: ids.map((id) => ['contract_id', id]),
-      schema: S.ContractsStatus,
-      what: 'contract status',
-      ttl: () => 10_000,
-    }, o);
+    return this.call(
+      {
+        route: '/extended/v2/smart-contracts/status',
+        path: '/extended/v2/smart-contracts/status',
+        query: ids.map((id) => ['contract_id', id]),
+        schema: S.ContractsStatus,
+        what: 'contract status',
+        ttl: () => 10_000,
+      },
+      o,
+    );
   }
 
   async getServerStatus(o: CallOptions = {}): Promise<S.ServerStatus> {
-    return this.call({ route: '/extended', path: '/extended', schema: S.ServerStatus, what: 'server status', ttl: () => this.freshMs }, o);
+    return this.call(
+      { route: '/extended', path: '/extended', schema: S.ServerStatus, what: 'server status', ttl: () => this.freshMs },
+      o,
+    );
   }
 
   async getAddressTransactions(address: string, o: PageOptions = {}): Promise<S.Page<S.AddressTransaction>> {
@@ -244,28 +283,43 @@ class Client implements StacksClient {
     const query = pageQuery(o);
     const limit = query.find(([k]) => k === 'limit')?.[1];
     const offset = query.find(([k]) => k === 'offset')?.[1];
-    return this.call({
-      route: '/extended/v2/addresses/{address}/transactions',
-      path: `/extended/v2/addresses/${p}/transactions`,
-      query,
-      schema: S.AddressTransactionsPage,
-      what: 'transaction list',
-      ttl: () => this.freshMs,
-      replacement: addressTransactionsReplacement(p, limit === undefined ? undefined : Number(limit), offset === undefined ? undefined : Number(offset), this.cursors),
-    }, o);
+    return this.call(
+      {
+        route: '/extended/v2/addresses/{address}/transactions',
+        path: `/extended/v2/addresses/${p}/transactions`,
+        query,
+        schema: S.AddressTransactionsPage,
+        what: 'transaction list',
+        ttl: () => this.freshMs,
+        replacement: addressTransactionsReplacement(
+          p,
+          limit === undefined ? undefined : Number(limit),
+          offset === undefined ? undefined : Number(offset),
+          this.cursors,
+        ),
+      },
+      o,
+    );
   }
 
-  async getAddressTransactionEvents(address: string, txId: string, o: PageOptions = {}): Promise<S.Page<S.AddressEvent>> {
+  async getAddressTransactionEvents(
+    address: string,
+    txId: string,
+    o: PageOptions = {},
+  ): Promise<S.Page<S.AddressEvent>> {
     const p = must(checkPrincipal(String(address))).principal;
     const id = must(checkTxId(String(txId)));
-    return this.call({
-      route: '/extended/v2/addresses/{address}/transactions/{tx_id}/events',
-      path: `/extended/v2/addresses/${p}/transactions/${id}/events`,
-      query: pageQuery(o),
-      schema: S.AddressEventsPage,
-      what: 'event list',
-      ttl: () => 30_000,
-    }, o);
+    return this.call(
+      {
+        route: '/extended/v2/addresses/{address}/transactions/{tx_id}/events',
+        path: `/extended/v2/addresses/${p}/transactions/${id}/events`,
+        query: pageQuery(o),
+        schema: S.AddressEventsPage,
+        what: 'event list',
+        ttl: () => 30_000,
+      },
+      o,
+    );
   }
 
   /** Cache, then a shared in-flight request, then the wire; every body passes its schema here. */
@@ -302,7 +356,10 @@ class Client implements StacksClient {
       const res = await this.http.getJson(route, path, query, ro);
       const parsed = S.parseWith(schema, res.body);
       if (!parsed.ok) {
-        throw new StacksApiError('invalid-response', `The API sent an unexpected ${what}: ${parsed.problem}.`, { status: res.status, path });
+        throw new StacksApiError('invalid-response', `The API sent an unexpected ${what}: ${parsed.problem}.`, {
+          status: res.status,
+          path,
+        });
       }
       return parsed.value;
     };
@@ -402,4 +459,3 @@ function must<T>(c: Checked<T>): T {
   if (!c.ok) throw invalid(c.reason);
   return c.value;
 }
-

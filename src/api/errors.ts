@@ -36,19 +36,29 @@ export class StacksApiError extends Error {
  * loaded bundle (the detail panels) recognises errors thrown by the main bundle's client.
  */
 export function isStacksApiError(e: unknown): e is StacksApiError {
-  return e instanceof StacksApiError || (e instanceof Error && e.name === 'StacksApiError' && typeof (e as { kind?: unknown }).kind === 'string');
+  return (
+    e instanceof StacksApiError ||
+    (e instanceof Error && e.name === 'StacksApiError' && typeof (e as { kind?: unknown }).kind === 'string')
+  );
 }
 
 /** Status code to kind, as section 7 of the API document gives them. */
 export function kindForStatus(status: number): ErrorKind {
   switch (status) {
-    case 400: return 'bad-request';
-    case 401: return 'unauthorized';
-    case 403: return 'forbidden';
-    case 404: return 'not-found';
-    case 410: return 'gone';
-    case 429: return 'rate-limited';
-    default: return status >= 500 ? 'server' : 'invalid-response';
+    case 400:
+      return 'bad-request';
+    case 401:
+      return 'unauthorized';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not-found';
+    case 410:
+      return 'gone';
+    case 429:
+      return 'rate-limited';
+    default:
+      return status >= 500 ? 'server' : 'invalid-response';
   }
 }
 

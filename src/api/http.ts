@@ -73,7 +73,12 @@ export class HttpTransport {
   }
 
   /** GET a JSON resource. `route` is the path template used for logs and deprecation notices. */
-  async getJson(route: string, path: string, query: ReadonlyArray<readonly [string, string]>, ro: RequestOptions): Promise<HttpResponse> {
+  async getJson(
+    route: string,
+    path: string,
+    query: ReadonlyArray<readonly [string, string]>,
+    ro: RequestOptions,
+  ): Promise<HttpResponse> {
     let url = this.urlFor(path, query);
     const origin = url.origin;
     let retried429 = false;
@@ -88,9 +93,14 @@ export class HttpTransport {
       if (res.status >= 300 && res.status < 400 && res.headers.get('location')) {
         const next = new URL(res.headers.get('location')!, url);
         if (next.origin !== origin) {
-          throw new StacksApiError('insecure-url', `The API at ${origin} redirected to another site (${next.origin}); the request was not followed, so your API key stays with ${origin}.`, { status: res.status, path });
+          throw new StacksApiError(
+            'insecure-url',
+            `The API at ${origin} redirected to another site (${next.origin}); the request was not followed, so your API key stays with ${origin}.`,
+            { status: res.status, path },
+          );
         }
-        if (++redirects > MAX_REDIRECTS) throw new StacksApiError('invalid-response', `The API at ${origin} redirected too many times.`, { path });
+        if (++redirects > MAX_REDIRECTS)
+          throw new StacksApiError('invalid-response', `The API at ${origin} redirected too many times.`, { path });
         url = next;
         continue;
       }
@@ -127,7 +137,11 @@ export class HttpTransport {
     this.requestsSent++;
     const abortedError = () =>
       timedOut
-        ? new StacksApiError('timeout', `${url.origin} did not answer within ${Math.round(this.opts.timeoutMs / 1000)} s.`, { path })
+        ? new StacksApiError(
+            'timeout',
+            `${url.origin} did not answer within ${Math.round(this.opts.timeoutMs / 1000)} s.`,
+            { path },
+          )
         : new StacksApiError('cancelled', 'The request was cancelled.', { path });
     const max = this.opts.maxBodyBytes ?? MAX_BODY_BYTES;
     try {
@@ -145,10 +159,18 @@ export class HttpTransport {
         text = await res.read();
       } catch (e) {
         if (e instanceof BodyTooLarge) {
-          throw new StacksApiError('invalid-response', `The API at ${url.origin} sent a response larger than ${Math.round(max / 1024 / 1024)} MB; it was not read.`, { status: res.status, path });
+          throw new StacksApiError(
+            'invalid-response',
+            `The API at ${url.origin} sent a response larger than ${Math.round(max / 1024 / 1024)} MB; it was not read.`,
+            { status: res.status, path },
+          );
         }
         if (controller.signal.aborted) throw abortedError();
-        throw new StacksApiError('network', `The connection to ${url.origin} closed before the whole response arrived.`, { path });
+        throw new StacksApiError(
+          'network',
+          `The connection to ${url.origin} closed before the whole response arrived.`,
+          { path },
+        );
       }
       this.opts.log?.('debug', `GET ${shown} -> ${res.status} (${Date.now() - started} ms, ${text.length} bytes)`);
       let body: unknown = undefined;
@@ -157,7 +179,10 @@ export class HttpTransport {
           body = JSON.parse(text);
         } catch {
           if (res.status >= 200 && res.status < 300) {
-            throw new StacksApiError('invalid-response', `The API at ${url.origin} sent a response that is not JSON.`, { status: res.status, path });
+            throw new StacksApiError('invalid-response', `The API at ${url.origin} sent a response that is not JSON.`, {
+              status: res.status,
+              path,
+            });
           }
         }
       }
@@ -183,16 +208,24 @@ export class HttpTransport {
 function networkError(e: unknown, origin: string, path: string): StacksApiError {
   const code = errorCode(e);
   const what =
-    code === 'ECONNREFUSED' ? `Could not connect to ${origin}: the connection was refused (is the server running?).`
-    : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' ? `The connection to ${origin} was reset.`
-    : code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? `Could not find the host of ${origin}.`
-    : code === 'UND_ERR_CONNECT_TIMEOUT' ? `Could not connect to ${origin}: the connection timed out.`
-    : `Could not reach ${origin}${code ? ` (${code})` : ''}.`;
+    code === 'ECONNREFUSED'
+      ? `Could not connect to ${origin}: the connection was refused (is the server running?).`
+      : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET'
+        ? `The connection to ${origin} was reset.`
+        : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+          ? `Could not find the host of ${origin}.`
+          : code === 'UND_ERR_CONNECT_TIMEOUT'
+            ? `Could not connect to ${origin}: the connection timed out.`
+            : `Could not reach ${origin}${code ? ` (${code})` : ''}.`;
   return new StacksApiError('network', what, { path });
 }
 
 function errorCode(e: unknown): string | undefined {
-  for (let cur: unknown = e, depth = 0; cur && typeof cur === 'object' && depth < 5; cur = (cur as { cause?: unknown }).cause, depth++) {
+  for (
+    let cur: unknown = e, depth = 0;
+    cur && typeof cur === 'object' && depth < 5;
+    cur = (cur as { cause?: unknown }).cause, depth++
+  ) {
     const code = (cur as { code?: unknown }).code;
     if (typeof code === 'string') return code;
   }
@@ -201,13 +234,20 @@ function errorCode(e: unknown): string | undefined {
 
 function statusSentence(status: number, words: string | undefined): string {
   const base =
-    status === 400 ? 'The API rejected the request'
-    : status === 401 ? 'The API requires an API key'
-    : status === 403 ? 'The API key was refused'
-    : status === 404 ? 'Not found'
-    : status === 410 ? 'This API route has been switched off'
-    : status === 429 ? 'Rate limit exceeded'
-    : status >= 500 ? `The API had a server error (${status})`
-    : `Unexpected status ${status}`;
+    status === 400
+      ? 'The API rejected the request'
+      : status === 401
+        ? 'The API requires an API key'
+        : status === 403
+          ? 'The API key was refused'
+          : status === 404
+            ? 'Not found'
+            : status === 410
+              ? 'This API route has been switched off'
+              : status === 429
+                ? 'Rate limit exceeded'
+                : status >= 500
+                  ? `The API had a server error (${status})`
+                  : `Unexpected status ${status}`;
   return words ? `${base}: ${words}` : `${base}.`;
 }

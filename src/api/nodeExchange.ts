@@ -20,37 +20,47 @@ const agents = {
  * A GET with Node's http module and keep-alive sockets. It does per request a fraction of the
  * work of `fetch` (no WHATWG streams), never follows redirects, and stops reading at `maxBytes`.
  */
-export function nodeGet(url: URL, headers: Record<string, string>, signal: AbortSignal, maxBytes: number, retried = false): Promise<Exchange> {
+export function nodeGet(
+  url: URL,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+  maxBytes: number,
+  retried = false,
+): Promise<Exchange> {
   return new Promise((resolve, reject) => {
     const mod = url.protocol === 'https:' ? https : http;
-    const req = mod.request(url, { method: 'GET', headers, agent: agents[url.protocol as 'http:' | 'https:'], signal }, (res) => {
-      const h = new Headers();
-      for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) h.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
-      const body = new Promise<string>((ok, fail) => {
-        const declared = Number(res.headers['content-length']);
-        if (Number.isFinite(declared) && declared > maxBytes) {
-          fail(new BodyTooLarge());
-          return void res.destroy();
-        }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (c: Buffer) => {
-          size += c.length;
-          if (size > maxBytes) {
+    const req = mod.request(
+      url,
+      { method: 'GET', headers, agent: agents[url.protocol as 'http:' | 'https:'], signal },
+      (res) => {
+        const h = new Headers();
+        for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) h.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
+        const body = new Promise<string>((ok, fail) => {
+          const declared = Number(res.headers['content-length']);
+          if (Number.isFinite(declared) && declared > maxBytes) {
             fail(new BodyTooLarge());
-            res.destroy();
-          } else chunks.push(c);
+            return void res.destroy();
+          }
+          const chunks: Buffer[] = [];
+          let size = 0;
+          res.on('data', (c: Buffer) => {
+            size += c.length;
+            if (size > maxBytes) {
+              fail(new BodyTooLarge());
+              res.destroy();
+            } else chunks.push(c);
+          });
+          res.on('end', () => ok(Buffer.concat(chunks).toString('utf8')));
+          res.on('error', fail);
+          res.on('aborted', () => fail(new Error('aborted')));
+          res.on('close', () => {
+            if (!res.complete) fail(new Error('premature close'));
+          });
         });
-        res.on('end', () => ok(Buffer.concat(chunks).toString('utf8')));
-        res.on('error', fail);
-        res.on('aborted', () => fail(new Error('aborted')));
-        res.on('close', () => {
-          if (!res.complete) fail(new Error('premature close'));
-        });
-      });
-      body.catch(() => undefined);
-      resolve({ status: res.statusCode ?? 0, headers: h, read: () => body });
-    });
+        body.catch(() => undefined);
+        resolve({ status: res.statusCode ?? 0, headers: h, read: () => body });
+      },
+    );
     req.on('error', (e: NodeJS.ErrnoException) => {
       // A kept-alive socket the server already closed (a devnet that stopped) fails on reuse:
       // retry once on a fresh socket, so the user hears "refused", not "reset".
@@ -63,7 +73,13 @@ export function nodeGet(url: URL, headers: Record<string, string>, signal: Abort
 }
 
 /** The same exchange through a `fetch` function (injected by callers and tests). */
-export async function fetchGet(f: typeof fetch, url: URL, headers: Record<string, string>, signal: AbortSignal, maxBytes: number): Promise<Exchange> {
+export async function fetchGet(
+  f: typeof fetch,
+  url: URL,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+  maxBytes: number,
+): Promise<Exchange> {
   const res = await f(url, { method: 'GET', headers, redirect: 'manual', signal });
   return { status: res.status, headers: res.headers, read: () => readLimited(res, maxBytes) };
 }

@@ -49,7 +49,11 @@ export class RateLimiter {
         return;
       }
       if (mode === 'fail-fast') {
-        throw new StacksApiError('rate-limited', `Rate limit reached: ${this.limit} requests per ${Math.round(this.windowMs / 1000)} s. Try again in ${Math.ceil(wait / 1000)} s.`, { retryAfterMs: wait });
+        throw new StacksApiError(
+          'rate-limited',
+          `Rate limit reached: ${this.limit} requests per ${Math.round(this.windowMs / 1000)} s. Try again in ${Math.ceil(wait / 1000)} s.`,
+          { retryAfterMs: wait },
+        );
       }
       onWait?.(wait);
       await sleep(Math.min(wait, 1000), signal);

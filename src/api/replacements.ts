@@ -9,7 +9,13 @@ import { StacksApiError } from './errors';
 import * as S from './schemas';
 
 /** Reads one JSON resource through the client's transport (rate limit, errors, schema check). */
-export type Fetch = <B>(route: string, path: string, query: Array<[string, string]>, schema: S.Schema<B>, what: string) => Promise<B>;
+export type Fetch = <B>(
+  route: string,
+  path: string,
+  query: Array<[string, string]>,
+  schema: S.Schema<B>,
+  what: string,
+) => Promise<B>;
 
 export interface Replacement<T> {
   /** Route template of the replacement, for the log and the one-time notice. */
@@ -26,7 +32,8 @@ const MAX_WALK = 20;
 /** At most this many pages of a block's transactions (50 each). */
 const MAX_BLOCK_TX_PAGES = 40;
 
-const iso = (seconds: number | undefined): string | undefined => (seconds === undefined ? undefined : new Date(seconds * 1000).toISOString());
+const iso = (seconds: number | undefined): string | undefined =>
+  seconds === undefined ? undefined : new Date(seconds * 1000).toISOString();
 
 /** Drops keys whose value is `undefined`, so a mapped model has the same keys as a parsed one. */
 function defined<T extends object>(o: T): T {
@@ -74,14 +81,30 @@ export function v3ToTransaction(t: S.V3Transaction): S.Transaction {
     receipt_time: t.receipt_time,
     receipt_time_iso: iso(t.receipt_time),
     replaced_by_tx_id: t.replaced_by_tx_id,
-    token_transfer: t.token_transfer && defined({ recipient_address: t.token_transfer.recipient, amount: t.token_transfer.amount, memo: t.token_transfer.memo ?? undefined }),
-    contract_call: t.contract_call && defined({
-      contract_id: t.contract_call.contract_id,
-      function_name: t.contract_call.function_name,
-      function_args: t.contract_call.function_args?.map((a) => ({ hex: a.hex, repr: a.repr })),
-    }),
-    smart_contract: t.smart_contract && defined({ contract_id: t.smart_contract.contract_id, source_code: t.smart_contract.source_code, clarity_version: t.smart_contract.clarity_version }),
-    coinbase_payload: t.coinbase && defined({ data: t.coinbase.payload, alt_recipient: t.coinbase.alt_recipient, vrf_proof: t.coinbase.vrf_proof }),
+    token_transfer:
+      t.token_transfer &&
+      defined({
+        recipient_address: t.token_transfer.recipient,
+        amount: t.token_transfer.amount,
+        memo: t.token_transfer.memo ?? undefined,
+      }),
+    contract_call:
+      t.contract_call &&
+      defined({
+        contract_id: t.contract_call.contract_id,
+        function_name: t.contract_call.function_name,
+        function_args: t.contract_call.function_args?.map((a) => ({ hex: a.hex, repr: a.repr })),
+      }),
+    smart_contract:
+      t.smart_contract &&
+      defined({
+        contract_id: t.smart_contract.contract_id,
+        source_code: t.smart_contract.source_code,
+        clarity_version: t.smart_contract.clarity_version,
+      }),
+    coinbase_payload:
+      t.coinbase &&
+      defined({ data: t.coinbase.payload, alt_recipient: t.coinbase.alt_recipient, vrf_proof: t.coinbase.vrf_proof }),
     tenure_change_payload: t.tenure_change,
     ...(t.type === 'poison_microblock' ? { poison_microblock: {} } : {}),
   });
@@ -91,22 +114,43 @@ export function v3ToTransaction(t: S.V3Transaction): S.Transaction {
 /** A v3 event as the v1 event model. */
 export function v3ToEvent(e: S.V3TransactionEvent, txId: string): S.TransactionEvent {
   const base = { event_index: e.event_index, tx_id: txId };
-  const who = (a: { sender?: string | null; recipient?: string | null }) => defined({ sender: a.sender ?? undefined, recipient: a.recipient ?? undefined });
+  const who = (a: { sender?: string | null; recipient?: string | null }) =>
+    defined({ sender: a.sender ?? undefined, recipient: a.recipient ?? undefined });
   if (e.contract_log) return { ...base, event_type: 'smart_contract_log', contract_log: e.contract_log };
   if (e.stx_lock) {
-    return { ...base, event_type: 'stx_lock', stx_lock_event: defined({ locked_amount: e.stx_lock.amount, unlock_height: e.stx_lock.unlock_bitcoin_height, locked_address: e.stx_lock.address }) };
+    return {
+      ...base,
+      event_type: 'stx_lock',
+      stx_lock_event: defined({
+        locked_amount: e.stx_lock.amount,
+        unlock_height: e.stx_lock.unlock_bitcoin_height,
+        locked_address: e.stx_lock.address,
+      }),
+    };
   }
   if (e.stx_asset) {
     const a = e.stx_asset;
-    return { ...base, event_type: 'stx_asset', asset: defined({ asset_event_type: a.type, ...who(a), amount: a.amount, memo: a.memo?.hex }) };
+    return {
+      ...base,
+      event_type: 'stx_asset',
+      asset: defined({ asset_event_type: a.type, ...who(a), amount: a.amount, memo: a.memo?.hex }),
+    };
   }
   if (e.ft_asset) {
     const a = e.ft_asset;
-    return { ...base, event_type: 'fungible_token_asset', asset: defined({ asset_event_type: a.type, asset_id: a.asset_identifier, ...who(a), amount: a.amount }) };
+    return {
+      ...base,
+      event_type: 'fungible_token_asset',
+      asset: defined({ asset_event_type: a.type, asset_id: a.asset_identifier, ...who(a), amount: a.amount }),
+    };
   }
   if (e.nft_asset) {
     const a = e.nft_asset;
-    return { ...base, event_type: 'non_fungible_token_asset', asset: defined({ asset_event_type: a.type, asset_id: a.asset_identifier, ...who(a), value: a.value }) };
+    return {
+      ...base,
+      event_type: 'non_fungible_token_asset',
+      asset: defined({ asset_event_type: a.type, asset_id: a.asset_identifier, ...who(a), value: a.value }),
+    };
   }
   return { ...base, event_type: e.type };
 }
@@ -115,7 +159,11 @@ export function v3ToEvent(e: S.V3TransactionEvent, txId: string): S.TransactionE
  * The v3 events route pages by cursor, and its cursor is an event index: `event_offset` becomes
  * the first cursor, and `event_limit` is filled in pages of 50 following the server's next cursor.
  */
-export function transactionReplacement(txId: string, eventLimit: number | undefined, eventOffset: number | undefined): Replacement<S.Transaction> {
+export function transactionReplacement(
+  txId: string,
+  eventLimit: number | undefined,
+  eventOffset: number | undefined,
+): Replacement<S.Transaction> {
   const route = '/extended/v3/transactions/{tx_id}';
   return {
     route,
@@ -132,10 +180,19 @@ export function transactionReplacement(txId: string, eventLimit: number | undefi
         const limit = Math.min(STEP, want - events.length);
         const query: Array<[string, string]> = [['limit', String(limit)]];
         if (cursor !== undefined) query.push(['cursor', cursor]);
-        const page = await fetch('/extended/v3/transactions/{tx_id}/events', `/extended/v3/transactions/${txId}/events`, query, S.V3TransactionEventsPage, 'event list');
+        const page = await fetch(
+          '/extended/v3/transactions/{tx_id}/events',
+          `/extended/v3/transactions/${txId}/events`,
+          query,
+          S.V3TransactionEventsPage,
+          'event list',
+        );
         events.push(...page.results.map((e) => v3ToEvent(e, tx.tx_id)));
         const last = page.results[page.results.length - 1];
-        const next = page.cursor?.next ?? page.next_cursor ?? (last && page.results.length === limit ? String(last.event_index + 1) : undefined);
+        const next =
+          page.cursor?.next ??
+          page.next_cursor ??
+          (last && page.results.length === limit ? String(last.event_index + 1) : undefined);
         if (!page.results.length || next === undefined || next === null) break;
         cursor = next;
         if (v3.event_count === undefined) tx.event_count = Math.max(tx.event_count ?? 0, page.total);
@@ -172,7 +229,13 @@ export function balanceReplacement(principal: string): Replacement<S.StxBalance>
   return {
     route,
     async load(fetch) {
-      const b = await fetch(route, `/extended/v2/addresses/${principal}/balances/stx`, [['include_mempool', 'true']], S.V2StxBalance, 'balance');
+      const b = await fetch(
+        route,
+        `/extended/v2/addresses/${principal}/balances/stx`,
+        [['include_mempool', 'true']],
+        S.V2StxBalance,
+        'balance',
+      );
       return v2ToStxBalance(b);
     },
   };
@@ -184,7 +247,11 @@ export function balanceReplacement(principal: string): Replacement<S.StxBalance>
 
 /** Unknown in v3: the per-asset transfer/mint/burn counts (`events`); the summary has no events, results or post-conditions. */
 export function v3ToAddressTransaction(r: S.V3PrincipalTransaction): S.AddressTransaction {
-  return { tx: v3ToTransaction(r.transaction), stx_sent: r.balance_changes.stx.sent, stx_received: r.balance_changes.stx.received };
+  return {
+    tx: v3ToTransaction(r.transaction),
+    stx_sent: r.balance_changes.stx.sent,
+    stx_received: r.balance_changes.stx.received,
+  };
 }
 
 /** Where each offset of a principal's list starts, learnt from earlier pages (cursor of the item at that offset). */
@@ -211,7 +278,12 @@ export class CursorMemo {
  * The v3 list pages by cursor, not offset. An offset is reached from the nearest start already
  * known (usually the page before, as panels page forward), walking at most MAX_WALK pages.
  */
-export function addressTransactionsReplacement(principal: string, limit: number | undefined, offset: number | undefined, memo: CursorMemo): Replacement<S.Page<S.AddressTransaction>> {
+export function addressTransactionsReplacement(
+  principal: string,
+  limit: number | undefined,
+  offset: number | undefined,
+  memo: CursorMemo,
+): Replacement<S.Page<S.AddressTransaction>> {
   const route = '/extended/v3/principals/{principal}/transactions';
   const path = `/extended/v3/principals/${principal}/transactions`;
   const want = limit ?? 20;
@@ -235,7 +307,11 @@ export function addressTransactionsReplacement(principal: string, limit: number 
           return { limit: want, offset: target, total: page.total, results: [] };
         }
         if (i + 1 >= MAX_WALK) {
-          throw new StacksApiError('gone', `The API switched off the offset-paged transaction list; its replacement pages by cursor and offset ${target} is too far to reach. Page forward from the start instead.`, { path });
+          throw new StacksApiError(
+            'gone',
+            `The API switched off the offset-paged transaction list; its replacement pages by cursor and offset ${target} is too far to reach. Page forward from the start instead.`,
+            { path },
+          );
         }
         at = { offset: reached, cursor: next };
       }
@@ -284,8 +360,17 @@ export function blockV1Replacement(height: number): Replacement<S.BlockV1> {
       const block = await fetch(route, `/extended/v2/blocks/${height}`, [], S.Block, 'block');
       const items: Array<{ tx_id: string; tx_index?: number | undefined }> = [];
       for (let page = 0; page < MAX_BLOCK_TX_PAGES && items.length < block.tx_count; page++) {
-        const query: Array<[string, string]> = [['limit', String(STEP)], ['offset', String(page * STEP)]];
-        const p = await fetch('/extended/v2/blocks/{height_or_hash}/transactions', `/extended/v2/blocks/${height}/transactions`, query, S.V2BlockTransactionsPage, 'block transaction list');
+        const query: Array<[string, string]> = [
+          ['limit', String(STEP)],
+          ['offset', String(page * STEP)],
+        ];
+        const p = await fetch(
+          '/extended/v2/blocks/{height_or_hash}/transactions',
+          `/extended/v2/blocks/${height}/transactions`,
+          query,
+          S.V2BlockTransactionsPage,
+          'block transaction list',
+        );
         items.push(...p.results);
         if (p.results.length < STEP || items.length >= p.total) break;
       }

@@ -254,7 +254,16 @@ export const V3Transaction = z.looseObject({
   sender: V3Sender,
   sponsor: optNull(V3Sender),
   fee_rate: str,
-  block: opt(z.looseObject({ height: int, hash: str, index_hash: opt(str), time: opt(z.number()), tx_index: opt(int), tenure_height: opt(int) })),
+  block: opt(
+    z.looseObject({
+      height: int,
+      hash: str,
+      index_hash: opt(str),
+      time: opt(z.number()),
+      tx_index: opt(int),
+      tenure_height: opt(int),
+    }),
+  ),
   bitcoin_block: opt(V3BurnBlock),
   /** Earlier releases named it `burn_block`. */
   burn_block: opt(V3BurnBlock),
@@ -263,14 +272,18 @@ export const V3Transaction = z.looseObject({
   post_conditions: opt(z.array(PostCondition)),
   post_condition_mode: opt(str),
   event_count: opt(int),
-  execution_cost: opt(z.looseObject({ read_count: int, read_length: int, runtime: int, write_count: int, write_length: int })),
+  execution_cost: opt(
+    z.looseObject({ read_count: int, read_length: int, runtime: int, write_count: int, write_length: int }),
+  ),
   vm_error: optNull(str),
   receipt_time: opt(int),
   receipt_block_height: opt(int),
   replaced_by_tx_id: optNull(str),
   token_transfer: opt(z.looseObject({ recipient: str, amount: str, memo: optNull(str) })),
   smart_contract: opt(z.looseObject({ contract_id: str, clarity_version: optNull(z.number()), source_code: opt(str) })),
-  contract_call: opt(z.looseObject({ contract_id: str, function_name: str, function_args: opt(z.array(ClarityValue)) })),
+  contract_call: opt(
+    z.looseObject({ contract_id: str, function_name: str, function_args: opt(z.array(ClarityValue)) }),
+  ),
   coinbase: opt(z.looseObject({ payload: opt(str), alt_recipient: optNull(str), vrf_proof: optNull(str) })),
   tenure_change: opt(z.looseObject({ cause: opt(str) })),
 });
@@ -281,9 +294,27 @@ export const V3TransactionEvent = z.looseObject({
   type: str,
   contract_log: opt(z.looseObject({ contract_id: str, topic: str, value: ClarityValue })),
   stx_lock: opt(z.looseObject({ amount: str, unlock_bitcoin_height: opt(int), address: str })),
-  stx_asset: opt(z.looseObject({ type: str, sender: optNull(str), recipient: optNull(str), amount: str, memo: optNull(ClarityValue) })),
-  ft_asset: opt(z.looseObject({ type: str, asset_identifier: str, sender: optNull(str), recipient: optNull(str), amount: str })),
-  nft_asset: opt(z.looseObject({ type: str, asset_identifier: str, sender: optNull(str), recipient: optNull(str), value: ClarityValue })),
+  stx_asset: opt(
+    z.looseObject({
+      type: str,
+      sender: optNull(str),
+      recipient: optNull(str),
+      amount: str,
+      memo: optNull(ClarityValue),
+    }),
+  ),
+  ft_asset: opt(
+    z.looseObject({ type: str, asset_identifier: str, sender: optNull(str), recipient: optNull(str), amount: str }),
+  ),
+  nft_asset: opt(
+    z.looseObject({
+      type: str,
+      asset_identifier: str,
+      sender: optNull(str),
+      recipient: optNull(str),
+      value: ClarityValue,
+    }),
+  ),
 });
 
 function cursorPage<T extends z.ZodMiniType>(item: T) {
@@ -347,7 +378,10 @@ export type Page<T> = { limit: number; offset: number; total: number; results: T
 export type Schema<T> = z.ZodMiniType<T>;
 
 /** Parses or explains, naming the first wrong field. */
-export function parseWith<T>(schema: z.ZodMiniType<T>, data: unknown): { ok: true; value: T } | { ok: false; problem: string } {
+export function parseWith<T>(
+  schema: z.ZodMiniType<T>,
+  data: unknown,
+): { ok: true; value: T } | { ok: false; problem: string } {
   const r = schema.safeParse(data);
   if (r.success) return { ok: true, value: r.data };
   const issue = r.error.issues[0];
@@ -356,7 +390,13 @@ export function parseWith<T>(schema: z.ZodMiniType<T>, data: unknown): { ok: tru
   const got = valueAt(data, issue.path);
   if (issue.code === 'invalid_type') {
     const expected = (issue as { expected?: string }).expected ?? 'another type';
-    return { ok: false, problem: got === undefined ? `field "${path}" is missing` : `field "${path}" should be ${article(expected)}, not ${typeName(got)}` };
+    return {
+      ok: false,
+      problem:
+        got === undefined
+          ? `field "${path}" is missing`
+          : `field "${path}" should be ${article(expected)}, not ${typeName(got)}`,
+    };
   }
   return { ok: false, problem: `field "${path}" is not valid (${issue.message})` };
 }

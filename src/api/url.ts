@@ -5,7 +5,11 @@
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 export function isLoopbackHost(hostname: string): boolean {
-  return LOOPBACK.has(hostname.toLowerCase()) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname) || hostname.toLowerCase().endsWith('.localhost');
+  return (
+    LOOPBACK.has(hostname.toLowerCase()) ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname) ||
+    hostname.toLowerCase().endsWith('.localhost')
+  );
 }
 
 /** HTTPS, or plain HTTP to a loopback host (a local devnet). Returns the URL or why it is refused. */
@@ -16,12 +20,16 @@ export function checkBaseUrl(raw: string): { ok: true; url: URL } | { ok: false;
   } catch {
     return { ok: false, reason: `"${raw}" is not a valid URL.` };
   }
-  if (url.username || url.password) return { ok: false, reason: 'The API URL must not contain a user name or password.' };
+  if (url.username || url.password)
+    return { ok: false, reason: 'The API URL must not contain a user name or password.' };
   if (url.search || url.hash) return { ok: false, reason: 'The API URL must not contain a query or fragment.' };
   if (url.protocol === 'https:') return { ok: true, url };
   if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return { ok: true, url };
   if (url.protocol === 'http:') {
-    return { ok: false, reason: `Plain http is only allowed for a local devnet (localhost, 127.0.0.1, [::1]); use https for ${url.host}.` };
+    return {
+      ok: false,
+      reason: `Plain http is only allowed for a local devnet (localhost, 127.0.0.1, [::1]); use https for ${url.host}.`,
+    };
   }
   return { ok: false, reason: `The API URL must start with https:// (got ${url.protocol}).` };
 }

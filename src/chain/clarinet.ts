@@ -54,7 +54,10 @@ export interface ClarinetProject {
   problems: ClarinetProblem[];
 }
 
-export type ReadResult = { ok: true; project: ClarinetProject } | { ok: false; missing: true } | { ok: false; missing: false; problem: ClarinetProblem };
+export type ReadResult =
+  | { ok: true; project: ClarinetProject }
+  | { ok: false; missing: true }
+  | { ok: false; missing: false; problem: ClarinetProblem };
 
 /** Reads the project whose root the reader serves. A missing plan is normal; a broken one is a problem. */
 export async function readClarinetProject(read: ProjectFileReader): Promise<ReadResult> {
@@ -90,21 +93,37 @@ export function parseManifest(text: string): { ok: true; value: Manifest } | { o
     doc = parseToml(text) as Record<string, unknown>;
   } catch (e) {
     if (e instanceof TomlError) {
-      return { ok: false, problem: { file: MANIFEST, line: e.line, column: e.column, message: firstLine(e.message).replace(/^Invalid TOML document: /, '') } };
+      return {
+        ok: false,
+        problem: {
+          file: MANIFEST,
+          line: e.line,
+          column: e.column,
+          message: firstLine(e.message).replace(/^Invalid TOML document: /, ''),
+        },
+      };
     }
     return { ok: false, problem: { file: MANIFEST, message: e instanceof Error ? e.message : String(e) } };
   }
   const problems: ClarinetProblem[] = [];
   const projectTable = asTable(doc.project);
-  const name = typeof projectTable?.name === 'string' && projectTable.name.trim() ? projectTable.name : 'Clarinet project';
+  const name =
+    typeof projectTable?.name === 'string' && projectTable.name.trim() ? projectTable.name : 'Clarinet project';
   if (!projectTable) problems.push({ file: MANIFEST, message: 'There is no [project] table.' });
 
   const contracts: ClarinetContract[] = [];
   for (const [contractName, raw] of Object.entries(asTable(doc.contracts) ?? {})) {
     const t = asTable(raw);
-    const where = lineOf(text, new RegExp(`^[ \\t]*\\[\\s*contracts\\.["']?${escapeRe(contractName)}["']?\\s*\\]`, 'm'));
+    const where = lineOf(
+      text,
+      new RegExp(`^[ \\t]*\\[\\s*contracts\\.["']?${escapeRe(contractName)}["']?\\s*\\]`, 'm'),
+    );
     if (!t || typeof t.path !== 'string' || !t.path.trim()) {
-      problems.push({ file: MANIFEST, ...(where ? { line: where } : {}), message: `[contracts.${contractName}] has no "path".` });
+      problems.push({
+        file: MANIFEST,
+        ...(where ? { line: where } : {}),
+        message: `[contracts.${contractName}] has no "path".`,
+      });
       continue;
     }
     const c: ClarinetContract = { name: contractName, path: normalizePath(t.path), ids: {} };
@@ -122,7 +141,11 @@ export function parseManifest(text: string): { ok: true; value: Manifest } | { o
     if (typeof id !== 'string') continue;
     const checked = checkContractId(id);
     if (!checked.ok) {
-      problems.push({ file: MANIFEST, ...optionalLine(lineOf(text, id)), message: `Requirement "${id}": ${checked.reason}` });
+      problems.push({
+        file: MANIFEST,
+        ...optionalLine(lineOf(text, id)),
+        message: `Requirement "${id}": ${checked.reason}`,
+      });
       continue;
     }
     requirements.push({ contractId: checked.value.contractId, ids: { mainnet: checked.value.contractId } });
@@ -152,14 +175,28 @@ export function parsePlan(text: string, file: string): ParsedPlan {
   if (doc.errors.length) {
     const e = doc.errors[0]!;
     const pos = e.linePos?.[0];
-    return { ok: false, publishes: [], problems: [{ file, ...(pos ? { line: pos.line, column: pos.col } : {}), message: firstLine(e.message).replace(/ at line \d+, column \d+:?$/, '') }] };
+    return {
+      ok: false,
+      publishes: [],
+      problems: [
+        {
+          file,
+          ...(pos ? { line: pos.line, column: pos.col } : {}),
+          message: firstLine(e.message).replace(/ at line \d+, column \d+:?$/, ''),
+        },
+      ],
+    };
   }
   const problems: ClarinetProblem[] = [];
   const publishes: PlanPublish[] = [];
   const root = asTable(doc.toJS({ maxAliasCount: 100 }));
   const batches = asTable(root?.plan)?.batches;
   if (!Array.isArray(batches)) {
-    return { ok: false, publishes, problems: [{ file, message: 'This is not a deployment plan: "plan.batches" is missing.' }] };
+    return {
+      ok: false,
+      publishes,
+      problems: [{ file, message: 'This is not a deployment plan: "plan.batches" is missing.' }],
+    };
   }
   for (const batch of batches) {
     const txs = asTable(batch)?.transactions;
@@ -172,14 +209,25 @@ export function parsePlan(text: string, file: string): ParsedPlan {
       const kind = contract ? 'contract' : 'requirement';
       const name = kind === 'contract' ? body['contract-name'] : String(body['contract-id'] ?? '').split('.')[1];
       const sender = kind === 'contract' ? body['expected-sender'] : body['remap-sender'];
-      const line = typeof name === 'string' ? lineOf(text, new RegExp(`(contract-name|contract-id):.*${escapeRe(name)}`)) : undefined;
+      const line =
+        typeof name === 'string'
+          ? lineOf(text, new RegExp(`(contract-name|contract-id):.*${escapeRe(name)}`))
+          : undefined;
       if (typeof name !== 'string' || typeof sender !== 'string') {
-        problems.push({ file, ...optionalLine(line), message: `A ${kind}-publish transaction without ${kind === 'contract' ? '"contract-name" and "expected-sender"' : '"contract-id" and "remap-sender"'}.` });
+        problems.push({
+          file,
+          ...optionalLine(line),
+          message: `A ${kind}-publish transaction without ${kind === 'contract' ? '"contract-name" and "expected-sender"' : '"contract-id" and "remap-sender"'}.`,
+        });
         continue;
       }
       const addr = checkAddress(sender);
       if (!addr.ok) {
-        problems.push({ file, ...optionalLine(line), message: `${name}: the sender "${sender}" is not a Stacks address.` });
+        problems.push({
+          file,
+          ...optionalLine(line),
+          message: `${name}: the sender "${sender}" is not a Stacks address.`,
+        });
         continue;
       }
       const p: PlanPublish = { kind, contractName: name, sender: addr.value.address, ...optionalLine(line) };
@@ -201,7 +249,9 @@ function applyPlan(project: ClarinetProject, network: PlanNetwork, plan: ParsedP
       continue;
     }
     senders.set(p.sender, (senders.get(p.sender) ?? 0) + 1);
-    const contract = project.contracts.find((c) => c.name === p.contractName) ?? (p.path ? project.contracts.find((c) => c.path === p.path) : undefined);
+    const contract =
+      project.contracts.find((c) => c.name === p.contractName) ??
+      (p.path ? project.contracts.find((c) => c.path === p.path) : undefined);
     if (contract) contract.ids[network] = id;
   }
   const deployer = [...senders.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];

@@ -23,7 +23,9 @@ export function formatStx(micro: string | number | bigint | undefined, opts: { u
 export function formatMicroStx(micro: string | number | bigint | undefined): string {
   if (micro === undefined || micro === '') return '—';
   try {
-    return `${BigInt(typeof micro === 'number' ? Math.trunc(micro) : micro).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',')} µSTX`;
+    return `${BigInt(typeof micro === 'number' ? Math.trunc(micro) : micro)
+      .toString()
+      .replace(/\B(?=(\d{3})+(?!\d))/g, ',')} µSTX`;
   } catch {
     return String(micro);
   }
@@ -36,9 +38,13 @@ export function formatInt(n: number | undefined | null): string {
 
 /** Unix seconds (or an ISO string) → "2021-02-11 02:19:11 UTC". */
 export function formatTime(unixSeconds?: number, iso?: string): string {
-  const d = unixSeconds !== undefined && unixSeconds > 0 ? new Date(unixSeconds * 1000) : iso ? new Date(iso) : undefined;
+  const d =
+    unixSeconds !== undefined && unixSeconds > 0 ? new Date(unixSeconds * 1000) : iso ? new Date(iso) : undefined;
   if (!d || Number.isNaN(d.getTime())) return '—';
-  return d.toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, ' UTC');
+  return d
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d{3}Z$/, ' UTC');
 }
 
 /** "3 days ago", relative to `now`. */
@@ -46,7 +52,13 @@ export function formatAge(unixSeconds: number | undefined, now = Date.now()): st
   if (unixSeconds === undefined || unixSeconds <= 0) return '';
   const s = Math.round(now / 1000 - unixSeconds);
   if (s < 0) return 'in the future';
-  const units: Array<[number, string]> = [[31_536_000, 'year'], [2_592_000, 'month'], [86_400, 'day'], [3_600, 'hour'], [60, 'minute']];
+  const units: Array<[number, string]> = [
+    [31_536_000, 'year'],
+    [2_592_000, 'month'],
+    [86_400, 'day'],
+    [3_600, 'hour'],
+    [60, 'minute'],
+  ];
   for (const [secs, name] of units) {
     if (s >= secs) {
       const n = Math.floor(s / secs);
@@ -71,10 +83,14 @@ export function decodeMemo(hex: string | undefined): string | undefined {
 /** Human words for a transaction status. */
 export function statusLabel(status: string): string {
   switch (status) {
-    case 'success': return 'Success';
-    case 'pending': return 'Pending';
-    case 'abort_by_response': return 'Failed (aborted by response)';
-    case 'abort_by_post_condition': return 'Failed (post-condition)';
+    case 'success':
+      return 'Success';
+    case 'pending':
+      return 'Pending';
+    case 'abort_by_response':
+      return 'Failed (aborted by response)';
+    case 'abort_by_post_condition':
+      return 'Failed (post-condition)';
     default:
       if (status.startsWith('dropped_')) return `Dropped (${status.slice(8).replace(/_/g, ' ')})`;
       return status.replace(/_/g, ' ');
@@ -107,5 +123,10 @@ export function txTypeLabel(type: string): string {
  */
 export function clip(s: string, max = 160): string {
   const chars = Array.from(s);
-  return chars.length > max ? `${chars.slice(0, max - 1).join('').trimEnd()}…` : s;
+  return chars.length > max
+    ? `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`
+    : s;
 }

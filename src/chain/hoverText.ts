@@ -5,14 +5,25 @@
  */
 import type { ContractStatus, StxBalance, Transaction } from '../api/schemas';
 import { Commands } from '../constants';
-import { clip, decodeMemo, formatAge, formatMicroStx, formatStx, formatTime, statusLabel, statusTone, txTypeLabel } from './format';
+import {
+  clip,
+  decodeMemo,
+  formatAge,
+  formatMicroStx,
+  formatStx,
+  formatTime,
+  statusLabel,
+  statusTone,
+  txTypeLabel,
+} from './format';
 import { shortenMiddle } from './target';
 import type { NetworkId, Target } from './target';
 
 /** Bidi overrides/isolates, zero-width characters, the BOM and other invisible format controls. */
 // The class lists variation selectors on purpose: they are removed one by one, not as a sequence.
-// eslint-disable-next-line no-misleading-character-class
-const INVISIBLE = /[\u00ad\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb]/g;
+const INVISIBLE =
+  // eslint-disable-next-line no-misleading-character-class
+  /[\u00ad\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb]/g;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 /** Every ASCII punctuation character: CommonMark lets each be backslash-escaped. */
 const PUNCTUATION = /[!-/:-@[-`{-~]/g;
@@ -38,7 +49,10 @@ export function code(s: string): string {
 
 /** A `command:` URI with its arguments as encoded JSON, as VS Code reads them from a Markdown link. */
 export function commandUri(command: string, args: readonly unknown[]): string {
-  const json = encodeURIComponent(JSON.stringify(args)).replace(/[()'!*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const json = encodeURIComponent(JSON.stringify(args)).replace(
+    /[()'!*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `command:${command}?${json}`;
 }
 
@@ -112,7 +126,10 @@ function statusLine(tx: Transaction, now: number | undefined): string {
       return `$(error) ${label}${reason ? `: ${escapeMarkdown(reason, 160)}` : ''}`;
     }
     case 'pending': {
-      const since = tx.receipt_time && tx.receipt_time > 0 ? ` in the mempool since ${formatTime(tx.receipt_time)} (${formatAge(tx.receipt_time, now)})` : ' in the mempool';
+      const since =
+        tx.receipt_time && tx.receipt_time > 0
+          ? ` in the mempool since ${formatTime(tx.receipt_time)} (${formatAge(tx.receipt_time, now)})`
+          : ' in the mempool';
       return `$(clock) ${label}${since}`;
     }
     case 'dropped':
@@ -127,11 +144,15 @@ export function txHover(tx: Transaction, source: HoverSource): HoverDoc {
   const target: Target = { kind: 'tx', id: tx.tx_id, network: source.network };
   const when = tx.block_time ?? tx.burn_block_time;
   const whenIso = tx.block_time_iso ?? tx.burn_block_time_iso;
-  doc.block([`**${escapeMarkdown(txTypeLabel(tx.tx_type))}** · ${statusLine(tx, source.now)}`, `Transaction ${code(tx.tx_id)}`]);
+  doc.block([
+    `**${escapeMarkdown(txTypeLabel(tx.tx_type))}** · ${statusLine(tx, source.now)}`,
+    `Transaction ${code(tx.tx_id)}`,
+  ]);
   const transfer = tx.tx_type === 'token_transfer' ? tx.token_transfer : undefined;
   const memo = transfer ? decodeMemo(transfer.memo) : undefined;
   doc.block([
-    tx.block_height !== undefined && `Block: #${tx.block_height.toLocaleString('en-US')} · ${formatTime(when, whenIso)}${when ? ` (${formatAge(when, source.now)})` : ''}`,
+    tx.block_height !== undefined &&
+      `Block: #${tx.block_height.toLocaleString('en-US')} · ${formatTime(when, whenIso)}${when ? ` (${formatAge(when, source.now)})` : ''}`,
     `Fee: ${stxAmount(tx.fee_rate)}${tx.sponsored ? ` (sponsored${tx.sponsor_address ? ` by ${code(tx.sponsor_address)}` : ''})` : ''}`,
     `Sender: ${code(tx.sender_address)}`,
     transfer && `Amount: ${stxAmount(transfer.amount)} → ${code(transfer.recipient_address)}`,
@@ -153,7 +174,9 @@ function balanceLines(b: StxBalance): string[] {
   const lines = [`Balance: ${stxAmount(b.balance)}`];
   if (locked !== undefined && locked > 0n && total !== undefined) {
     lines.push(`Available: ${stxAmount(total - locked)}`);
-    const unlock = b.burnchain_unlock_height ? ` until burn block #${b.burnchain_unlock_height.toLocaleString('en-US')}` : '';
+    const unlock = b.burnchain_unlock_height
+      ? ` until burn block #${b.burnchain_unlock_height.toLocaleString('en-US')}`
+      : '';
     lines.push(`Locked: ${stxAmount(b.locked)}${unlock}`);
   }
   lines.push(`Sent: ${formatStx(b.total_sent)} · Received: ${formatStx(b.total_received)}`);
@@ -169,7 +192,9 @@ export function addressHover(address: string, balance: Fetched<StxBalance>, sour
     doc.link('$(preview) Open', 'Show the address in a panel', Commands.showAddress, [address]),
     explorerLink(doc, target),
     copyLink(doc, address),
-    source.canWatch ? doc.link('$(eye) Watch', 'Watch this address in the Stacks Lookup view', Commands.watchAddress, [address]) : undefined,
+    source.canWatch
+      ? doc.link('$(eye) Watch', 'Watch this address in the Stacks Lookup view', Commands.watchAddress, [address])
+      : undefined,
   ]);
   return doc.build(source);
 }
@@ -189,15 +214,25 @@ export function contractHover(
   ]);
   let deployLine: string;
   if (!status.ok) deployLine = `$(warning) ${escapeMarkdown(status.short)}`;
-  else if (!status.value?.found || !status.value.result) deployLine = `$(circle-slash) Not deployed on ${escapeMarkdown(source.networkLabel)}`;
+  else if (!status.value?.found || !status.value.result)
+    deployLine = `$(circle-slash) Not deployed on ${escapeMarkdown(source.networkLabel)}`;
   else {
     const r = status.value.result;
-    const tx = doc.link(code(shortenMiddle(r.tx_id)), 'Show the deploy transaction', Commands.showTransaction, [r.tx_id]);
-    if (r.status === 'success' && r.block_height !== undefined) deployLine = `$(pass) Deployed in block #${r.block_height.toLocaleString('en-US')} by tx ${tx}`;
-    else if (r.status === 'pending' || r.block_height === undefined) deployLine = `$(clock) Deployment ${escapeMarkdown(statusLabel(r.status)).toLowerCase()}, tx ${tx}`;
+    const tx = doc.link(code(shortenMiddle(r.tx_id)), 'Show the deploy transaction', Commands.showTransaction, [
+      r.tx_id,
+    ]);
+    if (r.status === 'success' && r.block_height !== undefined)
+      deployLine = `$(pass) Deployed in block #${r.block_height.toLocaleString('en-US')} by tx ${tx}`;
+    else if (r.status === 'pending' || r.block_height === undefined)
+      deployLine = `$(clock) Deployment ${escapeMarkdown(statusLabel(r.status)).toLowerCase()}, tx ${tx}`;
     else deployLine = `$(error) Deployment ${escapeMarkdown(statusLabel(r.status))}, tx ${tx}`;
   }
-  doc.block([deployLine, deployerBalance.ok ? `Deployer balance: ${stxAmount(deployerBalance.value.balance)}` : `Deployer balance: ${escapeMarkdown(deployerBalance.short)}`]);
+  doc.block([
+    deployLine,
+    deployerBalance.ok
+      ? `Deployer balance: ${stxAmount(deployerBalance.value.balance)}`
+      : `Deployer balance: ${escapeMarkdown(deployerBalance.short)}`,
+  ]);
   doc.links([
     doc.link('$(preview) Open', 'Show the deployment status in a panel', Commands.showContractStatus, [contract.id]),
     explorerLink(doc, target),

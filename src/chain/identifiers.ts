@@ -23,13 +23,21 @@ const CONTRACT_NAME_RE = new RegExp(`^${CONTRACT_NAME_SOURCE}$`);
 const TX_ID_RE = new RegExp(`^0x${HEX64_SOURCE}$`);
 
 /** What an address version byte says: its chain, and whether it is a multisig (p2sh) address. */
-function describeVersion(version: number, versions: C32check['versions']): Pick<AddressInfo, 'network' | 'type'> | undefined {
+function describeVersion(
+  version: number,
+  versions: C32check['versions'],
+): Pick<AddressInfo, 'network' | 'type'> | undefined {
   switch (version) {
-    case versions.mainnet.p2pkh: return { network: 'mainnet', type: 'standard' };
-    case versions.mainnet.p2sh: return { network: 'mainnet', type: 'multisig' };
-    case versions.testnet.p2pkh: return { network: 'testnet', type: 'standard' };
-    case versions.testnet.p2sh: return { network: 'testnet', type: 'multisig' };
-    default: return undefined;
+    case versions.mainnet.p2pkh:
+      return { network: 'mainnet', type: 'standard' };
+    case versions.mainnet.p2sh:
+      return { network: 'mainnet', type: 'multisig' };
+    case versions.testnet.p2pkh:
+      return { network: 'testnet', type: 'standard' };
+    case versions.testnet.p2sh:
+      return { network: 'testnet', type: 'multisig' };
+    default:
+      return undefined;
   }
 }
 
@@ -43,7 +51,8 @@ export function checkTxId(input: string, what = 'transaction id'): Checked<strin
   const s = input.trim().replace(/^0X/, '0x');
   if (TX_ID_RE.test(s)) return { ok: true, value: s.toLowerCase() };
   if (/^[0-9a-fA-F]{64}$/.test(s)) return { ok: true, value: `0x${s.toLowerCase()}` };
-  if (/^0x[0-9a-fA-F]*$/.test(s)) return fail(`A ${what} has 64 hex digits after 0x; "${short(s)}" has ${s.length - 2}.`);
+  if (/^0x[0-9a-fA-F]*$/.test(s))
+    return fail(`A ${what} has 64 hex digits after 0x; "${short(s)}" has ${s.length - 2}.`);
   return fail(`"${short(s)}" is not a ${what}: expected 0x followed by 64 hex digits.`);
 }
 
@@ -58,8 +67,11 @@ export interface AddressInfo {
 export function checkAddress(input: string): Checked<AddressInfo> {
   const s = input.trim();
   if (!ADDRESS_RE.test(s)) {
-    if (ADDRESS_RE.test(s.toUpperCase())) return fail(`"${short(s)}" is not a Stacks address: addresses are written in upper case.`);
-    return fail(`"${short(s)}" is not a Stacks address: expected SP, SM (mainnet), ST or SN (testnet) followed by c32 characters.`);
+    if (ADDRESS_RE.test(s.toUpperCase()))
+      return fail(`"${short(s)}" is not a Stacks address: addresses are written in upper case.`);
+    return fail(
+      `"${short(s)}" is not a Stacks address: expected SP, SM (mainnet), ST or SN (testnet) followed by c32 characters.`,
+    );
   }
   const c32 = c32check();
   let version: number;
@@ -67,10 +79,13 @@ export function checkAddress(input: string): Checked<AddressInfo> {
   try {
     [version, hash160] = c32.c32addressDecode(s);
   } catch {
-    return fail(`"${short(s)}" is not a valid Stacks address: its checksum does not match (a character may be mistyped).`);
+    return fail(
+      `"${short(s)}" is not a valid Stacks address: its checksum does not match (a character may be mistyped).`,
+    );
   }
   // A checksum-valid string can carry any number of bytes; an account address holds a 20-byte hash.
-  if (hash160.length !== 40) return fail(`"${short(s)}" is not a valid Stacks address: it is too ${hash160.length < 40 ? 'short' : 'long'}.`);
+  if (hash160.length !== 40)
+    return fail(`"${short(s)}" is not a valid Stacks address: it is too ${hash160.length < 40 ? 'short' : 'long'}.`);
   const described = describeVersion(version, c32.versions);
   if (!described) return fail(`"${short(s)}" has an unknown address version.`);
   return { ok: true, value: { address: s, ...described } };
@@ -87,7 +102,9 @@ export function checkContractName(name: string): Checked<string> {
   if (CONTRACT_NAME_RE.test(name)) return { ok: true, value: name };
   if (name.length === 0) return fail('The contract name after the dot is empty.');
   if (name.length > 40) return fail(`The contract name "${short(name)}" is longer than 40 characters.`);
-  return fail(`"${short(name)}" is not a valid contract name: it must start with a letter and contain only letters, digits, - and _.`);
+  return fail(
+    `"${short(name)}" is not a valid contract name: it must start with a letter and contain only letters, digits, - and _.`,
+  );
 }
 
 /** `<address>.<name>`. */
@@ -99,7 +116,10 @@ export function checkContractId(input: string): Checked<ContractIdInfo> {
   if (!addr.ok) return addr;
   const name = checkContractName(s.slice(dot + 1));
   if (!name.ok) return name;
-  return { ok: true, value: { contractId: s, address: addr.value.address, name: name.value, network: addr.value.network } };
+  return {
+    ok: true,
+    value: { contractId: s, address: addr.value.address, name: name.value, network: addr.value.network },
+  };
 }
 
 export interface PrincipalInfo {
@@ -113,7 +133,9 @@ export function checkPrincipal(input: string): Checked<PrincipalInfo> {
   const s = input.trim();
   if (s.includes('.')) {
     const c = checkContractId(s);
-    return c.ok ? { ok: true, value: { principal: c.value.contractId, kind: 'contract', network: c.value.network } } : c;
+    return c.ok
+      ? { ok: true, value: { principal: c.value.contractId, kind: 'contract', network: c.value.network } }
+      : c;
   }
   const a = checkAddress(s);
   return a.ok ? { ok: true, value: { principal: a.value.address, kind: 'address', network: a.value.network } } : a;
@@ -129,7 +151,9 @@ export function checkBlockRef(input: string | number): Checked<BlockRef> {
   if (/^\d+$/.test(s)) return checkHeight(Number(s));
   const h = checkTxId(s, 'block hash');
   if (h.ok) return { ok: true, value: { kind: 'hash', hash: h.value } };
-  return fail(`"${short(s)}" is not a block: give a height (a whole number), a block hash (0x + 64 hex digits) or "latest".`);
+  return fail(
+    `"${short(s)}" is not a block: give a height (a whole number), a block hash (0x + 64 hex digits) or "latest".`,
+  );
 }
 
 export function checkHeight(n: number): Checked<BlockRef & { kind: 'height' }> {

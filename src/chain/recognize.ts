@@ -25,10 +25,16 @@ export interface RecognizeOptions {
 const WORD = '[A-Za-z0-9_-]';
 const TX_RE = /(?<![A-Za-z0-9_])0x[0-9a-fA-F]{64}(?![0-9a-zA-Z_])/g;
 const BARE_TX_RE = /(?<=\/(?:txid|tx)\/)[0-9a-fA-F]{64}(?![0-9a-zA-Z_])/g;
-const PRINCIPAL_RE = new RegExp(`(?<!${WORD})'?(${ADDRESS_SOURCE})(?:\\.(${CONTRACT_NAME_SOURCE})(?:\\.(${CONTRACT_NAME_SOURCE}))?)?(?!${WORD})`, 'g');
+const PRINCIPAL_RE = new RegExp(
+  `(?<!${WORD})'?(${ADDRESS_SOURCE})(?:\\.(${CONTRACT_NAME_SOURCE})(?:\\.(${CONTRACT_NAME_SOURCE}))?)?(?!${WORD})`,
+  'g',
+);
 // A relative `.name` stands after a space or an opening bracket, never after a word, a path or a host
 // (`explorer.stacks.co`, `https://x.io/.well-known`), so URLs in comments and strings are left alone.
-const RELATIVE_RE = new RegExp(`(?<![A-Za-z0-9_.'/:@\\\\-])'?\\.(${CONTRACT_NAME_SOURCE})(?:\\.(${CONTRACT_NAME_SOURCE}))?(?![A-Za-z0-9_.-])`, 'g');
+const RELATIVE_RE = new RegExp(
+  `(?<![A-Za-z0-9_.'/:@\\\\-])'?\\.(${CONTRACT_NAME_SOURCE})(?:\\.(${CONTRACT_NAME_SOURCE}))?(?![A-Za-z0-9_.-])`,
+  'g',
+);
 
 /** Every transaction id, principal and contract id in `text`, in order. */
 export function findIdentifiers(text: string, options: RecognizeOptions = {}): FoundIdentifier[] {
@@ -61,7 +67,13 @@ export function findIdentifiers(text: string, options: RecognizeOptions = {}): F
         const start = m.index! + (m[0].startsWith("'") ? 1 : 0);
         const c = checkContractId(`${deployer.value.address}.${m[1]}`);
         if (!c.ok) continue;
-        const f: FoundIdentifier = { start, end: m.index! + m[0].length, kind: 'contract', id: c.value.contractId, network: c.value.network };
+        const f: FoundIdentifier = {
+          start,
+          end: m.index! + m[0].length,
+          kind: 'contract',
+          id: c.value.contractId,
+          network: c.value.network,
+        };
         if (m[2]) f.trait = m[2];
         found.push(f);
       }
@@ -71,7 +83,11 @@ export function findIdentifiers(text: string, options: RecognizeOptions = {}): F
 }
 
 /** The identifier whose range contains `offset` (its end included, so a cursor right after it counts). */
-export function identifierAt(text: string, offset: number, options: RecognizeOptions = {}): FoundIdentifier | undefined {
+export function identifierAt(
+  text: string,
+  offset: number,
+  options: RecognizeOptions = {},
+): FoundIdentifier | undefined {
   // Only the line around the offset is scanned: identifiers never span lines.
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
   const nl = text.indexOf('\n', offset);

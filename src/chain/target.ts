@@ -28,14 +28,24 @@ export interface RecognizedInput {
  */
 export function recognizeInput(raw: string): { ok: true; value: RecognizedInput } | { ok: false; reason: string } {
   const s = raw.trim().replace(/^'/, '');
-  if (!s) return { ok: false, reason: 'Paste a transaction id, address, contract id, block height or hash, or "latest".' };
+  if (!s)
+    return { ok: false, reason: 'Paste a transaction id, address, contract id, block height or hash, or "latest".' };
   if (/^(0[xX])?[0-9a-fA-F]{64}$/.test(s)) {
     const tx = checkTxId(s);
     if (tx.ok) return { ok: true, value: { target: { kind: 'tx', id: tx.value }, ambiguousHash: true } };
   }
   if (/^(latest|\d+)$/i.test(s)) {
     const b = checkBlockRef(s);
-    if (b.ok) return { ok: true, value: { target: { kind: 'block', id: b.value.kind === 'latest' ? 'latest' : String((b.value as { height: number }).height) } } };
+    if (b.ok)
+      return {
+        ok: true,
+        value: {
+          target: {
+            kind: 'block',
+            id: b.value.kind === 'latest' ? 'latest' : String((b.value as { height: number }).height),
+          },
+        },
+      };
     return b;
   }
   if (/^S/i.test(s)) {
@@ -49,18 +59,28 @@ export function recognizeInput(raw: string): { ok: true; value: RecognizedInput 
     return { ok: true, value: { target: { kind: 'address', id: a.value.address }, chain: a.value.network } };
   }
   if (/^0x/i.test(s)) return checkTxId(s) as { ok: false; reason: string };
-  return { ok: false, reason: `"${short(s)}" is not something to look up: paste a transaction id (0x…), an address (SP…, ST…), a contract id (SP….name), a block height or hash, or "latest".` };
+  return {
+    ok: false,
+    reason: `"${short(s)}" is not something to look up: paste a transaction id (0x…), an address (SP…, ST…), a contract id (SP….name), a block height or hash, or "latest".`,
+  };
 }
 
 export function targetTitle(t: Target): string {
   switch (t.kind) {
-    case 'tx': return `Transaction ${shortenMiddle(t.id)}`;
-    case 'address': return `Address ${shortenMiddle(t.id)}`;
-    case 'contract': return `Contract ${t.id.split('.')[1] ?? t.id}`;
-    case 'block': return `Block ${/^\d+$/.test(t.id) ? '#' + t.id : t.id === 'latest' ? '(latest)' : shortenMiddle(t.id)}`;
-    case 'contracts': return 'Contract Deployment Status';
-    case 'mempool': return 'Mempool Statistics';
-    case 'status': return 'API Status';
+    case 'tx':
+      return `Transaction ${shortenMiddle(t.id)}`;
+    case 'address':
+      return `Address ${shortenMiddle(t.id)}`;
+    case 'contract':
+      return `Contract ${t.id.split('.')[1] ?? t.id}`;
+    case 'block':
+      return `Block ${/^\d+$/.test(t.id) ? '#' + t.id : t.id === 'latest' ? '(latest)' : shortenMiddle(t.id)}`;
+    case 'contracts':
+      return 'Contract Deployment Status';
+    case 'mempool':
+      return 'Mempool Statistics';
+    case 'status':
+      return 'API Status';
   }
 }
 

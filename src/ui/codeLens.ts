@@ -61,7 +61,9 @@ export class DeploymentCodeLens implements vscode.CodeLensProvider, vscode.Dispo
     return [
       new vscode.CodeLens(range, {
         title: parts.join(' · '),
-        tooltip: PLANS.map((p) => found.contract.ids[p] && `${p}: ${found.contract.ids[p]}`).filter(Boolean).join('\n'),
+        tooltip: PLANS.map((p) => found.contract.ids[p] && `${p}: ${found.contract.ids[p]}`)
+          .filter(Boolean)
+          .join('\n'),
         command: Commands.showContractStatus,
         arguments: [ids.join(',')],
       }),

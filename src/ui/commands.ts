@@ -29,7 +29,7 @@ export function registerCommands(d: CommandDeps): vscode.Disposable[] {
   const open = (r: RecognizedInput) => openTarget(d, r);
   return [
     vscode.commands.registerCommand(Commands.lookup, async (arg?: unknown) => {
-      const r = typeof arg === 'string' ? recognizeOrWarn(arg) : fromEditor() ?? (await askLookup());
+      const r = typeof arg === 'string' ? recognizeOrWarn(arg) : (fromEditor() ?? (await askLookup()));
       return r ? open(r) : undefined;
     }),
     vscode.commands.registerCommand(Commands.showTransaction, async (arg?: unknown) => {
@@ -37,19 +37,44 @@ export function registerCommands(d: CommandDeps): vscode.Disposable[] {
       return id === undefined ? undefined : open({ target: { kind: 'tx', id } });
     }),
     vscode.commands.registerCommand(Commands.showAddress, async (arg?: unknown) => {
-      const p = await argOrAsk(arg, 'Address or contract principal', 'SP…, ST…, or SP….contract-name', (s) => mapChecked(checkPrincipal(s), (v) => v.principal), 'address');
+      const p = await argOrAsk(
+        arg,
+        'Address or contract principal',
+        'SP…, ST…, or SP….contract-name',
+        (s) => mapChecked(checkPrincipal(s), (v) => v.principal),
+        'address',
+      );
       if (p === undefined) return undefined;
       const info = checkPrincipal(p);
       return open({ target: { kind: 'address', id: p }, ...(info.ok ? { chain: info.value.network } : {}) });
     }),
     vscode.commands.registerCommand(Commands.showBlock, async (arg?: unknown) => {
-      const ref = await argOrAsk(arg, 'Block height, hash or "latest"', '123456, 0x… or latest', (s) => mapChecked(checkBlockRef(s), (b) => (b.kind === 'latest' ? 'latest' : b.kind === 'height' ? String(b.height) : b.hash)), 'block');
+      const ref = await argOrAsk(
+        arg,
+        'Block height, hash or "latest"',
+        '123456, 0x… or latest',
+        (s) =>
+          mapChecked(checkBlockRef(s), (b) =>
+            b.kind === 'latest' ? 'latest' : b.kind === 'height' ? String(b.height) : b.hash,
+          ),
+        'block',
+      );
       return ref === undefined ? undefined : open({ target: { kind: 'block', id: ref } });
     }),
     vscode.commands.registerCommand(Commands.showContractStatus, async (arg?: unknown) => {
       // A list, a comma-separated string, or a tree item carrying a target (the explorer's contracts).
-      const raw = Array.isArray(arg) ? arg.map(String).join(',') : arg && typeof arg === 'object' ? toTarget(arg)?.id : arg;
-      const ids = await argOrAsk(raw, 'Contract ids', 'SP….name, SP….other (comma or space separated)', checkContractList, 'contract');
+      const raw = Array.isArray(arg)
+        ? arg.map(String).join(',')
+        : arg && typeof arg === 'object'
+          ? toTarget(arg)?.id
+          : arg;
+      const ids = await argOrAsk(
+        raw,
+        'Contract ids',
+        'SP….name, SP….other (comma or space separated)',
+        checkContractList,
+        'contract',
+      );
       if (ids === undefined) return undefined;
       const first = checkContractId(ids.split(',')[0]!);
       return open({ target: { kind: 'contracts', id: ids }, ...(first.ok ? { chain: first.value.network } : {}) });
@@ -86,7 +111,11 @@ export async function openTarget(d: CommandDeps, r: RecognizedInput): Promise<Ta
   const label = NETWORK_LABELS[network];
   const run = async (): Promise<Target | undefined> =>
     vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Stacks: ${targetTitle(target)} on ${label}`, cancellable: true },
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: `Stacks: ${targetTitle(target)} on ${label}`,
+        cancellable: true,
+      },
       async (progress, token) => {
         const controller = new AbortController();
         const sub = token.onCancellationRequested(() => controller.abort());
@@ -117,7 +146,12 @@ export async function openTarget(d: CommandDeps, r: RecognizedInput): Promise<Ta
     const u = d.networks.urlOf(network);
     void reportError(
       e,
-      { networkLabel: label, baseUrl: u.ok ? u.url : d.config.apiUrl(network), what: whatOf(target), hasApiKey: await d.networks.hasKeyFor(network) },
+      {
+        networkLabel: label,
+        baseUrl: u.ok ? u.url : d.config.apiUrl(network),
+        what: whatOf(target),
+        hasApiKey: await d.networks.hasKeyFor(network),
+      },
       () => openTarget(d, r),
       (m) => d.log.error(m),
     );
@@ -127,13 +161,20 @@ export async function openTarget(d: CommandDeps, r: RecognizedInput): Promise<Ta
 
 function whatOf(t: Target): string {
   switch (t.kind) {
-    case 'tx': return 'transaction';
-    case 'address': return 'address';
-    case 'contract': return 'contract';
-    case 'block': return 'block';
-    case 'contracts': return 'contract status';
-    case 'mempool': return 'mempool statistics';
-    case 'status': return 'API status';
+    case 'tx':
+      return 'transaction';
+    case 'address':
+      return 'address';
+    case 'contract':
+      return 'contract';
+    case 'block':
+      return 'block';
+    case 'contracts':
+      return 'contract status';
+    case 'mempool':
+      return 'mempool statistics';
+    case 'status':
+      return 'API status';
   }
 }
 
@@ -168,14 +209,21 @@ async function askLookup(): Promise<RecognizedInput | undefined> {
     prompt: 'A transaction id, address, contract id, block height or hash, or "latest"',
     placeHolder: '0x…, SP…, SP….contract-name, 123456, latest',
     ignoreFocusOut: true,
-    validateInput: (s) => (s.trim() === '' ? undefined : recognizeInput(s).ok ? undefined : (recognizeInput(s) as { reason: string }).reason),
+    validateInput: (s) =>
+      s.trim() === '' ? undefined : recognizeInput(s).ok ? undefined : (recognizeInput(s) as { reason: string }).reason,
   });
   if (!value?.trim()) return undefined;
   return recognizeOrWarn(value);
 }
 
 /** The command's argument when it is valid; otherwise a validating input box (prefilled from the cursor). */
-async function argOrAsk(arg: unknown, title: string, placeHolder: string, check: (s: string) => Checked<string>, kind: string): Promise<string | undefined> {
+async function argOrAsk(
+  arg: unknown,
+  title: string,
+  placeHolder: string,
+  check: (s: string) => Checked<string>,
+  kind: string,
+): Promise<string | undefined> {
   if (typeof arg === 'string' || typeof arg === 'number') {
     const c = check(String(arg));
     if (c.ok) return c.value;
@@ -183,7 +231,10 @@ async function argOrAsk(arg: unknown, title: string, placeHolder: string, check:
     return undefined;
   }
   const guess = fromEditor();
-  const prefill = guess && (guess.target.kind === kind || (kind === 'address' && guess.target.kind === 'contract')) ? guess.target.id : '';
+  const prefill =
+    guess && (guess.target.kind === kind || (kind === 'address' && guess.target.kind === 'contract'))
+      ? guess.target.id
+      : '';
   const value = await vscode.window.showInputBox({
     title: `Stacks: ${title}`,
     placeHolder,
@@ -203,7 +254,10 @@ function mapChecked<T, U>(c: Checked<T>, f: (v: T) => U): Checked<U> {
 }
 
 export function checkContractList(s: string): Checked<string> {
-  const parts = s.split(/[\s,]+/).map((p) => p.trim().replace(/^'/, '')).filter(Boolean);
+  const parts = s
+    .split(/[\s,]+/)
+    .map((p) => p.trim().replace(/^'/, ''))
+    .filter(Boolean);
   if (!parts.length) return { ok: false, reason: 'Give at least one contract id (<address>.<contract-name>).' };
   const ids: string[] = [];
   for (const p of parts) {
@@ -240,9 +294,17 @@ async function selectNetwork(d: CommandDeps): Promise<NetworkId | undefined> {
     network: n,
     label: `${n === current ? '$(check) ' : ''}${NETWORK_LABELS[n]}`,
     description: n === 'custom' ? d.config.customApiUrl || 'Custom URL…' : d.config.apiUrl(n),
-    detail: n === 'devnet' ? 'A local Clarinet devnet (clarinet devnet start)' : n === 'custom' ? 'Any Stacks API: https, or http on localhost' : undefined,
+    detail:
+      n === 'devnet'
+        ? 'A local Clarinet devnet (clarinet devnet start)'
+        : n === 'custom'
+          ? 'Any Stacks API: https, or http on localhost'
+          : undefined,
   }));
-  const pick = await vscode.window.showQuickPick(items, { title: 'Stacks: Select Network', placeHolder: `Current: ${NETWORK_LABELS[current]}` });
+  const pick = await vscode.window.showQuickPick(items, {
+    title: 'Stacks: Select Network',
+    placeHolder: `Current: ${NETWORK_LABELS[current]}`,
+  });
   if (!pick) return undefined;
   if (pick.network === 'custom') {
     const url = await vscode.window.showInputBox({
@@ -261,13 +323,22 @@ async function selectNetwork(d: CommandDeps): Promise<NetworkId | undefined> {
         token.onCancellationRequested(() => controller.abort());
         try {
           // No key: a new URL is not trusted with the key until the user sets one for it.
-          const status = await createStacksClient({ baseUrl: clean, timeoutMs: d.config.requestTimeoutMs, log: d.log.write }).getServerStatus({ signal: controller.signal });
+          const status = await createStacksClient({
+            baseUrl: clean,
+            timeoutMs: d.config.requestTimeoutMs,
+            log: d.log.write,
+          }).getServerStatus({ signal: controller.signal });
           d.log.info(`Custom API ${clean}: ${status.server_version} (${status.status})`);
           return true;
         } catch (e) {
           const msg = isStacksApiError(e) ? e.message : String(e);
           if (!(isStacksApiError(e) && e.kind === 'cancelled')) {
-            void vscode.window.showErrorMessage(inertNotification(`${clean} does not answer like a Stacks API: ${msg}`), 'Select Network').then((c) => c && vscode.commands.executeCommand(Commands.selectNetwork));
+            void vscode.window
+              .showErrorMessage(
+                inertNotification(`${clean} does not answer like a Stacks API: ${msg}`),
+                'Select Network',
+              )
+              .then((c) => c && vscode.commands.executeCommand(Commands.selectNetwork));
           }
           return false;
         }
@@ -278,7 +349,10 @@ async function selectNetwork(d: CommandDeps): Promise<NetworkId | undefined> {
   }
   await d.config.setNetwork(pick.network);
   const u = d.networks.urlOf(pick.network);
-  vscode.window.setStatusBarMessage(`$(globe) Stacks: ${NETWORK_LABELS[pick.network]}${u.ok ? ` (${u.url})` : ''}`, 4000);
+  vscode.window.setStatusBarMessage(
+    `$(globe) Stacks: ${NETWORK_LABELS[pick.network]}${u.ok ? ` (${u.url})` : ''}`,
+    4000,
+  );
   return pick.network;
 }
 
@@ -286,7 +360,9 @@ async function setApiKey(d: CommandDeps): Promise<boolean> {
   const origins = d.networks.originsForNewKey();
   if (!origins.length) {
     const u = d.networks.urlOf(d.networks.current);
-    void vscode.window.showErrorMessage(`Set a valid API URL first: ${u.ok ? '' : u.reason}`, 'Select Network').then((c) => c && vscode.commands.executeCommand(Commands.selectNetwork));
+    void vscode.window
+      .showErrorMessage(`Set a valid API URL first: ${u.ok ? '' : u.reason}`, 'Select Network')
+      .then((c) => c && vscode.commands.executeCommand(Commands.selectNetwork));
     return false;
   }
   const hosts = origins.map((o) => new URL(o).host).join(' and ');
@@ -295,7 +371,12 @@ async function setApiKey(d: CommandDeps): Promise<boolean> {
     prompt: `Your API key for ${hosts}. It is kept in the system keychain and sent only to ${hosts}.`,
     password: true,
     ignoreFocusOut: true,
-    validateInput: (s) => (/\s/.test(s.trim()) ? 'An API key has no spaces.' : s.trim().length > 512 ? 'That is too long for an API key.' : undefined),
+    validateInput: (s) =>
+      /\s/.test(s.trim())
+        ? 'An API key has no spaces.'
+        : s.trim().length > 512
+          ? 'That is too long for an API key.'
+          : undefined,
   });
   if (!key?.trim()) return false;
   await d.networks.setKey(key.trim(), origins);
@@ -306,7 +387,8 @@ async function setApiKey(d: CommandDeps): Promise<boolean> {
 async function clearApiKey(d: CommandDeps): Promise<boolean> {
   const origins = d.networks.originsForNewKey();
   await d.networks.clearKey(origins);
-  void vscode.window.showInformationMessage(`Stacks: API key removed${origins.length ? ` for ${origins.map((o) => new URL(o).host).join(' and ')}` : ''}.`);
+  void vscode.window.showInformationMessage(
+    `Stacks: API key removed${origins.length ? ` for ${origins.map((o) => new URL(o).host).join(' and ')}` : ''}.`,
+  );
   return true;
 }
-

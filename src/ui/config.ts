@@ -65,10 +65,14 @@ export class Config {
   /** The API URL of a network, as configured (not yet checked for safety). */
   apiUrl(network: NetworkId): string {
     switch (network) {
-      case 'mainnet': return NETWORK_URLS.mainnet;
-      case 'testnet': return NETWORK_URLS.testnet;
-      case 'devnet': return this.devnetApiUrl;
-      case 'custom': return this.customApiUrl;
+      case 'mainnet':
+        return NETWORK_URLS.mainnet;
+      case 'testnet':
+        return NETWORK_URLS.testnet;
+      case 'devnet':
+        return this.devnetApiUrl;
+      case 'custom':
+        return this.customApiUrl;
     }
   }
 

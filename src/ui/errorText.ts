@@ -22,7 +22,11 @@ export interface ErrorText {
 export function describeError(e: unknown, ctx: ErrorContext): ErrorText {
   if (!isStacksApiError(e)) {
     const msg = e instanceof Error ? e.message : String(e);
-    return { message: `Something went wrong: ${msg}`, actions: ['Show Log'], short: 'Something went wrong (see the log).' };
+    return {
+      message: `Something went wrong: ${msg}`,
+      actions: ['Show Log'],
+      short: 'Something went wrong (see the log).',
+    };
   }
   const on = `on ${ctx.networkLabel}`;
   switch (e.kind) {
@@ -30,7 +34,11 @@ export function describeError(e: unknown, ctx: ErrorContext): ErrorText {
       return { message: e.message, actions: [], short: e.message };
     case 'insecure-url':
       // With a status, the server redirected to another site; without, the URL itself is refused.
-      return { message: `${e.message} Choose another network or URL.`, actions: ['Select Network'], short: e.status ? 'The API redirected to another site.' : 'The API URL is not allowed.' };
+      return {
+        message: `${e.message} Choose another network or URL.`,
+        actions: ['Select Network'],
+        short: e.status ? 'The API redirected to another site.' : 'The API URL is not allowed.',
+      };
     case 'not-found': {
       const s = `${ctx.what ? `${capital(ctx.what)} not found` : 'Not found'} ${on} (${ctx.baseUrl}).`;
       return { message: `${s} It may be on another network.`, actions: ['Select Network'], short: `Not found ${on}` };
@@ -38,21 +46,46 @@ export function describeError(e: unknown, ctx: ErrorContext): ErrorText {
     case 'bad-request':
       return { message: `${e.message}`, actions: [], short: e.message };
     case 'unauthorized':
-      return { message: `${ctx.baseUrl} needs an API key: set one with "Stacks: Set API Key…".`, actions: ['Set API Key'], short: 'API key missing.' };
+      return {
+        message: `${ctx.baseUrl} needs an API key: set one with "Stacks: Set API Key…".`,
+        actions: ['Set API Key'],
+        short: 'API key missing.',
+      };
     case 'forbidden':
-      return { message: `${ctx.baseUrl} refused the API key${ctx.hasApiKey ? '' : ' (none is set)'}: check it and set it again.`, actions: ['Set API Key'], short: 'API key refused.' };
+      return {
+        message: `${ctx.baseUrl} refused the API key${ctx.hasApiKey ? '' : ' (none is set)'}: check it and set it again.`,
+        actions: ['Set API Key'],
+        short: 'API key refused.',
+      };
     case 'gone':
-      return { message: `${ctx.baseUrl} has switched this route off (410 Gone). ${e.message}`, actions: ['Select Network', 'Show Log'], short: 'This API route was switched off.' };
+      return {
+        message: `${ctx.baseUrl} has switched this route off (410 Gone). ${e.message}`,
+        actions: ['Select Network', 'Show Log'],
+        short: 'This API route was switched off.',
+      };
     case 'rate-limited': {
-      const wait = e.retryAfterMs !== undefined ? ` Try again in ${Math.max(1, Math.ceil(e.retryAfterMs / 1000))} s.` : '';
+      const wait =
+        e.retryAfterMs !== undefined ? ` Try again in ${Math.max(1, Math.ceil(e.retryAfterMs / 1000))} s.` : '';
       return ctx.hasApiKey
         ? { message: `Rate limited by ${ctx.baseUrl}.${wait}`, actions: ['Retry'], short: `Rate limited.${wait}` }
-        : { message: `Rate limited by ${ctx.baseUrl}: set an API key for a higher limit.${wait}`, actions: ['Set API Key', 'Retry'], short: 'Rate limited: set an API key for a higher limit.' };
+        : {
+            message: `Rate limited by ${ctx.baseUrl}: set an API key for a higher limit.${wait}`,
+            actions: ['Set API Key', 'Retry'],
+            short: 'Rate limited: set an API key for a higher limit.',
+          };
     }
     case 'server':
-      return { message: `${ctx.networkLabel} API (${ctx.baseUrl}) had a problem: ${e.message}`, actions: ['Retry', 'Select Network'], short: `${ctx.networkLabel} API error (${e.status ?? 'server'}).` };
+      return {
+        message: `${ctx.networkLabel} API (${ctx.baseUrl}) had a problem: ${e.message}`,
+        actions: ['Retry', 'Select Network'],
+        short: `${ctx.networkLabel} API error (${e.status ?? 'server'}).`,
+      };
     case 'timeout':
-      return { message: `${ctx.networkLabel} API at ${ctx.baseUrl} did not answer in time.`, actions: ['Retry', 'Select Network'], short: `${ctx.networkLabel} API did not answer in time.` };
+      return {
+        message: `${ctx.networkLabel} API at ${ctx.baseUrl} did not answer in time.`,
+        actions: ['Retry', 'Select Network'],
+        short: `${ctx.networkLabel} API did not answer in time.`,
+      };
     case 'cancelled':
       return { message: 'Cancelled.', actions: [], short: 'Cancelled.' };
     case 'network':
@@ -62,7 +95,11 @@ export function describeError(e: unknown, ctx: ErrorContext): ErrorText {
         short: `${ctx.networkLabel} at ${ctx.baseUrl} is not reachable.`,
       };
     case 'invalid-response':
-      return { message: `${ctx.networkLabel} API sent something unexpected: ${e.message}`, actions: ['Retry', 'Show Log'], short: `${ctx.networkLabel} API sent an unexpected response.` };
+      return {
+        message: `${ctx.networkLabel} API sent something unexpected: ${e.message}`,
+        actions: ['Retry', 'Show Log'],
+        short: `${ctx.networkLabel} API sent an unexpected response.`,
+      };
   }
 }
 
@@ -79,7 +116,11 @@ const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/g;
  * up in the message: invisible controls go, `](` is broken up, line breaks fold, length is capped.
  */
 export function inertNotification(s: string, max = 600): string {
-  let t = s.replace(INVISIBLE, '').replace(/\s+/g, ' ').replace(/\]\s*\(/g, '] (').trim();
+  let t = s
+    .replace(INVISIBLE, '')
+    .replace(/\s+/g, ' ')
+    .replace(/\]\s*\(/g, '] (')
+    .trim();
   if (t.length > max) t = `${t.slice(0, max - 1)}…`;
   return t;
 }

@@ -32,7 +32,9 @@ export function registerHover(d: HoverDeps): vscode.Disposable {
   let registration: vscode.Disposable | undefined;
   const register = () => {
     registration?.dispose();
-    registration = d.config.hoverEnabled ? vscode.languages.registerHoverProvider(d.config.hoverAllFiles ? ALL_FILES_SELECTOR : CLARITY_SELECTOR, provider) : undefined;
+    registration = d.config.hoverEnabled
+      ? vscode.languages.registerHoverProvider(d.config.hoverAllFiles ? ALL_FILES_SELECTOR : CLARITY_SELECTOR, provider)
+      : undefined;
   };
   register();
   const onConfig = vscode.workspace.onDidChangeConfiguration((e) => {
@@ -54,7 +56,9 @@ export function identifierUnder(doc: vscode.TextDocument, position: vscode.Posit
   if (line.length > MAX_LINE) return undefined;
   const clarity = isClarity(doc);
   const deployer = clarity ? workspaceDeployer(doc.uri) : undefined;
-  return findIdentifiers(line, { clarity, ...(deployer ? { deployer } : {}) }).find((f) => f.start <= position.character && position.character < f.end);
+  return findIdentifiers(line, { clarity, ...(deployer ? { deployer } : {}) }).find(
+    (f) => f.start <= position.character && position.character < f.end,
+  );
 }
 
 /**
@@ -67,7 +71,11 @@ export class StacksHoverProvider implements vscode.HoverProvider {
 
   constructor(private readonly d: HoverDeps) {}
 
-  async provideHover(doc: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
+  async provideHover(
+    doc: vscode.TextDocument,
+    position: vscode.Position,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.Hover | undefined> {
     if (!this.d.config.hoverEnabled) return undefined;
     const found = identifierUnder(doc, position);
     if (!found) return undefined;
@@ -107,14 +115,19 @@ export class StacksHoverProvider implements vscode.HoverProvider {
             fetch(async () => (await client.getContractsStatus([found.id], options))[found.id], 'contract'),
             fetch(() => client.getStxBalance(deployer, options), 'deployer'),
           ]);
-          text = contractHover({ id: found.id, ...(found.trait ? { trait: found.trait } : {}) }, status, balance, source);
+          text = contractHover(
+            { id: found.id, ...(found.trait ? { trait: found.trait } : {}) },
+            status,
+            balance,
+            source,
+          );
           break;
         }
       }
       return token.isCancellationRequested ? undefined : toHover(text, range);
     } catch (e) {
       if (isStacksApiError(e) && e.kind === 'cancelled') return undefined;
-      this.d.log.error(`Hover over ${found.id} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+      this.d.log.error(`Hover over ${found.id} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       return undefined;
     } finally {
       cancel.dispose();
@@ -122,20 +135,30 @@ export class StacksHoverProvider implements vscode.HoverProvider {
   }
 
   /** The value, or the short sentence for its failure; a cancelled request ends the hover. */
-  private async fetched<T>(request: () => Promise<T>, network: NetworkId, source: HoverSource, what: string): Promise<Fetched<T>> {
+  private async fetched<T>(
+    request: () => Promise<T>,
+    network: NetworkId,
+    source: HoverSource,
+    what: string,
+  ): Promise<Fetched<T>> {
     try {
       return { ok: true, value: await request() };
     } catch (e) {
       if (isStacksApiError(e) && e.kind === 'cancelled') throw e;
-      if (!isStacksApiError(e)) this.d.log.error(`Hover request failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+      if (!isStacksApiError(e))
+        this.d.log.error(`Hover request failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       const hasApiKey = await this.d.networks.hasKeyFor(network);
-      return { ok: false, short: describeError(e, { networkLabel: source.networkLabel, baseUrl: source.baseUrl, what, hasApiKey }).short };
+      return {
+        ok: false,
+        short: describeError(e, { networkLabel: source.networkLabel, baseUrl: source.baseUrl, what, hasApiKey }).short,
+      };
     }
   }
 
   /** The watch link needs the tree view's command; once it is there it stays. */
   private async canWatch(): Promise<boolean> {
-    if (!this.watchAvailable) this.watchAvailable = (await vscode.commands.getCommands(true)).includes(Commands.watchAddress);
+    if (!this.watchAvailable)
+      this.watchAvailable = (await vscode.commands.getCommands(true)).includes(Commands.watchAddress);
     return this.watchAvailable;
   }
 }
@@ -157,7 +180,13 @@ export function trackIdentifierAtCursor(): vscode.Disposable {
   const update = () => {
     timer = undefined;
     const editor = vscode.window.activeTextEditor;
-    const found = editor ? identifierUnder(editor.document, editor.selection.active) ?? identifierUnder(editor.document, editor.selection.active.translate(0, -Math.min(1, editor.selection.active.character))) : undefined;
+    const found = editor
+      ? (identifierUnder(editor.document, editor.selection.active) ??
+        identifierUnder(
+          editor.document,
+          editor.selection.active.translate(0, -Math.min(1, editor.selection.active.character)),
+        ))
+      : undefined;
     const value = found ? found.kind : false;
     if (value !== last) {
       last = value;
@@ -168,7 +197,10 @@ export function trackIdentifierAtCursor(): vscode.Disposable {
     if (timer) clearTimeout(timer);
     timer = setTimeout(update, 150);
   };
-  const subs = [vscode.window.onDidChangeTextEditorSelection(schedule), vscode.window.onDidChangeActiveTextEditor(schedule)];
+  const subs = [
+    vscode.window.onDidChangeTextEditorSelection(schedule),
+    vscode.window.onDidChangeActiveTextEditor(schedule),
+  ];
   return new vscode.Disposable(() => {
     if (timer) clearTimeout(timer);
     for (const s of subs) s.dispose();

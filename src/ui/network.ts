@@ -48,7 +48,16 @@ export class NetworkService implements vscode.Disposable {
       this.emitter,
       this.usedEmitter,
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (config.affects(e, Settings.network, Settings.devnetApiUrl, Settings.customApiUrl, Settings.requestTimeoutMs, Settings.autoNetwork)) {
+        if (
+          config.affects(
+            e,
+            Settings.network,
+            Settings.devnetApiUrl,
+            Settings.customApiUrl,
+            Settings.requestTimeoutMs,
+            Settings.autoNetwork,
+          )
+        ) {
           this.changed();
         }
       }),
@@ -185,7 +194,9 @@ export class NetworkService implements vscode.Disposable {
       const raw = await this.secrets.get(SECRET_KEY);
       const value: unknown = raw ? JSON.parse(raw) : {};
       if (value && typeof value === 'object') {
-        parsed = Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
+        parsed = Object.fromEntries(
+          Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'),
+        );
       }
     } catch {
       this.log.warn('The stored API keys could not be read; set the key again with "Stacks: Set API Key…".');

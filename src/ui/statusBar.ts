@@ -59,7 +59,7 @@ export class NetworkStatusBar implements vscode.Disposable {
 
   get tooltip(): string {
     const t = this.item.tooltip;
-    return typeof t === 'string' ? t : t?.value ?? '';
+    return typeof t === 'string' ? t : (t?.value ?? '');
   }
 
   /** Whether the tip is being refreshed on a timer (tests and tools). */
@@ -110,7 +110,8 @@ export class NetworkStatusBar implements vscode.Disposable {
 
   private render(): void {
     const label = this.networks.label();
-    const tip = this.tip && this.tip.network === this.networks.current ? ` #${this.tip.height.toLocaleString('en-US')}` : '';
+    const tip =
+      this.tip && this.tip.network === this.networks.current ? ` #${this.tip.height.toLocaleString('en-US')}` : '';
     this.item.text = `$(${this.problem ? 'warning' : 'globe'}) Stacks: ${label}${tip}`;
     const u = this.networks.urlOf(this.networks.current);
     const md = new vscode.MarkdownString(undefined, true);

@@ -32,7 +32,9 @@ export class Watchlist implements vscode.Disposable {
 
   get items(): string[] {
     const raw = this.store.get<unknown>(KEY, []);
-    return Array.isArray(raw) ? raw.filter((p): p is string => typeof p === 'string' && checkPrincipal(p).ok).slice(0, MAX) : [];
+    return Array.isArray(raw)
+      ? raw.filter((p): p is string => typeof p === 'string' && checkPrincipal(p).ok).slice(0, MAX)
+      : [];
   }
 
   has(principal: string): boolean {
@@ -55,7 +57,10 @@ export class Watchlist implements vscode.Disposable {
   async remove(principal: string): Promise<boolean> {
     const items = this.items;
     if (!items.includes(principal)) return false;
-    await this.store.update(KEY, items.filter((p) => p !== principal));
+    await this.store.update(
+      KEY,
+      items.filter((p) => p !== principal),
+    );
     this.emitter.fire();
     return true;
   }

@@ -4,7 +4,18 @@
  * text (`textContent`, `append(string)`, attributes set through the DOM). No HTML is parsed.
  */
 import './panel.css';
-import type { Action, Field, Frame, HostMessage, PanelState, Section, TableRow, Value, ViewModel, WebviewMessage } from '../protocol';
+import type {
+  Action,
+  Field,
+  Frame,
+  HostMessage,
+  PanelState,
+  Section,
+  TableRow,
+  Value,
+  ViewModel,
+  WebviewMessage,
+} from '../protocol';
 
 interface VsCodeApi {
   postMessage(message: WebviewMessage): void;
@@ -19,7 +30,11 @@ const post = (m: WebviewMessage) => vscode.postMessage(m);
 
 type Child = Node | string | undefined | null | false;
 
-function h<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, ...children: Child[]): HTMLElementTagNameMap[K] {
+function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  cls?: string,
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
   for (const c of children) if (c !== undefined && c !== null && c !== false) e.append(c);
@@ -32,8 +47,18 @@ function icon(name: string, extra = ''): HTMLElement {
   return e;
 }
 
-function button(label: string, iconName: string | undefined, onClick: () => void, opts: { iconOnly?: boolean; primary?: boolean; disabled?: boolean; cls?: string } = {}): HTMLButtonElement {
-  const b = h('button', `${opts.iconOnly ? 'icon-button' : 'button'}${opts.primary ? ' primary' : ''}${opts.cls ? ' ' + opts.cls : ''}`, iconName && icon(iconName), !opts.iconOnly && label);
+function button(
+  label: string,
+  iconName: string | undefined,
+  onClick: () => void,
+  opts: { iconOnly?: boolean; primary?: boolean; disabled?: boolean; cls?: string } = {},
+): HTMLButtonElement {
+  const b = h(
+    'button',
+    `${opts.iconOnly ? 'icon-button' : 'button'}${opts.primary ? ' primary' : ''}${opts.cls ? ' ' + opts.cls : ''}`,
+    iconName && icon(iconName),
+    !opts.iconOnly && label,
+  );
   b.type = 'button';
   b.title = label;
   if (opts.iconOnly) b.setAttribute('aria-label', label);
@@ -97,8 +122,19 @@ function idValue(v: Value): HTMLElement {
     main = h('span', 'mono', v.text);
   }
   main.title = full;
-  const wrap = h('span', 'id', main, button(`Copy ${full}`, 'copy', () => post({ type: 'copy', text: full }), { iconOnly: true, cls: 'mini' }));
-  if (target && v.explorer) wrap.append(button('Open in web explorer', 'link-external', () => post({ type: 'openExternal', target }), { iconOnly: true, cls: 'mini' }));
+  const wrap = h(
+    'span',
+    'id',
+    main,
+    button(`Copy ${full}`, 'copy', () => post({ type: 'copy', text: full }), { iconOnly: true, cls: 'mini' }),
+  );
+  if (target && v.explorer)
+    wrap.append(
+      button('Open in web explorer', 'link-external', () => post({ type: 'openExternal', target }), {
+        iconOnly: true,
+        cls: 'mini',
+      }),
+    );
   return wrap;
 }
 
@@ -124,7 +160,9 @@ function section(s: Section): HTMLElement {
       const bar = h('div', 'tabs');
       bar.setAttribute('role', 'tablist');
       for (const t of s.tabs) {
-        const b = button(t.label, t.deprecated ? 'warning' : undefined, () => post(t.intent), { cls: `tab${t.active ? ' active' : ''}${t.deprecated ? ' deprecated' : ''}` });
+        const b = button(t.label, t.deprecated ? 'warning' : undefined, () => post(t.intent), {
+          cls: `tab${t.active ? ' active' : ''}${t.deprecated ? ' deprecated' : ''}`,
+        });
         b.setAttribute('role', 'tab');
         b.setAttribute('aria-selected', String(t.active));
         bar.append(b);
@@ -175,7 +213,12 @@ function row(r: TableRow, s: Extract<Section, { type: 'table' }>, expandable: bo
     const td = h('td', 'toggle');
     if (r.expand) {
       const intent = r.expand.intent;
-      const b = button(r.expand.open ? 'Hide events' : 'Show events', r.expand.open ? 'chevron-down' : 'chevron-right', () => post(intent), { iconOnly: true });
+      const b = button(
+        r.expand.open ? 'Hide events' : 'Show events',
+        r.expand.open ? 'chevron-down' : 'chevron-right',
+        () => post(intent),
+        { iconOnly: true },
+      );
       b.setAttribute('aria-expanded', String(r.expand.open));
       td.append(b);
     }
@@ -191,7 +234,12 @@ function row(r: TableRow, s: Extract<Section, { type: 'table' }>, expandable: bo
   return out;
 }
 
-function pager(p: { param: 'eventOffset' | 'txOffset' | 'expandOffset'; offset: number; limit: number; total: number }): HTMLElement {
+function pager(p: {
+  param: 'eventOffset' | 'txOffset' | 'expandOffset';
+  offset: number;
+  limit: number;
+  total: number;
+}): HTMLElement {
   const go = (offset: number) => post({ type: 'page', params: { [p.param]: offset } });
   const last = Math.max(0, Math.floor((p.total - 1) / p.limit) * p.limit);
   const from = p.total === 0 ? 0 : p.offset + 1;
@@ -200,9 +248,19 @@ function pager(p: { param: 'eventOffset' | 'txOffset' | 'expandOffset'; offset: 
     'nav',
     'pager',
     button('First page', 'debug-step-back', () => go(0), { iconOnly: true, disabled: p.offset <= 0 }),
-    button('Previous page', 'chevron-left', () => go(Math.max(0, p.offset - p.limit)), { iconOnly: true, disabled: p.offset <= 0 }),
-    h('span', 'range', `${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')}`),
-    button('Next page', 'chevron-right', () => go(p.offset + p.limit), { iconOnly: true, disabled: p.offset + p.limit >= p.total }),
+    button('Previous page', 'chevron-left', () => go(Math.max(0, p.offset - p.limit)), {
+      iconOnly: true,
+      disabled: p.offset <= 0,
+    }),
+    h(
+      'span',
+      'range',
+      `${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')}`,
+    ),
+    button('Next page', 'chevron-right', () => go(p.offset + p.limit), {
+      iconOnly: true,
+      disabled: p.offset + p.limit >= p.total,
+    }),
     button('Last page', 'debug-step-over', () => go(last), { iconOnly: true, disabled: p.offset >= last }),
   );
 }
@@ -243,8 +301,15 @@ function balanceAt(untilBlock: string, unanchored: boolean): HTMLElement {
   });
   const apply = h('button', 'button', icon('history'), 'Show balance');
   apply.type = 'submit';
-  form.append(h('label', 'field-label', 'Balance at block', input), h('label', 'check', check, 'Include unanchored (microblock) data'), apply);
-  if (untilBlock || unanchored) form.append(button('Current balance', 'discard', () => post({ type: 'page', params: { untilBlock: '', unanchored: false } })));
+  form.append(
+    h('label', 'field-label', 'Balance at block', input),
+    h('label', 'check', check, 'Include unanchored (microblock) data'),
+    apply,
+  );
+  if (untilBlock || unanchored)
+    form.append(
+      button('Current balance', 'discard', () => post({ type: 'page', params: { untilBlock: '', unanchored: false } })),
+    );
   return form;
 }
 
@@ -259,7 +324,10 @@ function toolbar(f: Frame): HTMLElement {
     button('Forward', 'arrow-right', () => post({ type: 'forward' }), { iconOnly: true, disabled: !f.canForward }),
     button('Refresh', 'refresh', () => post({ type: 'refresh' }), { iconOnly: true }),
     h('span', 'source', icon('globe'), h('span', undefined, f.network), h('span', 'hint', f.baseUrl)),
-    explorer && button('Open in web explorer', 'link-external', () => post({ type: 'openExternal', target: explorer }), { iconOnly: true }),
+    explorer &&
+      button('Open in web explorer', 'link-external', () => post({ type: 'openExternal', target: explorer }), {
+        iconOnly: true,
+      }),
   );
 }
 
@@ -290,10 +358,19 @@ function render(m: HostMessage): void {
   app.dataset.state = m.type;
   const children: HTMLElement[] = [toolbar(m.frame)];
   if (m.type === 'loading') {
-    children.push(h('div', 'state loading', icon('loading', 'codicon-modifier-spin'), h('p', undefined, `Loading ${m.title}…`)));
+    children.push(
+      h('div', 'state loading', icon('loading', 'codicon-modifier-spin'), h('p', undefined, `Loading ${m.title}…`)),
+    );
   } else if (m.type === 'error') {
     children.push(
-      h('div', 'state error', icon('error'), h('h1', undefined, m.title), h('p', 'message', m.message), h('div', 'actions', ...m.actions.map(actionButton))),
+      h(
+        'div',
+        'state error',
+        icon('error'),
+        h('h1', undefined, m.title),
+        h('p', 'message', m.message),
+        h('div', 'actions', ...m.actions.map(actionButton)),
+      ),
     );
   } else {
     app.dataset.kind = m.model.kind;

@@ -62,18 +62,26 @@ async function hover(ctx: E2EContext): Promise<void> {
     }
   }
   ctx.log(`hover: ${text.replace(/\s+/g, ' ').slice(0, 300)}`);
-  const report = await page.locator('.monaco-hover:visible', { hasText: 'Transaction' }).first().evaluate((el) => {
-    const links = Array.from(el.querySelectorAll('a')).map((a) => a.getAttribute('data-href') ?? a.getAttribute('href') ?? '');
-    return {
-      links,
-      imgs: el.querySelectorAll('img').length,
-      scripts: el.querySelectorAll('script, iframe, object, embed').length,
-      handlers: Array.from(el.querySelectorAll('*')).filter((e) => Array.from(e.attributes).some((a) => /^on/i.test(a.name))).length,
-      text: (el as HTMLElement).innerText,
-    };
-  });
+  const report = await page
+    .locator('.monaco-hover:visible', { hasText: 'Transaction' })
+    .first()
+    .evaluate((el) => {
+      const links = Array.from(el.querySelectorAll('a')).map(
+        (a) => a.getAttribute('data-href') ?? a.getAttribute('href') ?? '',
+      );
+      return {
+        links,
+        imgs: el.querySelectorAll('img').length,
+        scripts: el.querySelectorAll('script, iframe, object, embed').length,
+        handlers: Array.from(el.querySelectorAll('*')).filter((e) =>
+          Array.from(e.attributes).some((a) => /^on/i.test(a.name)),
+        ).length,
+        text: (el as HTMLElement).innerText,
+      };
+    });
   ctx.log(`hover links: ${JSON.stringify(report.links.map((l) => l.slice(0, 60)))}`);
-  for (const l of report.links) assert.match(l, /^command:stacksLookup\.[A-Za-z.]+(\?|$)/, `an injected link in the hover: ${l}`);
+  for (const l of report.links)
+    assert.match(l, /^command:stacksLookup\.[A-Za-z.]+(\?|$)/, `an injected link in the hover: ${l}`);
   assert.ok(report.links.length >= 1, 'the hover has its own command links');
   assert.strictEqual(report.imgs, 0, 'no image from data in the hover');
   assert.strictEqual(report.scripts, 0, 'no script or frame in the hover');
@@ -98,9 +106,15 @@ async function panel(ctx: E2EContext): Promise<void> {
     const w = window as unknown as Record<string, unknown>;
     return {
       imgs: el.querySelectorAll('img').length,
-      scripts: el.querySelectorAll('script, iframe, object, embed').length + Array.from(document.scripts).filter((s) => /pwned/i.test(s.textContent ?? '')).length,
-      handlers: Array.from(el.querySelectorAll('*')).filter((e) => Array.from(e.attributes).some((a) => /^on/i.test(a.name))).length,
-      jsLinks: Array.from(el.querySelectorAll('a[href]')).filter((a) => /^\s*(javascript|command|https?):/i.test(a.getAttribute('href') ?? '')).length,
+      scripts:
+        el.querySelectorAll('script, iframe, object, embed').length +
+        Array.from(document.scripts).filter((s) => /pwned/i.test(s.textContent ?? '')).length,
+      handlers: Array.from(el.querySelectorAll('*')).filter((e) =>
+        Array.from(e.attributes).some((a) => /^on/i.test(a.name)),
+      ).length,
+      jsLinks: Array.from(el.querySelectorAll('a[href]')).filter((a) =>
+        /^\s*(javascript|command|https?):/i.test(a.getAttribute('href') ?? ''),
+      ).length,
       // Layout: a long string wraps; only a scroll container (a wide table, a code block) may be
       // wider than the panel, and then it scrolls inside itself.
       overflowing: Array.from(document.body.querySelectorAll('*'))
@@ -108,7 +122,10 @@ async function panel(ctx: E2EContext): Promise<void> {
           const s = getComputedStyle(e);
           // The element itself, or text that spills out of it, passes the right edge.
           const spills = s.overflowX === 'visible' && e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0;
-          return e.getBoundingClientRect().right > document.scrollingElement!.clientWidth + 1 || (spills && e.getBoundingClientRect().left + e.scrollWidth > document.scrollingElement!.clientWidth + 1);
+          return (
+            e.getBoundingClientRect().right > document.scrollingElement!.clientWidth + 1 ||
+            (spills && e.getBoundingClientRect().left + e.scrollWidth > document.scrollingElement!.clientWidth + 1)
+          );
         })
         .filter((e) => {
           for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) {
@@ -132,7 +149,12 @@ async function panel(ctx: E2EContext): Promise<void> {
   assert.strictEqual(report.pwned, undefined, 'no payload ran in the webview');
   // Give a late onerror (a broken image) the chance to fire, then look again.
   await page.waitForTimeout(1000);
-  assert.strictEqual(await frame.locator('#app').evaluate((_el, flag) => (window as unknown as Record<string, unknown>)[flag], PWNED_FLAG), undefined);
+  assert.strictEqual(
+    await frame
+      .locator('#app')
+      .evaluate((_el, flag) => (window as unknown as Record<string, unknown>)[flag], PWNED_FLAG),
+    undefined,
+  );
   assert.strictEqual(await pwned(page), undefined);
   await helpers.screenshot(page, 'hostile-panel', ctx.outDir);
 }

@@ -13,28 +13,37 @@ const REPO = path.resolve(__dirname, '../../..');
 /** A point inside `needle` on the rendered line of the active editor that contains `lineText`. */
 async function pointOf(page: Page, lineText: string, needle: string): Promise<{ x: number; y: number }> {
   await page.locator('.monaco-editor .view-line', { hasText: lineText }).first().waitFor({ timeout: 15000 });
-  const point = await page.evaluate(([lineText, text]) => {
-    for (const line of Array.from(document.querySelectorAll('.monaco-editor .view-line'))) {
-      if (!(line.textContent ?? '').replace(/\u00a0/g, ' ').includes(lineText)) continue;
-      const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
-      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-        const value = n.nodeValue ?? '';
-        const at = value.indexOf(text.slice(0, 12));
-        if (at < 0) continue;
-        const range = document.createRange();
-        range.setStart(n, at + 4);
-        range.setEnd(n, at + 8);
-        const r = range.getBoundingClientRect();
-        return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  const point = await page.evaluate(
+    ([lineText, text]) => {
+      for (const line of Array.from(document.querySelectorAll('.monaco-editor .view-line'))) {
+        if (!(line.textContent ?? '').replace(/\u00a0/g, ' ').includes(lineText)) continue;
+        const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const value = n.nodeValue ?? '';
+          const at = value.indexOf(text.slice(0, 12));
+          if (at < 0) continue;
+          const range = document.createRange();
+          range.setStart(n, at + 4);
+          range.setEnd(n, at + 8);
+          const r = range.getBoundingClientRect();
+          return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+        }
       }
-    }
-    return undefined;
-  }, [lineText, needle] as const);
+      return undefined;
+    },
+    [lineText, needle] as const,
+  );
   assert.ok(point, `"${needle}" is not on screen`);
   return point;
 }
 
-async function hoverOver(page: Page, lineText: string, needle: string, expect: string, ctx: E2EContext): Promise<string> {
+async function hoverOver(
+  page: Page,
+  lineText: string,
+  needle: string,
+  expect: string,
+  ctx: E2EContext,
+): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     const p = await pointOf(page, lineText, needle);
     await page.mouse.move(p.x, p.y - 40);
@@ -73,7 +82,10 @@ async function notified(ctx: E2EContext, text: string): Promise<void> {
   );
   if (!shown) {
     await helpers.runCommand(page, 'Notifications: Show Notifications');
-    await page.locator('.notifications-center .notification-list-item', { hasText: text }).first().waitFor({ timeout: 15000 });
+    await page
+      .locator('.notifications-center .notification-list-item', { hasText: text })
+      .first()
+      .waitFor({ timeout: 15000 });
   }
   await helpers.runCommand(page, 'Notifications: Clear All Notifications');
   await page.keyboard.press('Escape');

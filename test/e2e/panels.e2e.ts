@@ -20,10 +20,34 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { name: 'transaction', command: 'Stacks: Look Up…', input: TX.manyEvents, kind: 'tx', expect: ['Contract call', 'Success', 'Events (300)', '1–50 of 300'] },
-  { name: 'address', command: 'Stacks: Look Up…', input: ADDRESS.mainnet, kind: 'address', expect: ['Address', 'Balance', 'Transactions (2)', 'Stacking'] },
-  { name: 'block', command: 'Stacks: Look Up…', input: 'latest', kind: 'block', expect: [`Block #${BLOCK.height}`, 'Canonical', `Previous block #${BLOCK.height - 1}`] },
-  { name: 'contract', command: 'Stacks: Look Up…', input: CONTRACT.deployed, kind: 'contract', expect: ['Contract pox-2', 'Deployed', 'Open source'] },
+  {
+    name: 'transaction',
+    command: 'Stacks: Look Up…',
+    input: TX.manyEvents,
+    kind: 'tx',
+    expect: ['Contract call', 'Success', 'Events (300)', '1–50 of 300'],
+  },
+  {
+    name: 'address',
+    command: 'Stacks: Look Up…',
+    input: ADDRESS.mainnet,
+    kind: 'address',
+    expect: ['Address', 'Balance', 'Transactions (2)', 'Stacking'],
+  },
+  {
+    name: 'block',
+    command: 'Stacks: Look Up…',
+    input: 'latest',
+    kind: 'block',
+    expect: [`Block #${BLOCK.height}`, 'Canonical', `Previous block #${BLOCK.height - 1}`],
+  },
+  {
+    name: 'contract',
+    command: 'Stacks: Look Up…',
+    input: CONTRACT.deployed,
+    kind: 'contract',
+    expect: ['Contract pox-2', 'Deployed', 'Open source'],
+  },
   {
     name: 'contracts',
     command: 'Stacks: Show Contract Deployment Status…',
@@ -31,8 +55,18 @@ const CASES: Case[] = [
     kind: 'contracts',
     expect: ['Contract deployment status', '2 of 3 found on Custom', 'Not deployed', 'Pending'],
   },
-  { name: 'mempool', command: 'Stacks: Show Mempool Statistics', kind: 'mempool', expect: ['Mempool statistics', '442 pending transactions', 'Pending transactions by type', 'Fees (µSTX)'] },
-  { name: 'status', command: 'Stacks: Show API Status', kind: 'status', expect: ['API status', 'stacks-blockchain-api v1.0.7', 'API key in use', 'No'] },
+  {
+    name: 'mempool',
+    command: 'Stacks: Show Mempool Statistics',
+    kind: 'mempool',
+    expect: ['Mempool statistics', '442 pending transactions', 'Pending transactions by type', 'Fees (µSTX)'],
+  },
+  {
+    name: 'status',
+    command: 'Stacks: Show API Status',
+    kind: 'status',
+    expect: ['API status', 'stacks-blockchain-api v1.0.7', 'API key in use', 'No'],
+  },
 ];
 
 const THEMES = [
@@ -62,7 +96,8 @@ async function panelText(frame: FrameLocator, kind: string, expect: string[], ti
     text = await app.innerText();
     const missing = expect.filter((e) => !text.includes(e));
     if (missing.length === 0) return text;
-    if (Date.now() > end) assert.fail(`the ${kind} panel does not show ${JSON.stringify(missing)}; it shows:\n${text.slice(0, 2000)}`);
+    if (Date.now() > end)
+      assert.fail(`the ${kind} panel does not show ${JSON.stringify(missing)}; it shows:\n${text.slice(0, 2000)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -86,7 +121,12 @@ async function shot(ctx: E2EContext, name: string): Promise<void> {
 /** Switches the colour theme through the User settings and waits for the workbench to show it. */
 async function useTheme(ctx: E2EContext, theme: { id: string; setting: string }): Promise<void> {
   await ctx.settings({ 'workbench.colorTheme': theme.setting });
-  const selector = theme.id === 'dark' ? '.monaco-workbench.vs-dark' : theme.id === 'hc' ? '.monaco-workbench.hc-black' : '.monaco-workbench.vs:not(.vs-dark)';
+  const selector =
+    theme.id === 'dark'
+      ? '.monaco-workbench.vs-dark'
+      : theme.id === 'hc'
+        ? '.monaco-workbench.hc-black'
+        : '.monaco-workbench.vs:not(.vs-dark)';
   await ctx.page.locator(selector).waitFor({ state: 'attached', timeout: 15000 });
   await ctx.page.waitForTimeout(800); // the webview gets the new colours right after
 }
@@ -142,7 +182,11 @@ async function wordsSplitAcrossLines(frame: FrameLocator): Promise<string[]> {
       const words = text.trim().split(/\s+/).filter(Boolean).length;
       const range = document.createRange();
       range.selectNodeContents(el);
-      const lines = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+      const lines = new Set(
+        Array.from(range.getClientRects())
+          .filter((r) => r.width > 0)
+          .map((r) => Math.round(r.top)),
+      ).size;
       if (lines > words) out.push(`${text} (${lines} lines)`);
     }
     el0.style.width = before;
@@ -157,7 +201,11 @@ async function interactions(ctx: E2EContext, frame: FrameLocator): Promise<void>
   const before = ctx.mock.requestsTo(`/extended/v1/tx/${TX.manyEvents}`).length;
   await frame.locator('.pager button[title="Next page"]').click();
   await panelText(frame, 'tx', ['51–100 of 300']);
-  assert.strictEqual(ctx.mock.requestsTo(`/extended/v1/tx/${TX.manyEvents}`).length, before + 1, 'one request for the next page');
+  assert.strictEqual(
+    ctx.mock.requestsTo(`/extended/v1/tx/${TX.manyEvents}`).length,
+    before + 1,
+    'one request for the next page',
+  );
 
   await open(ctx, CASES[2]!);
   await panelText(frame, 'block', [`Block #${BLOCK.height}`]);
@@ -178,7 +226,10 @@ async function restoredAfterReload(ctx: E2EContext): Promise<void> {
   // Reload Window reloads the page through the workbench's shutdown, which saves the editors
   // (a bare page.reload() may leave older state in the browser's storage).
   await ctx.page.waitForTimeout(500);
-  await Promise.all([ctx.page.waitForEvent('load', { timeout: 60000 }), ctx.helpers.runCommand(ctx.page, 'Developer: Reload Window')]);
+  await Promise.all([
+    ctx.page.waitForEvent('load', { timeout: 60000 }),
+    ctx.helpers.runCommand(ctx.page, 'Developer: Reload Window'),
+  ]);
   await ctx.helpers.waitForWorkbench(ctx.page);
   const text = await panelText(ctx.helpers.webviewFrame(ctx.page), 'address', ['Transactions (2)', 'Balance'], 60000);
   assert.ok(text.includes('Address'));
@@ -190,9 +241,22 @@ async function restoredAfterReload(ctx: E2EContext): Promise<void> {
 /** Chain strings with HTML payloads must end up as text nodes, never as elements. */
 async function hostileDataIsText(ctx: E2EContext): Promise<void> {
   const body = hostileFixture('tx-contract_call-sponsored.json') as Record<string, unknown>;
-  body.token_transfer = { recipient_address: ADDRESS.testnetRecipient, amount: '35', memo: `${PAYLOADS.img} ${PAYLOADS.script}` };
+  body.token_transfer = {
+    recipient_address: ADDRESS.testnetRecipient,
+    amount: '35',
+    memo: `${PAYLOADS.img} ${PAYLOADS.script}`,
+  };
   body.events = [
-    { event_index: 0, event_type: 'smart_contract_log', tx_id: TX.contractCall, contract_log: { contract_id: CONTRACT.called, topic: `print ${PAYLOADS.img}`, value: { hex: '0x00', repr: `${PAYLOADS.script} ${PAYLOADS.img}` } } },
+    {
+      event_index: 0,
+      event_type: 'smart_contract_log',
+      tx_id: TX.contractCall,
+      contract_log: {
+        contract_id: CONTRACT.called,
+        topic: `print ${PAYLOADS.img}`,
+        value: { hex: '0x00', repr: `${PAYLOADS.script} ${PAYLOADS.img}` },
+      },
+    },
   ];
   body.event_count = 1;
   ctx.mock.override(`/extended/v1/tx/${TX.contractCall}`, body);
@@ -204,12 +268,18 @@ async function hostileDataIsText(ctx: E2EContext): Promise<void> {
     const textNodes: string[] = [];
     const walker = document.createTreeWalker(app, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) textNodes.push((n as Text).data);
-    const handlers = Array.from(app.querySelectorAll('*')).filter((e) => Array.from(e.attributes).some((a) => /^on/i.test(a.name))).length;
+    const handlers = Array.from(app.querySelectorAll('*')).filter((e) =>
+      Array.from(e.attributes).some((a) => /^on/i.test(a.name)),
+    ).length;
     return {
       imgs: app.querySelectorAll('img').length,
       // Outside #app only the bundled script and the webview host's own may exist: none with data.
-      scripts: app.querySelectorAll('script').length + Array.from(document.scripts).filter((e) => /pwned/i.test(e.textContent ?? '') || /pwned/i.test(e.src)).length,
-      scriptList: Array.from(document.scripts).map((e) => e.src.replace(/^.*\//, '') || `inline ${(e.textContent ?? '').length} chars`),
+      scripts:
+        app.querySelectorAll('script').length +
+        Array.from(document.scripts).filter((e) => /pwned/i.test(e.textContent ?? '') || /pwned/i.test(e.src)).length,
+      scriptList: Array.from(document.scripts).map(
+        (e) => e.src.replace(/^.*\//, '') || `inline ${(e.textContent ?? '').length} chars`,
+      ),
       handlers,
       imgText: textNodes.filter((t) => t.includes('<img src=x onerror=')).length,
       scriptText: textNodes.filter((t) => t.includes('<script>window.')).length,
@@ -223,6 +293,9 @@ async function hostileDataIsText(ctx: E2EContext): Promise<void> {
   assert.ok(report.imgText >= 3, `the <img> payload is text (in ${report.imgText} text nodes)`);
   assert.ok(report.scriptText >= 2, `the <script> payload is text (in ${report.scriptText} text nodes)`);
   assert.strictEqual(report.pwned, undefined, 'no payload ran in the webview');
-  assert.strictEqual(await ctx.page.evaluate((flag) => (window as unknown as Record<string, unknown>)[flag], PWNED_FLAG), undefined);
+  assert.strictEqual(
+    await ctx.page.evaluate((flag) => (window as unknown as Record<string, unknown>)[flag], PWNED_FLAG),
+    undefined,
+  );
   await shot(ctx, 'panel-hostile');
 }

@@ -25,7 +25,11 @@ async function openView(ctx: E2EContext, how: 'icon' | 'restored'): Promise<void
   const { page, helpers } = ctx;
   const contracts = row(ctx, 'Workspace Contracts');
   if (how === 'icon') {
-    const icon = page.locator('.part.activitybar .action-item a[aria-label^="Stacks Lookup"], .part.activitybar .action-item[aria-label^="Stacks Lookup"]').first();
+    const icon = page
+      .locator(
+        '.part.activitybar .action-item a[aria-label^="Stacks Lookup"], .part.activitybar .action-item[aria-label^="Stacks Lookup"]',
+      )
+      .first();
     await icon.waitFor({ timeout: 20000 });
     await icon.click();
   }
@@ -50,7 +54,11 @@ export async function run(ctx: E2EContext): Promise<void> {
   await row(ctx, 'memo-payments').waitFor({ timeout: 30000 });
   assert.match((await row(ctx, 'Chain tip').textContent()) ?? '', /#3,275/);
   assert.match((await row(ctx, 'memo-payments').textContent()) ?? '', /testnet: not deployed/);
-  assert.strictEqual(mock.requestsTo('/extended/v2/smart-contracts/status').length, 1, 'one status request for the workspace contracts');
+  assert.strictEqual(
+    mock.requestsTo('/extended/v2/smart-contracts/status').length,
+    1,
+    'one status request for the workspace contracts',
+  );
   ctx.log('the view shows the network, the API status and the workspace contracts');
 
   // Watch an address: the palette command, the address typed into its input box.
@@ -61,7 +69,11 @@ export async function run(ctx: E2EContext): Promise<void> {
   await input.pressSequentially(ADDRESS.mainnet, { delay: 5 });
   await page.keyboard.press('Enter');
   await row(ctx, WATCHED_LABEL).waitFor({ timeout: 20000 });
-  await page.locator('.part.sidebar .monaco-list-row', { hasText: WATCHED_LABEL }).filter({ hasText: '1 STX' }).first().waitFor({ timeout: 20000 });
+  await page
+    .locator('.part.sidebar .monaco-list-row', { hasText: WATCHED_LABEL })
+    .filter({ hasText: '1 STX' })
+    .first()
+    .waitFor({ timeout: 20000 });
   ctx.log('the watched address is listed with its balance');
 
   await page.mouse.move(5, 5);
@@ -77,7 +89,10 @@ export async function run(ctx: E2EContext): Promise<void> {
 
   // Reload Window goes through the workbench's shutdown, so workspaceState is saved.
   await page.waitForTimeout(500);
-  await Promise.all([page.waitForEvent('load', { timeout: 60000 }), helpers.runCommand(page, 'Developer: Reload Window')]);
+  await Promise.all([
+    page.waitForEvent('load', { timeout: 60000 }),
+    helpers.runCommand(page, 'Developer: Reload Window'),
+  ]);
   await helpers.waitForWorkbench(page);
   await openView(ctx, 'restored');
   await row(ctx, WATCHED_LABEL).waitFor({ timeout: 30000 });

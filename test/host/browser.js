@@ -119,7 +119,10 @@ async function findCommand(page, title, { attempts = 6, rowTimeoutMs = 5000 } = 
       return row;
     } catch (e) {
       await page.keyboard.press('Escape');
-      if (i >= attempts) throw new Error(`command "${title}" not found in the command palette after ${attempts} tries: ${e && e.message}`);
+      if (i >= attempts)
+        throw new Error(
+          `command "${title}" not found in the command palette after ${attempts} tries: ${e && e.message}`,
+        );
       await page.waitForTimeout(2000);
     }
   }

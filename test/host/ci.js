@@ -11,7 +11,12 @@ const { killTree } = require('./codeServer.js');
 
 const REPO = path.resolve(__dirname, '..', '..');
 const STEP_TIMEOUT_MS = Number(process.env.STEP_TIMEOUT_MS) || 14 * 60 * 1000;
-const skip = new Set((process.env.CI_SKIP || '').split(',').map((s) => s.trim()).filter(Boolean));
+const skip = new Set(
+  (process.env.CI_SKIP || '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /** Counts from the last `N passed, N failed` line, or from mocha's `N passing` / `N failing`. */
@@ -38,7 +43,9 @@ function runStep(cmd, args) {
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      process.stderr.write(`\n[ci] ${cmd} ${args.join(' ')}: no result within ${STEP_TIMEOUT_MS / 1000} s, stopping it\n`);
+      process.stderr.write(
+        `\n[ci] ${cmd} ${args.join(' ')}: no result within ${STEP_TIMEOUT_MS / 1000} s, stopping it\n`,
+      );
       killTree(child.pid, 5000);
     }, STEP_TIMEOUT_MS);
     current = child;
@@ -48,7 +55,7 @@ function runStep(cmd, args) {
     child.on('close', (code) => {
       clearTimeout(timer);
       current = null;
-      resolve({ code: timedOut ? 124 : code ?? 1, out, timedOut });
+      resolve({ code: timedOut ? 124 : (code ?? 1), out, timedOut });
     });
   });
 }
@@ -93,9 +100,15 @@ async function main() {
       } else {
         const r = await runStep(npm, s.npm);
         const counts = s.tests ? parseCounts(r.out) : null;
-        row = { name: s.name, result: r.code === 0 ? 'ok' : 'FAIL', counts, note: r.timedOut ? 'timeout' : r.code !== 0 ? `exit ${r.code}` : '' };
+        row = {
+          name: s.name,
+          result: r.code === 0 ? 'ok' : 'FAIL',
+          counts,
+          note: r.timedOut ? 'timeout' : r.code !== 0 ? `exit ${r.code}` : '',
+        };
         // a failed test step that printed no counts still counts as one failure
-        if (s.tests && r.code !== 0 && (!counts || counts.failed === 0)) row.counts = { passed: counts ? counts.passed : 0, failed: 1 };
+        if (s.tests && r.code !== 0 && (!counts || counts.failed === 0))
+          row.counts = { passed: counts ? counts.passed : 0, failed: 1 };
       }
     }
     row.ms = Date.now() - ts;
@@ -106,11 +119,25 @@ async function main() {
   const fmt = (n) => (typeof n === 'number' ? String(n) : '-');
   const lines = [
     ['step', 'result', 'passed', 'failed', 'time', 'note'],
-    ...rows.map((r) => [r.name, r.result, fmt(r.counts && r.counts.passed), fmt(r.counts && r.counts.failed), r.result === 'skipped' ? '-' : `${(r.ms / 1000).toFixed(1)} s`, r.note || '']),
+    ...rows.map((r) => [
+      r.name,
+      r.result,
+      fmt(r.counts && r.counts.passed),
+      fmt(r.counts && r.counts.failed),
+      r.result === 'skipped' ? '-' : `${(r.ms / 1000).toFixed(1)} s`,
+      r.note || '',
+    ]),
   ];
   const widths = lines[0].map((_, i) => Math.max(...lines.map((l) => l[i].length)));
   console.log('\n[ci] summary');
-  for (const l of lines) console.log('  ' + l.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd());
+  for (const l of lines)
+    console.log(
+      '  ' +
+        l
+          .map((c, i) => c.padEnd(widths[i]))
+          .join('  ')
+          .trimEnd(),
+    );
   console.log(`  total ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   let passed = 0;
   let failed = 0;

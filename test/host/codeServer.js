@@ -158,7 +158,8 @@ function layout(runDir) {
     config: d('code-server.yaml'),
     log: d('code-server.log'),
   };
-  for (const k of ['userDataDir', 'extensionsDir', 'xdgConfig', 'xdgData', 'xdgCache', 'xdgState', 'tmp']) fs.mkdirSync(dirs[k], { recursive: true });
+  for (const k of ['userDataDir', 'extensionsDir', 'xdgConfig', 'xdgData', 'xdgCache', 'xdgState', 'tmp'])
+    fs.mkdirSync(dirs[k], { recursive: true });
   fs.mkdirSync(path.join(dirs.userDataDir, 'User'), { recursive: true });
   if (!fs.existsSync(dirs.config)) fs.writeFileSync(dirs.config, 'auth: none\ncert: false\n');
   return dirs;
@@ -181,12 +182,25 @@ function writeSettings(dirs, settings, { replace = false } = {}) {
 function installExtension(dirs, vsix, paths = setup.paths) {
   const r = spawnSync(
     paths.node24,
-    [paths.codeServerEntry, '--config', dirs.config, '--user-data-dir', dirs.userDataDir, '--extensions-dir', dirs.extensionsDir, '--install-extension', path.resolve(vsix), '--force'],
+    [
+      paths.codeServerEntry,
+      '--config',
+      dirs.config,
+      '--user-data-dir',
+      dirs.userDataDir,
+      '--extensions-dir',
+      dirs.extensionsDir,
+      '--install-extension',
+      path.resolve(vsix),
+      '--force',
+    ],
     { env: envFor(dirs), encoding: 'utf8', timeout: 120000 },
   );
   const out = `${r.stdout || ''}${r.stderr || ''}`.trim();
   if (r.status !== 0 || !/successfully installed/i.test(out)) {
-    throw new Error(`code-server --install-extension ${vsix} failed (exit ${r.status}${r.error ? ', ' + r.error.message : ''}):\n${out}`);
+    throw new Error(
+      `code-server --install-extension ${vsix} failed (exit ${r.status}${r.error ? ', ' + r.error.message : ''}):\n${out}`,
+    );
   }
   return out;
 }
@@ -213,15 +227,21 @@ async function startCodeServer(opts) {
     const port = opts.port && attempt === 1 ? opts.port : await freePort();
     const args = [
       paths.codeServerEntry,
-      '--config', dirs.config,
-      '--bind-addr', `127.0.0.1:${port}`,
-      '--auth', 'none',
+      '--config',
+      dirs.config,
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--auth',
+      'none',
       '--disable-telemetry',
       '--disable-update-check',
       '--disable-workspace-trust',
-      '--user-data-dir', dirs.userDataDir,
-      '--extensions-dir', dirs.extensionsDir,
-      '--vscode-option', 'enable-smoke-test-driver',
+      '--user-data-dir',
+      dirs.userDataDir,
+      '--extensions-dir',
+      dirs.extensionsDir,
+      '--vscode-option',
+      'enable-smoke-test-driver',
       ...(opts.folder ? [opts.folder] : []),
     ];
     const logFd = fs.openSync(dirs.log, 'a');
@@ -276,4 +296,14 @@ async function startCodeServer(opts) {
   throw new Error(`code-server could not bind a port: ${lastError}`);
 }
 
-module.exports = { startCodeServer, installExtension, writeSettings, freePort, killTree, killTreeSync, descendants, QUIET_SETTINGS, layout };
+module.exports = {
+  startCodeServer,
+  installExtension,
+  writeSettings,
+  freePort,
+  killTree,
+  killTreeSync,
+  descendants,
+  QUIET_SETTINGS,
+  layout,
+};

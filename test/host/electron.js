@@ -26,7 +26,11 @@ async function main() {
   fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
   fs.writeFileSync(
     path.join(userDataDir, 'User', 'settings.json'),
-    JSON.stringify({ ...QUIET_SETTINGS, 'stacksLookup.network': 'custom', 'stacksLookup.customApiUrl': mock.url }, null, 2),
+    JSON.stringify(
+      { ...QUIET_SETTINGS, 'stacksLookup.network': 'custom', 'stacksLookup.customApiUrl': mock.url },
+      null,
+      2,
+    ),
   );
   let code = 1;
   try {
@@ -34,8 +38,17 @@ async function main() {
       version: process.env.VSCODE_TEST_VERSION || undefined,
       extensionDevelopmentPath: REPO,
       extensionTestsPath: path.join(REPO, 'out', 'test', 'suite', 'index.js'),
-      launchArgs: [ws, '--disable-extensions', `--user-data-dir=${userDataDir}`, `--extensions-dir=${path.join(runDir, 'extensions')}`],
-      extensionTestsEnv: { HOST_TEST_RESULT: resultFile, STACKS_LOOKUP_TEST_MOCK_URL: mock.url, STACKS_LOOKUP_TEST: '1' },
+      launchArgs: [
+        ws,
+        '--disable-extensions',
+        `--user-data-dir=${userDataDir}`,
+        `--extensions-dir=${path.join(runDir, 'extensions')}`,
+      ],
+      extensionTestsEnv: {
+        HOST_TEST_RESULT: resultFile,
+        STACKS_LOOKUP_TEST_MOCK_URL: mock.url,
+        STACKS_LOOKUP_TEST: '1',
+      },
     });
   } catch (e) {
     console.error(`[electron] ${e && e.message ? e.message : e}`);
@@ -46,7 +59,10 @@ async function main() {
   }
   try {
     const s = JSON.parse(fs.readFileSync(resultFile, 'utf8'));
-    for (const r of s.results) console.log(`${r.ok ? 'PASS' : 'FAIL'} ${r.title}${r.ok ? '' : '\n    ' + String(r.err).split('\n').join('\n    ')}`);
+    for (const r of s.results)
+      console.log(
+        `${r.ok ? 'PASS' : 'FAIL'} ${r.title}${r.ok ? '' : '\n    ' + String(r.err).split('\n').join('\n    ')}`,
+      );
     console.log(`${s.passed} passed, ${s.failed} failed`);
   } catch {
     console.log('0 passed, 1 failed');

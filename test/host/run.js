@@ -71,7 +71,8 @@ function copyWorkspace(runDir) {
 
 async function startMock() {
   const file = path.join(REPO, 'out', 'test', 'mock-api', 'server.js');
-  if (!fs.existsSync(file)) throw new Error(`${path.relative(REPO, file)} is missing: run \`npm run compile-tests\` first`);
+  if (!fs.existsSync(file))
+    throw new Error(`${path.relative(REPO, file)} is missing: run \`npm run compile-tests\` first`);
   const mock = await require(file).startMockApi();
   onCleanup(() => mock.close());
   log(`mock API at ${mock.url}`);
@@ -85,7 +86,9 @@ async function startCs(opts) {
     await cs.stop(); // first, so the extension host flushes its logs
     if (opts.collectLogsTo) collectLogs(cs, opts.collectLogsTo);
   });
-  log(`code-server ${setup.CODE_SERVER_VERSION} at ${cs.url} (pid ${cs.pid}, ready in ${((Date.now() - t) / 1000).toFixed(1)} s)`);
+  log(
+    `code-server ${setup.CODE_SERVER_VERSION} at ${cs.url} (pid ${cs.pid}, ready in ${((Date.now() - t) / 1000).toFixed(1)} s)`,
+  );
   return cs;
 }
 
@@ -147,8 +150,10 @@ function timeout(ms, what) {
 // ---- mode: host ------------------------------------------------------------------------------
 async function hostMode() {
   const suite = path.join(REPO, 'out', 'test', 'suite', 'index.js');
-  if (!fs.existsSync(suite)) throw new Error(`${path.relative(REPO, suite)} is missing: run \`npm run compile-tests\` first`);
-  if (!fs.existsSync(path.join(REPO, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: run `npm run build` first');
+  if (!fs.existsSync(suite))
+    throw new Error(`${path.relative(REPO, suite)} is missing: run \`npm run compile-tests\` first`);
+  if (!fs.existsSync(path.join(REPO, 'dist', 'extension.js')))
+    throw new Error('dist/extension.js is missing: run `npm run build` first');
   setup.ensureAll();
   const runDir = makeRunDir('host');
   const ws = copyWorkspace(runDir);
@@ -184,7 +189,15 @@ async function hostMode() {
   const payload = [
     ['extensionDevelopmentPath', remote(REPO)],
     ['extensionTestsPath', remote(suite)],
-    ['extensionEnvironment', JSON.stringify({ HOST_TEST_RESULT: resultFile, STACKS_LOOKUP_TEST_MOCK_URL: mock.url, STACKS_LOOKUP_TEST: '1', ...pick(process.env, ['HOST_TEST_GREP', 'HOST_TEST_MOCHA_TIMEOUT_MS']) })],
+    [
+      'extensionEnvironment',
+      JSON.stringify({
+        HOST_TEST_RESULT: resultFile,
+        STACKS_LOOKUP_TEST_MOCK_URL: mock.url,
+        STACKS_LOOKUP_TEST: '1',
+        ...pick(process.env, ['HOST_TEST_GREP', 'HOST_TEST_MOCHA_TIMEOUT_MS']),
+      }),
+    ],
     ['skipWelcome', 'true'],
   ];
   const { workbenchUrl } = require('./browser.js');
@@ -198,12 +211,18 @@ async function hostMode() {
     code = await Promise.race([exited, limit]);
   } catch (e) {
     timedOut = true;
-    console.error(`[host] ${e.message}; workbench console: ${path.relative(REPO, path.join(outDir, 'workbench-console.log'))}`);
-    await require('./browser.js').screenshot(page, 'timeout', outDir).catch(() => {});
+    console.error(
+      `[host] ${e.message}; workbench console: ${path.relative(REPO, path.join(outDir, 'workbench-console.log'))}`,
+    );
+    await require('./browser.js')
+      .screenshot(page, 'timeout', outDir)
+      .catch(() => {});
   } finally {
     limit.cancel();
   }
-  log(`extension host finished with exit code ${timedOut ? 'none (timeout)' : code} after ${((Date.now() - tRun) / 1000).toFixed(1)} s`);
+  log(
+    `extension host finished with exit code ${timedOut ? 'none (timeout)' : code} after ${((Date.now() - tRun) / 1000).toFixed(1)} s`,
+  );
 
   let summary = null;
   try {
@@ -238,7 +257,9 @@ async function hostMode() {
     console.log('PASS launcher: mock API got no request before the first in-host test');
     passed++;
   } else {
-    console.log(`FAIL launcher: mock API got no request before the first in-host test\n${indent(early.map((r) => `${r.method} ${r.url}`).join('\n'))}`);
+    console.log(
+      `FAIL launcher: mock API got no request before the first in-host test\n${indent(early.map((r) => `${r.method} ${r.url}`).join('\n'))}`,
+    );
     failed++;
   }
   if (!timedOut && code !== 0 && failed === 0) {
@@ -264,9 +285,15 @@ const NETWORK_LABELS = { mainnet: 'Mainnet', testnet: 'Testnet', devnet: 'Devnet
 function packageVsix(runDir) {
   const vsix = path.join(runDir, 'stacks-lookup.vsix');
   const t = Date.now();
-  const r = spawnSync('npx', ['vsce', 'package', '--no-dependencies', '-o', vsix], { cwd: REPO, encoding: 'utf8', timeout: 5 * 60 * 1000 });
+  const r = spawnSync('npx', ['vsce', 'package', '--no-dependencies', '-o', vsix], {
+    cwd: REPO,
+    encoding: 'utf8',
+    timeout: 5 * 60 * 1000,
+  });
   if (r.status !== 0 || !fs.existsSync(vsix)) {
-    throw new Error(`npx vsce package failed (exit ${r.status}${r.error ? ', ' + r.error.message : ''}):\n${`${r.stdout || ''}${r.stderr || ''}`.trim()}`);
+    throw new Error(
+      `npx vsce package failed (exit ${r.status}${r.error ? ', ' + r.error.message : ''}):\n${`${r.stdout || ''}${r.stderr || ''}`.trim()}`,
+    );
   }
   log(`packaged ${path.basename(vsix)} into the run folder (${((Date.now() - t) / 1000).toFixed(1)} s)`);
   return vsix;
@@ -279,7 +306,8 @@ async function e2eMode(argv) {
     .filter((f) => f.endsWith('.e2e.js'))
     .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
     .sort();
-  if (specs.length === 0) throw new Error(`no e2e specs in ${path.relative(REPO, specDir)}/ (run \`npm run compile-tests\`)`);
+  if (specs.length === 0)
+    throw new Error(`no e2e specs in ${path.relative(REPO, specDir)}/ (run \`npm run compile-tests\`)`);
   setup.ensureAll();
   const runDir = makeRunDir('e2e');
   let vsix;
@@ -301,7 +329,13 @@ async function e2eMode(argv) {
 
   let sentinel = Math.floor(Math.random() * 0x1000);
   let page = b.page;
-  const sentinelNow = () => page.evaluate((v) => getComputedStyle(document.querySelector('.monaco-workbench')).getPropertyValue(v).trim().toLowerCase(), SENTINEL_VAR).catch(() => '');
+  const sentinelNow = () =>
+    page
+      .evaluate(
+        (v) => getComputedStyle(document.querySelector('.monaco-workbench')).getPropertyValue(v).trim().toLowerCase(),
+        SENTINEL_VAR,
+      )
+      .catch(() => '');
   /**
    * Merges `obj` into the settings of the run's workspace copy (.vscode/settings.json) and resolves
    * once the workbench applied them (the sentinel colour shows the new value) and, when
@@ -337,14 +371,23 @@ async function e2eMode(argv) {
         await new Promise((r) => setTimeout(r, 100));
       }
       if (now === expected) break;
-      if (Date.now() >= deadline) throw new Error(`the workbench did not apply the new settings within ${SETTINGS_TIMEOUT_MS / 1000} s (${wsSettingsFile}; ${SENTINEL_VAR} is "${now}", expected "${expected}")`);
+      if (Date.now() >= deadline)
+        throw new Error(
+          `the workbench did not apply the new settings within ${SETTINGS_TIMEOUT_MS / 1000} s (${wsSettingsFile}; ${SENTINEL_VAR} is "${now}", expected "${expected}")`,
+        );
       log(`  settings not applied after attempt ${attempt}; writing ${wsSettingsFile} again`);
     }
     const network = obj && obj['stacksLookup.network'];
     if (typeof network === 'string' && NETWORK_LABELS[network]) {
-      const item = page.locator('#workbench\\.parts\\.statusbar .statusbar-item', { hasText: new RegExp(`Stacks: ${NETWORK_LABELS[network]}\\b`) }).first();
+      const item = page
+        .locator('#workbench\\.parts\\.statusbar .statusbar-item', {
+          hasText: new RegExp(`Stacks: ${NETWORK_LABELS[network]}\\b`),
+        })
+        .first();
       await item.waitFor({ timeout: Math.max(1000, deadline - Date.now()) }).catch((e) => {
-        throw new Error(`the extension did not show "Stacks: ${NETWORK_LABELS[network]}" in the status bar within ${SETTINGS_TIMEOUT_MS / 1000} s: ${e && e.message}`);
+        throw new Error(
+          `the extension did not show "Stacks: ${NETWORK_LABELS[network]}" in the status bar within ${SETTINGS_TIMEOUT_MS / 1000} s: ${e && e.message}`,
+        );
       });
     }
     await new Promise((r) => setTimeout(r, 300)); // the extension host gets the change right after the workbench
@@ -365,15 +408,27 @@ async function e2eMode(argv) {
       page = await b.context.newPage();
       if (old) await old.close().catch(() => {});
       fs.rmSync(path.join(outDir, `${name}.console.log`), { force: true });
-      page.on('pageerror', (e) => fs.appendFileSync(path.join(outDir, `${name}.console.log`), `[pageerror] ${e.message}\n`));
+      page.on('pageerror', (e) =>
+        fs.appendFileSync(path.join(outDir, `${name}.console.log`), `[pageerror] ${e.message}\n`),
+      );
       page.on('console', (m) => {
-        if (m.type() === 'error' || m.type() === 'warning') fs.appendFileSync(path.join(outDir, `${name}.console.log`), `[${m.type()}] ${m.text()}\n`);
+        if (m.type() === 'error' || m.type() === 'warning')
+          fs.appendFileSync(path.join(outDir, `${name}.console.log`), `[${m.type()}] ${m.text()}\n`);
       });
       await page.goto(browser.workbenchUrl(cs.url, ws), { waitUntil: 'domcontentloaded' });
       await browser.waitForWorkbench(page);
       const mod = require(path.join(specDir, spec));
       if (typeof mod.run !== 'function') throw new Error(`${spec} does not export run(ctx)`);
-      const ctx = { page, mock, baseUrl: cs.url, workspace: ws, outDir, helpers: browser, settings, log: (m) => log(`  ${name}: ${m}`) };
+      const ctx = {
+        page,
+        mock,
+        baseUrl: cs.url,
+        workspace: ws,
+        outDir,
+        helpers: browser,
+        settings,
+        log: (m) => log(`  ${name}: ${m}`),
+      };
       const limit = timeout(SPEC_TIMEOUT_MS, `e2e spec ${name}`);
       try {
         await Promise.race([mod.run(ctx), limit]);
@@ -385,10 +440,13 @@ async function e2eMode(argv) {
     } catch (e) {
       failed++;
       const shot = await browser.screenshot(page, `${name}-failure`, outDir).catch(() => null);
-      console.log(`FAIL ${name} (${((Date.now() - ts) / 1000).toFixed(1)} s)\n${indent(String((e && e.stack) || e))}${shot ? `\n  screenshot: ${path.relative(REPO, shot)}` : ''}`);
+      console.log(
+        `FAIL ${name} (${((Date.now() - ts) / 1000).toFixed(1)} s)\n${indent(String((e && e.stack) || e))}${shot ? `\n  screenshot: ${path.relative(REPO, shot)}` : ''}`,
+      );
     }
   }
-  if (b.blocked.length) log(`browser requests blocked (non-loopback): ${[...new Set(b.blocked.map((u) => new URL(u).host))].join(', ')}`);
+  if (b.blocked.length)
+    log(`browser requests blocked (non-loopback): ${[...new Set(b.blocked.map((u) => new URL(u).host))].join(', ')}`);
   console.log(`${passed} passed, ${failed} failed`);
   return failed === 0 ? 0 : 1;
 }
@@ -404,7 +462,7 @@ async function startMode(argv) {
   const hasCode = !argv.includes('--code-server') && spawnSync('code', ['--version'], { stdio: 'ignore' }).status === 0;
   if (hasCode) {
     log(`desktop VS Code found: code --extensionDevelopmentPath=${REPO} ${FIXTURE}`);
-    if (!network) log('(the mock API is not used with desktop VS Code; pick the network in the extension\'s settings)');
+    if (!network) log("(the mock API is not used with desktop VS Code; pick the network in the extension's settings)");
     const r = spawnSync('code', [`--extensionDevelopmentPath=${REPO}`, FIXTURE], { stdio: 'inherit' });
     return r.status ?? 1;
   }
@@ -450,7 +508,9 @@ async function main() {
   const [mode, ...rest] = process.argv.slice(2);
   const modes = { host: hostMode, e2e: e2eMode, start: startMode };
   if (!modes[mode]) {
-    console.error('usage: node test/host/run.js host | e2e [spec-name...] | start [--network mainnet|testnet] [--code-server] [--port N]');
+    console.error(
+      'usage: node test/host/run.js host | e2e [spec-name...] | start [--network mainnet|testnet] [--code-server] [--port N]',
+    );
     return 2;
   }
   return modes[mode](rest);

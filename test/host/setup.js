@@ -49,7 +49,8 @@ function log(msg) {
 function run(cmd, args, opts = {}) {
   const r = spawnSync(cmd, args, { stdio: 'inherit', ...opts });
   if (r.error) throw new Error(`${cmd} ${args.join(' ')}: ${r.error.message}`);
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited with ${r.status}${r.signal ? ' (' + r.signal + ')' : ''}`);
+  if (r.status !== 0)
+    throw new Error(`${cmd} ${args.join(' ')} exited with ${r.status}${r.signal ? ' (' + r.signal + ')' : ''}`);
   return r;
 }
 
@@ -96,7 +97,9 @@ function ensureApt() {
   const hasDpkg = spawnSync('dpkg-query', ['--version'], { stdio: 'ignore' }).status === 0;
   if (!hasDpkg) {
     if (!fs.existsSync(paths.chromium)) {
-      throw new SetupError(`no dpkg (not Debian?) and no Chromium at ${paths.chromium}. Install Chromium and a C/C++ toolchain, Kerberos headers, python3, pkg-config; set CHROMIUM=/path/to/chromium.`);
+      throw new SetupError(
+        `no dpkg (not Debian?) and no Chromium at ${paths.chromium}. Install Chromium and a C/C++ toolchain, Kerberos headers, python3, pkg-config; set CHROMIUM=/path/to/chromium.`,
+      );
     }
     return;
   }
@@ -130,15 +133,21 @@ function ensureNode24() {
   fs.rmSync(node24Dir, { recursive: true, force: true });
   fs.mkdirSync(node24Dir, { recursive: true });
   fs.writeFileSync(path.join(node24Dir, 'package.json'), '{"private":true}\n');
-  run('npm', ['install', '--no-save', '--loglevel=error', '--no-audit', '--no-fund', `node@${NODE_MAJOR}`], { cwd: node24Dir, env: withoutOuterNpm(process.env) });
-  if (!node24Ok()) throw new SetupError(`node@${NODE_MAJOR} installed but ${paths.node24} does not run as v${NODE_MAJOR}`);
+  run('npm', ['install', '--no-save', '--loglevel=error', '--no-audit', '--no-fund', `node@${NODE_MAJOR}`], {
+    cwd: node24Dir,
+    env: withoutOuterNpm(process.env),
+  });
+  if (!node24Ok())
+    throw new SetupError(`node@${NODE_MAJOR} installed but ${paths.node24} does not run as v${NODE_MAJOR}`);
 }
 
 // ---- 3. code-server (its postinstall compiles native modules against Node 24) ----------------
 function codeServerOk() {
   if (!fs.existsSync(paths.codeServerMarker) || !fs.existsSync(paths.codeServerEntry)) return false;
   try {
-    const pkg = JSON.parse(fs.readFileSync(path.join(codeServerDir, 'node_modules', 'code-server', 'package.json'), 'utf8'));
+    const pkg = JSON.parse(
+      fs.readFileSync(path.join(codeServerDir, 'node_modules', 'code-server', 'package.json'), 'utf8'),
+    );
     return pkg.version === CODE_SERVER_VERSION;
   } catch {
     return false;
@@ -161,9 +170,12 @@ function ensureCodeServer() {
   fs.closeSync(fd);
   if (r.status !== 0) {
     const tail = fs.readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n');
-    throw new SetupError(`npm install code-server@${CODE_SERVER_VERSION} failed (exit ${r.status}); log: ${logFile}\n${tail}`);
+    throw new SetupError(
+      `npm install code-server@${CODE_SERVER_VERSION} failed (exit ${r.status}); log: ${logFile}\n${tail}`,
+    );
   }
-  if (!fs.existsSync(paths.codeServerEntry)) throw new SetupError(`code-server installed but ${paths.codeServerEntry} is missing`);
+  if (!fs.existsSync(paths.codeServerEntry))
+    throw new SetupError(`code-server installed but ${paths.codeServerEntry} is missing`);
   fs.writeFileSync(paths.codeServerMarker, new Date().toISOString() + '\n');
 }
 
@@ -176,7 +188,8 @@ function ensureAll() {
   fs.mkdirSync(root, { recursive: true });
   ensureNode24();
   ensureCodeServer();
-  if (!fs.existsSync(paths.chromium)) throw new SetupError(`Chromium not found at ${paths.chromium} (set CHROMIUM=...)`);
+  if (!fs.existsSync(paths.chromium))
+    throw new SetupError(`Chromium not found at ${paths.chromium} (set CHROMIUM=...)`);
   const ms = Date.now() - t0;
   if (ms > 2000) log(`ready in ${(ms / 1000).toFixed(1)} s`);
   return paths;

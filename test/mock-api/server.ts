@@ -95,27 +95,53 @@ export const ERROR_BODIES = {
   }),
   gone: (): Json => loadFixture('error-410-deprecated-disabled.json'),
   dbUnavailable: (): Json => loadFixture('error-503-db-unavailable.json'),
-  validation: (message: string): Json => ({ statusCode: 400, code: 'FST_ERR_VALIDATION', error: 'Bad Request', message }),
+  validation: (message: string): Json => ({
+    statusCode: 400,
+    code: 'FST_ERR_VALIDATION',
+    error: 'Bad Request',
+    message,
+  }),
   missingKey: (): Json => ({ error: 'Unauthorized', message: 'No API key found in request' }),
   invalidKey: (): Json => ({ error: 'Forbidden', message: 'Invalid authentication credentials' }),
   tooManyRequests: (): Json => ({ error: 'Too Many Requests', message: 'API rate limit exceeded' }),
-  internal: (): Json => ({ statusCode: 500, error: 'Internal Server Error', message: 'An internal server error occurred' }),
-  badGateway: (): Json => ({ error: 'Bad Gateway', message: 'An invalid response was received from the upstream server' }),
+  internal: (): Json => ({
+    statusCode: 500,
+    error: 'Internal Server Error',
+    message: 'An internal server error occurred',
+  }),
+  badGateway: (): Json => ({
+    error: 'Bad Gateway',
+    message: 'An invalid response was received from the upstream server',
+  }),
 };
 
 /** Default body of a `status` fault. */
 export function defaultErrorBody(status: number): Json {
   switch (status) {
-    case 400: return ERROR_BODIES.txIdPattern();
-    case 401: return ERROR_BODIES.missingKey();
-    case 403: return ERROR_BODIES.invalidKey();
-    case 404: return ERROR_BODIES.txNotFound();
-    case 410: return ERROR_BODIES.gone();
-    case 429: return ERROR_BODIES.tooManyRequests();
-    case 500: return ERROR_BODIES.internal();
-    case 502: return ERROR_BODIES.badGateway();
-    case 503: return ERROR_BODIES.dbUnavailable();
-    default: return { statusCode: status, error: http.STATUS_CODES[status] ?? 'Error', message: http.STATUS_CODES[status] ?? 'Error' };
+    case 400:
+      return ERROR_BODIES.txIdPattern();
+    case 401:
+      return ERROR_BODIES.missingKey();
+    case 403:
+      return ERROR_BODIES.invalidKey();
+    case 404:
+      return ERROR_BODIES.txNotFound();
+    case 410:
+      return ERROR_BODIES.gone();
+    case 429:
+      return ERROR_BODIES.tooManyRequests();
+    case 500:
+      return ERROR_BODIES.internal();
+    case 502:
+      return ERROR_BODIES.badGateway();
+    case 503:
+      return ERROR_BODIES.dbUnavailable();
+    default:
+      return {
+        statusCode: status,
+        error: http.STATUS_CODES[status] ?? 'Error',
+        message: http.STATUS_CODES[status] ?? 'Error',
+      };
   }
 }
 
@@ -144,7 +170,12 @@ const TX_FIXTURES = [
 ];
 
 function stxAssetEvent(txId: string, i: number, sender: string, recipient: string, amount: string): Json {
-  return { event_index: i, event_type: 'stx_asset', tx_id: txId, asset: { asset_event_type: 'transfer', sender, recipient, amount } };
+  return {
+    event_index: i,
+    event_type: 'stx_asset',
+    tx_id: txId,
+    asset: { asset_event_type: 'transfer', sender, recipient, amount },
+  };
 }
 
 function uintHex(n: number): string {
@@ -226,12 +257,20 @@ function buildData(): Data {
         event_index: i,
         event_type: 'smart_contract_log',
         tx_id: TX.manyEvents,
-        contract_log: { contract_id: many.contract_call.contract_id, topic: 'print', value: { hex: uintHex(i), repr: `u${i}` } },
+        contract_log: {
+          contract_id: many.contract_call.contract_id,
+          topic: 'print',
+          value: { hex: uintHex(i), repr: `u${i}` },
+        },
       });
     } else if (i % 3 === 1) {
       const amount = String(1000 + i);
       manyEvents.push(stxAssetEvent(TX.manyEvents, i, ADDRESS.mainnet, recipient, amount));
-      manyAddrEvents.push({ type: 'stx', event_index: i, data: { type: 'transfer', amount, sender: ADDRESS.mainnet, recipient } });
+      manyAddrEvents.push({
+        type: 'stx',
+        event_index: i,
+        data: { type: 'transfer', amount, sender: ADDRESS.mainnet, recipient },
+      });
     } else {
       const amount = String(i);
       const assetId = `${ADDRESS.mainnet}.send-many-memo::token`;
@@ -241,7 +280,11 @@ function buildData(): Data {
         tx_id: TX.manyEvents,
         asset: { asset_event_type: 'transfer', asset_id: assetId, sender: ADDRESS.mainnet, recipient, amount },
       });
-      manyAddrEvents.push({ type: 'ft', event_index: i, data: { type: 'transfer', amount, asset_identifier: assetId, sender: ADDRESS.mainnet, recipient } });
+      manyAddrEvents.push({
+        type: 'ft',
+        event_index: i,
+        data: { type: 'transfer', amount, asset_identifier: assetId, sender: ADDRESS.mainnet, recipient },
+      });
     }
   }
   many.events = manyEvents;
@@ -270,12 +313,18 @@ function buildData(): Data {
       1 + i,
     );
     txs.set(id, tx);
-    addressEvents.set(`${ADDRESS.busy}|${id}`, [{ type: 'stx', event_index: 0, data: { type: 'transfer', amount, sender, recipient } }]);
+    addressEvents.set(`${ADDRESS.busy}|${id}`, [
+      { type: 'stx', event_index: 0, data: { type: 'transfer', amount, sender, recipient } },
+    ]);
     busyItems.push({
       tx: { ...tx, events: [] },
       stx_sent: outgoing ? String(Number(amount) + Number(template.fee_rate)) : '0',
       stx_received: outgoing ? '0' : amount,
-      events: { stx: { transfer: 1, mint: 0, burn: 0 }, ft: { transfer: 0, mint: 0, burn: 0 }, nft: { transfer: 0, mint: 0, burn: 0 } },
+      events: {
+        stx: { transfer: 1, mint: 0, burn: 0 },
+        ft: { transfer: 0, mint: 0, burn: 0 },
+        nft: { transfer: 0, mint: 0, burn: 0 },
+      },
     });
   }
   busyItems.reverse();
@@ -294,7 +343,10 @@ function buildData(): Data {
   };
   addFixtureList(ADDRESS.mainnet, 'address-transactions--mainnet.json');
   addFixtureList(ADDRESS.testnet, 'address-transactions--testnet.json');
-  addressEvents.set(`${ADDRESS.mainnet}|${TX.mainnetContractCall}`, loadFixture('address-tx-events--mainnet.json').results);
+  addressEvents.set(
+    `${ADDRESS.mainnet}|${TX.mainnetContractCall}`,
+    loadFixture('address-tx-events--mainnet.json').results,
+  );
   addressEvents.set(`${ADDRESS.testnet}|${TX.tokenTransfer}`, loadFixture('address-tx-events--testnet.json').results);
 
   const balances = new Map<string, Json>([
@@ -390,7 +442,8 @@ function paging(query: URLSearchParams, defLimit: number, maxLimit: number): { l
   if (l !== null) {
     if (!/^-?\d+$/.test(l)) return err(400, ERROR_BODIES.validation('querystring/limit must be integer'));
     limit = Number(l);
-    if (limit > maxLimit) return err(400, { ...ERROR_BODIES.limitTooLarge(), message: `querystring/limit must be <= ${maxLimit}` });
+    if (limit > maxLimit)
+      return err(400, { ...ERROR_BODIES.limitTooLarge(), message: `querystring/limit must be <= ${maxLimit}` });
     if (limit < 1) return err(400, ERROR_BODIES.validation('querystring/limit must be >= 1'));
   }
   const o = query.get('offset');
@@ -431,8 +484,10 @@ function getTx(ctx: RouteContext): Reply {
   if (Array.isArray(out.events)) {
     const limitStr = ctx.query.get('event_limit');
     const offsetStr = ctx.query.get('event_offset');
-    if (limitStr !== null && !/^\d+$/.test(limitStr)) return err(400, ERROR_BODIES.validation('querystring/event_limit must be integer'));
-    if (offsetStr !== null && !/^\d+$/.test(offsetStr)) return err(400, ERROR_BODIES.validation('querystring/event_offset must be integer'));
+    if (limitStr !== null && !/^\d+$/.test(limitStr))
+      return err(400, ERROR_BODIES.validation('querystring/event_limit must be integer'));
+    if (offsetStr !== null && !/^\d+$/.test(offsetStr))
+      return err(400, ERROR_BODIES.validation('querystring/event_offset must be integer'));
     const limit = limitStr === null ? 96 : Number(limitStr);
     const offset = offsetStr === null ? 0 : Number(offsetStr);
     out.event_count = typeof tx.event_count === 'number' ? tx.event_count : tx.events.length;
@@ -478,11 +533,17 @@ function getBlockV1ByHeight(ctx: RouteContext): Reply {
 
 function getContractsStatus(ctx: RouteContext): Reply {
   const ids = ctx.query.getAll('contract_id');
-  if (ids.length === 0) return err(400, ERROR_BODIES.validation("querystring must have required property 'contract_id'"));
+  if (ids.length === 0)
+    return err(400, ERROR_BODIES.validation("querystring must have required property 'contract_id'"));
   const out: Record<string, Json> = {};
   for (const id of ids) {
     if (!isValidPrincipal(id) || !id.includes('.')) {
-      return err(400, ERROR_BODIES.validation(`querystring/contract_id must match pattern "^[0-9A-Z]{28,41}\\.[a-zA-Z]([a-zA-Z0-9]|[-_]){0,127}$"`));
+      return err(
+        400,
+        ERROR_BODIES.validation(
+          `querystring/contract_id must match pattern "^[0-9A-Z]{28,41}\\.[a-zA-Z]([a-zA-Z0-9]|[-_]){0,127}$"`,
+        ),
+      );
     }
     const known = data().contractsStatus[id];
     out[id] = known && known.found ? clone(known) : { found: false };
@@ -512,9 +573,14 @@ function getAddressTxEvents(ctx: RouteContext): Reply {
 // Shapes from the API's own schemas; the fixtures v3-*.json / v2-*.json hold real-shaped examples
 // for some ids, every other id is converted from the v1 data so all ids stay consistent.
 
-const V3_TX_FIXTURES: Record<string, string> = { [TX.tokenTransfer]: 'v3-transaction--token_transfer.json', [TX.pending]: 'v3-transaction--pending.json' };
+const V3_TX_FIXTURES: Record<string, string> = {
+  [TX.tokenTransfer]: 'v3-transaction--token_transfer.json',
+  [TX.pending]: 'v3-transaction--pending.json',
+};
 const V2_BALANCE_FIXTURES: Record<string, string> = { [ADDRESS.mainnet]: 'v2-balances-stx--locked.json' };
-const V3_PRINCIPAL_TX_FIXTURES: Record<string, string> = { [ADDRESS.mainnet]: 'v3-principal-transactions--mainnet.json' };
+const V3_PRINCIPAL_TX_FIXTURES: Record<string, string> = {
+  [ADDRESS.mainnet]: 'v3-principal-transactions--mainnet.json',
+};
 
 /** A v1 transaction in the v3 shape (src/api/schemas/v3/entities/transactions.ts, mempool-transactions.ts). */
 export function toV3Transaction(tx: Json): Json {
@@ -523,13 +589,28 @@ export function toV3Transaction(tx: Json): Json {
   const out: Json = { tx_id: tx.tx_id, sender, sponsor, fee_rate: tx.fee_rate };
   const mempool = tx.tx_status === 'pending' || String(tx.tx_status).startsWith('dropped');
   if (mempool) {
-    Object.assign(out, { receipt_time: tx.receipt_time ?? 0, receipt_block_height: tx.block_height ?? 0, status: tx.tx_status, post_conditions: tx.post_conditions ?? [], replaced_by_tx_id: tx.replaced_by_tx_id ?? null });
+    Object.assign(out, {
+      receipt_time: tx.receipt_time ?? 0,
+      receipt_block_height: tx.block_height ?? 0,
+      status: tx.tx_status,
+      post_conditions: tx.post_conditions ?? [],
+      replaced_by_tx_id: tx.replaced_by_tx_id ?? null,
+    });
   } else {
     Object.assign(out, {
-      block: { height: tx.block_height, hash: tx.block_hash, index_hash: tx.index_block_hash ?? mockHash(`index:${tx.block_hash}`), time: tx.block_time ?? tx.burn_block_time ?? 0, tx_index: tx.tx_index ?? 0 },
+      block: {
+        height: tx.block_height,
+        hash: tx.block_hash,
+        index_hash: tx.index_block_hash ?? mockHash(`index:${tx.block_hash}`),
+        time: tx.block_time ?? tx.burn_block_time ?? 0,
+        tx_index: tx.tx_index ?? 0,
+      },
       bitcoin_block: { height: tx.burn_block_height ?? 0, time: tx.burn_block_time ?? 0 },
       status: tx.tx_status,
-      parent_block: { hash: tx.parent_block_hash ?? mockHash(`parent:${tx.block_hash}`), index_hash: mockHash(`parent-index:${tx.block_hash}`) },
+      parent_block: {
+        hash: tx.parent_block_hash ?? mockHash(`parent:${tx.block_hash}`),
+        index_hash: mockHash(`parent-index:${tx.block_hash}`),
+      },
       post_conditions: tx.post_conditions ?? [],
       event_count: tx.event_count ?? (Array.isArray(tx.events) ? tx.events.length : 0),
       execution_cost: {
@@ -543,10 +624,30 @@ export function toV3Transaction(tx: Json): Json {
     });
   }
   out.type = tx.tx_type;
-  if (tx.token_transfer) out.token_transfer = { recipient: tx.token_transfer.recipient_address, amount: tx.token_transfer.amount, memo: tx.token_transfer.memo ?? null };
-  if (tx.contract_call) out.contract_call = { contract_id: tx.contract_call.contract_id, function_name: tx.contract_call.function_name, function_args: (tx.contract_call.function_args ?? []).map((a: Json) => ({ hex: a.hex, repr: a.repr })) };
-  if (tx.smart_contract) out.smart_contract = { contract_id: tx.smart_contract.contract_id, clarity_version: tx.smart_contract.clarity_version ?? null, source_code: tx.smart_contract.source_code ?? '' };
-  if (tx.coinbase_payload) out.coinbase = { payload: tx.coinbase_payload.data ?? '0x', alt_recipient: tx.coinbase_payload.alt_recipient ?? null, vrf_proof: tx.coinbase_payload.vrf_proof ?? null };
+  if (tx.token_transfer)
+    out.token_transfer = {
+      recipient: tx.token_transfer.recipient_address,
+      amount: tx.token_transfer.amount,
+      memo: tx.token_transfer.memo ?? null,
+    };
+  if (tx.contract_call)
+    out.contract_call = {
+      contract_id: tx.contract_call.contract_id,
+      function_name: tx.contract_call.function_name,
+      function_args: (tx.contract_call.function_args ?? []).map((a: Json) => ({ hex: a.hex, repr: a.repr })),
+    };
+  if (tx.smart_contract)
+    out.smart_contract = {
+      contract_id: tx.smart_contract.contract_id,
+      clarity_version: tx.smart_contract.clarity_version ?? null,
+      source_code: tx.smart_contract.source_code ?? '',
+    };
+  if (tx.coinbase_payload)
+    out.coinbase = {
+      payload: tx.coinbase_payload.data ?? '0x',
+      alt_recipient: tx.coinbase_payload.alt_recipient ?? null,
+      vrf_proof: tx.coinbase_payload.vrf_proof ?? null,
+    };
   if (tx.tenure_change_payload) out.tenure_change = { ...tx.tenure_change_payload };
   return out;
 }
@@ -555,11 +656,54 @@ export function toV3Transaction(tx: Json): Json {
 export function toV3Event(e: Json): Json {
   const a = e.asset ?? {};
   switch (e.event_type) {
-    case 'smart_contract_log': return { event_index: e.event_index, type: 'contract_log', contract_log: e.contract_log };
-    case 'stx_lock': return { event_index: e.event_index, type: 'stx_lock', stx_lock: { amount: e.stx_lock_event.locked_amount, unlock_bitcoin_height: e.stx_lock_event.unlock_height, address: e.stx_lock_event.locked_address } };
-    case 'stx_asset': return { event_index: e.event_index, type: 'stx_asset', stx_asset: { type: a.asset_event_type, sender: a.sender, recipient: a.recipient, amount: a.amount, memo: a.memo ? { hex: a.memo, repr: a.memo } : null } };
-    case 'fungible_token_asset': return { event_index: e.event_index, type: 'ft_asset', ft_asset: { type: a.asset_event_type, asset_identifier: a.asset_id, sender: a.sender, recipient: a.recipient, amount: a.amount } };
-    default: return { event_index: e.event_index, type: 'nft_asset', nft_asset: { type: a.asset_event_type, asset_identifier: a.asset_id, sender: a.sender, recipient: a.recipient, value: a.value } };
+    case 'smart_contract_log':
+      return { event_index: e.event_index, type: 'contract_log', contract_log: e.contract_log };
+    case 'stx_lock':
+      return {
+        event_index: e.event_index,
+        type: 'stx_lock',
+        stx_lock: {
+          amount: e.stx_lock_event.locked_amount,
+          unlock_bitcoin_height: e.stx_lock_event.unlock_height,
+          address: e.stx_lock_event.locked_address,
+        },
+      };
+    case 'stx_asset':
+      return {
+        event_index: e.event_index,
+        type: 'stx_asset',
+        stx_asset: {
+          type: a.asset_event_type,
+          sender: a.sender,
+          recipient: a.recipient,
+          amount: a.amount,
+          memo: a.memo ? { hex: a.memo, repr: a.memo } : null,
+        },
+      };
+    case 'fungible_token_asset':
+      return {
+        event_index: e.event_index,
+        type: 'ft_asset',
+        ft_asset: {
+          type: a.asset_event_type,
+          asset_identifier: a.asset_id,
+          sender: a.sender,
+          recipient: a.recipient,
+          amount: a.amount,
+        },
+      };
+    default:
+      return {
+        event_index: e.event_index,
+        type: 'nft_asset',
+        nft_asset: {
+          type: a.asset_event_type,
+          asset_identifier: a.asset_id,
+          sender: a.sender,
+          recipient: a.recipient,
+          value: a.value,
+        },
+      };
   }
 }
 
@@ -570,7 +714,9 @@ function getTxV3(ctx: RouteContext): Reply {
   const fixture = V3_TX_FIXTURES[key];
   if (fixture) return ok(loadFixture(fixture));
   const tx = data().txs.get(key);
-  return tx ? ok(toV3Transaction(tx)) : err(404, { error: 'Not Found', message: 'Transaction not found', statusCode: 404 });
+  return tx
+    ? ok(toV3Transaction(tx))
+    : err(404, { error: 'Not Found', message: 'Transaction not found', statusCode: 404 });
 }
 
 /** Cursor = the event_index to start at (src/api/schemas/v3/cursors.ts TransactionEventCursorSchema). */
@@ -585,7 +731,8 @@ function getTxEventsV3(ctx: RouteContext): Reply {
   const cursor = ctx.query.get('cursor');
   let start = 0;
   if (cursor !== null) {
-    if (!/^[0-9]+$/.test(cursor)) return err(400, ERROR_BODIES.validation('querystring/cursor must match pattern "^[0-9]+$"'));
+    if (!/^[0-9]+$/.test(cursor))
+      return err(400, ERROR_BODIES.validation('querystring/cursor must match pattern "^[0-9]+$"'));
     start = events.findIndex((e) => e.event_index === Number(cursor));
     if (start < 0) return err(404, { error: 'Not Found', message: 'Cursor not found', statusCode: 404 });
   }
@@ -595,7 +742,11 @@ function getTxEventsV3(ctx: RouteContext): Reply {
   return ok({
     total: events.length,
     limit: p.limit,
-    cursor: { next: next ? String(next.event_index) : null, previous: prev ? String(prev.event_index) : null, current: slice[0] ? String(slice[0].event_index) : null },
+    cursor: {
+      next: next ? String(next.event_index) : null,
+      previous: prev ? String(prev.event_index) : null,
+      current: slice[0] ? String(slice[0].event_index) : null,
+    },
     results: slice.map(toV3Event),
   });
 }
@@ -605,21 +756,23 @@ function getStxBalanceV2(ctx: RouteContext): Reply {
   if (!isValidPrincipal(principal)) return err(400, ERROR_BODIES.invalidPrincipal(principal));
   const mempool = ctx.query.get('include_mempool') === 'true';
   const fixture = V2_BALANCE_FIXTURES[principal];
-  const b: Json = fixture ? loadFixture(fixture) : (() => {
-    const v1 = data().balances.get(principal) ?? zeroBalance();
-    return {
-      balance: v1.balance,
-      total_miner_rewards_received: v1.total_miner_rewards_received ?? '0',
-      lock_tx_id: v1.lock_tx_id ?? '',
-      locked: v1.locked,
-      lock_height: v1.lock_height ?? 0,
-      burnchain_lock_height: v1.burnchain_lock_height ?? 0,
-      burnchain_unlock_height: v1.burnchain_unlock_height ?? 0,
-      estimated_balance: v1.estimated_balance ?? v1.balance,
-      pending_balance_inbound: v1.pending_balance_inbound ?? '0',
-      pending_balance_outbound: v1.pending_balance_outbound ?? '0',
-    };
-  })();
+  const b: Json = fixture
+    ? loadFixture(fixture)
+    : (() => {
+        const v1 = data().balances.get(principal) ?? zeroBalance();
+        return {
+          balance: v1.balance,
+          total_miner_rewards_received: v1.total_miner_rewards_received ?? '0',
+          lock_tx_id: v1.lock_tx_id ?? '',
+          locked: v1.locked,
+          lock_height: v1.lock_height ?? 0,
+          burnchain_lock_height: v1.burnchain_lock_height ?? 0,
+          burnchain_unlock_height: v1.burnchain_unlock_height ?? 0,
+          estimated_balance: v1.estimated_balance ?? v1.balance,
+          pending_balance_inbound: v1.pending_balance_inbound ?? '0',
+          pending_balance_outbound: v1.pending_balance_outbound ?? '0',
+        };
+      })();
   if (!mempool) {
     delete b.estimated_balance;
     delete b.pending_balance_inbound;
@@ -639,17 +792,27 @@ function getPrincipalTxsV3(ctx: RouteContext): Reply {
   const p = paging(ctx.query, 20, 50);
   if ('status' in p) return p;
   const fixture = V3_PRINCIPAL_TX_FIXTURES[principal];
-  const items: Json[] = fixture ? loadFixture(fixture).results : (data().addressTxs.get(principal) ?? []).map((r: Json) => ({
-    transaction: toV3Transaction(r.tx),
-    involvement: r.tx.sender_address === principal ? 'sender' : r.tx.sponsor_address === principal ? 'sponsor' : 'affected',
-    balance_changes: { stx: { sent: r.stx_sent, received: r.stx_received, net: String(BigInt(r.stx_received) - BigInt(r.stx_sent)) } },
-    affected_asset_types: { stx: r.events.stx.transfer + r.events.stx.mint + r.events.stx.burn > 0, ft: r.events.ft.transfer + r.events.ft.mint + r.events.ft.burn > 0, nft: r.events.nft.transfer + r.events.nft.mint + r.events.nft.burn > 0 },
-  }));
+  const items: Json[] = fixture
+    ? loadFixture(fixture).results
+    : (data().addressTxs.get(principal) ?? []).map((r: Json) => ({
+        transaction: toV3Transaction(r.tx),
+        involvement:
+          r.tx.sender_address === principal ? 'sender' : r.tx.sponsor_address === principal ? 'sponsor' : 'affected',
+        balance_changes: {
+          stx: { sent: r.stx_sent, received: r.stx_received, net: String(BigInt(r.stx_received) - BigInt(r.stx_sent)) },
+        },
+        affected_asset_types: {
+          stx: r.events.stx.transfer + r.events.stx.mint + r.events.stx.burn > 0,
+          ft: r.events.ft.transfer + r.events.ft.mint + r.events.ft.burn > 0,
+          nft: r.events.nft.transfer + r.events.nft.mint + r.events.nft.burn > 0,
+        },
+      }));
   const cursors = items.map(principalTxCursor);
   const cursor = ctx.query.get('cursor');
   let start = 0;
   if (cursor !== null) {
-    if (!/^[0-9]+:[0-9]+:[0-9]+$/.test(cursor)) return err(400, ERROR_BODIES.validation('querystring/cursor must match pattern "^[0-9]+:[0-9]+:[0-9]+$"'));
+    if (!/^[0-9]+:[0-9]+:[0-9]+$/.test(cursor))
+      return err(400, ERROR_BODIES.validation('querystring/cursor must match pattern "^[0-9]+:[0-9]+:[0-9]+$"'));
     start = cursors.indexOf(cursor);
     if (start < 0) return err(404, { error: 'Not Found', message: 'Cursor not found', statusCode: 404 });
   }
@@ -667,16 +830,22 @@ function getPrincipalTxsV3(ctx: RouteContext): Reply {
 
 function getBlockTxsV2(ctx: RouteContext): Reply {
   const key = decodeURIComponent(ctx.params[0]);
-  if (key !== 'latest' && !/^\d+$/.test(key) && !TX_ID_RE.test(key)) return err(400, ERROR_BODIES.validation('params/height_or_hash must match a schema in anyOf'));
+  if (key !== 'latest' && !/^\d+$/.test(key) && !TX_ID_RE.test(key))
+    return err(400, ERROR_BODIES.validation('params/height_or_hash must match a schema in anyOf'));
   const block = findBlockV2(key);
   if (!block) return err(404, ERROR_BODIES.v2BlockNotFound());
   const p = paging(ctx.query, 20, 50);
   if ('status' in p) return p;
-  const ids: string[] = data().blocksV1.get(block.height)?.txs ?? [...data().txs.values()].filter((t) => t.block_hash === block.hash).map((t) => t.tx_id);
-  const txs = ids.map((id) => data().txs.get(id)).filter((t): t is Json => !!t).map((t) => {
-    const { events: _events, ...rest } = t;
-    return rest;
-  });
+  const ids: string[] =
+    data().blocksV1.get(block.height)?.txs ??
+    [...data().txs.values()].filter((t) => t.block_hash === block.hash).map((t) => t.tx_id);
+  const txs = ids
+    .map((id) => data().txs.get(id))
+    .filter((t): t is Json => !!t)
+    .map((t) => {
+      const { events: _events, ...rest } = t;
+      return rest;
+    });
   return ok(clone(page(txs, p)));
 }
 
@@ -705,7 +874,10 @@ export function switchedOff(match: RegExp): FaultRule {
 }
 
 /** A fault rule that marks a route deprecated with the API's `Warning: 299` header. */
-export function deprecated(match: RegExp, text = 'Deprecated: this endpoint will be removed; use its replacement'): FaultRule {
+export function deprecated(
+  match: RegExp,
+  text = 'Deprecated: this endpoint will be removed; use its replacement',
+): FaultRule {
   return { match, fault: { kind: 'headers', headers: { warning: `299 - "${text}"` } } };
 }
 
@@ -805,7 +977,15 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
     if (fault) {
       switch (fault.kind) {
         case 'status':
-          send(res, { status: fault.status, body: fault.body === undefined ? defaultErrorBody(fault.status) : fault.body, headers: fault.headers }, method);
+          send(
+            res,
+            {
+              status: fault.status,
+              body: fault.body === undefined ? defaultErrorBody(fault.status) : fault.body,
+              headers: fault.headers,
+            },
+            method,
+          );
           return;
         case 'body':
           send(res, { status: fault.status ?? 200, body: fault.body, headers: fault.headers }, method);
@@ -824,15 +1004,22 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
           req.socket.destroy();
           return;
         case 'malformed': {
-          const body = '{"tx_id": "0x03807fdb726b3cb843e0330c564a4974037be8f9ea58ec7f8ebe03c34b890009", "tx_status": succ';
-          res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)) });
+          const body =
+            '{"tx_id": "0x03807fdb726b3cb843e0330c564a4974037be8f9ea58ec7f8ebe03c34b890009", "tx_status": succ';
+          res.writeHead(200, {
+            'content-type': 'application/json; charset=utf-8',
+            'content-length': String(Buffer.byteLength(body)),
+          });
           res.end(body);
           return;
         }
         case 'truncated': {
           const normal = JSON.stringify(route(method, parsed.pathname, parsed.searchParams, url).body ?? {});
           const part = normal.slice(0, Math.max(1, Math.floor(normal.length / 2)));
-          res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(normal) + 100) });
+          res.writeHead(200, {
+            'content-type': 'application/json; charset=utf-8',
+            'content-length': String(Buffer.byteLength(normal) + 100),
+          });
           res.write(part, () => setImmediate(() => res.socket?.destroy()));
           return;
         }
@@ -840,7 +1027,11 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
           await streamOversized(res, fault.bytes);
           return;
         case 'redirect':
-          res.writeHead(fault.status ?? 302, { location: fault.location, 'content-type': 'application/json; charset=utf-8', 'content-length': '2' });
+          res.writeHead(fault.status ?? 302, {
+            location: fault.location,
+            'content-type': 'application/json; charset=utf-8',
+            'content-length': '2',
+          });
           res.end('{}');
           return;
         case 'headers':
@@ -854,7 +1045,10 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
       window.count++;
       if (window.count > options.rateLimit.limit) {
         const h = rateHeaders();
-        send(res, { status: 429, body: ERROR_BODIES.tooManyRequests() }, method, { 'retry-after': h['ratelimit-reset'], ...extra });
+        send(res, { status: 429, body: ERROR_BODIES.tooManyRequests() }, method, {
+          'retry-after': h['ratelimit-reset'],
+          ...extra,
+        });
         return;
       }
     }
@@ -926,7 +1120,8 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
 
   const server = http.createServer((req, res) => {
     handle(req, res).catch((e: unknown) => {
-      if (!res.headersSent && !res.destroyed) send(res, err(500, { ...ERROR_BODIES.internal(), message: String(e) }), 'GET');
+      if (!res.headersSent && !res.destroyed)
+        send(res, err(500, { ...ERROR_BODIES.internal(), message: String(e) }), 'GET');
     });
   });
 

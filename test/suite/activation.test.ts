@@ -36,7 +36,9 @@ describe('Activation', () => {
 
   it('is present', () => {
     assert.strictEqual(ext.id, EXTENSION_ID);
-    console.log(`      VS Code ${vscode.version}, extension ${ext.packageJSON.version}, active at start: ${activeAtStart}`);
+    console.log(
+      `      VS Code ${vscode.version}, extension ${ext.packageJSON.version}, active at start: ${activeAtStart}`,
+    );
   });
 
   it('activates without any network connection', async () => {
@@ -64,16 +66,23 @@ describe('Activation', () => {
     assert.deepStrictEqual(missing, [], `contributed but not registered: ${missing.join(', ')}`);
 
     // The workbench itself registers <viewId>.focus, <viewId>.resetViewLocation, ... for views.
-    const viewIds = Object.values(pkg.contributes?.views ?? {}).flat().map((v) => v.id);
+    const viewIds = Object.values(pkg.contributes?.views ?? {})
+      .flat()
+      .map((v) => v.id);
     const isViewCommand = (c: string): boolean => viewIds.some((v) => c.startsWith(v + '.'));
     const contributedSet = new Set(contributed);
-    const undeclared = registered.filter((c) => c.startsWith('stacksLookup.') && !contributedSet.has(c) && !isViewCommand(c));
+    const undeclared = registered.filter(
+      (c) => c.startsWith('stacksLookup.') && !contributedSet.has(c) && !isViewCommand(c),
+    );
     assert.deepStrictEqual(undeclared, [], `registered but not contributed in package.json: ${undeclared.join(', ')}`);
   });
 
   it('loads the API client, the detail panels and the Clarinet reader only when first needed', async () => {
     const loaded = (bundle: string) => path.join(ext.extensionPath, 'dist', bundle) in require.cache;
-    assert.ok(loaded('extension.js'), `the bundle is not in require.cache as ${path.join(ext.extensionPath, 'dist', 'extension.js')}`);
+    assert.ok(
+      loaded('extension.js'),
+      `the bundle is not in require.cache as ${path.join(ext.extensionPath, 'dist', 'extension.js')}`,
+    );
     // This suite runs first: nothing has asked for data yet.
     assert.ok(!loaded('client.js'), 'activation loaded the API client (zod schemas, c32check)');
     assert.ok(!loaded('panels.js'), 'activation loaded the detail panels');
@@ -85,4 +94,3 @@ describe('Activation', () => {
     assert.ok(loaded('client.js'), 'the first hover loaded the API client');
   });
 });
-

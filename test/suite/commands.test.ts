@@ -1,7 +1,18 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { ADDRESS, BLOCK, CONTRACT, TX, UNKNOWN_TX } from '../fixtures/ids';
-import { activateExtension, captureMessages, Captured, deadUrl, openFixture, positionOf, setSettings, stubInputBox, useMock, UsedMock } from './editorHelpers';
+import {
+  activateExtension,
+  captureMessages,
+  Captured,
+  deadUrl,
+  openFixture,
+  positionOf,
+  setSettings,
+  stubInputBox,
+  useMock,
+  UsedMock,
+} from './editorHelpers';
 
 interface Target {
   kind: string;
@@ -49,8 +60,16 @@ const CASES: Case[] = [
     request: /^\/extended\/v2\/smart-contracts\/status$/,
     invalid: { arg: 'SP000000000000000000002Q6VF78', warning: /is not a contract id/ },
   },
-  { command: 'stacksLookup.showMempoolStats', expect: { kind: 'mempool', id: '', network: 'custom' }, request: /^\/extended\/v1\/tx\/mempool\/stats$/ },
-  { command: 'stacksLookup.showServerStatus', expect: { kind: 'status', id: '', network: 'custom' }, request: /^\/extended\/?$/ },
+  {
+    command: 'stacksLookup.showMempoolStats',
+    expect: { kind: 'mempool', id: '', network: 'custom' },
+    request: /^\/extended\/v1\/tx\/mempool\/stats$/,
+  },
+  {
+    command: 'stacksLookup.showServerStatus',
+    expect: { kind: 'status', id: '', network: 'custom' },
+    request: /^\/extended\/?$/,
+  },
   {
     command: 'stacksLookup.lookup',
     arg: `'${CONTRACT.called}`,
@@ -78,7 +97,8 @@ describe('Commands', () => {
   });
 
   const paths = () => used.mock.requests.map((r) => r.path);
-  const run = (c: Case, arg = c.arg) => vscode.commands.executeCommand<Target | undefined>(c.command, ...(arg === undefined ? [] : [arg]));
+  const run = (c: Case, arg = c.arg) =>
+    vscode.commands.executeCommand<Target | undefined>(c.command, ...(arg === undefined ? [] : [arg]));
 
   for (const c of CASES) {
     describe(c.command, () => {
@@ -86,7 +106,10 @@ describe('Commands', () => {
         const opened = await run(c);
         assert.deepStrictEqual(messages.all(), []);
         assert.deepStrictEqual(opened, c.expect);
-        assert.ok(paths().some((p) => c.request.test(p)), `no request matching ${c.request}: ${paths().join(', ')}`);
+        assert.ok(
+          paths().some((p) => c.request.test(p)),
+          `no request matching ${c.request}: ${paths().join(', ')}`,
+        );
       });
 
       if (c.invalid) {
@@ -103,14 +126,23 @@ describe('Commands', () => {
       it('says what was not found, and where, on a 404', async () => {
         used.mock.fault({ kind: 'status', status: 404 });
         assert.strictEqual(await run(c), undefined);
-        assert.match(messages.all().join('\n'), new RegExp(`not found on Custom \\(${used.mock.url.replace(/\./g, '\\.')}\\)\\. It may be on another network\\.`, 'i'));
+        assert.match(
+          messages.all().join('\n'),
+          new RegExp(
+            `not found on Custom \\(${used.mock.url.replace(/\./g, '\\.')}\\)\\. It may be on another network\\.`,
+            'i',
+          ),
+        );
       });
 
       it('suggests an API key when rate limited', async () => {
         used.mock.fault({ kind: 'status', status: 429, headers: { 'retry-after': '60' } });
         assert.strictEqual(await run(c), undefined);
         assert.strictEqual(messages.errors.length, 1, messages.all().join('\n'));
-        assert.match(messages.errors[0]!, /^Rate limited by http:\/\/127\.0\.0\.1:\d+: set an API key for a higher limit\./);
+        assert.match(
+          messages.errors[0]!,
+          /^Rate limited by http:\/\/127\.0\.0\.1:\d+: set an API key for a higher limit\./,
+        );
       });
 
       it('names the URL that is not reachable', async () => {

@@ -25,11 +25,21 @@ const section = () => vscode.workspace.getConfiguration('stacksLookup');
  * Sets `stacksLookup.*` settings at a target and returns a function that puts the previous
  * values back.
  */
-export async function setSettings(values: Record<string, unknown>, target = vscode.ConfigurationTarget.Global): Promise<() => Promise<void>> {
+export async function setSettings(
+  values: Record<string, unknown>,
+  target = vscode.ConfigurationTarget.Global,
+): Promise<() => Promise<void>> {
   const before: Array<[string, unknown]> = [];
   for (const [key, value] of Object.entries(values)) {
     const i = section().inspect(key);
-    before.push([key, target === vscode.ConfigurationTarget.Global ? i?.globalValue : target === vscode.ConfigurationTarget.Workspace ? i?.workspaceValue : i?.workspaceFolderValue]);
+    before.push([
+      key,
+      target === vscode.ConfigurationTarget.Global
+        ? i?.globalValue
+        : target === vscode.ConfigurationTarget.Workspace
+          ? i?.workspaceValue
+          : i?.workspaceFolderValue,
+    ]);
     await section().update(key, value, target);
   }
   return async () => {
@@ -77,7 +87,11 @@ export interface Captured {
  */
 export function captureMessages(): Captured {
   const w = vscode.window as unknown as Record<string, unknown>;
-  const original = { showErrorMessage: w.showErrorMessage, showWarningMessage: w.showWarningMessage, showInformationMessage: w.showInformationMessage };
+  const original = {
+    showErrorMessage: w.showErrorMessage,
+    showWarningMessage: w.showWarningMessage,
+    showInformationMessage: w.showInformationMessage,
+  };
   const c: Captured = {
     errors: [],
     warnings: [],
@@ -96,7 +110,10 @@ export function captureMessages(): Captured {
 }
 
 /** Replaces `window.showInputBox` with answers given in order (undefined = the user pressed Escape). */
-export function stubInputBox(answers: Array<string | undefined>): { prompts: vscode.InputBoxOptions[]; restore(): void } {
+export function stubInputBox(answers: Array<string | undefined>): {
+  prompts: vscode.InputBoxOptions[];
+  restore(): void;
+} {
   const w = vscode.window as unknown as Record<string, unknown>;
   const original = w.showInputBox;
   const prompts: vscode.InputBoxOptions[] = [];
@@ -125,9 +142,15 @@ export function readable(markdown: string): string {
 }
 
 /** The text of the Stacks Lookup hovers at a position (other providers' hovers left out). */
-export async function stacksHoverAt(doc: vscode.TextDocument, pos: vscode.Position): Promise<{ text: string; hovers: vscode.Hover[]; markdown: vscode.MarkdownString[] }> {
-  const hovers = (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, pos)) ?? [];
-  const markdown = hovers.flatMap((h) => h.contents).filter((c): c is vscode.MarkdownString => c instanceof vscode.MarkdownString);
+export async function stacksHoverAt(
+  doc: vscode.TextDocument,
+  pos: vscode.Position,
+): Promise<{ text: string; hovers: vscode.Hover[]; markdown: vscode.MarkdownString[] }> {
+  const hovers =
+    (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, pos)) ?? [];
+  const markdown = hovers
+    .flatMap((h) => h.contents)
+    .filter((c): c is vscode.MarkdownString => c instanceof vscode.MarkdownString);
   const ours = markdown.filter((m) => /stacksLookup\.|Custom|Mainnet|Testnet|Devnet/.test(m.value));
   return { text: ours.map((m) => readable(m.value)).join('\n---\n'), hovers, markdown: ours };
 }

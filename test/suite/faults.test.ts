@@ -41,8 +41,18 @@ export interface Row {
 }
 
 const RETRY_NET: Button[] = ['Retry', 'Select Network'];
-const fail = (message: string, short: string, buttons: Button[], level: Failure['level'] = 'error'): Failure => ({ message, short, buttons, level });
-const status = (s: number, headers?: Record<string, string>, body?: unknown): Fault => ({ kind: 'status', status: s, ...(headers ? { headers } : {}), ...(body ? { body } : {}) });
+const fail = (message: string, short: string, buttons: Button[], level: Failure['level'] = 'error'): Failure => ({
+  message,
+  short,
+  buttons,
+  level,
+});
+const status = (s: number, headers?: Record<string, string>, body?: unknown): Fault => ({
+  kind: 'status',
+  status: s,
+  ...(headers ? { headers } : {}),
+  ...(body ? { body } : {}),
+});
 
 /** A real fixture with 5 MB of an unknown field: under the 10 MB limit, so it must be read. */
 function bigTransaction(): unknown {
@@ -52,10 +62,23 @@ function bigTransaction(): unknown {
 /** Values and fields the API may add later: they must parse and show. */
 function unknownEnums(mock: MockApi): void {
   const tx = loadFixture('tx-token_transfer.json') as Record<string, unknown>;
-  mock.override(`/extended/v1/tx/${TX.tokenTransfer}`, { ...tx, tx_status: 'success_v9', tx_type: 'quantum_transfer', anchor_mode: 'hyperspace', new_field: { nested: [1, 2] } });
+  mock.override(`/extended/v1/tx/${TX.tokenTransfer}`, {
+    ...tx,
+    tx_status: 'success_v9',
+    tx_type: 'quantum_transfer',
+    anchor_mode: 'hyperspace',
+    new_field: { nested: [1, 2] },
+  });
   const stats = loadFixture('mempool-stats.json') as Record<string, Record<string, unknown>>;
-  mock.override('/extended/v1/tx/mempool/stats', { ...stats, tx_type_counts: { ...stats.tx_type_counts, quantum_transfer: 3 }, future_section: { a: 1 } });
-  mock.override(`/extended/v1/address/${ADDRESS.mainnet}/stx`, { ...(loadFixture('stx-balance--locked.json') as object), staked_in_future_way: '12' });
+  mock.override('/extended/v1/tx/mempool/stats', {
+    ...stats,
+    tx_type_counts: { ...stats.tx_type_counts, quantum_transfer: 3 },
+    future_section: { a: 1 },
+  });
+  mock.override(`/extended/v1/address/${ADDRESS.mainnet}/stx`, {
+    ...(loadFixture('stx-balance--locked.json') as object),
+    staked_in_future_way: '12',
+  });
   mock.override('/extended', { ...(loadFixture('server-status.json') as object), status: 'ready_v2', features: ['x'] });
 }
 
@@ -97,11 +120,29 @@ interface Entry {
 
 /** Every palette command that looks something up, and the panel kinds (each reached by a link inside the panel). */
 const ENTRIES: Entry[] = [
-  { kind: 'tx', id: TX.tokenTransfer, what: 'Transaction', command: 'stacksLookup.showTransaction', arg: TX.tokenTransfer },
+  {
+    kind: 'tx',
+    id: TX.tokenTransfer,
+    what: 'Transaction',
+    command: 'stacksLookup.showTransaction',
+    arg: TX.tokenTransfer,
+  },
   { kind: 'address', id: ADDRESS.mainnet, what: 'Address', command: 'stacksLookup.showAddress', arg: ADDRESS.mainnet },
-  { kind: 'block', id: String(BLOCK.height), what: 'Block', command: 'stacksLookup.showBlock', arg: String(BLOCK.height) },
+  {
+    kind: 'block',
+    id: String(BLOCK.height),
+    what: 'Block',
+    command: 'stacksLookup.showBlock',
+    arg: String(BLOCK.height),
+  },
   { kind: 'contract', id: CONTRACT.deployed, what: 'Contract', command: 'stacksLookup.lookup', arg: CONTRACT.deployed },
-  { kind: 'contracts', id: CONTRACT.deployed, what: 'Contract status', command: 'stacksLookup.showContractStatus', arg: CONTRACT.deployed },
+  {
+    kind: 'contracts',
+    id: CONTRACT.deployed,
+    what: 'Contract status',
+    command: 'stacksLookup.showContractStatus',
+    arg: CONTRACT.deployed,
+  },
   { kind: 'mempool', id: '', what: 'Mempool statistics', command: 'stacksLookup.showMempoolStats' },
   { kind: 'status', id: '', what: 'API status', command: 'stacksLookup.showServerStatus' },
 ];
@@ -115,13 +156,24 @@ interface Shown {
 /** Records notifications with their buttons and answers none of them. */
 function captureNotifications(): { shown: Shown[]; restore(): void } {
   const w = vscode.window as unknown as Record<string, unknown>;
-  const original = { showErrorMessage: w.showErrorMessage, showWarningMessage: w.showWarningMessage, showInformationMessage: w.showInformationMessage };
-  const shown: Shown[] = [];
-  const recorder = (level: Shown['level']) => (message: string, ...rest: unknown[]) => {
-    const buttons = rest.filter((r): r is string | { title: string } => typeof r === 'string' || (!!r && typeof r === 'object' && 'title' in r)).map((r) => (typeof r === 'string' ? r : r.title));
-    shown.push({ level, message, buttons });
-    return Promise.resolve(undefined);
+  const original = {
+    showErrorMessage: w.showErrorMessage,
+    showWarningMessage: w.showWarningMessage,
+    showInformationMessage: w.showInformationMessage,
   };
+  const shown: Shown[] = [];
+  const recorder =
+    (level: Shown['level']) =>
+    (message: string, ...rest: unknown[]) => {
+      const buttons = rest
+        .filter(
+          (r): r is string | { title: string } =>
+            typeof r === 'string' || (!!r && typeof r === 'object' && 'title' in r),
+        )
+        .map((r) => (typeof r === 'string' ? r : r.title));
+      shown.push({ level, message, buttons });
+      return Promise.resolve(undefined);
+    };
   w.showErrorMessage = recorder('error');
   w.showWarningMessage = recorder('warning');
   w.showInformationMessage = recorder('info');
@@ -135,10 +187,13 @@ export function pattern(source: string, url: string, what: string): RegExp {
 }
 
 /** Text no user should ever see: stack frames, internal error names, unfilled values. */
-export const NOT_FOR_USERS = /\n\s+at |\bat .*\.js:\d+|TypeError|ReferenceError|\bundefined\b|\[object |Something went wrong/;
+export const NOT_FOR_USERS =
+  /\n\s+at |\bat .*\.js:\d+|TypeError|ReferenceError|\bundefined\b|\[object |Something went wrong/;
 
 function panelTabs(): vscode.Tab[] {
-  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('stacksLookup.detail'));
+  return vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('stacksLookup.detail'));
 }
 
 describe('Fault matrix', function () {
@@ -157,7 +212,11 @@ describe('Fault matrix', function () {
     history = api.history;
     doc = await openFixture('hover-targets.clar');
     // customApiUrl is in the list so it is put back after the cells moved it from mock to mock.
-    restoreSettings = await setSettings({ network: 'custom', requestTimeoutMs: TIMEOUT_MS, customApiUrl: vscode.workspace.getConfiguration('stacksLookup').get('customApiUrl') });
+    restoreSettings = await setSettings({
+      network: 'custom',
+      requestTimeoutMs: TIMEOUT_MS,
+      customApiUrl: vscode.workspace.getConfiguration('stacksLookup').get('customApiUrl'),
+    });
   });
   after(async () => {
     await restoreSettings();
@@ -179,7 +238,9 @@ describe('Fault matrix', function () {
   async function cell(row: Row): Promise<{ url: string; mock: MockApi; arm(): Promise<void> }> {
     const mock = await startMockApi();
     mocks.push(mock);
-    await vscode.workspace.getConfiguration('stacksLookup').update('customApiUrl', mock.url, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('stacksLookup')
+      .update('customApiUrl', mock.url, vscode.ConfigurationTarget.Global);
     const url = mock.url;
     return {
       url,
@@ -244,7 +305,11 @@ describe('Fault matrix', function () {
     assert.match(m.message, pattern(row.expect.message, url, e.what), `${e.kind} panel: ${m.message}`);
     assert.doesNotMatch(m.message, NOT_FOR_USERS);
     const wanted = [...new Set(['Retry', ...row.expect.buttons])].filter((b) => b !== 'Show Log');
-    assert.deepStrictEqual(m.actions.map((a) => a.label), [...wanted, 'Back'], `${e.kind} panel actions`);
+    assert.deepStrictEqual(
+      m.actions.map((a) => a.label),
+      [...wanted, 'Back'],
+      `${e.kind} panel actions`,
+    );
     assert.strictEqual(panelTabs().length, 1, 'the panel stays open');
   }
 

@@ -80,7 +80,10 @@ export function hostErrors(logDir: string | undefined): string[] {
   const problems = seen.filter((s) => !otherExtension(s.text, m)).map((s) => `${s.what}: ${s.text}`);
   if (!logDir) return problems;
   const hostDir = path.dirname(logDir);
-  const files = [...filesUnder(logDir), ...filesUnder(hostDir).filter((f) => path.dirname(f) === hostDir && /exthost/i.test(path.basename(f)))];
+  const files = [
+    ...filesUnder(logDir),
+    ...filesUnder(hostDir).filter((f) => path.dirname(f) === hostDir && /exthost/i.test(path.basename(f))),
+  ];
   for (const file of files) {
     let text = '';
     try {

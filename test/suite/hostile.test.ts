@@ -36,11 +36,13 @@ function markdownProblems(md: vscode.MarkdownString): string[] {
   for (const t of targets) {
     const m = /^command:([\w.]+)(\?|$)/.exec(t);
     if (!m) problems.push(`a link to ${t.slice(0, 80)}`);
-    else if (!m[1]!.startsWith('stacksLookup.') || !enabled.includes(m[1]!)) problems.push(`a link to a command that is not ours or not trusted: ${m[1]}`);
+    else if (!m[1]!.startsWith('stacksLookup.') || !enabled.includes(m[1]!))
+      problems.push(`a link to a command that is not ours or not trusted: ${m[1]}`);
   }
   if (/</.test(withoutLinks)) problems.push('raw HTML (<)');
   if (/!\[/.test(withoutLinks)) problems.push('an image');
-  if (/(?:command|javascript|https?|file|data):/i.test(withoutLinks)) problems.push('an autolink or URI scheme outside a link');
+  if (/(?:command|javascript|https?|file|data):/i.test(withoutLinks))
+    problems.push('an autolink or URI scheme outside a link');
   if (/www\./i.test(withoutLinks)) problems.push('an autolink (www.)');
   if (/\]\s*\(/.test(withoutLinks)) problems.push('a link that does not parse as ours');
   if (/^ {0,3}(#|```|~~~)/m.test(withoutLinks)) problems.push('a heading or code fence from data');
@@ -59,7 +61,10 @@ function strings(v: unknown, out: string[] = []): string[] {
 function markupKeys(v: unknown, path = ''): string[] {
   if (Array.isArray(v)) return v.flatMap((x, i) => markupKeys(x, `${path}[${i}]`));
   if (!v || typeof v !== 'object') return [];
-  return Object.entries(v).flatMap(([k, x]) => [...(/^(html|innerHTML|outerHTML|markdown|md|script|onclick)$/i.test(k) ? [`${path}.${k}`] : []), ...markupKeys(x, `${path}.${k}`)]);
+  return Object.entries(v).flatMap(([k, x]) => [
+    ...(/^(html|innerHTML|outerHTML|markdown|md|script|onclick)$/i.test(k) ? [`${path}.${k}`] : []),
+    ...markupKeys(x, `${path}.${k}`),
+  ]);
 }
 
 interface Shown {
@@ -69,7 +74,11 @@ interface Shown {
 
 function captureNotifications(): { shown: Shown[]; restore(): void } {
   const w = vscode.window as unknown as Record<string, unknown>;
-  const original = { showErrorMessage: w.showErrorMessage, showWarningMessage: w.showWarningMessage, showInformationMessage: w.showInformationMessage };
+  const original = {
+    showErrorMessage: w.showErrorMessage,
+    showWarningMessage: w.showWarningMessage,
+    showInformationMessage: w.showInformationMessage,
+  };
   const shown: Shown[] = [];
   const recorder = (message: string, ...rest: unknown[]) => {
     shown.push({ message, buttons: rest.filter((r): r is string => typeof r === 'string') });
@@ -100,7 +109,10 @@ describe('Hostile chain data', () => {
     used = await useMock();
     notes = captureNotifications();
     const m = used.mock;
-    m.override(`/extended/v1/tx/${TX.tokenTransfer}`, { ...hostileTx('tx-token_transfer.json'), token_transfer: { recipient_address: ADDRESS.testnetRecipient, amount: '35', memo: ALL_PAYLOADS } });
+    m.override(`/extended/v1/tx/${TX.tokenTransfer}`, {
+      ...hostileTx('tx-token_transfer.json'),
+      token_transfer: { recipient_address: ADDRESS.testnetRecipient, amount: '35', memo: ALL_PAYLOADS },
+    });
     m.override(`/extended/v1/tx/${TX.failed}`, hostileTx('tx-failed.json'));
     m.override(`/extended/v1/tx/${TX.pending}`, hostileTx('tx-pending.json'));
     m.override(`/extended/v1/tx/${TX.contractCall}`, hostileTx('tx-contract_call-sponsored.json'));
@@ -124,18 +136,39 @@ describe('Hostile chain data', () => {
     for (const [name, id, offset] of cases) {
       it(name, async () => {
         const doc = await openFixture('hover-targets.clar');
-        const hovers = (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, positionOf(doc, id, offset))) ?? [];
-        const ours = hovers.flatMap((h) => h.contents).filter((c): c is vscode.MarkdownString => c instanceof vscode.MarkdownString && /stacksLookup\.|Custom/.test(c.value));
+        const hovers =
+          (await vscode.commands.executeCommand<vscode.Hover[]>(
+            'vscode.executeHoverProvider',
+            doc.uri,
+            positionOf(doc, id, offset),
+          )) ?? [];
+        const ours = hovers
+          .flatMap((h) => h.contents)
+          .filter(
+            (c): c is vscode.MarkdownString =>
+              c instanceof vscode.MarkdownString && /stacksLookup\.|Custom/.test(c.value),
+          );
         assert.strictEqual(ours.length, 1, 'one Stacks hover');
         assert.deepStrictEqual(markdownProblems(ours[0]!), [], ours[0]!.value.slice(0, 3000));
       });
     }
 
     it('an error message from the server with payloads', async () => {
-      used.mock.fault({ kind: 'status', status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: ALL_PAYLOADS } });
+      used.mock.fault({
+        kind: 'status',
+        status: 500,
+        body: { statusCode: 500, error: 'Internal Server Error', message: ALL_PAYLOADS },
+      });
       const doc = await openFixture('hover-targets.clar');
-      const hovers = (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, positionOf(doc, ADDRESS.mainnet))) ?? [];
-      const ours = hovers.flatMap((h) => h.contents).filter((c): c is vscode.MarkdownString => c instanceof vscode.MarkdownString && /Custom/.test(c.value));
+      const hovers =
+        (await vscode.commands.executeCommand<vscode.Hover[]>(
+          'vscode.executeHoverProvider',
+          doc.uri,
+          positionOf(doc, ADDRESS.mainnet),
+        )) ?? [];
+      const ours = hovers
+        .flatMap((h) => h.contents)
+        .filter((c): c is vscode.MarkdownString => c instanceof vscode.MarkdownString && /Custom/.test(c.value));
       assert.strictEqual(ours.length, 1);
       assert.deepStrictEqual(markdownProblems(ours[0]!), [], ours[0]!.value);
     });
@@ -144,9 +177,18 @@ describe('Hostile chain data', () => {
       const md = new vscode.MarkdownString(`${PAYLOADS.mdLink} ${PAYLOADS.img} ${PAYLOADS.commandUri}`);
       md.isTrusted = { enabledCommands: ['stacksLookup.copy'] };
       const problems = markdownProblems(md);
-      assert.ok(problems.some((p) => p.includes('evil.example')), problems.join('; '));
-      assert.ok(problems.some((p) => p.includes('raw HTML')), problems.join('; '));
-      assert.ok(problems.some((p) => p.includes('workbench.action.terminal.new')), problems.join('; '));
+      assert.ok(
+        problems.some((p) => p.includes('evil.example')),
+        problems.join('; '),
+      );
+      assert.ok(
+        problems.some((p) => p.includes('raw HTML')),
+        problems.join('; '),
+      );
+      assert.ok(
+        problems.some((p) => p.includes('workbench.action.terminal.new')),
+        problems.join('; '),
+      );
     });
   });
 
@@ -158,16 +200,30 @@ describe('Hostile chain data', () => {
     ];
     for (const [name, status] of bodies) {
       it(name, async () => {
-        used.mock.fault({ kind: 'status', status, body: { statusCode: status, error: 'Bad', message: `${PAYLOADS.commandUri} ${PAYLOADS.mdLink} ${PAYLOADS.bidi} ${PAYLOADS.zeroWidth} ${PAYLOADS.img}` } });
+        used.mock.fault({
+          kind: 'status',
+          status,
+          body: {
+            statusCode: status,
+            error: 'Bad',
+            message: `${PAYLOADS.commandUri} ${PAYLOADS.mdLink} ${PAYLOADS.bidi} ${PAYLOADS.zeroWidth} ${PAYLOADS.img}`,
+          },
+        });
         await vscode.commands.executeCommand('stacksLookup.showTransaction', TX.coinbase);
         // Every notification (a route fallback may add an information note before the error).
-        assert.ok(notes.shown.some((n) => n.buttons.length > 0 || /problem|rejected|switched/.test(n.message)), JSON.stringify(notes.shown));
+        assert.ok(
+          notes.shown.some((n) => n.buttons.length > 0 || /problem|rejected|switched/.test(n.message)),
+          JSON.stringify(notes.shown),
+        );
         for (const { message } of notes.shown) {
           assert.doesNotMatch(message, NOTIFICATION_LINK, message);
           assert.doesNotMatch(message, INVISIBLE);
           assert.ok(!/\n/.test(message), 'one line');
         }
-        assert.ok(notes.shown.some((n) => n.message.includes('command:workbench.action.terminal.new')), 'the text itself is still shown');
+        assert.ok(
+          notes.shown.some((n) => n.message.includes('command:workbench.action.terminal.new')),
+          'the text itself is still shown',
+        );
       });
     }
   });
@@ -195,7 +251,8 @@ describe('Hostile chain data', () => {
         // The document of the panel holds no data: only the bundle and a nonce.
         const html = (panels as unknown as { panel?: vscode.WebviewPanel }).panel?.webview.html ?? '';
         assert.ok(html.length > 0, 'the panel has its document');
-        for (const p of Object.values(PAYLOADS)) assert.ok(!html.includes(p.slice(0, 30)), `the panel HTML contains ${p.slice(0, 30)}`);
+        for (const p of Object.values(PAYLOADS))
+          assert.ok(!html.includes(p.slice(0, 30)), `the panel HTML contains ${p.slice(0, 30)}`);
         assert.doesNotMatch(html, /__stacksLookupPwned/);
       });
     }

@@ -1,7 +1,17 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { ADDRESS, CONTRACT, TX, UNKNOWN_TX } from '../fixtures/ids';
-import { activateExtension, deadUrl, openFixture, positionOf, setSettings, sleep, stacksHoverAt, useMock, UsedMock } from './editorHelpers';
+import {
+  activateExtension,
+  deadUrl,
+  openFixture,
+  positionOf,
+  setSettings,
+  sleep,
+  stacksHoverAt,
+  useMock,
+  UsedMock,
+} from './editorHelpers';
 
 describe('Hovers', () => {
   let used: UsedMock;
@@ -30,11 +40,19 @@ describe('Hovers', () => {
     assert.match(text, /Fee: 0\.001234 STX \(1,234 µSTX\)/);
     assert.match(text, new RegExp(`Sender: \`${ADDRESS.testnet}\``));
     assert.match(text, new RegExp(`Amount: 0\\.000035 STX \\(35 µSTX\\) → \`${ADDRESS.testnetRecipient}\``));
-    assert.match(text, new RegExp(`Custom · ${used.mock.url.replace(/\./g, '\\.')}`), 'the hover says which network answered');
+    assert.match(
+      text,
+      new RegExp(`Custom · ${used.mock.url.replace(/\./g, '\\.')}`),
+      'the hover says which network answered',
+    );
     assert.deepStrictEqual(requests(), [`/extended/v1/tx/${TX.tokenTransfer}`]);
     const trusted = markdown[0]!.isTrusted;
     assert.ok(trusted && typeof trusted === 'object', 'isTrusted lists commands, it is never true');
-    assert.deepStrictEqual([...trusted.enabledCommands].sort(), ['stacksLookup.copy', 'stacksLookup.openInExplorer', 'stacksLookup.showTransaction']);
+    assert.deepStrictEqual([...trusted.enabledCommands].sort(), [
+      'stacksLookup.copy',
+      'stacksLookup.openInExplorer',
+      'stacksLookup.showTransaction',
+    ]);
   });
 
   it('asks again for nothing when the same settled transaction is hovered twice', async () => {
@@ -50,7 +68,10 @@ describe('Hovers', () => {
 
   it('over pending and dropped transactions: their state', async () => {
     assert.match((await stacksHoverAt(doc, positionOf(doc, TX.pending))).text, /Pending in the mempool/);
-    assert.match((await stacksHoverAt(doc, positionOf(doc, TX.dropped))).text, /Dropped \(replace by fee\), replaced by `0x4413739d/);
+    assert.match(
+      (await stacksHoverAt(doc, positionOf(doc, TX.dropped))).text,
+      /Dropped \(replace by fee\), replaced by `0x4413739d/,
+    );
   });
 
   it('over an address: balance, available and locked with the unlock height, sent and received', async () => {
@@ -69,7 +90,10 @@ describe('Hovers', () => {
     assert.match(text, /\*\*Contract\*\* `pox-2`/);
     assert.match(text, /Deployed in block #3,275 by tx \[`0x0c80de…3f22e4`\]/);
     assert.match(text, /Deployer balance: 0 STX/);
-    assert.deepStrictEqual(requests().sort(), ['/extended/v1/address/ST000000000000000000002AMW42H/stx', '/extended/v2/smart-contracts/status'].sort());
+    assert.deepStrictEqual(
+      requests().sort(),
+      ['/extended/v1/address/ST000000000000000000002AMW42H/stx', '/extended/v2/smart-contracts/status'].sort(),
+    );
     const [a, b] = used.mock.requests;
     assert.ok(Math.abs(a!.time - b!.time) < 1000, 'both requests left together');
   });
@@ -129,7 +153,10 @@ describe('Hovers', () => {
   });
 
   it('shows in other files only with hover.allFiles = true', async () => {
-    const plain = await vscode.workspace.openTextDocument({ language: 'markdown', content: `Operator: ${ADDRESS.mainnet}\n` });
+    const plain = await vscode.workspace.openTextDocument({
+      language: 'markdown',
+      content: `Operator: ${ADDRESS.mainnet}\n`,
+    });
     const at = positionOf(plain, ADDRESS.mainnet);
     assert.strictEqual((await stacksHoverAt(plain, at)).text, '');
     const restore = await setSettings({ 'hover.allFiles': true });

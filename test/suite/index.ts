@@ -69,7 +69,9 @@ export function run(): Promise<void> {
       // Many tests count the requests a mock receives; the status bar's 30 s chain tip poll would
       // add one at a random moment. Its own suite turns it back on.
       beforeAll: async () => {
-        await vscode.workspace.getConfiguration('stacksLookup').update('statusBar.chainTip', false, vscode.ConfigurationTarget.Global);
+        await vscode.workspace
+          .getConfiguration('stacksLookup')
+          .update('statusBar.chainTip', false, vscode.ConfigurationTarget.Global);
       },
     },
   });
@@ -87,14 +89,25 @@ export function run(): Promise<void> {
       const ext = vscode.extensions.getExtension<{ logUri?: vscode.Uri }>('stacks-lookup.stacks-lookup');
       const swallowed = hostErrors(ext?.isActive ? ext.exports?.logUri?.fsPath : undefined);
       if (swallowed.length) {
-        results.push({ title: 'extension host: no unhandled rejection, uncaught exception or error logged by Stacks Lookup', ok: false, err: swallowed.join('\n\n') });
+        results.push({
+          title: 'extension host: no unhandled rejection, uncaught exception or error logged by Stacks Lookup',
+          ok: false,
+          err: swallowed.join('\n\n'),
+        });
         console.error(`[host-tests] ${swallowed.length} error(s) swallowed by the extension host`);
       }
       // Final check of the network guard: anything that left loopback fails the run.
       const offenders = getNonLoopbackConnections();
       if (offenders.length) {
-        const list = offenders.map((c) => `${c.host}:${c.port ?? ''} via ${c.via}${c.url ? ' ' + c.url : ''} at ${new Date(c.time).toISOString()}\n${c.stack ?? ''}`);
-        results.push({ title: 'network guard: no connection left loopback', ok: false, err: `non-loopback connections:\n${list.join('\n')}` });
+        const list = offenders.map(
+          (c) =>
+            `${c.host}:${c.port ?? ''} via ${c.via}${c.url ? ' ' + c.url : ''} at ${new Date(c.time).toISOString()}\n${c.stack ?? ''}`,
+        );
+        results.push({
+          title: 'network guard: no connection left loopback',
+          ok: false,
+          err: `non-loopback connections:\n${list.join('\n')}`,
+        });
         console.error(`[host-tests] non-loopback connections: ${offenders.map((c) => c.host).join(', ')}`);
       }
       const passed = results.filter((r) => r.ok).length;

@@ -10,7 +10,15 @@ import type { HostMessage } from '../../src/protocol';
 import type { PanelManager } from '../../src/ui/panels';
 import { ADDRESS, TX } from '../fixtures/ids';
 import { MockApi, startMockApi } from '../mock-api/server';
-import { activateExtension, ExtensionApi, openFixture, positionOf, setSettings, stacksHoverAt, stubInputBox } from './editorHelpers';
+import {
+  activateExtension,
+  ExtensionApi,
+  openFixture,
+  positionOf,
+  setSettings,
+  stacksHoverAt,
+  stubInputBox,
+} from './editorHelpers';
 import { getNonLoopbackConnections } from './netGuard';
 
 /** A key no other test uses, so any trace of it on disk comes from this run. */
@@ -42,7 +50,11 @@ interface Shown {
 
 function captureNotifications(): { shown: Shown[]; restore(): void } {
   const w = vscode.window as unknown as Record<string, unknown>;
-  const original = { showErrorMessage: w.showErrorMessage, showWarningMessage: w.showWarningMessage, showInformationMessage: w.showInformationMessage };
+  const original = {
+    showErrorMessage: w.showErrorMessage,
+    showWarningMessage: w.showWarningMessage,
+    showInformationMessage: w.showInformationMessage,
+  };
   const shown: Shown[] = [];
   const recorder = (message: string) => {
     shown.push({ message });
@@ -106,7 +118,8 @@ describe('Key safety', function () {
     for (const r of a.requests) {
       assert.strictEqual(r.headers['x-api-key'], KEY, `${r.path} carried the key`);
       assert.ok(!r.url.includes(KEY), `the key is in the URL ${r.url}`);
-      for (const [name, v] of Object.entries(r.headers)) if (name !== 'x-api-key') assert.ok(!String(v).includes(KEY), `the key is in the ${name} header`);
+      for (const [name, v] of Object.entries(r.headers))
+        if (name !== 'x-api-key') assert.ok(!String(v).includes(KEY), `the key is in the ${name} header`);
     }
     assert.deepStrictEqual(notes.shown, []);
   });
@@ -126,7 +139,8 @@ describe('Key safety', function () {
       const doc = await openFixture('hover-targets.clar');
       await stacksHoverAt(doc, positionOf(doc, ADDRESS.mainnet));
       assert.ok(b.requests.length >= 2);
-      for (const r of b.requests) assert.strictEqual(r.headers['x-api-key'], undefined, `${r.path} carried the key to ${b.url}`);
+      for (const r of b.requests)
+        assert.strictEqual(r.headers['x-api-key'], undefined, `${r.path} carried the key to ${b.url}`);
     } finally {
       await restore();
     }
@@ -179,15 +193,24 @@ describe('Key safety', function () {
       ...filesUnder(userData).filter((f) => f.endsWith('.json')),
       ...(vscode.workspace.workspaceFolders ?? []).flatMap((w) => filesUnder(path.join(w.uri.fsPath, '.vscode'))),
     ];
-    assert.ok(settings.some((f) => f.endsWith(`User${path.sep}settings.json`) || f.endsWith(`Machine${path.sep}settings.json`)), `the settings files were found: ${settings.slice(0, 5).join(', ')}`);
+    assert.ok(
+      settings.some((f) => f.endsWith(`User${path.sep}settings.json`) || f.endsWith(`Machine${path.sep}settings.json`)),
+      `the settings files were found: ${settings.slice(0, 5).join(', ')}`,
+    );
     assert.deepStrictEqual(filesWithKey(settings), []);
 
     // The whole log session: the extension's own log (its output channel), the extension host, the server.
     const ownLogs = filesUnder(api.logUri.fsPath);
-    assert.ok(ownLogs.some((f) => /Stacks Lookup/.test(f)), `the output channel's file is in ${api.logUri.fsPath}`);
+    assert.ok(
+      ownLogs.some((f) => /Stacks Lookup/.test(f)),
+      `the output channel's file is in ${api.logUri.fsPath}`,
+    );
     const session = path.dirname(path.dirname(api.logUri.fsPath));
     const logs = filesUnder(session);
-    assert.ok(logs.some((f) => /exthost/i.test(f)), `the extension host log is under ${session}`);
+    assert.ok(
+      logs.some((f) => /exthost/i.test(f)),
+      `the extension host log is under ${session}`,
+    );
     assert.deepStrictEqual(filesWithKey(logs), []);
     // The output channel as VS Code shows it.
     const output = vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'output');
@@ -204,7 +227,11 @@ describe('Key safety', function () {
         return new Response('{}');
       },
     });
-    await assert.rejects(client.getServerStatus(), (e: unknown) => isStacksApiError(e) && e.kind === 'insecure-url' && /https/.test(e.message) && !e.message.includes(KEY));
+    await assert.rejects(
+      client.getServerStatus(),
+      (e: unknown) =>
+        isStacksApiError(e) && e.kind === 'insecure-url' && /https/.test(e.message) && !e.message.includes(KEY),
+    );
     assert.strictEqual(calls, 0, 'nothing was fetched');
   });
 
@@ -214,11 +241,18 @@ describe('Key safety', function () {
     try {
       assert.strictEqual(await vscode.commands.executeCommand('stacksLookup.showServerStatus'), undefined);
       assert.strictEqual(notes.shown.length, 1, JSON.stringify(notes.shown));
-      assert.match(notes.shown[0]!.message, /^Plain http is only allowed for a local devnet \(localhost, 127\.0\.0\.1, \[::1\]\); use https for example\.invalid\. Choose another network or URL\.$/);
+      assert.match(
+        notes.shown[0]!.message,
+        /^Plain http is only allowed for a local devnet \(localhost, 127\.0\.0\.1, \[::1\]\); use https for example\.invalid\. Choose another network or URL\.$/,
+      );
       const doc = await openFixture('hover-targets.clar');
       const { text } = await stacksHoverAt(doc, positionOf(doc, TX.failed));
       assert.match(text, /Plain http is only allowed for a local devnet/);
-      assert.deepStrictEqual(getNonLoopbackConnections(since).map((c) => `${c.host} via ${c.via}`), [], 'no connection left loopback');
+      assert.deepStrictEqual(
+        getNonLoopbackConnections(since).map((c) => `${c.host} via ${c.via}`),
+        [],
+        'no connection left loopback',
+      );
     } finally {
       await restore();
     }

@@ -4,7 +4,17 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { MockApi, startMockApi } from '../mock-api/server';
 import { ADDRESS, API_KEY, CONTRACT, TX } from '../fixtures/ids';
-import { activateExtension, captureMessages, Captured, ExtensionApi, openFixture, positionOf, setSettings, stacksHoverAt, stubInputBox } from './editorHelpers';
+import {
+  activateExtension,
+  captureMessages,
+  Captured,
+  ExtensionApi,
+  openFixture,
+  positionOf,
+  setSettings,
+  stacksHoverAt,
+  stubInputBox,
+} from './editorHelpers';
 
 interface PickStub {
   restore(): void;
@@ -14,7 +24,8 @@ interface PickStub {
 function stubQuickPick(network: string): PickStub {
   const w = vscode.window as unknown as Record<string, unknown>;
   const original = w.showQuickPick;
-  w.showQuickPick = async (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>) => (await items).find((i) => (i as { network?: string }).network === network);
+  w.showQuickPick = async (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>) =>
+    (await items).find((i) => (i as { network?: string }).network === network);
   return { restore: () => void (w.showQuickPick = original) };
 }
 
@@ -59,7 +70,8 @@ describe('Networks and the API key', () => {
     await b.close();
   });
 
-  const hoverAddress = async (address: string = ADDRESS.mainnet) => (await stacksHoverAt(doc, positionOf(doc, address))).text;
+  const hoverAddress = async (address: string = ADDRESS.mainnet) =>
+    (await stacksHoverAt(doc, positionOf(doc, address))).text;
 
   it('switching networks sends the next request to the other server', async () => {
     assert.match(await hoverAddress(), /Custom · /);
@@ -75,7 +87,10 @@ describe('Networks and the API key', () => {
     assert.strictEqual(vscode.workspace.getConfiguration('stacksLookup').get('network'), 'devnet');
     assert.match(await hoverAddress(ADDRESS.testnet), /Devnet · /);
     assert.strictEqual(a.requests.length, 1, 'nothing more went to the first server');
-    assert.deepStrictEqual(b.requests.map((r) => r.path), [`/extended/v1/address/${ADDRESS.testnet}/stx`]);
+    assert.deepStrictEqual(
+      b.requests.map((r) => r.path),
+      [`/extended/v1/address/${ADDRESS.testnet}/stx`],
+    );
   });
 
   it('a custom URL picked in Select Network is checked with a status request before it is used', async () => {
@@ -88,7 +103,10 @@ describe('Networks and the API key', () => {
       pick.restore();
       input.restore();
     }
-    assert.deepStrictEqual(b.requests.map((r) => r.path), ['/extended']);
+    assert.deepStrictEqual(
+      b.requests.map((r) => r.path),
+      ['/extended'],
+    );
     assert.strictEqual(vscode.workspace.getConfiguration('stacksLookup').get('customApiUrl'), b.url);
     await hoverAddress();
     assert.strictEqual(b.requests.length, 2);
@@ -123,7 +141,8 @@ describe('Networks and the API key', () => {
         await stacksHoverAt(doc, positionOf(doc, TX.failed));
         await stacksHoverAt(doc, positionOf(doc, CONTRACT.deployed, 32));
         assert.ok(b.requests.length >= 3, `B got ${b.requests.length} requests`);
-        for (const r of b.requests) assert.strictEqual(r.headers['x-api-key'], undefined, `${r.path} carried a key to ${b.url}`);
+        for (const r of b.requests)
+          assert.strictEqual(r.headers['x-api-key'], undefined, `${r.path} carried a key to ${b.url}`);
         assert.strictEqual(a.requests.length, 1);
 
         const folder = vscode.workspace.workspaceFolders?.[0];
@@ -139,12 +158,20 @@ describe('Networks and the API key', () => {
       // window), their local history and the configuration caches: every JSON file of the profile.
       assert.ok(api.globalStorageUri, 'activate() exposes globalStorageUri');
       const userData = path.resolve(api.globalStorageUri.fsPath, '..', '..', '..');
-      const settingsFiles = ['User', 'Machine'].map((d) => path.join(userData, d, 'settings.json')).filter((f) => fs.existsSync(f));
-      assert.ok(settingsFiles.some((f) => fs.readFileSync(f, 'utf8').includes(a.url)), `the settings written by the test are in ${settingsFiles.join(', ')}`);
+      const settingsFiles = ['User', 'Machine']
+        .map((d) => path.join(userData, d, 'settings.json'))
+        .filter((f) => fs.existsSync(f));
+      assert.ok(
+        settingsFiles.some((f) => fs.readFileSync(f, 'utf8').includes(a.url)),
+        `the settings written by the test are in ${settingsFiles.join(', ')}`,
+      );
       const jsonFiles = filesUnder(userData).filter((f) => f.endsWith('.json'));
       for (const f of jsonFiles) assert.ok(!fs.readFileSync(f, 'utf8').includes(API_KEY), `the key is in ${f}`);
 
-      const logs = [...filesUnder(api.logUri.fsPath), ...filesUnder(path.dirname(api.logUri.fsPath)).filter((f) => /exthost|Stacks/i.test(f))];
+      const logs = [
+        ...filesUnder(api.logUri.fsPath),
+        ...filesUnder(path.dirname(api.logUri.fsPath)).filter((f) => /exthost|Stacks/i.test(f)),
+      ];
       assert.ok(logs.length > 0, `no log files under ${api.logUri.fsPath}`);
       for (const f of logs) assert.ok(!fs.readFileSync(f, 'utf8').includes(API_KEY), `the key is in ${f}`);
     } finally {

@@ -10,17 +10,21 @@ const VIEW_TYPE = 'stacksLookup.detail';
 function fieldText(m: ViewModel, label: string): string {
   const f = m.sections.flatMap((s) => (s.type === 'fields' ? s.rows : [])).find((r: Field) => r.label === label);
   assert.ok(f, `no field "${label}" in the ${m.kind} panel`);
-  return f.values.map((v) => (v.t === 'id' ? v.full ?? v.text : v.text)).join(' ');
+  return f.values.map((v) => (v.t === 'id' ? (v.full ?? v.text) : v.text)).join(' ');
 }
 
 function table(m: ViewModel, prefix: string): Extract<Section, { type: 'table' }> {
-  const t = m.sections.find((s): s is Extract<Section, { type: 'table' }> => s.type === 'table' && (s.title ?? '').startsWith(prefix));
+  const t = m.sections.find(
+    (s): s is Extract<Section, { type: 'table' }> => s.type === 'table' && (s.title ?? '').startsWith(prefix),
+  );
   assert.ok(t, `no table "${prefix}…" in the ${m.kind} panel`);
   return t;
 }
 
 function panelTabs(): vscode.Tab[] {
-  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(VIEW_TYPE));
+  return vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(VIEW_TYPE));
 }
 
 describe('Detail panels', () => {
@@ -68,7 +72,10 @@ describe('Detail panels', () => {
       assert.strictEqual(m.kind, 'address');
       assert.strictEqual(m.subject?.full, ADDRESS.mainnet);
       assert.strictEqual(table(m, 'Transactions').title, 'Transactions (2)');
-      assert.ok(m.badges.some((b) => b.text === 'Stacking'), 'the fixture balance has locked STX');
+      assert.ok(
+        m.badges.some((b) => b.text === 'Stacking'),
+        'the fixture balance has locked STX',
+      );
     });
 
     it('block', async () => {
@@ -88,7 +95,10 @@ describe('Detail panels', () => {
     });
 
     it('contract deployment status', async () => {
-      await vscode.commands.executeCommand('stacksLookup.showContractStatus', `${CONTRACT.deployed}, ${CONTRACT.notFound}`);
+      await vscode.commands.executeCommand(
+        'stacksLookup.showContractStatus',
+        `${CONTRACT.deployed}, ${CONTRACT.notFound}`,
+      );
       const m = model();
       assert.strictEqual(m.kind, 'contracts');
       assert.strictEqual(m.badges[0]?.text, '1 of 2 found on Custom');
@@ -170,8 +180,14 @@ describe('Detail panels', () => {
     await panels.handle({ type: 'open', target: { kind: 'tx', id: UNKNOWN_TX } });
     const m = (await rendered) as Extract<HostMessage, { type: 'error' }>;
     assert.strictEqual(m.type, 'error', JSON.stringify(m).slice(0, 300));
-    assert.match(m.message, /^Transaction not found on Custom \(http:\/\/127\.0\.0\.1:\d+\)\. It may be on another network\.$/);
-    assert.deepStrictEqual(m.actions.map((a) => a.label), ['Retry', 'Select Network', 'Back']);
+    assert.match(
+      m.message,
+      /^Transaction not found on Custom \(http:\/\/127\.0\.0\.1:\d+\)\. It may be on another network\.$/,
+    );
+    assert.deepStrictEqual(
+      m.actions.map((a) => a.label),
+      ['Retry', 'Select Network', 'Back'],
+    );
     used.mock.fault({ kind: 'status', status: 503 });
     const again = panels.whenRendered();
     await panels.handle({ type: 'retry' });

@@ -71,7 +71,7 @@ describe('Network status bar item', function () {
     const other = await useMock();
     try {
       await settle(() => !/#/.test(bar.text));
-      assert.doesNotMatch(bar.text, /#/, 'the old network\'s tip is gone');
+      assert.doesNotMatch(bar.text, /#/, "the old network's tip is gone");
     } finally {
       await other.close();
     }

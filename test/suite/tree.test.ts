@@ -34,9 +34,17 @@ async function children(tree: ExplorerTree, node: TreeNode): Promise<Seen[]> {
   const kids = await tree.getChildren(node);
   return kids.map((k) => {
     const item = tree.getTreeItem(k);
-    const label = typeof item.label === 'string' ? item.label : item.label?.label ?? '';
-    const tooltip = typeof item.tooltip === 'string' ? item.tooltip : item.tooltip?.value ?? '';
-    return { label, description: String(item.description ?? ''), tooltip, contextValue: item.contextValue ?? '', command: item.command?.command, args: item.command?.arguments ?? [], node: k };
+    const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+    const tooltip = typeof item.tooltip === 'string' ? item.tooltip : (item.tooltip?.value ?? '');
+    return {
+      label,
+      description: String(item.description ?? ''),
+      tooltip,
+      contextValue: item.contextValue ?? '',
+      command: item.command?.command,
+      args: item.command?.arguments ?? [],
+      node: k,
+    };
   });
 }
 
@@ -69,18 +77,32 @@ describe('Explorer view', () => {
   it('asks the API nothing until the view is shown, then loads the open sections', async () => {
     if (!api.tree.shown) {
       await new Promise((r) => setTimeout(r, 300));
-      assert.deepStrictEqual(used.mock.requests.map((r) => r.path), [], 'no request while the view was never shown');
+      assert.deepStrictEqual(
+        used.mock.requests.map((r) => r.path),
+        [],
+        'no request while the view was never shown',
+      );
     }
     await vscode.commands.executeCommand(`workbench.view.extension.stacksLookup`);
     await waitFor(() => api.tree.view.visible, 'the Stacks Lookup view is visible');
     assert.ok(api.tree.shown);
-    await waitFor(() => used.mock.requestsTo('/extended').some((r) => r.path === '/extended'), 'the Network section asked for the API status');
-    assert.strictEqual(used.mock.requestsTo('/extended/v1/tx/mempool/stats').length, 0, 'the collapsed Mempool section asked nothing');
+    await waitFor(
+      () => used.mock.requestsTo('/extended').some((r) => r.path === '/extended'),
+      'the Network section asked for the API status',
+    );
+    assert.strictEqual(
+      used.mock.requestsTo('/extended/v1/tx/mempool/stats').length,
+      0,
+      'the collapsed Mempool section asked nothing',
+    );
   });
 
   it('lists the five sections in order', async () => {
     const roots = await api.tree.getChildren();
-    assert.deepStrictEqual(roots.map((r) => api.tree.getTreeItem(r).label), ['Network', 'Mempool', 'Watched Addresses', 'Workspace Contracts', 'Recent Lookups']);
+    assert.deepStrictEqual(
+      roots.map((r) => api.tree.getTreeItem(r).label),
+      ['Network', 'Mempool', 'Watched Addresses', 'Workspace Contracts', 'Recent Lookups'],
+    );
   });
 
   it('Network: the selected network and URL, then what the API status says', async () => {
@@ -92,7 +114,11 @@ describe('Explorer view', () => {
       'Chain tip | #3,275 · 0xe77ba8…58430f',
       'Burn block | #654,439',
     ]);
-    assert.match(seen[3]!.tooltip, /0xe77ba8cf6bb7c0e4f64adc83356289ed467d31a22354907b4bb814590058430f/, 'the tooltip has the full hash');
+    assert.match(
+      seen[3]!.tooltip,
+      /0xe77ba8cf6bb7c0e4f64adc83356289ed467d31a22354907b4bb814590058430f/,
+      'the tooltip has the full hash',
+    );
     assert.strictEqual(seen[2]!.tooltip, 'stacks-blockchain-api v1.0.7 (master:77b25878)');
     assert.strictEqual(seen[1]!.command, 'stacksLookup.showServerStatus', 'a click opens the status panel');
     assert.strictEqual(seen[0]!.command, 'stacksLookup.selectNetwork');
@@ -107,7 +133,10 @@ describe('Explorer view', () => {
       'Contract deploy | 2 · fee ~0.925 STX · age ~129 blocks',
       'Poison microblock | 0',
     ]);
-    assert.ok(seen.every((s) => s.command === 'stacksLookup.showMempoolStats'), 'a click opens the mempool panel');
+    assert.ok(
+      seen.every((s) => s.command === 'stacksLookup.showMempoolStats'),
+      'a click opens the mempool panel',
+    );
     assert.match(seen[1]!.tooltip, /Fee: p25 3,000 µSTX · p50 10,368 µSTX · p75 100,000 µSTX · p95 1,000,000 µSTX/);
   });
 
@@ -122,15 +151,21 @@ describe('Explorer view', () => {
     assert.strictEqual(added, ADDRESS.mainnet);
     assert.deepStrictEqual(api.watchlist.store.get(WATCHED_KEY), [ADDRESS.mainnet]);
     const [address] = await children(api.tree, api.tree.sections.watched);
-    assert.deepStrictEqual([address!.label, address!.description, address!.contextValue], ['SP3FBR…J5SVTE', '1 STX', 'watchedAddress']);
+    assert.deepStrictEqual(
+      [address!.label, address!.description, address!.contextValue],
+      ['SP3FBR…J5SVTE', '1 STX', 'watchedAddress'],
+    );
     assert.match(address!.tooltip, new RegExp(`^${ADDRESS.mainnet}\\n`), 'the tooltip has the full address');
     assert.match(address!.tooltip, /Locked: 0\.05 STX until burn block #200/);
 
     const txs = await children(api.tree, address!.node);
-    assert.deepStrictEqual(txs.map((t) => [t.label, t.contextValue, t.command, t.args[0]]), [
-      ['Contract call 0x34d7…7448', 'transaction', 'stacksLookup.showTransaction', TX.mainnetContractCall],
-      ['Token transfer 0x6280…abb7', 'transaction', 'stacksLookup.showTransaction', TX.mainnetTokenTransfer],
-    ]);
+    assert.deepStrictEqual(
+      txs.map((t) => [t.label, t.contextValue, t.command, t.args[0]]),
+      [
+        ['Contract call 0x34d7…7448', 'transaction', 'stacksLookup.showTransaction', TX.mainnetContractCall],
+        ['Token transfer 0x6280…abb7', 'transaction', 'stacksLookup.showTransaction', TX.mainnetTokenTransfer],
+      ],
+    );
     assert.match(txs[0]!.description, /^Success/);
 
     const events = await children(api.tree, txs[0]!.node);
@@ -141,7 +176,9 @@ describe('Explorer view', () => {
 
     assert.strictEqual(await vscode.commands.executeCommand('stacksLookup.unwatchAddress', address!.node), true);
     assert.deepStrictEqual(api.watchlist.store.get(WATCHED_KEY), []);
-    assert.deepStrictEqual(lines(await children(api.tree, api.tree.sections.watched)), ['No watched addresses yet | Watch Address…']);
+    assert.deepStrictEqual(lines(await children(api.tree, api.tree.sections.watched)), [
+      'No watched addresses yet | Watch Address…',
+    ]);
   });
 
   it('with watchedAddresses.global the list lives in globalState, for every workspace', async () => {
@@ -176,7 +213,10 @@ describe('Explorer view', () => {
     const [address] = await children(api.tree, api.tree.sections.watched);
     let txs = await children(api.tree, address!.node);
     assert.strictEqual(txs.length, 21);
-    assert.deepStrictEqual([txs[20]!.label, txs[20]!.description, txs[20]!.command], ['Load more…', `20 of ${GENERATED.busyTxCount}`, 'stacksLookup.loadMore']);
+    assert.deepStrictEqual(
+      [txs[20]!.label, txs[20]!.description, txs[20]!.command],
+      ['Load more…', `20 of ${GENERATED.busyTxCount}`, 'stacksLookup.loadMore'],
+    );
     await vscode.commands.executeCommand('stacksLookup.loadMore', ...txs[20]!.args);
     txs = await children(api.tree, address!.node);
     assert.strictEqual(txs.length, 41);
@@ -186,7 +226,15 @@ describe('Explorer view', () => {
 
   it('Workspace contracts: one status request for all contracts of every plan, and their state per network', async () => {
     used.mock.override(STATUS_PATH, {
-      [`${TESTNET_DEPLOYER}.memo-payments`]: { found: true, result: { status: 'success', tx_id: TX.smartContract, contract_id: `${TESTNET_DEPLOYER}.memo-payments`, block_height: 123456 } },
+      [`${TESTNET_DEPLOYER}.memo-payments`]: {
+        found: true,
+        result: {
+          status: 'success',
+          tx_id: TX.smartContract,
+          contract_id: `${TESTNET_DEPLOYER}.memo-payments`,
+          block_height: 123456,
+        },
+      },
       [`${TESTNET_DEPLOYER}.treasury`]: { found: false },
       [`${DEVNET_DEPLOYER}.memo-payments`]: { found: false },
       [`${DEVNET_DEPLOYER}.treasury`]: { found: false },
@@ -203,13 +251,24 @@ describe('Explorer view', () => {
 
     const status = used.mock.requestsTo(STATUS_PATH);
     assert.strictEqual(status.length, 1, 'one request for the one network that answers (custom)');
-    assert.deepStrictEqual(status[0]!.query.getAll('contract_id').sort(), [`${TESTNET_DEPLOYER}.memo-payments`, `${TESTNET_DEPLOYER}.treasury`, `${DEVNET_DEPLOYER}.memo-payments`, `${DEVNET_DEPLOYER}.treasury`].sort());
+    assert.deepStrictEqual(
+      status[0]!.query.getAll('contract_id').sort(),
+      [
+        `${TESTNET_DEPLOYER}.memo-payments`,
+        `${TESTNET_DEPLOYER}.treasury`,
+        `${DEVNET_DEPLOYER}.memo-payments`,
+        `${DEVNET_DEPLOYER}.treasury`,
+      ].sort(),
+    );
 
     const perNetwork = await children(api.tree, seen[0]!.node);
-    assert.deepStrictEqual(perNetwork.map((p) => [p.label, p.command, p.args[0]]), [
-      ['testnet', 'stacksLookup.showTransaction', TX.smartContract],
-      ['devnet', 'stacksLookup.showContractStatus', `${DEVNET_DEPLOYER}.memo-payments`],
-    ]);
+    assert.deepStrictEqual(
+      perNetwork.map((p) => [p.label, p.command, p.args[0]]),
+      [
+        ['testnet', 'stacksLookup.showTransaction', TX.smartContract],
+        ['devnet', 'stacksLookup.showContractStatus', `${DEVNET_DEPLOYER}.memo-payments`],
+      ],
+    );
 
     // The CodeLens reads the same table: opening and editing the contract asks nothing more.
     const folder = vscode.workspace.workspaceFolders![0]!.uri;
@@ -217,7 +276,8 @@ describe('Explorer view', () => {
     const editor = await vscode.window.showTextDocument(doc);
     let lenses: vscode.CodeLens[] = [];
     await waitFor(async () => {
-      lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri)) ?? [];
+      lenses =
+        (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri)) ?? [];
       return lenses.some((l) => l.command?.title.startsWith('testnet:'));
     }, 'the deployment CodeLens');
     const lens = lenses.find((l) => l.command?.title.startsWith('testnet:'))!;
@@ -242,8 +302,15 @@ describe('Explorer view', () => {
     assert.strictEqual(await vscode.commands.executeCommand('stacksLookup.copy', address!.node), ADDRESS.mainnet);
     const [contract] = await children(api.tree, api.tree.sections.contracts);
     assert.strictEqual(contract!.label, 'memo-payments');
-    const opened = await vscode.commands.executeCommand<{ kind: string; id: string }>('stacksLookup.showContractStatus', contract!.node);
-    assert.deepStrictEqual(opened && [opened.kind, opened.id], ['contracts', `${TESTNET_DEPLOYER}.memo-payments`], 'the inline action opens the status of the item, without asking');
+    const opened = await vscode.commands.executeCommand<{ kind: string; id: string }>(
+      'stacksLookup.showContractStatus',
+      contract!.node,
+    );
+    assert.deepStrictEqual(
+      opened && [opened.kind, opened.id],
+      ['contracts', `${TESTNET_DEPLOYER}.memo-payments`],
+      'the inline action opens the status of the item, without asking',
+    );
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
@@ -251,10 +318,13 @@ describe('Explorer view', () => {
     await api.history.add({ kind: 'tx', id: TX.tokenTransfer, network: 'custom' });
     await api.history.add({ kind: 'address', id: ADDRESS.mainnet, network: 'custom' });
     const seen = await children(api.tree, api.tree.sections.recent);
-    assert.deepStrictEqual(seen.slice(0, 2).map((s) => [s.label, s.description, s.contextValue, s.command, s.args[0]]), [
-      ['Address SP3FBR…J5SVTE', 'Custom', 'recent', 'stacksLookup.showAddress', ADDRESS.mainnet],
-      ['Transaction 0x03807f…890009', 'Custom', 'recent', 'stacksLookup.showTransaction', TX.tokenTransfer],
-    ]);
+    assert.deepStrictEqual(
+      seen.slice(0, 2).map((s) => [s.label, s.description, s.contextValue, s.command, s.args[0]]),
+      [
+        ['Address SP3FBR…J5SVTE', 'Custom', 'recent', 'stacksLookup.showAddress', ADDRESS.mainnet],
+        ['Transaction 0x03807f…890009', 'Custom', 'recent', 'stacksLookup.showTransaction', TX.tokenTransfer],
+      ],
+    );
     assert.match(seen[1]!.tooltip, new RegExp(TX.tokenTransfer));
     await vscode.commands.executeCommand('stacksLookup.clearRecent');
     assert.deepStrictEqual(lines(await children(api.tree, api.tree.sections.recent)), ['No lookups yet | Look Up…']);
@@ -273,7 +343,11 @@ describe('Explorer view', () => {
     } finally {
       box.restore();
     }
-    assert.strictEqual(box.prompts[0]!.value, `${DEVNET_DEPLOYER}.memo-payments`, 'prefilled with the contract at the cursor, deployer from the devnet plan');
+    assert.strictEqual(
+      box.prompts[0]!.value,
+      `${DEVNET_DEPLOYER}.memo-payments`,
+      'prefilled with the contract at the cursor, deployer from the devnet plan',
+    );
     assert.deepStrictEqual(api.watchlist.items, [], 'Escape watches nothing');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
@@ -314,16 +388,22 @@ describe('Explorer view', () => {
       assert.strictEqual(error.command, 'stacksLookup.refreshExplorer');
       await vscode.commands.executeCommand(error.command, ...error.args);
       const again = await children(api.tree, api.tree.sections.network);
-      assert.ok(again.some((s) => s.label === 'API status'), 'Retry loaded the section again');
+      assert.ok(
+        again.some((s) => s.label === 'API status'),
+        'Retry loaded the section again',
+      );
     });
 
     it('rate limited: "Set API Key", with a Retry beside it', async () => {
       used.mock.fault({ match: 'mempool', fault: { kind: 'status', status: 429 } });
       const seen = await children(api.tree, api.tree.sections.mempool);
-      assert.deepStrictEqual(seen.map((s) => [s.label, s.command]), [
-        ['Rate limited: set an API key for a higher limit.', 'stacksLookup.setApiKey'],
-        ['Retry', 'stacksLookup.refreshExplorer'],
-      ]);
+      assert.deepStrictEqual(
+        seen.map((s) => [s.label, s.command]),
+        [
+          ['Rate limited: set an API key for a higher limit.', 'stacksLookup.setApiKey'],
+          ['Retry', 'stacksLookup.refreshExplorer'],
+        ],
+      );
     });
 
     it('the API unreachable: "Select Network", in every section that asks, contracts included', async () => {
@@ -339,7 +419,10 @@ describe('Explorer view', () => {
           assert.ok(seen.some((s) => s.label === 'Retry' && s.command === 'stacksLookup.refreshExplorer'));
         }
         const contracts = await children(api.tree, api.tree.sections.contracts);
-        assert.ok(contracts.some((s) => s.label === 'memo-payments' && /testnet: unknown/.test(s.description)), 'the contracts stay listed, their state unknown');
+        assert.ok(
+          contracts.some((s) => s.label === 'memo-payments' && /testnet: unknown/.test(s.description)),
+          'the contracts stay listed, their state unknown',
+        );
       } finally {
         await restore();
       }

@@ -30,7 +30,7 @@ async function children(tree: ExplorerTree, node: TreeNode): Promise<Seen[]> {
   return (await tree.getChildren(node)).map((k) => {
     const item = tree.getTreeItem(k);
     return {
-      label: typeof item.label === 'string' ? item.label : item.label?.label ?? '',
+      label: typeof item.label === 'string' ? item.label : (item.label?.label ?? ''),
       description: String(item.description ?? ''),
       command: item.command?.command,
       contextValue: item.contextValue ?? '',
@@ -55,7 +55,11 @@ describe('Fault matrix: the explorer view', function () {
   before(async () => {
     api = (await activateExtension()) as unknown as Api;
     assert.ok(api.tree && api.watchlist && api.history);
-    restore = await setSettings({ network: 'custom', requestTimeoutMs: TIMEOUT_MS, customApiUrl: vscode.workspace.getConfiguration('stacksLookup').get('customApiUrl') });
+    restore = await setSettings({
+      network: 'custom',
+      requestTimeoutMs: TIMEOUT_MS,
+      customApiUrl: vscode.workspace.getConfiguration('stacksLookup').get('customApiUrl'),
+    });
   });
   after(async () => {
     for (const a of api.watchlist.items) await api.watchlist.remove(a);
@@ -76,8 +80,12 @@ describe('Fault matrix: the explorer view', function () {
   for (const row of FAULTS) {
     it(row.name, async () => {
       mock = await startMockApi();
-      await vscode.workspace.getConfiguration('stacksLookup').update('customApiUrl', mock.url, vscode.ConfigurationTarget.Global);
-      await vscode.workspace.getConfiguration('stacksLookup').update('requestTimeoutMs', TIMEOUT_MS, vscode.ConfigurationTarget.Global);
+      await vscode.workspace
+        .getConfiguration('stacksLookup')
+        .update('customApiUrl', mock.url, vscode.ConfigurationTarget.Global);
+      await vscode.workspace
+        .getConfiguration('stacksLookup')
+        .update('requestTimeoutMs', TIMEOUT_MS, vscode.ConfigurationTarget.Global);
       await api.watchlist.add(ADDRESS.mainnet);
       await api.history.add({ kind: 'tx', id: TX.tokenTransfer, network: 'custom' });
       const url = mock.url;
@@ -100,7 +108,10 @@ describe('Fault matrix: the explorer view', function () {
         assert.doesNotMatch(error.label + error.description, NOT_FOR_USERS);
         assert.strictEqual(error.command, expectedAction(row), `${s.name}: the error item's action`);
         if (error.command !== 'stacksLookup.refreshExplorer') {
-          assert.ok(seen.some((x) => x.label === 'Retry' && x.command === 'stacksLookup.refreshExplorer'), `${s.name}: a Retry beside it`);
+          assert.ok(
+            seen.some((x) => x.label === 'Retry' && x.command === 'stacksLookup.refreshExplorer'),
+            `${s.name}: a Retry beside it`,
+          );
         }
       }
 
@@ -108,14 +119,22 @@ describe('Fault matrix: the explorer view', function () {
       // timeout that made hangs fail fast is lifted, so a loaded machine does not fail here.)
       if (row.refused) mock = await startMockApi({ port: Number(new URL(url).port) });
       else mock.reset();
-      await vscode.workspace.getConfiguration('stacksLookup').update('requestTimeoutMs', 15_000, vscode.ConfigurationTarget.Global);
+      await vscode.workspace
+        .getConfiguration('stacksLookup')
+        .update('requestTimeoutMs', 15_000, vscode.ConfigurationTarget.Global);
       await api.tree.refresh(undefined, true);
       for (const s of sections()) {
         const seen = await children(api.tree, s.node);
-        assert.ok(!seen.some((x) => x.contextValue === 'error'), `${s.name} recovered: ${seen.map((x) => x.label).join('; ')}`);
+        assert.ok(
+          !seen.some((x) => x.contextValue === 'error'),
+          `${s.name} recovered: ${seen.map((x) => x.label).join('; ')}`,
+        );
       }
       assert.ok(api.watchlist.items.includes(ADDRESS.mainnet), 'the watched address is kept');
-      assert.ok(api.history.items.some((t) => t.id === TX.tokenTransfer), 'the recent lookup is kept');
+      assert.ok(
+        api.history.items.some((t) => t.id === TX.tokenTransfer),
+        'the recent lookup is kept',
+      );
     });
   }
 });
@@ -130,7 +149,10 @@ describe('Hostile chain data in the explorer view', function () {
     try {
       mock.override('/extended', hostileFixture('server-status.json'));
       mock.override('/extended/v1/tx/mempool/stats', hostileFixture('mempool-stats.json'));
-      mock.override(`/extended/v2/addresses/${ADDRESS.mainnet}/transactions`, hostileFixture('address-transactions--mainnet.json'));
+      mock.override(
+        `/extended/v2/addresses/${ADDRESS.mainnet}/transactions`,
+        hostileFixture('address-transactions--mainnet.json'),
+      );
       await api.watchlist.add(ADDRESS.mainnet);
       await api.tree.refresh(undefined, true);
 
@@ -143,10 +165,16 @@ describe('Hostile chain data in the explorer view', function () {
         }
       };
       await walk(undefined, 0);
-      const serverItem = items.find((i) => /Server version/.test(String(typeof i.label === 'string' ? i.label : i.label?.label)));
+      const serverItem = items.find((i) =>
+        /Server version/.test(String(typeof i.label === 'string' ? i.label : i.label?.label)),
+      );
       assert.ok(serverItem, 'the server version is shown');
-      assert.ok(`${serverItem.description}${typeof serverItem.tooltip === 'string' ? serverItem.tooltip : serverItem.tooltip?.value}`.includes('<script>') ||
-        `${serverItem.description}`.includes('<img'), 'the payload is shown as text, not dropped');
+      assert.ok(
+        `${serverItem.description}${typeof serverItem.tooltip === 'string' ? serverItem.tooltip : serverItem.tooltip?.value}`.includes(
+          '<script>',
+        ) || `${serverItem.description}`.includes('<img'),
+        'the payload is shown as text, not dropped',
+      );
 
       for (const item of items) {
         const tip = item.tooltip;
@@ -157,10 +185,19 @@ describe('Hostile chain data in the explorer view', function () {
           }
           assert.notStrictEqual(tip.supportHtml, true, 'no HTML in tooltips');
           // Chain text inside Markdown is escaped: no link, image or tag survives as syntax.
-          assert.doesNotMatch(tip.value, /(?<!\\)\]\((?!command:stacksLookup\.)/, `no injected link in: ${tip.value.slice(0, 200)}`);
+          assert.doesNotMatch(
+            tip.value,
+            /(?<!\\)\]\((?!command:stacksLookup\.)/,
+            `no injected link in: ${tip.value.slice(0, 200)}`,
+          );
           assert.doesNotMatch(tip.value, /(?<!\\)<(img|script|a)\b/i, 'no raw HTML');
         }
-        if (item.command) assert.match(item.command.command, /^(stacksLookup\.|vscode\.open$)/, `item commands are the extension's own: ${item.command.command}`);
+        if (item.command)
+          assert.match(
+            item.command.command,
+            /^(stacksLookup\.|vscode\.open$)/,
+            `item commands are the extension's own: ${item.command.command}`,
+          );
       }
     } finally {
       for (const a of api.watchlist.items) await api.watchlist.remove(a);

@@ -1,7 +1,14 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { ClarinetProject, contractAt, problemText, ProjectFileReader, readClarinetProject, ReadResult } from '../../src/chain/clarinet';
+import {
+  ClarinetProject,
+  contractAt,
+  problemText,
+  ProjectFileReader,
+  readClarinetProject,
+  ReadResult,
+} from '../../src/chain/clarinet';
 
 const FIXTURES = path.resolve(__dirname, '../../../test/fixtures/clarinet');
 const DEVNET_DEPLOYER = 'ST1PQHQKV0RJXZFY1DGX8MNSNYVE3VGZJSRTPGZGM';
@@ -17,7 +24,8 @@ function fixtureReader(name: string): { read: ProjectFileReader; asked: string[]
   const asked: string[] = [];
   const read: ProjectFileReader = async (rel) => {
     asked.push(rel);
-    if (/^settings\//i.test(rel.replace(/\\/g, '/'))) throw new Error(`the reader opened ${rel}, which holds a mnemonic`);
+    if (/^settings\//i.test(rel.replace(/\\/g, '/')))
+      throw new Error(`the reader opened ${rel}, which holds a mnemonic`);
     try {
       return await fs.promises.readFile(path.join(root, rel), 'utf8');
     } catch (e) {
@@ -38,7 +46,15 @@ describe('reading a Clarinet project', () => {
     const { read } = fixtureReader('one-contract');
     const p = projectOf(await readClarinetProject(read));
     assert.strictEqual(p.name, 'counter');
-    assert.deepStrictEqual(p.contracts, [{ name: 'counter', path: 'contracts/counter.clar', clarityVersion: 2, epoch: '2.5', ids: { devnet: `${DEVNET_DEPLOYER}.counter` } }]);
+    assert.deepStrictEqual(p.contracts, [
+      {
+        name: 'counter',
+        path: 'contracts/counter.clar',
+        clarityVersion: 2,
+        epoch: '2.5',
+        ids: { devnet: `${DEVNET_DEPLOYER}.counter` },
+      },
+    ]);
     assert.deepStrictEqual(p.deployers, { devnet: DEVNET_DEPLOYER });
     assert.deepStrictEqual(p.plans, ['devnet']);
     assert.deepStrictEqual(p.problems, []);
@@ -49,13 +65,25 @@ describe('reading a Clarinet project', () => {
     assert.strictEqual(p.name, 'defi-suite');
     const ids = Object.fromEntries(p.contracts.map((c) => [c.name, c.ids]));
     assert.deepStrictEqual(ids, {
-      token: { mainnet: `${MAINNET_DEPLOYER}.token`, testnet: `${TESTNET_DEPLOYER}.token`, devnet: `${DEVNET_DEPLOYER}.token` },
+      token: {
+        mainnet: `${MAINNET_DEPLOYER}.token`,
+        testnet: `${TESTNET_DEPLOYER}.token`,
+        devnet: `${DEVNET_DEPLOYER}.token`,
+      },
       vault: { testnet: `${TESTNET_DEPLOYER}.vault`, devnet: `${DEVNET_DEPLOYER}.vault` },
       'pool-v1': { devnet: `${DEVNET_DEPLOYER}.pool-v1` },
     });
-    assert.deepStrictEqual(p.deployers, { mainnet: MAINNET_DEPLOYER, testnet: TESTNET_DEPLOYER, devnet: DEVNET_DEPLOYER });
+    assert.deepStrictEqual(p.deployers, {
+      mainnet: MAINNET_DEPLOYER,
+      testnet: TESTNET_DEPLOYER,
+      devnet: DEVNET_DEPLOYER,
+    });
     assert.deepStrictEqual(p.plans, ['mainnet', 'testnet', 'devnet']);
-    assert.strictEqual(contractAt(p, './contracts/pool/pool-v1.clar')?.name, 'pool-v1', 'the "./" of the manifest path is dropped');
+    assert.strictEqual(
+      contractAt(p, './contracts/pool/pool-v1.clar')?.name,
+      'pool-v1',
+      'the "./" of the manifest path is dropped',
+    );
     assert.strictEqual(p.contracts.find((c) => c.name === 'vault')?.clarityVersion, 3);
     assert.deepStrictEqual(p.problems, []);
   });
@@ -65,10 +93,16 @@ describe('reading a Clarinet project', () => {
     assert.deepStrictEqual(p.requirements, [
       {
         contractId: 'SP3FBR2AGK5H9QBDH3EEN6DF8EK8JY7RX8QJ5SVTE.sip-010-trait-ft-standard',
-        ids: { mainnet: 'SP3FBR2AGK5H9QBDH3EEN6DF8EK8JY7RX8QJ5SVTE.sip-010-trait-ft-standard', devnet: `${DEVNET_DEPLOYER}.sip-010-trait-ft-standard` },
+        ids: {
+          mainnet: 'SP3FBR2AGK5H9QBDH3EEN6DF8EK8JY7RX8QJ5SVTE.sip-010-trait-ft-standard',
+          devnet: `${DEVNET_DEPLOYER}.sip-010-trait-ft-standard`,
+        },
       },
     ]);
-    assert.ok(!p.contracts.some((c) => c.name === 'sip-010-trait-ft-standard'), 'a requirement is not one of the project contracts');
+    assert.ok(
+      !p.contracts.some((c) => c.name === 'sip-010-trait-ft-standard'),
+      'a requirement is not one of the project contracts',
+    );
   });
 
   it('no deployment plans: contracts without ids, no deployer, and no problem', async () => {
@@ -78,7 +112,12 @@ describe('reading a Clarinet project', () => {
     assert.deepStrictEqual(p.deployers, {});
     assert.deepStrictEqual(p.plans, []);
     assert.deepStrictEqual(p.problems, []);
-    assert.deepStrictEqual(asked, ['Clarinet.toml', 'deployments/default.mainnet-plan.yaml', 'deployments/default.testnet-plan.yaml', 'deployments/default.devnet-plan.yaml']);
+    assert.deepStrictEqual(asked, [
+      'Clarinet.toml',
+      'deployments/default.mainnet-plan.yaml',
+      'deployments/default.testnet-plan.yaml',
+      'deployments/default.devnet-plan.yaml',
+    ]);
   });
 
   it('no Clarinet.toml: says the project is missing', async () => {
@@ -111,20 +150,27 @@ describe('reading a Clarinet project', () => {
       'deployments/default.devnet-plan.yaml': 'just: a map\n',
     };
     const p = projectOf(await readClarinetProject(async (rel) => files[rel]));
-    assert.deepStrictEqual(p.problems.map(problemText), ['deployments/default.devnet-plan.yaml: This is not a deployment plan: "plan.batches" is missing.']);
+    assert.deepStrictEqual(p.problems.map(problemText), [
+      'deployments/default.devnet-plan.yaml: This is not a deployment plan: "plan.batches" is missing.',
+    ]);
   });
 
   it('a contract without a path and an invalid sender are reported with their lines', async () => {
     const files: Record<string, string> = {
-      'Clarinet.toml': '[project]\nname = "x"\n\n[contracts.nopath]\nclarity_version = 2\n\n[contracts.ok]\npath = "contracts/ok.clar"\n',
-      'deployments/default.devnet-plan.yaml': 'plan:\n  batches:\n    - id: 0\n      transactions:\n        - contract-publish:\n            contract-name: ok\n            expected-sender: NOT-AN-ADDRESS\n            path: contracts/ok.clar\n',
+      'Clarinet.toml':
+        '[project]\nname = "x"\n\n[contracts.nopath]\nclarity_version = 2\n\n[contracts.ok]\npath = "contracts/ok.clar"\n',
+      'deployments/default.devnet-plan.yaml':
+        'plan:\n  batches:\n    - id: 0\n      transactions:\n        - contract-publish:\n            contract-name: ok\n            expected-sender: NOT-AN-ADDRESS\n            path: contracts/ok.clar\n',
     };
     const p = projectOf(await readClarinetProject(async (rel) => files[rel]));
     assert.deepStrictEqual(p.problems.map(problemText), [
       'Clarinet.toml line 4: [contracts.nopath] has no "path".',
       'deployments/default.devnet-plan.yaml line 6: ok: the sender "NOT-AN-ADDRESS" is not a Stacks address.',
     ]);
-    assert.deepStrictEqual(p.contracts.map((c) => c.name), ['ok']);
+    assert.deepStrictEqual(
+      p.contracts.map((c) => c.name),
+      ['ok'],
+    );
   });
 
   it('never opens settings/Testnet.toml or settings/Mainnet.toml, which hold mnemonics', async () => {
@@ -132,9 +178,21 @@ describe('reading a Clarinet project', () => {
       const { read, asked } = fixtureReader(name);
       await readClarinetProject(read);
       assert.ok(asked.length > 0);
-      assert.deepStrictEqual(asked.filter((a) => /settings/i.test(a)), [], `${name}: asked for ${asked.join(', ')}`);
-      assert.ok(asked.every((a) => a === 'Clarinet.toml' || /^deployments\/default\.(devnet|testnet|mainnet)-plan\.yaml$/.test(a)), `${name}: only the manifest and the plans are read`);
+      assert.deepStrictEqual(
+        asked.filter((a) => /settings/i.test(a)),
+        [],
+        `${name}: asked for ${asked.join(', ')}`,
+      );
+      assert.ok(
+        asked.every(
+          (a) => a === 'Clarinet.toml' || /^deployments\/default\.(devnet|testnet|mainnet)-plan\.yaml$/.test(a),
+        ),
+        `${name}: only the manifest and the plans are read`,
+      );
     }
-    assert.ok(fs.existsSync(path.join(FIXTURES, 'several/settings/Mainnet.toml')), 'the trap files are there to be (not) read');
+    assert.ok(
+      fs.existsSync(path.join(FIXTURES, 'several/settings/Mainnet.toml')),
+      'the trap files are there to be (not) read',
+    );
   });
 });

@@ -44,7 +44,8 @@ describe('Stacks API client', function () {
         assert.strictEqual(tx.tx_id, id);
         types.add(tx.tx_type);
       }
-      for (const t of ['token_transfer', 'contract_call', 'smart_contract', 'coinbase', 'tenure_change']) assert.ok(types.has(t), t);
+      for (const t of ['token_transfer', 'contract_call', 'smart_contract', 'coinbase', 'tenure_change'])
+        assert.ok(types.has(t), t);
       const pending = await c.getTransaction(TX.pending);
       assert.strictEqual(pending.tx_status, 'pending');
       assert.strictEqual(pending.block_height, undefined);
@@ -137,7 +138,15 @@ describe('Stacks API client', function () {
         const r = S.parseWith(schema, loadFixture(file));
         assert.ok(r.ok, `${file}: ${r.ok ? '' : r.problem}`);
       }
-      for (const f of ['tx-coinbase.json', 'tx-contract_call-sponsored.json', 'tx-dropped.json', 'tx-failed.json', 'tx-pending.json', 'tx-smart_contract.json', 'tx-tenure_change.json']) {
+      for (const f of [
+        'tx-coinbase.json',
+        'tx-contract_call-sponsored.json',
+        'tx-dropped.json',
+        'tx-failed.json',
+        'tx-pending.json',
+        'tx-smart_contract.json',
+        'tx-tenure_change.json',
+      ]) {
         const r = S.parseWith(S.Transaction, loadFixture(f));
         assert.ok(r.ok, `${f}: ${r.ok ? '' : r.problem}`);
       }
@@ -145,7 +154,12 @@ describe('Stacks API client', function () {
     });
 
     it('keeps unknown fields and accepts unknown enum values', () => {
-      const tx = { ...(loadFixture('tx-token_transfer.json') as object), tx_type: 'future_type', tx_status: 'problematic_skipped', brand_new: { x: 1 } };
+      const tx = {
+        ...(loadFixture('tx-token_transfer.json') as object),
+        tx_type: 'future_type',
+        tx_status: 'problematic_skipped',
+        brand_new: { x: 1 },
+      };
       const r = S.parseWith(S.Transaction, tx);
       assert.ok(r.ok);
       assert.strictEqual((r.value as Record<string, unknown>).brand_new !== undefined, true);
@@ -154,19 +168,77 @@ describe('Stacks API client', function () {
 
     /** The required (non-optional) keys of a zod/mini object schema. */
     function requiredKeys(schema: S.Schema<unknown>): string[] {
-      const shape = (schema as unknown as { _zod: { def: { shape: Record<string, { _zod: { def: { type: string } } }> } } })._zod.def.shape;
-      return Object.entries(shape).filter(([, v]) => v._zod.def.type !== 'optional').map(([k]) => k);
+      const shape = (
+        schema as unknown as { _zod: { def: { shape: Record<string, { _zod: { def: { type: string } } }> } } }
+      )._zod.def.shape;
+      return Object.entries(shape)
+        .filter(([, v]) => v._zod.def.type !== 'optional')
+        .map(([k]) => k);
     }
 
-    const endpoints: Array<{ name: string; file: string; path: string; schema: S.Schema<unknown>; call: (c: StacksClient) => Promise<unknown> }> = [
-      { name: 'transaction', file: 'tx-token_transfer.json', path: `/extended/v1/tx/${TX.tokenTransfer}`, schema: S.Transaction, call: (c) => c.getTransaction(TX.tokenTransfer) },
-      { name: 'balance', file: 'stx-balance--locked.json', path: `/extended/v1/address/${ADDRESS.mainnet}/stx`, schema: S.StxBalance, call: (c) => c.getStxBalance(ADDRESS.mainnet) },
-      { name: 'block', file: 'block-v2--latest.json', path: '/extended/v2/blocks/latest', schema: S.Block, call: (c) => c.getBlock('latest') },
-      { name: 'v1 block', file: 'block-v1--by_height-latest.json', path: `/extended/v1/block/by_height/${BLOCK.height}`, schema: S.BlockV1, call: (c) => c.getBlockByHeightV1(BLOCK.height) },
-      { name: 'mempool', file: 'mempool-stats.json', path: '/extended/v1/tx/mempool/stats', schema: S.MempoolStats, call: (c) => c.getMempoolStats() },
-      { name: 'status', file: 'server-status.json', path: '/extended', schema: S.ServerStatus, call: (c) => c.getServerStatus() },
-      { name: 'address transactions', file: 'address-transactions--mainnet.json', path: `/extended/v2/addresses/${ADDRESS.mainnet}/transactions`, schema: S.AddressTransactionsPage, call: (c) => c.getAddressTransactions(ADDRESS.mainnet) },
-      { name: 'address events', file: 'address-tx-events--mainnet.json', path: `/extended/v2/addresses/${ADDRESS.mainnet}/transactions/${TX.mainnetContractCall}/events`, schema: S.AddressEventsPage, call: (c) => c.getAddressTransactionEvents(ADDRESS.mainnet, TX.mainnetContractCall) },
+    const endpoints: Array<{
+      name: string;
+      file: string;
+      path: string;
+      schema: S.Schema<unknown>;
+      call: (c: StacksClient) => Promise<unknown>;
+    }> = [
+      {
+        name: 'transaction',
+        file: 'tx-token_transfer.json',
+        path: `/extended/v1/tx/${TX.tokenTransfer}`,
+        schema: S.Transaction,
+        call: (c) => c.getTransaction(TX.tokenTransfer),
+      },
+      {
+        name: 'balance',
+        file: 'stx-balance--locked.json',
+        path: `/extended/v1/address/${ADDRESS.mainnet}/stx`,
+        schema: S.StxBalance,
+        call: (c) => c.getStxBalance(ADDRESS.mainnet),
+      },
+      {
+        name: 'block',
+        file: 'block-v2--latest.json',
+        path: '/extended/v2/blocks/latest',
+        schema: S.Block,
+        call: (c) => c.getBlock('latest'),
+      },
+      {
+        name: 'v1 block',
+        file: 'block-v1--by_height-latest.json',
+        path: `/extended/v1/block/by_height/${BLOCK.height}`,
+        schema: S.BlockV1,
+        call: (c) => c.getBlockByHeightV1(BLOCK.height),
+      },
+      {
+        name: 'mempool',
+        file: 'mempool-stats.json',
+        path: '/extended/v1/tx/mempool/stats',
+        schema: S.MempoolStats,
+        call: (c) => c.getMempoolStats(),
+      },
+      {
+        name: 'status',
+        file: 'server-status.json',
+        path: '/extended',
+        schema: S.ServerStatus,
+        call: (c) => c.getServerStatus(),
+      },
+      {
+        name: 'address transactions',
+        file: 'address-transactions--mainnet.json',
+        path: `/extended/v2/addresses/${ADDRESS.mainnet}/transactions`,
+        schema: S.AddressTransactionsPage,
+        call: (c) => c.getAddressTransactions(ADDRESS.mainnet),
+      },
+      {
+        name: 'address events',
+        file: 'address-tx-events--mainnet.json',
+        path: `/extended/v2/addresses/${ADDRESS.mainnet}/transactions/${TX.mainnetContractCall}/events`,
+        schema: S.AddressEventsPage,
+        call: (c) => c.getAddressTransactionEvents(ADDRESS.mainnet, TX.mainnetContractCall),
+      },
     ];
 
     for (const ep of endpoints) {
@@ -186,10 +258,16 @@ describe('Stacks API client', function () {
     }
 
     it('names a nested field, such as a transaction inside an address page', async () => {
-      const body = structuredClone(loadFixture('address-transactions--mainnet.json')) as { results: Array<{ tx: Record<string, unknown> }> };
+      const body = structuredClone(loadFixture('address-transactions--mainnet.json')) as {
+        results: Array<{ tx: Record<string, unknown> }>;
+      };
       delete body.results[1]!.tx.tx_id;
       mock.override(`/extended/v2/addresses/${ADDRESS.mainnet}/transactions`, body);
-      await rejectsWith(client().getAddressTransactions(ADDRESS.mainnet), 'invalid-response', /"results\[1\]\.tx\.tx_id" is missing/);
+      await rejectsWith(
+        client().getAddressTransactions(ADDRESS.mainnet),
+        'invalid-response',
+        /"results\[1\]\.tx\.tx_id" is missing/,
+      );
     });
 
     it('treats a body that is not JSON, or a truncated or oversized one, as a bad response', async () => {
@@ -200,7 +278,12 @@ describe('Stacks API client', function () {
       await rejectsWith(client().getServerStatus(), 'invalid-response', /larger than 10 MB/);
       mock.reset();
       mock.fault({ kind: 'truncated' });
-      const e = await client().getServerStatus().then(() => undefined, (x: unknown) => x as StacksApiError);
+      const e = await client()
+        .getServerStatus()
+        .then(
+          () => undefined,
+          (x: unknown) => x as StacksApiError,
+        );
       assert.ok(e && ['network', 'invalid-response'].includes(e.kind), `truncated body: ${e?.kind}`);
     });
   });
@@ -214,10 +297,22 @@ describe('Stacks API client', function () {
       ['bad contract name', (c) => c.getContractsStatus([`${ADDRESS.mainnet}.1bad`]), /contract name/],
       ['long contract name', (c) => c.getContractsStatus([`${ADDRESS.mainnet}.${'a'.repeat(41)}`]), /longer than 40/],
       ['no contracts', (c) => c.getContractsStatus([]), /at least one/],
-      ['limit 0', (c) => c.getAddressTransactions(ADDRESS.mainnet, { limit: 0 }), /"limit" must be a whole number from 1 to 50/],
+      [
+        'limit 0',
+        (c) => c.getAddressTransactions(ADDRESS.mainnet, { limit: 0 }),
+        /"limit" must be a whole number from 1 to 50/,
+      ],
       ['limit 51', (c) => c.getAddressTransactions(ADDRESS.mainnet, { limit: 51 }), /from 1 to 50/],
-      ['negative offset', (c) => c.getAddressTransactionEvents(ADDRESS.mainnet, TX.tokenTransfer, { offset: -1 }), /"offset"/],
-      ['both unanchored and untilBlock', (c) => c.getStxBalance(ADDRESS.mainnet, { unanchored: true, untilBlock: 5 }), /not both/],
+      [
+        'negative offset',
+        (c) => c.getAddressTransactionEvents(ADDRESS.mainnet, TX.tokenTransfer, { offset: -1 }),
+        /"offset"/,
+      ],
+      [
+        'both unanchored and untilBlock',
+        (c) => c.getStxBalance(ADDRESS.mainnet, { unanchored: true, untilBlock: 5 }),
+        /not both/,
+      ],
       ['block words', (c) => c.getBlock('yesterday'), /not a block/],
       ['negative height', (c) => c.getBlockByHeightV1(-3), /not a block height/],
       ['v1 block by hash', (c) => c.getBlockByHeightV1(BLOCK.hash), /takes a block height/],
@@ -233,7 +328,13 @@ describe('Stacks API client', function () {
   describe('URLs and the API key', () => {
     it('refuses plain http to a host that is not loopback, and sends nothing', async () => {
       let calls = 0;
-      const c = createStacksClient({ baseUrl: 'http://api.example.test', fetch: async () => { calls++; return new Response('{}'); } });
+      const c = createStacksClient({
+        baseUrl: 'http://api.example.test',
+        fetch: async () => {
+          calls++;
+          return new Response('{}');
+        },
+      });
       await rejectsWith(c.getServerStatus(), 'insecure-url', /https/);
       assert.strictEqual(calls, 0);
     });
@@ -244,10 +345,20 @@ describe('Stacks API client', function () {
         seen.push(String(input));
         return new Response(JSON.stringify(loadFixture('server-status.json')), { status: 200 });
       };
-      for (const base of ['https://api.example.test', 'http://localhost:3999', 'http://127.0.0.1:3999', 'http://[::1]:3999']) {
+      for (const base of [
+        'https://api.example.test',
+        'http://localhost:3999',
+        'http://127.0.0.1:3999',
+        'http://[::1]:3999',
+      ]) {
         await createStacksClient({ baseUrl: base, fetch: fake }).getServerStatus();
       }
-      assert.deepStrictEqual(seen, ['https://api.example.test/extended', 'http://localhost:3999/extended', 'http://127.0.0.1:3999/extended', 'http://[::1]:3999/extended']);
+      assert.deepStrictEqual(seen, [
+        'https://api.example.test/extended',
+        'http://localhost:3999/extended',
+        'http://127.0.0.1:3999/extended',
+        'http://[::1]:3999/extended',
+      ]);
     });
 
     it('sends X-API-Key only when a key is set, and Accept always', async () => {
@@ -264,7 +375,11 @@ describe('Stacks API client', function () {
       const other = await startMockApi();
       try {
         mock.fault({ kind: 'redirect', location: `${other.url}/extended` });
-        const e = await rejectsWith(client({ apiKey: 'secret-key-2' }).getServerStatus(), 'insecure-url', /another site/);
+        const e = await rejectsWith(
+          client({ apiKey: 'secret-key-2' }).getServerStatus(),
+          'insecure-url',
+          /another site/,
+        );
         assert.ok(!e.message.includes('secret-key-2'));
         assert.strictEqual(other.requests.length, 0);
       } finally {
@@ -295,12 +410,24 @@ describe('Stacks API client', function () {
 
   describe('errors', () => {
     const statuses: Array<[number, ErrorKind]> = [
-      [400, 'bad-request'], [401, 'unauthorized'], [403, 'forbidden'], [404, 'not-found'], [410, 'gone'],
-      [429, 'rate-limited'], [500, 'server'], [502, 'server'], [503, 'server'],
+      [400, 'bad-request'],
+      [401, 'unauthorized'],
+      [403, 'forbidden'],
+      [404, 'not-found'],
+      [410, 'gone'],
+      [429, 'rate-limited'],
+      [500, 'server'],
+      [502, 'server'],
+      [503, 'server'],
     ];
     for (const [status, kind] of statuses) {
       it(`maps ${status} to ${kind} with the server's own words`, async () => {
-        mock.fault({ kind: 'status', status, body: { message: `words for ${status}` }, headers: status === 429 ? { 'retry-after': '60' } : {} });
+        mock.fault({
+          kind: 'status',
+          status,
+          body: { message: `words for ${status}` },
+          headers: status === 429 ? { 'retry-after': '60' } : {},
+        });
         const e = await rejectsWith(client().getServerStatus(), kind, new RegExp(`words for ${status}`));
         assert.strictEqual(e.status, status);
       });
@@ -340,7 +467,11 @@ describe('Stacks API client', function () {
       await new Promise<void>((r) => closed.listen(0, '127.0.0.1', () => r()));
       const port = (closed.address() as AddressInfo).port;
       await new Promise<void>((r) => closed.close(() => r()));
-      await rejectsWith(createStacksClient({ baseUrl: `http://127.0.0.1:${port}` }).getServerStatus(), 'network', /refused/);
+      await rejectsWith(
+        createStacksClient({ baseUrl: `http://127.0.0.1:${port}` }).getServerStatus(),
+        'network',
+        /refused/,
+      );
     });
 
     it('says "refused" when a server that was used stops, not "reset" of an old socket', async () => {
@@ -392,7 +523,10 @@ describe('Stacks API client', function () {
 
     it('believes the server when it says the budget is spent', async () => {
       const c = client({ cache: false });
-      mock.fault({ fault: { kind: 'headers', headers: { 'ratelimit-remaining': '0', 'ratelimit-reset': '30' } }, times: 1 });
+      mock.fault({
+        fault: { kind: 'headers', headers: { 'ratelimit-remaining': '0', 'ratelimit-reset': '30' } },
+        times: 1,
+      });
       await c.getServerStatus();
       await rejectsWith(c.getServerStatus({ budget: 'fail-fast' }), 'rate-limited');
       assert.strictEqual(mock.requests.length, 1);
@@ -442,7 +576,10 @@ describe('Stacks API client', function () {
       const a2 = new AbortController();
       const p1 = c.getTransaction(TX.pending, { signal: a1.signal });
       const p2 = c.getTransaction(TX.pending, { signal: a2.signal });
-      setTimeout(() => { a1.abort(); a2.abort(); }, 30);
+      setTimeout(() => {
+        a1.abort();
+        a2.abort();
+      }, 30);
       await rejectsWith(p1, 'cancelled');
       await rejectsWith(p2, 'cancelled');
       // The abandoned request is gone: a new call goes out again and succeeds.
@@ -462,7 +599,12 @@ describe('Stacks API client', function () {
 
     it('never serves pending transactions, balances, latest or the tip stale beyond the fresh window', async () => {
       const c = client({ freshMs: 100 });
-      const calls = [() => c.getTransaction(TX.pending), () => c.getStxBalance(ADDRESS.mainnet), () => c.getBlock('latest'), () => c.getServerStatus()];
+      const calls = [
+        () => c.getTransaction(TX.pending),
+        () => c.getStxBalance(ADDRESS.mainnet),
+        () => c.getBlock('latest'),
+        () => c.getServerStatus(),
+      ];
       for (const call of calls) await call();
       for (const call of calls) await call();
       assert.strictEqual(mock.requests.length, 4, 'reused within the fresh window');

@@ -13,13 +13,19 @@ function err(kind: Kind, message: string, extra: Record<string, unknown> = {}): 
 describe('describeError', () => {
   it('says where a thing was not found and offers another network', () => {
     const t = describeError(err('not-found', 'Not found'), CTX);
-    assert.strictEqual(t.message, 'Transaction not found on Testnet (https://api.testnet.hiro.so). It may be on another network.');
+    assert.strictEqual(
+      t.message,
+      'Transaction not found on Testnet (https://api.testnet.hiro.so). It may be on another network.',
+    );
     assert.deepStrictEqual(t.actions, ['Select Network']);
     assert.strictEqual(t.short, 'Not found on Testnet');
   });
   it('offers an API key when rate limited without one, a retry with one, and says how long to wait', () => {
     const without = describeError(err('rate-limited', 'Too many requests', { retryAfterMs: 2500 }), CTX);
-    assert.match(without.message, /^Rate limited by https:\/\/api\.testnet\.hiro\.so: set an API key for a higher limit\. Try again in 3 s\.$/);
+    assert.match(
+      without.message,
+      /^Rate limited by https:\/\/api\.testnet\.hiro\.so: set an API key for a higher limit\. Try again in 3 s\.$/,
+    );
     assert.deepStrictEqual(without.actions, ['Set API Key', 'Retry']);
     assert.strictEqual(without.short, 'Rate limited: set an API key for a higher limit.');
     const withKey = describeError(err('rate-limited', 'Too many requests'), { ...CTX, hasApiKey: true });
@@ -36,7 +42,10 @@ describe('describeError', () => {
     assert.match(describeError(err('forbidden', 'Forbidden'), CTX).message, /\(none is set\)/);
   });
   it('names an unreachable devnet with its URL', () => {
-    const t = describeError(err('network', 'connect ECONNREFUSED 127.0.0.1:3999'), { networkLabel: 'Devnet', baseUrl: 'http://localhost:3999' });
+    const t = describeError(err('network', 'connect ECONNREFUSED 127.0.0.1:3999'), {
+      networkLabel: 'Devnet',
+      baseUrl: 'http://localhost:3999',
+    });
     assert.strictEqual(t.short, 'Devnet at http://localhost:3999 is not reachable.');
     assert.deepStrictEqual(t.actions, ['Retry', 'Select Network']);
   });
@@ -47,11 +56,18 @@ describe('describeError', () => {
       ['bad-request', /^limit must be 50 or less$/, []],
       ['gone', /has switched this route off \(410 Gone\)/, ['Select Network', 'Show Log']],
       ['server', /^Testnet API \(https:\/\/api\.testnet\.hiro\.so\) had a problem: /, ['Retry', 'Select Network']],
-      ['timeout', /^Testnet API at https:\/\/api\.testnet\.hiro\.so did not answer in time\.$/, ['Retry', 'Select Network']],
+      [
+        'timeout',
+        /^Testnet API at https:\/\/api\.testnet\.hiro\.so did not answer in time\.$/,
+        ['Retry', 'Select Network'],
+      ],
       ['cancelled', /^Cancelled\.$/, []],
       ['invalid-response', /^Testnet API sent something unexpected: /, ['Retry', 'Show Log']],
     ];
-    const messages: Record<string, string> = { 'invalid-input': '"0x12" is not a transaction id.', 'bad-request': 'limit must be 50 or less' };
+    const messages: Record<string, string> = {
+      'invalid-input': '"0x12" is not a transaction id.',
+      'bad-request': 'limit must be 50 or less',
+    };
     for (const [kind, message, actions] of cases) {
       const t = describeError(err(kind, messages[kind] ?? 'details'), CTX);
       assert.match(t.message, message, kind);
@@ -67,7 +83,21 @@ describe('describeError', () => {
   });
   it('never shows a key that is in the context', () => {
     const ctx = { ...CTX, hasApiKey: true, apiKey: KEY } as ErrorContext;
-    const kinds: Kind[] = ['invalid-input', 'insecure-url', 'bad-request', 'unauthorized', 'forbidden', 'not-found', 'gone', 'rate-limited', 'server', 'timeout', 'cancelled', 'network', 'invalid-response'];
+    const kinds: Kind[] = [
+      'invalid-input',
+      'insecure-url',
+      'bad-request',
+      'unauthorized',
+      'forbidden',
+      'not-found',
+      'gone',
+      'rate-limited',
+      'server',
+      'timeout',
+      'cancelled',
+      'network',
+      'invalid-response',
+    ];
     for (const kind of kinds) {
       const t = describeError(err(kind, 'details'), ctx);
       assert.ok(!JSON.stringify(t).includes(KEY), `${kind} shows the key`);

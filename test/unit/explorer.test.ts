@@ -9,11 +9,20 @@ const DEVNET = 'http://localhost:3999';
 
 describe('explorerUrl', () => {
   it('names the chain for mainnet and testnet, without an api parameter', () => {
-    assert.strictEqual(explorerUrl(BASE, { kind: 'tx', id: TX }, 'mainnet', 'https://api.hiro.so'), `${BASE}/txid/${TX}?chain=mainnet`);
-    assert.strictEqual(explorerUrl(BASE, { kind: 'address', id: SP }, 'testnet', 'https://api.testnet.hiro.so'), `${BASE}/address/${SP}?chain=testnet`);
+    assert.strictEqual(
+      explorerUrl(BASE, { kind: 'tx', id: TX }, 'mainnet', 'https://api.hiro.so'),
+      `${BASE}/txid/${TX}?chain=mainnet`,
+    );
+    assert.strictEqual(
+      explorerUrl(BASE, { kind: 'address', id: SP }, 'testnet', 'https://api.testnet.hiro.so'),
+      `${BASE}/address/${SP}?chain=testnet`,
+    );
   });
   it('points the explorer at the same API for devnet and custom networks', () => {
-    assert.strictEqual(explorerUrl(BASE, { kind: 'tx', id: TX }, 'devnet', DEVNET), `${BASE}/txid/${TX}?chain=devnet&api=http%3A%2F%2Flocalhost%3A3999`);
+    assert.strictEqual(
+      explorerUrl(BASE, { kind: 'tx', id: TX }, 'devnet', DEVNET),
+      `${BASE}/txid/${TX}?chain=devnet&api=http%3A%2F%2Flocalhost%3A3999`,
+    );
     const custom = new URL(explorerUrl(BASE, { kind: 'address', id: SP }, 'custom', 'https://stacks.example.org/api')!);
     assert.strictEqual(custom.searchParams.get('api'), 'https://stacks.example.org/api');
     assert.strictEqual(custom.searchParams.get('chain'), 'testnet');
@@ -29,6 +38,9 @@ describe('explorerUrl', () => {
     assert.strictEqual(explorerUrl(BASE, { kind: 'contracts', id: `${SP}.a,${SP}.b` }, 'mainnet', ''), undefined);
   });
   it('uses a configured explorer without doubling slashes', () => {
-    assert.strictEqual(explorerUrl('http://localhost:8000//', { kind: 'mempool', id: '' }, 'devnet', DEVNET), 'http://localhost:8000/mempool?chain=devnet&api=http%3A%2F%2Flocalhost%3A3999');
+    assert.strictEqual(
+      explorerUrl('http://localhost:8000//', { kind: 'mempool', id: '' }, 'devnet', DEVNET),
+      'http://localhost:8000/mempool?chain=devnet&api=http%3A%2F%2Flocalhost%3A3999',
+    );
   });
 });

@@ -1,5 +1,15 @@
 import * as assert from 'assert';
-import { clip, decodeMemo, formatAge, formatMicroStx, formatStx, formatTime, statusLabel, statusTone, txTypeLabel } from '../../src/chain/format';
+import {
+  clip,
+  decodeMemo,
+  formatAge,
+  formatMicroStx,
+  formatStx,
+  formatTime,
+  statusLabel,
+  statusTone,
+  txTypeLabel,
+} from '../../src/chain/format';
 
 describe('format', () => {
   describe('formatStx', () => {
@@ -14,7 +24,10 @@ describe('format', () => {
     });
     it('stays exact beyond 2^53', () => {
       assert.strictEqual(formatStx('9007199254740993'), '9,007,199,254.740993 STX');
-      assert.strictEqual(formatStx('340282366920938463463374607431768211455'), '340,282,366,920,938,463,463,374,607,431,768.211455 STX');
+      assert.strictEqual(
+        formatStx('340282366920938463463374607431768211455'),
+        '340,282,366,920,938,463,463,374,607,431,768.211455 STX',
+      );
     });
     it('handles zero, negative values and numbers', () => {
       assert.strictEqual(formatStx('0'), '0 STX');
@@ -87,7 +100,14 @@ describe('format', () => {
     assert.strictEqual(statusLabel('dropped_replace_by_fee'), 'Dropped (replace by fee)');
     assert.strictEqual(statusLabel('problematic_skipped'), 'problematic skipped');
     assert.deepStrictEqual(
-      ['success', 'pending', 'abort_by_response', 'abort_by_post_condition', 'dropped_stale_garbage_collect', 'something_new'].map(statusTone),
+      [
+        'success',
+        'pending',
+        'abort_by_response',
+        'abort_by_post_condition',
+        'dropped_stale_garbage_collect',
+        'something_new',
+      ].map(statusTone),
       ['success', 'pending', 'failed', 'failed', 'dropped', 'other'],
     );
     assert.strictEqual(txTypeLabel('token_transfer'), 'Token transfer');
@@ -111,4 +131,3 @@ describe('format', () => {
     });
   });
 });
-

@@ -10,7 +10,7 @@ const setup = require(path.join(__dirname, '..', '..', '..', 'test', 'host', 'se
   paths: { node24Home: string };
 };
 
-describe('test launcher setup: the environment of code-server\'s Node 24', () => {
+describe("test launcher setup: the environment of code-server's Node 24", () => {
   // `npm test` runs on the machine's Node 20 and exports its config to children; an inner npm reads
   // it back, and code-server's postinstall refuses a user agent that says node/v20.
   const outer = {
@@ -37,7 +37,11 @@ describe('test launcher setup: the environment of code-server\'s Node 24', () =>
       assert.strictEqual(env.npm_node_execpath, undefined);
       assert.strictEqual(env.NODE, undefined);
       assert.ok(env.PATH!.startsWith(path.join(setup.paths.node24Home, 'bin') + path.delimiter), env.PATH);
-      assert.strictEqual(env.npm_config_nodedir, setup.paths.node24Home, 'native modules build against Node 24 headers');
+      assert.strictEqual(
+        env.npm_config_nodedir,
+        setup.paths.node24Home,
+        'native modules build against Node 24 headers',
+      );
     } finally {
       for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
       Object.assign(process.env, saved);

@@ -1,6 +1,16 @@
 import * as assert from 'assert';
 import type { ContractStatus, StxBalance, Transaction } from '../../src/api';
-import { addressHover, code, commandUri, contractHover, escapeMarkdown, failureHover, HoverSource, stxAmount, txHover } from '../../src/chain/hoverText';
+import {
+  addressHover,
+  code,
+  commandUri,
+  contractHover,
+  escapeMarkdown,
+  failureHover,
+  HoverSource,
+  stxAmount,
+  txHover,
+} from '../../src/chain/hoverText';
 import { Commands } from '../../src/constants';
 import { loadFixture } from '../mock-api/server';
 import { ADDRESS, CONTRACT, TX } from '../fixtures/ids';
@@ -48,7 +58,13 @@ describe('hover Markdown', () => {
         const html = md.render(escapeMarkdown(s));
         assert.doesNotMatch(html, /<(a|img|script|code|em|strong|s|h\d|ul|ol|li|blockquote|pre|table)\b/i, html);
         // The visible text is the input itself (white space folded).
-        const visible = html.replace(/<\/?p>/g, '').trim().replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+        const visible = html
+          .replace(/<\/?p>/g, '')
+          .trim()
+          .replace(/&lt;/g, '<')
+          .replace(/&gt;/g, '>')
+          .replace(/&quot;/g, '"')
+          .replace(/&amp;/g, '&');
         assert.strictEqual(visible, s.replace(/\s+/g, ' ').trim());
       });
     }
@@ -95,8 +111,15 @@ describe('hover Markdown', () => {
     });
   });
 
-  const source: HoverSource = { network: 'testnet', networkLabel: 'Testnet', baseUrl: 'http://127.0.0.1:3999', canWatch: true, now: Date.UTC(2020, 6, 16, 13, 46, 34) };
-  const links = (markdown: string) => [...markdown.matchAll(/\]\((command:[^ )]+)/g)].map((m) => m[1]!.split('?')[0]!.slice('command:'.length));
+  const source: HoverSource = {
+    network: 'testnet',
+    networkLabel: 'Testnet',
+    baseUrl: 'http://127.0.0.1:3999',
+    canWatch: true,
+    now: Date.UTC(2020, 6, 16, 13, 46, 34),
+  };
+  const links = (markdown: string) =>
+    [...markdown.matchAll(/\]\((command:[^ )]+)/g)].map((m) => m[1]!.split('?')[0]!.slice('command:'.length));
 
   describe('transaction hover', () => {
     it('shows type, status, block and time, fee, sender, amount and recipient of a token transfer', () => {
@@ -111,7 +134,10 @@ describe('hover Markdown', () => {
       assert.match(text, /Amount: 0\.000035 STX \(35 µSTX\) → <code>ST3DWSXBPYDB484QXFTR81K4AWG4ZB5XZNFF3H70C<\/code>/);
       assert.match(text, /Memo: hi/);
       assert.match(text, /Testnet · http:\/\/127\.0\.0\.1:3999/);
-      assert.deepStrictEqual(commands.sort(), [Commands.copy, Commands.openInExplorer, Commands.showTransaction].sort());
+      assert.deepStrictEqual(
+        commands.sort(),
+        [Commands.copy, Commands.openInExplorer, Commands.showTransaction].sort(),
+      );
       assert.deepStrictEqual(links(markdown).sort(), commands.sort());
     });
 
@@ -121,7 +147,10 @@ describe('hover Markdown', () => {
     });
 
     it('says a pending transaction is in the mempool and a dropped one what replaced it', () => {
-      assert.match(md.render(txHover(loadFixture('tx-pending.json') as Transaction, source).markdown), /Pending in the mempool/);
+      assert.match(
+        md.render(txHover(loadFixture('tx-pending.json') as Transaction, source).markdown),
+        /Pending in the mempool/,
+      );
       const dropped = md.render(txHover(loadFixture('tx-dropped.json') as Transaction, source).markdown);
       assert.match(dropped, /Dropped \(replace by fee\), replaced by <code>0x4413739d/);
     });
@@ -141,57 +170,111 @@ describe('hover Markdown', () => {
   describe('address hover', () => {
     it('shows the balance, what is available and what is locked until when, sent and received, with links', () => {
       const b = loadFixture('stx-balance--locked.json') as StxBalance;
-      const { markdown, commands } = addressHover(ADDRESS.mainnet, { ok: true, value: b }, { ...source, network: 'mainnet', networkLabel: 'Mainnet' });
+      const { markdown, commands } = addressHover(
+        ADDRESS.mainnet,
+        { ok: true, value: b },
+        { ...source, network: 'mainnet', networkLabel: 'Mainnet' },
+      );
       const text = md.render(markdown);
       assert.match(text, /Balance: 1 STX \(1,000,000 µSTX\)/);
       assert.match(text, /Available: 0\.95 STX \(950,000 µSTX\)/);
       assert.match(text, /Locked: 0\.05 STX \(50,000 µSTX\) until burn block #200/);
       assert.match(text, /Sent: 0 STX · Received: 1 STX/);
       assert.match(text, /Mainnet ·/);
-      assert.deepStrictEqual(commands.sort(), [Commands.copy, Commands.openInExplorer, Commands.showAddress, Commands.watchAddress].sort());
+      assert.deepStrictEqual(
+        commands.sort(),
+        [Commands.copy, Commands.openInExplorer, Commands.showAddress, Commands.watchAddress].sort(),
+      );
     });
 
     it('offers no watch link where there is nothing to watch in', () => {
-      const { commands } = addressHover(ADDRESS.mainnet, { ok: false, short: 'Not found on Mainnet' }, { ...source, canWatch: false });
+      const { commands } = addressHover(
+        ADDRESS.mainnet,
+        { ok: false, short: 'Not found on Mainnet' },
+        { ...source, canWatch: false },
+      );
       assert.ok(!commands.includes(Commands.watchAddress));
     });
 
     it('shows the short failure line', () => {
-      const text = md.render(addressHover(ADDRESS.mainnet, { ok: false, short: 'Rate limited: set an API key for a higher limit.' }, source).markdown);
+      const text = md.render(
+        addressHover(ADDRESS.mainnet, { ok: false, short: 'Rate limited: set an API key for a higher limit.' }, source)
+          .markdown,
+      );
       assert.match(text, /Rate limited: set an API key for a higher limit\./);
     });
   });
 
   describe('contract hover', () => {
-    const deployed: ContractStatus = { found: true, result: { contract_id: CONTRACT.deployed, status: 'success', tx_id: TX.smartContract, block_height: 3275 } };
+    const deployed: ContractStatus = {
+      found: true,
+      result: { contract_id: CONTRACT.deployed, status: 'success', tx_id: TX.smartContract, block_height: 3275 },
+    };
     const zero = { balance: '0', total_sent: '0', total_received: '0', locked: '0' } as StxBalance;
 
     it('shows where it was deployed, by which transaction, and the deployer balance', () => {
-      const { markdown, commands } = contractHover({ id: CONTRACT.deployed }, { ok: true, value: deployed }, { ok: true, value: zero }, source);
+      const { markdown, commands } = contractHover(
+        { id: CONTRACT.deployed },
+        { ok: true, value: deployed },
+        { ok: true, value: zero },
+        source,
+      );
       const text = md.render(markdown);
       assert.match(text, /<strong>Contract<\/strong> <code>pox-2<\/code>/);
       assert.match(text, /Deployer: <code>ST000000000000000000002AMW42H<\/code>/);
-      assert.match(text, /Deployed in block #3,275 by tx <a href="command:stacksLookup\.showTransaction\?[^"]+" title="Show the deploy transaction"><code>0x0c80de…3f22e4<\/code><\/a>/);
+      assert.match(
+        text,
+        /Deployed in block #3,275 by tx <a href="command:stacksLookup\.showTransaction\?[^"]+" title="Show the deploy transaction"><code>0x0c80de…3f22e4<\/code><\/a>/,
+      );
       assert.match(text, /Deployer balance: 0 STX \(0 µSTX\)/);
-      assert.deepStrictEqual(commands.sort(), [Commands.copy, Commands.openInExplorer, Commands.showContractStatus, Commands.showTransaction].sort());
+      assert.deepStrictEqual(
+        commands.sort(),
+        [Commands.copy, Commands.openInExplorer, Commands.showContractStatus, Commands.showTransaction].sort(),
+      );
     });
 
     it('says when it is not deployed on the network that answered', () => {
-      const text = md.render(contractHover({ id: CONTRACT.notFound }, { ok: true, value: { found: false } }, { ok: true, value: zero }, source).markdown);
+      const text = md.render(
+        contractHover(
+          { id: CONTRACT.notFound },
+          { ok: true, value: { found: false } },
+          { ok: true, value: zero },
+          source,
+        ).markdown,
+      );
       assert.match(text, /Not deployed on Testnet/);
     });
 
     it('shows a pending deployment, a trait, and each failure on its own line', () => {
-      const pending: ContractStatus = { found: true, result: { contract_id: CONTRACT.statusPending, status: 'pending', tx_id: TX.pending } };
-      const text = md.render(contractHover({ id: CONTRACT.statusPending, trait: 'sip-010-trait' }, { ok: true, value: pending }, { ok: false, short: 'Not found on Testnet' }, source).markdown);
-      assert.match(text, /<strong>Trait<\/strong> <code>sip-010-trait<\/code> of contract <code>stacking-dao-core-v1<\/code>/);
+      const pending: ContractStatus = {
+        found: true,
+        result: { contract_id: CONTRACT.statusPending, status: 'pending', tx_id: TX.pending },
+      };
+      const text = md.render(
+        contractHover(
+          { id: CONTRACT.statusPending, trait: 'sip-010-trait' },
+          { ok: true, value: pending },
+          { ok: false, short: 'Not found on Testnet' },
+          source,
+        ).markdown,
+      );
+      assert.match(
+        text,
+        /<strong>Trait<\/strong> <code>sip-010-trait<\/code> of contract <code>stacking-dao-core-v1<\/code>/,
+      );
       assert.match(text, /Deployment pending, tx/);
       assert.match(text, /Deployer balance: Not found on Testnet/);
     });
   });
 
   it('a failure hover names what was hovered and why it is empty', () => {
-    const text = md.render(failureHover('Transaction', TX.tokenTransfer, 'Devnet at http://localhost:3999 is not reachable.', { ...source, networkLabel: 'Devnet', baseUrl: 'http://localhost:3999' }).markdown);
+    const text = md.render(
+      failureHover('Transaction', TX.tokenTransfer, 'Devnet at http://localhost:3999 is not reachable.', {
+        ...source,
+        networkLabel: 'Devnet',
+        baseUrl: 'http://localhost:3999',
+      }).markdown,
+    );
     assert.match(text, /Devnet at http:\/\/localhost:3999 is not reachable\./);
     assert.doesNotMatch(text, /<a /);
   });

@@ -1,5 +1,13 @@
 import * as assert from 'assert';
-import { checkAddress, checkBlockRef, checkContractId, checkContractName, checkPrincipal, checkTxId, Checked } from '../../src/chain/identifiers';
+import {
+  checkAddress,
+  checkBlockRef,
+  checkContractId,
+  checkContractName,
+  checkPrincipal,
+  checkTxId,
+  Checked,
+} from '../../src/chain/identifiers';
 
 // One hash160 (a46ff888…5bd39d) under the four versions: c32address(22, 20, 26, 21, hash).
 const SP = 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7';
@@ -64,7 +72,10 @@ describe('identifiers', () => {
     });
     it('rejects an unknown version such as SZ', () => {
       // c32check-valid for version 31, but no Stacks network uses it.
-      assert.match(reason(checkAddress('SZ2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKQ9H6DPR')), /SP, SM \(mainnet\), ST or SN \(testnet\)/);
+      assert.match(
+        reason(checkAddress('SZ2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKQ9H6DPR')),
+        /SP, SM \(mainnet\), ST or SN \(testnet\)/,
+      );
     });
     it('rejects lower case with a reason that says so', () => {
       assert.match(reason(checkAddress(SP.toLowerCase())), /upper case/);
@@ -98,7 +109,12 @@ describe('identifiers', () => {
       assert.match(reason(checkContractName('tok en')), /letters, digits, - and _/);
     });
     it('splits a contract id into address, name and network', () => {
-      assert.deepStrictEqual(ok(checkContractId(`${ST}.my-token`)), { contractId: `${ST}.my-token`, address: ST, name: 'my-token', network: 'testnet' });
+      assert.deepStrictEqual(ok(checkContractId(`${ST}.my-token`)), {
+        contractId: `${ST}.my-token`,
+        address: ST,
+        name: 'my-token',
+        network: 'testnet',
+      });
       assert.strictEqual(ok(checkContractId(`${SM}.pool`)).network, 'mainnet');
     });
     it('reports the part that is wrong', () => {
@@ -113,7 +129,11 @@ describe('identifiers', () => {
   describe('checkPrincipal', () => {
     it('tells an address from a contract id', () => {
       assert.deepStrictEqual(ok(checkPrincipal(SP)), { principal: SP, kind: 'address', network: 'mainnet' });
-      assert.deepStrictEqual(ok(checkPrincipal(`${SN}.vault`)), { principal: `${SN}.vault`, kind: 'contract', network: 'testnet' });
+      assert.deepStrictEqual(ok(checkPrincipal(`${SN}.vault`)), {
+        principal: `${SN}.vault`,
+        kind: 'contract',
+        network: 'testnet',
+      });
     });
     it('passes on the reason of the failing part', () => {
       assert.match(reason(checkPrincipal(`${SP}.9lives`)), /must start with a letter/);

@@ -60,13 +60,23 @@ describe('mock chain data API', () => {
       const tc = (await get(`/extended/v1/tx/${TX.tenureChange}`)).body;
       assert.strictEqual(tc.tx_type, 'tenure_change');
       assert.strictEqual(tc.tenure_change_payload.cause, 'block_found');
-      for (const k of ['tenure_consensus_hash', 'prev_tenure_consensus_hash', 'burn_view_consensus_hash', 'previous_tenure_end', 'previous_tenure_blocks', 'pubkey_hash']) {
+      for (const k of [
+        'tenure_consensus_hash',
+        'prev_tenure_consensus_hash',
+        'burn_view_consensus_hash',
+        'previous_tenure_end',
+        'previous_tenure_blocks',
+        'pubkey_hash',
+      ]) {
         assert.ok(k in tc.tenure_change_payload, k);
       }
     });
 
     it('accepts tx ids without 0x and in upper case', async () => {
-      assert.strictEqual((await get(`/extended/v1/tx/${TX.tokenTransfer.slice(2).toUpperCase()}`)).body.tx_id, TX.tokenTransfer);
+      assert.strictEqual(
+        (await get(`/extended/v1/tx/${TX.tokenTransfer.slice(2).toUpperCase()}`)).body.tx_id,
+        TX.tokenTransfer,
+      );
     });
 
     it('400 for an ill-formed tx id, 404 for an unknown one, with the real bodies', async () => {
@@ -85,9 +95,18 @@ describe('mock chain data API', () => {
     });
 
     it('serves balances; unknown valid principal gets a zero balance; invalid principal 400', async () => {
-      assert.deepStrictEqual((await get(`/extended/v1/address/${ADDRESS.mainnet}/stx`)).body, loadFixture('stx-balance--locked.json'));
-      assert.deepStrictEqual((await get(`/extended/v1/address/${ADDRESS.testnet}/stx`)).body, loadFixture('stx-balance--token-offering-locked.json'));
-      assert.deepStrictEqual((await get(`/extended/v1/address/${ADDRESS.sponsor}/stx?unanchored=true`)).body, loadFixture('stx-balance--sponsored.json'));
+      assert.deepStrictEqual(
+        (await get(`/extended/v1/address/${ADDRESS.mainnet}/stx`)).body,
+        loadFixture('stx-balance--locked.json'),
+      );
+      assert.deepStrictEqual(
+        (await get(`/extended/v1/address/${ADDRESS.testnet}/stx`)).body,
+        loadFixture('stx-balance--token-offering-locked.json'),
+      );
+      assert.deepStrictEqual(
+        (await get(`/extended/v1/address/${ADDRESS.sponsor}/stx?unanchored=true`)).body,
+        loadFixture('stx-balance--sponsored.json'),
+      );
       const zero = await get(`/extended/v1/address/${CONTRACT.deployed}/stx`);
       assert.strictEqual(zero.status, 200);
       assert.strictEqual(zero.body.balance, '0');
@@ -160,8 +179,16 @@ describe('mock chain data API', () => {
     });
 
     it('serves contract status: known found, others found:false', async () => {
-      const ids = [CONTRACT.deployed, CONTRACT.statusPending, CONTRACT.statusSuccess, CONTRACT.notFound, CONTRACT.called];
-      const r = await get('/extended/v2/smart-contracts/status?' + ids.map((i) => 'contract_id=' + encodeURIComponent(i)).join('&'));
+      const ids = [
+        CONTRACT.deployed,
+        CONTRACT.statusPending,
+        CONTRACT.statusSuccess,
+        CONTRACT.notFound,
+        CONTRACT.called,
+      ];
+      const r = await get(
+        '/extended/v2/smart-contracts/status?' + ids.map((i) => 'contract_id=' + encodeURIComponent(i)).join('&'),
+      );
       assert.strictEqual(r.status, 200);
       assert.deepStrictEqual(Object.keys(r.body).sort(), [...ids].sort());
       assert.strictEqual(r.body[CONTRACT.deployed].result.tx_id, TX.smartContract);
@@ -207,7 +234,10 @@ describe('mock chain data API', () => {
         assert.strictEqual(r.body.events.length, 50);
         all.push(...r.body.events);
       }
-      assert.deepStrictEqual(all.map((e) => e.event_index), [...Array(GENERATED.manyEventsCount).keys()]);
+      assert.deepStrictEqual(
+        all.map((e) => e.event_index),
+        [...Array(GENERATED.manyEventsCount).keys()],
+      );
       assert.ok(all.some((e) => e.event_type === 'smart_contract_log'));
       assert.ok(all.some((e) => e.event_type === 'stx_asset'));
       const def = await get(`/extended/v1/tx/${TX.manyEvents}`);
@@ -231,7 +261,9 @@ describe('mock chain data API', () => {
     });
 
     it('pages address events of TX.manyEvents', async () => {
-      const r = await get(`/extended/v2/addresses/${ADDRESS.mainnet}/transactions/${TX.manyEvents}/events?limit=50&offset=150`);
+      const r = await get(
+        `/extended/v2/addresses/${ADDRESS.mainnet}/transactions/${TX.manyEvents}/events?limit=50&offset=150`,
+      );
       assert.strictEqual(r.body.total, 200);
       assert.strictEqual(r.body.results.length, 50);
     });
@@ -244,7 +276,11 @@ describe('mock chain data API', () => {
       assert.strictEqual(r.status, 503);
       assert.deepStrictEqual(r.body, loadFixture('error-503-db-unavailable.json'));
       api.clearFaults();
-      api.fault({ match: '/extended/v1/tx/', times: 1, fault: { kind: 'status', status: 429, headers: { 'retry-after': '7' } } });
+      api.fault({
+        match: '/extended/v1/tx/',
+        times: 1,
+        fault: { kind: 'status', status: 429, headers: { 'retry-after': '7' } },
+      });
       const t = await get(`/extended/v1/tx/${TX.tokenTransfer}`);
       assert.strictEqual(t.status, 429);
       assert.strictEqual(t.res.headers.get('retry-after'), '7');
@@ -279,7 +315,10 @@ describe('mock chain data API', () => {
 
     it('hang: never answers, the request is abortable', async () => {
       api.fault({ kind: 'hang' });
-      await assert.rejects(fetch(api.url + '/extended', { signal: AbortSignal.timeout(200) }), (e: Error) => e.name === 'TimeoutError' || e.name === 'AbortError');
+      await assert.rejects(
+        fetch(api.url + '/extended', { signal: AbortSignal.timeout(200) }),
+        (e: Error) => e.name === 'TimeoutError' || e.name === 'AbortError',
+      );
     });
 
     it('reset: fetch rejects', async () => {
@@ -311,7 +350,10 @@ describe('mock chain data API', () => {
 
     it('body: replaces the body', async () => {
       api.fault({ kind: 'body', body: { tx_id: 42, tx_status: '<script>' } });
-      assert.deepStrictEqual((await get(`/extended/v1/tx/${TX.tokenTransfer}`)).body, { tx_id: 42, tx_status: '<script>' });
+      assert.deepStrictEqual((await get(`/extended/v1/tx/${TX.tokenTransfer}`)).body, {
+        tx_id: 42,
+        tx_status: '<script>',
+      });
     });
 
     it('redirect: Location header', async () => {
@@ -341,7 +383,9 @@ describe('mock chain data API', () => {
   describe('recording', () => {
     it('records every request with headers, including faulted ones', async () => {
       api.fault({ match: 'mempool', fault: { kind: 'status', status: 500 } });
-      await get(`/extended/v1/tx/${TX.tokenTransfer}?event_limit=5`, { headers: { 'x-api-key': 'k1', accept: 'application/json' } });
+      await get(`/extended/v1/tx/${TX.tokenTransfer}?event_limit=5`, {
+        headers: { 'x-api-key': 'k1', accept: 'application/json' },
+      });
       await get('/extended/v1/tx/mempool/stats');
       assert.strictEqual(api.requests.length, 2);
       const [a, b] = api.requests;
@@ -423,7 +467,10 @@ describe('mock chain data API', () => {
     };
 
     it('every address in ids.ts and in the fixtures passes c32check', () => {
-      const addresses = new Set<string>([...Object.values(ADDRESS), ...Object.values(CONTRACT).map((c) => c.split('.')[0])]);
+      const addresses = new Set<string>([
+        ...Object.values(ADDRESS),
+        ...Object.values(CONTRACT).map((c) => c.split('.')[0]),
+      ]);
       for (const f of files) {
         const text = fs.readFileSync(path.join(FIXTURE_DIR, f), 'utf8');
         for (const m of text.matchAll(/\bS[0-9A-Z]{27,40}\b/g)) addresses.add(m[0]);
@@ -437,16 +484,36 @@ describe('mock chain data API', () => {
     });
 
     it('no fixture keeps a placeholder id where a 0x+64 hex is expected', () => {
-      const hashKeys = new Set(['tx_id', 'block_hash', 'hash', 'index_block_hash', 'parent_block_hash', 'parent_index_block_hash', 'miner_txid', 'burn_block_hash', 'txs', 'replaced_by_tx_id', 'previous_tenure_end']);
+      const hashKeys = new Set([
+        'tx_id',
+        'block_hash',
+        'hash',
+        'index_block_hash',
+        'parent_block_hash',
+        'parent_index_block_hash',
+        'miner_txid',
+        'burn_block_hash',
+        'txs',
+        'replaced_by_tx_id',
+        'previous_tenure_end',
+      ]);
       const bad: string[] = [];
       for (const f of files) {
         const text = fs.readFileSync(path.join(FIXTURE_DIR, f), 'utf8');
         walk(JSON.parse(text), (k, v) => {
-          if (hashKeys.has(k) && v !== null && !(typeof v === 'string' && /^0x[0-9a-f]{64}$/.test(v))) bad.push(`${f}: ${k}=${String(v)}`);
+          if (hashKeys.has(k) && v !== null && !(typeof v === 'string' && /^0x[0-9a-f]{64}$/.test(v)))
+            bad.push(`${f}: ${k}=${String(v)}`);
         });
       }
       assert.deepStrictEqual(bad, []);
-      for (const id of [...Object.values(TX), UNKNOWN_TX, BLOCK.hash, BLOCK.indexBlockHash, BLOCK.big.hash, BLOCK.unknownHash]) {
+      for (const id of [
+        ...Object.values(TX),
+        UNKNOWN_TX,
+        BLOCK.hash,
+        BLOCK.indexBlockHash,
+        BLOCK.big.hash,
+        BLOCK.unknownHash,
+      ]) {
         assert.match(id, /^0x[0-9a-f]{64}$/);
       }
     });

@@ -8,7 +8,13 @@ import { txModel } from '../../src/ui/panels/models/tx';
 import { ADDRESS, BLOCK, CONTRACT, GENERATED, TX } from '../fixtures/ids';
 import { loadFixture, MockApi, startMockApi } from '../mock-api/server';
 
-const ctx: ModelContext = { network: 'custom', networkLabel: 'Custom', baseUrl: 'http://127.0.0.1:1', hasApiKey: false, now: Date.parse('2024-01-01T00:00:00Z') };
+const ctx: ModelContext = {
+  network: 'custom',
+  networkLabel: 'Custom',
+  baseUrl: 'http://127.0.0.1:1',
+  hasApiKey: false,
+  now: Date.parse('2024-01-01T00:00:00Z'),
+};
 
 function fixtureTx(name: string): Transaction {
   const parsed = S.parseWith(S.Transaction, loadFixture(name));
@@ -21,7 +27,12 @@ function fieldsOf(m: ViewModel): Field[] {
 }
 function fieldValue(m: ViewModel, label: string): Value[] {
   const f = fieldsOf(m).find((r) => r.label === label);
-  assert.ok(f, `no field "${label}" in ${fieldsOf(m).map((r) => r.label).join(', ')}`);
+  assert.ok(
+    f,
+    `no field "${label}" in ${fieldsOf(m)
+      .map((r) => r.label)
+      .join(', ')}`,
+  );
   return f.values;
 }
 function tables(m: ViewModel | Section[]): Array<Extract<Section, { type: 'table' }>> {
@@ -45,7 +56,10 @@ describe('panel models', () => {
     it('shows a token transfer with amount, linked recipient and decoded memo', () => {
       const m = txModel(fixtureTx('tx-token_transfer.json'), 0, ctx);
       assert.strictEqual(m.title, 'Token transfer');
-      assert.deepStrictEqual(m.badges.map((b) => b.text), ['Success']);
+      assert.deepStrictEqual(
+        m.badges.map((b) => b.text),
+        ['Success'],
+      );
       assert.strictEqual(m.subject?.full, TX.tokenTransfer);
       assert.strictEqual(fieldValue(m, 'Amount')[0]!.text, '0.000035 STX');
       const recipient = fieldValue(m, 'Recipient')[0]!;
@@ -60,17 +74,29 @@ describe('panel models', () => {
     it('shows a sponsored contract call with its contract, function and arguments', () => {
       const m = txModel(fixtureTx('tx-contract_call-sponsored.json'), 0, ctx);
       assert.ok(m.badges.some((b) => b.text === 'Sponsored'));
-      assert.deepStrictEqual(fieldValue(m, 'Contract')[0]!.target, { kind: 'contract', id: CONTRACT.called, network: 'custom' });
+      assert.deepStrictEqual(fieldValue(m, 'Contract')[0]!.target, {
+        kind: 'contract',
+        id: CONTRACT.called,
+        network: 'custom',
+      });
       assert.strictEqual(fieldValue(m, 'Function')[0]!.text, 'fn-name');
       assert.strictEqual(fieldValue(m, 'Sponsor')[0]!.full, ADDRESS.sponsor);
       const args = tableTitled(m, 'Arguments');
-      assert.deepStrictEqual(args.rows[0]!.cells.map((c) => c[0]!.text), ['arg1', 'int', '556']);
+      assert.deepStrictEqual(
+        args.rows[0]!.cells.map((c) => c[0]!.text),
+        ['arg1', 'int', '556'],
+      );
     });
 
     it('offers the source of a deployed contract', () => {
       const m = txModel(fixtureTx('tx-smart_contract.json'), 0, ctx);
-      const open = m.sections.flatMap((s) => (s.type === 'actions' ? s.actions : [])).find((a) => a.label === 'Open source');
-      assert.deepStrictEqual(open?.intent, { type: 'openSource', target: { kind: 'contract', id: CONTRACT.deployed, network: 'custom' } });
+      const open = m.sections
+        .flatMap((s) => (s.type === 'actions' ? s.actions : []))
+        .find((a) => a.label === 'Open source');
+      assert.deepStrictEqual(open?.intent, {
+        type: 'openSource',
+        target: { kind: 'contract', id: CONTRACT.deployed, network: 'custom' },
+      });
     });
 
     it('says that a pending transaction is pending and has no block', () => {
@@ -99,13 +125,20 @@ describe('panel models', () => {
       const notice = notices(m).join(' ');
       assert.ok(notice.length < 300, `the notice is ${notice.length} characters`);
       assert.match(notice, /failed with \(err "AAAA.*…; its fee was still paid\. The full result is below\./);
-      assert.deepStrictEqual(fieldValue(m, 'Result').map((v) => v.text), [repr], 'the Result row has it whole');
+      assert.deepStrictEqual(
+        fieldValue(m, 'Result').map((v) => v.text),
+        [repr],
+        'the Result row has it whole',
+      );
     });
 
     it('keeps hostile strings as plain text values', () => {
       const evil = '<img src=x onerror=window.__pwned=1><script>window.__pwned=1</script>';
       const raw = { ...fixtureTx('tx-contract_call-sponsored.json') };
-      raw.contract_call = { ...raw.contract_call!, function_args: [{ hex: '0x00', repr: evil, name: evil, type: 'int' }] };
+      raw.contract_call = {
+        ...raw.contract_call!,
+        function_args: [{ hex: '0x00', repr: evil, name: evil, type: 'int' }],
+      };
       const m = txModel(raw, 0, ctx);
       const cells = tableTitled(m, 'Arguments').rows[0]!.cells;
       assert.strictEqual(cells[0]![0]!.text, evil);
@@ -127,7 +160,12 @@ describe('panel models', () => {
     });
 
     const load = (target: Target, params: PanelParams, previous?: Loaded) =>
-      loadPanel(target, params, { client, ctx: { ...ctx, baseUrl: api.url }, signal: new AbortController().signal, ...(previous ? { previous: previous.parts } : {}) });
+      loadPanel(target, params, {
+        client,
+        ctx: { ...ctx, baseUrl: api.url },
+        signal: new AbortController().signal,
+        ...(previous ? { previous: previous.parts } : {}),
+      });
 
     it('pages 300 transaction events 50 at a time, one request per page', async () => {
       const target: Target = { kind: 'tx', id: TX.manyEvents };
@@ -143,7 +181,10 @@ describe('panel models', () => {
         events = tableTitled(loaded.model, 'Events');
         assert.strictEqual(events.rows[0]!.cells[0]![0]!.text, String(page * 50));
       }
-      assert.deepStrictEqual(api.requests.map((r) => r.query.get('event_offset')), ['0', '50', '100', '150', '200', '250']);
+      assert.deepStrictEqual(
+        api.requests.map((r) => r.query.get('event_offset')),
+        ['0', '50', '100', '150', '200', '250'],
+      );
       assert.ok(api.requests.every((r) => r.query.get('event_limit') === '50'));
     });
 
@@ -194,7 +235,10 @@ describe('panel models', () => {
       // The latest block has no next block yet; a block asked for by height links both ways.
       assert.deepStrictEqual(actions(loaded.model), [`Previous block #${BLOCK.height - 1}`]);
       const byHeight = await load({ kind: 'block', id: String(BLOCK.big.height) }, {});
-      assert.deepStrictEqual(actions(byHeight.model), [`Previous block #${BLOCK.big.height - 1}`, `Next block #${BLOCK.big.height + 1}`]);
+      assert.deepStrictEqual(actions(byHeight.model), [
+        `Previous block #${BLOCK.big.height - 1}`,
+        `Next block #${BLOCK.big.height + 1}`,
+      ]);
       api.reset();
       assert.strictEqual(api.requestsTo('/extended/v1/block').length, 0);
       const v1 = await load(target, { tab: 'v1' }, loaded);
@@ -219,7 +263,10 @@ describe('panel models', () => {
       const loaded = await load({ kind: 'contracts', id: ids.join(',') }, {});
       assert.strictEqual(api.requests.length, 1);
       const rows = tables(loaded.model)[0]!.rows;
-      assert.deepStrictEqual(rows.map((r) => r.cells[1]![0]!.text), ['Deployed', 'Pending', 'Not deployed']);
+      assert.deepStrictEqual(
+        rows.map((r) => r.cells[1]![0]!.text),
+        ['Deployed', 'Pending', 'Not deployed'],
+      );
       assert.strictEqual(loaded.model.badges[0]!.text, '2 of 3 found on Custom');
     });
 
@@ -227,8 +274,19 @@ describe('panel models', () => {
       const loaded = await load({ kind: 'mempool', id: '' }, {});
       const bars = loaded.model.sections.find((s) => s.type === 'bars');
       assert.ok(bars && bars.type === 'bars');
-      assert.deepStrictEqual(bars.bars.map((b) => [b.label, b.value]), [['Token transfer', 130], ['Contract deploy', 2], ['Contract call', 310], ['Poison microblock', 0]]);
-      assert.deepStrictEqual(tables(loaded.model).map((t) => t.title), ['Fees (µSTX)', 'Age (blocks)', 'Size (bytes)']);
+      assert.deepStrictEqual(
+        bars.bars.map((b) => [b.label, b.value]),
+        [
+          ['Token transfer', 130],
+          ['Contract deploy', 2],
+          ['Contract call', 310],
+          ['Poison microblock', 0],
+        ],
+      );
+      assert.deepStrictEqual(
+        tables(loaded.model).map((t) => t.title),
+        ['Fees (µSTX)', 'Age (blocks)', 'Size (bytes)'],
+      );
     });
 
     it('shows the API status with the network, URL and whether a key is used', async () => {
@@ -239,7 +297,10 @@ describe('panel models', () => {
     });
 
     it('rejects with the client error when the target does not exist', async () => {
-      await assert.rejects(load({ kind: 'tx', id: '0x' + 'ab'.repeat(32) }, {}), (e: Error & { kind?: string }) => e.kind === 'not-found');
+      await assert.rejects(
+        load({ kind: 'tx', id: '0x' + 'ab'.repeat(32) }, {}),
+        (e: Error & { kind?: string }) => e.kind === 'not-found',
+      );
     });
   });
 });

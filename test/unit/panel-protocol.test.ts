@@ -40,9 +40,19 @@ describe('panel protocol', () => {
   });
 
   it('checks the id of a target from the webview against its kind', () => {
-    assert.deepStrictEqual(checkTarget({ kind: 'tx', id: TX.tokenTransfer.toUpperCase().replace('0X', '0x') }), { kind: 'tx', id: TX.tokenTransfer });
-    assert.deepStrictEqual(checkTarget({ kind: 'block', id: '3275', network: 'mainnet' }), { kind: 'block', id: '3275', network: 'mainnet' });
-    assert.deepStrictEqual(checkTarget({ kind: 'contracts', id: `${CONTRACT.deployed},${CONTRACT.called}` })?.id, `${CONTRACT.deployed},${CONTRACT.called}`);
+    assert.deepStrictEqual(checkTarget({ kind: 'tx', id: TX.tokenTransfer.toUpperCase().replace('0X', '0x') }), {
+      kind: 'tx',
+      id: TX.tokenTransfer,
+    });
+    assert.deepStrictEqual(checkTarget({ kind: 'block', id: '3275', network: 'mainnet' }), {
+      kind: 'block',
+      id: '3275',
+      network: 'mainnet',
+    });
+    assert.deepStrictEqual(
+      checkTarget({ kind: 'contracts', id: `${CONTRACT.deployed},${CONTRACT.called}` })?.id,
+      `${CONTRACT.deployed},${CONTRACT.called}`,
+    );
     assert.strictEqual(checkTarget({ kind: 'address', id: '../../evil' }), undefined);
     assert.strictEqual(checkTarget({ kind: 'tx', id: `${TX.tokenTransfer}/../x` }), undefined);
     assert.strictEqual(checkTarget({ kind: 'contract', id: ADDRESS.mainnet }), undefined);
@@ -50,7 +60,13 @@ describe('panel protocol', () => {
   });
 
   it('keeps only the identity and page in the state', () => {
-    const s = PanelState.safeParse({ kind: 'tx', id: TX.tokenTransfer, network: 'custom', params: { eventOffset: 50 }, model: { huge: true } });
+    const s = PanelState.safeParse({
+      kind: 'tx',
+      id: TX.tokenTransfer,
+      network: 'custom',
+      params: { eventOffset: 50 },
+      model: { huge: true },
+    });
     assert.ok(s.success);
     assert.deepStrictEqual(Object.keys(s.data).sort(), ['id', 'kind', 'network', 'params']);
   });

@@ -55,7 +55,10 @@ describe('recognising identifiers', () => {
 
     it('finds nothing at all in the near-miss contract', () => {
       const found = findIdentifiers(text, { clarity: true, deployer: DEPLOYER });
-      assert.deepStrictEqual(found.map((f) => summary(text, f)), []);
+      assert.deepStrictEqual(
+        found.map((f) => summary(text, f)),
+        [],
+      );
     });
 
     it('rejects an address whose checksum does not match', () => {
@@ -65,7 +68,13 @@ describe('recognising identifiers', () => {
 
     it('accepts the same address with the right checksum', () => {
       const [f] = findIdentifiers(`'${OPERATOR}`);
-      assert.deepStrictEqual(f, { start: 1, end: 1 + OPERATOR.length, kind: 'address', id: OPERATOR, network: 'mainnet' });
+      assert.deepStrictEqual(f, {
+        start: 1,
+        end: 1 + OPERATOR.length,
+        kind: 'address',
+        id: OPERATOR,
+        network: 'mainnet',
+      });
     });
 
     it('never matches inside a longer hex string or word', () => {

@@ -1,6 +1,14 @@
 import * as assert from 'assert';
 import { startMockApi, MockApi } from '../mock-api/server';
-import { idealRequests, naiveClient, preparePendingTxs, replay, requestEconomy, sessionScript, SESSION_IDS } from '../../bench/session';
+import {
+  idealRequests,
+  naiveClient,
+  preparePendingTxs,
+  replay,
+  requestEconomy,
+  sessionScript,
+  SESSION_IDS,
+} from '../../bench/session';
 
 // The correctness half of the benchmark's request-economy measure (`npm run bench`): counts only,
 // nothing here is timed.
@@ -30,7 +38,11 @@ describe('Request economy of a scripted editing session', () => {
     assert.strictEqual(r.ours.failures, 0, r.ours.firstFailure);
     assert.strictEqual(r.naive.failures, 0, r.naive.firstFailure);
     assert.ok(r.ideal.refreshes > 0, 'the script should make some data old enough to be fetched again');
-    assert.strictEqual(r.ours.requests, r.ideal.total, `ours ${r.ours.requests}, ideal ${r.ideal.total} (${r.ideal.distinct} resources + ${r.ideal.refreshes} refreshes)`);
+    assert.strictEqual(
+      r.ours.requests,
+      r.ideal.total,
+      `ours ${r.ours.requests}, ideal ${r.ideal.total} (${r.ideal.distinct} resources + ${r.ideal.refreshes} refreshes)`,
+    );
     assert.ok(r.naive.requests > r.ours.requests, `naive ${r.naive.requests} vs ours ${r.ours.requests}`);
   });
 

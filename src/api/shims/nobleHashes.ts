@@ -11,7 +11,8 @@ export function sha256(data: Uint8Array): Uint8Array {
 }
 
 export function hexToBytes(hex: string): Uint8Array {
-  if (typeof hex !== 'string' || hex.length % 2 !== 0 || /[^0-9a-fA-F]/.test(hex)) throw new Error('hex string expected');
+  if (typeof hex !== 'string' || hex.length % 2 !== 0 || /[^0-9a-fA-F]/.test(hex))
+    throw new Error('hex string expected');
   return new Uint8Array(Buffer.from(hex, 'hex'));
 }
 

@@ -28,15 +28,22 @@ function parseUri(uri: vscode.Uri): { network: NetworkId; contractId: string } |
 }
 
 /** The deployed source of a contract: its status names the deploy transaction, which carries the source. */
-export async function fetchContractSource(d: SourceDeps, network: NetworkId, contractId: string, signal?: AbortSignal): Promise<string> {
+export async function fetchContractSource(
+  d: SourceDeps,
+  network: NetworkId,
+  contractId: string,
+  signal?: AbortSignal,
+): Promise<string> {
   const { client } = await d.networks.endpoint(network);
   const call = signal ? { signal } : {};
   const status = (await client.getContractsStatus([contractId], call))[contractId];
-  if (!status?.found || !status.result) throw new StacksApiError('not-found', `${contractId} is not deployed on ${NETWORK_LABELS[network]}.`);
+  if (!status?.found || !status.result)
+    throw new StacksApiError('not-found', `${contractId} is not deployed on ${NETWORK_LABELS[network]}.`);
   // The same options as the transaction panel, so an open panel's response is reused.
   const tx = await client.getTransaction(status.result.tx_id, { ...call, eventLimit: 50, eventOffset: 0 });
   const source = tx.smart_contract?.source_code;
-  if (source === undefined) throw new StacksApiError('invalid-response', `The deploy transaction of ${contractId} carries no source code.`);
+  if (source === undefined)
+    throw new StacksApiError('invalid-response', `The deploy transaction of ${contractId} carries no source code.`);
   return source;
 }
 
@@ -84,13 +91,21 @@ export async function openContractSource(d: SourceDeps, arg: unknown, beside = f
         return doc;
       },
     );
-    await vscode.window.showTextDocument(doc, { preview: true, ...(beside ? { viewColumn: vscode.ViewColumn.Beside } : {}) });
+    await vscode.window.showTextDocument(doc, {
+      preview: true,
+      ...(beside ? { viewColumn: vscode.ViewColumn.Beside } : {}),
+    });
     return uri;
   } catch (e) {
     const u = d.networks.urlOf(network);
     void reportError(
       e,
-      { networkLabel: NETWORK_LABELS[network], baseUrl: u.ok ? u.url : d.config.apiUrl(network), what: 'contract', hasApiKey: await d.networks.hasKeyFor(network) },
+      {
+        networkLabel: NETWORK_LABELS[network],
+        baseUrl: u.ok ? u.url : d.config.apiUrl(network),
+        what: 'contract',
+        hasApiKey: await d.networks.hasKeyFor(network),
+      },
       () => openContractSource(d, arg, beside),
       (m) => d.log.error(m),
     );

@@ -132,7 +132,9 @@ export class PanelManager implements Presenter, vscode.Disposable {
         if (params.untilBlock) {
           const b = checkBlockRef(params.untilBlock);
           if (!b.ok || b.value.kind === 'latest') {
-            void vscode.window.showWarningMessage(b.ok ? 'Give a block height or hash to see the balance at that block.' : b.reason);
+            void vscode.window.showWarningMessage(
+              b.ok ? 'Give a block height or hash to see the balance at that block.' : b.reason,
+            );
             return;
           }
         }
@@ -140,7 +142,10 @@ export class PanelManager implements Presenter, vscode.Disposable {
       }
       case 'copy':
         await vscode.env.clipboard.writeText(m.text);
-        vscode.window.setStatusBarMessage(`$(copy) Copied ${m.text.length > 24 ? m.text.slice(0, 23) + '…' : m.text}`, 2500);
+        vscode.window.setStatusBarMessage(
+          `$(copy) Copied ${m.text.length > 24 ? m.text.slice(0, 23) + '…' : m.text}`,
+          2500,
+        );
         return;
       case 'openExternal': {
         const t = checkTarget(m.target);
@@ -157,7 +162,9 @@ export class PanelManager implements Presenter, vscode.Disposable {
         return;
       }
       case 'runCommand':
-        await vscode.commands.executeCommand(m.command === 'selectNetwork' ? Commands.selectNetwork : Commands.setApiKey);
+        await vscode.commands.executeCommand(
+          m.command === 'selectNetwork' ? Commands.selectNetwork : Commands.setApiKey,
+        );
         return;
       case 'retry':
         if (here) return this.navigate(here, { reuse: true });
@@ -169,7 +176,8 @@ export class PanelManager implements Presenter, vscode.Disposable {
         if (this.index > 0) return this.navigate(this.entries[this.index - 1]!, { moveTo: this.index - 1 });
         return;
       case 'forward':
-        if (this.index < this.entries.length - 1) return this.navigate(this.entries[this.index + 1]!, { moveTo: this.index + 1 });
+        if (this.index < this.entries.length - 1)
+          return this.navigate(this.entries[this.index + 1]!, { moveTo: this.index + 1 });
         return;
     }
   }
@@ -186,12 +194,23 @@ export class PanelManager implements Presenter, vscode.Disposable {
     return { target: { ...target, network: target.network ?? this.d.networks.current }, params };
   }
 
-  private async load(entry: Entry, previous: Parts | undefined, signal: AbortSignal, onWait?: (ms: number) => void): Promise<Loaded> {
+  private async load(
+    entry: Entry,
+    previous: Parts | undefined,
+    signal: AbortSignal,
+    onWait?: (ms: number) => void,
+  ): Promise<Loaded> {
     const network = entry.target.network;
     const ep = await this.d.networks.endpoint(network);
     return loadPanel(entry.target, entry.params, {
       client: ep.client,
-      ctx: { network, networkLabel: NETWORK_LABELS[network], baseUrl: ep.baseUrl, hasApiKey: ep.client.hasApiKey, now: Date.now() },
+      ctx: {
+        network,
+        networkLabel: NETWORK_LABELS[network],
+        baseUrl: ep.baseUrl,
+        hasApiKey: ep.client.hasApiKey,
+        now: Date.now(),
+      },
       signal,
       ...(onWait ? { onWait } : {}),
       ...(previous ? { previous } : {}),
@@ -217,7 +236,8 @@ export class PanelManager implements Presenter, vscode.Disposable {
     else this.entries[this.index] = entry;
     this.panel.title = targetTitle(entry.target);
     if (samePlace && this.last?.type === 'render') this.post({ type: 'busy' });
-    else this.post({ type: 'loading', title: targetTitle(entry.target), frame: this.frame(entry), state: stateOf(entry) });
+    else
+      this.post({ type: 'loading', title: targetTitle(entry.target), frame: this.frame(entry), state: stateOf(entry) });
     try {
       const loaded = await this.load(entry, previous, controller.signal);
       if (seq !== this.seq) return;
@@ -248,17 +268,36 @@ export class PanelManager implements Presenter, vscode.Disposable {
     const network = entry.target.network;
     const u = this.d.networks.urlOf(network);
     const baseUrl = u.ok ? u.url : this.d.config.apiUrl(network);
-    const text = describeError(e, { networkLabel: NETWORK_LABELS[network], baseUrl, what: WHAT[entry.target.kind], hasApiKey: await this.d.networks.hasKeyFor(network) });
-    if (!isStacksApiError(e)) this.d.log.error(`Detail panel: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+    const text = describeError(e, {
+      networkLabel: NETWORK_LABELS[network],
+      baseUrl,
+      what: WHAT[entry.target.kind],
+      hasApiKey: await this.d.networks.hasKeyFor(network),
+    });
+    if (!isStacksApiError(e))
+      this.d.log.error(`Detail panel: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     const wanted: ErrorAction[] = isStacksApiError(e) && e.kind === 'invalid-input' ? [] : ['Retry', ...text.actions];
     const actions: Action[] = [];
     for (const a of new Set(wanted)) {
       if (a === 'Retry') actions.push({ label: 'Retry', icon: 'refresh', primary: true, intent: { type: 'retry' } });
-      if (a === 'Select Network') actions.push({ label: 'Select Network', icon: 'globe', intent: { type: 'runCommand', command: 'selectNetwork' } });
-      if (a === 'Set API Key') actions.push({ label: 'Set API Key', icon: 'key', intent: { type: 'runCommand', command: 'setApiKey' } });
+      if (a === 'Select Network')
+        actions.push({
+          label: 'Select Network',
+          icon: 'globe',
+          intent: { type: 'runCommand', command: 'selectNetwork' },
+        });
+      if (a === 'Set API Key')
+        actions.push({ label: 'Set API Key', icon: 'key', intent: { type: 'runCommand', command: 'setApiKey' } });
     }
     if (this.index > 0) actions.push({ label: 'Back', icon: 'arrow-left', intent: { type: 'back' } });
-    this.post({ type: 'error', title: `Could not load the ${WHAT[entry.target.kind]}`, message: text.message, actions, frame: this.frame(entry), state: stateOf(entry) });
+    this.post({
+      type: 'error',
+      title: `Could not load the ${WHAT[entry.target.kind]}`,
+      message: text.message,
+      actions,
+      frame: this.frame(entry),
+      state: stateOf(entry),
+    });
   }
 
   private frame(entry: Entry): Frame {
@@ -293,7 +332,12 @@ export class PanelManager implements Presenter, vscode.Disposable {
   private ensurePanel(): vscode.WebviewPanel {
     if (this.panel) return this.panel;
     const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
-    const panel = vscode.window.createWebviewPanel(PANEL_VIEW_TYPE, 'Stacks', { viewColumn: column, preserveFocus: false }, {});
+    const panel = vscode.window.createWebviewPanel(
+      PANEL_VIEW_TYPE,
+      'Stacks',
+      { viewColumn: column, preserveFocus: false },
+      {},
+    );
     this.adopt(panel);
     return panel;
   }

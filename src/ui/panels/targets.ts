@@ -21,14 +21,17 @@ export function checkTarget(t: TargetMessage): Target | undefined {
     case 'block': {
       const c = checkBlockRef(t.id);
       if (!c.ok) return undefined;
-      const id = c.value.kind === 'latest' ? 'latest' : c.value.kind === 'height' ? String(c.value.height) : c.value.hash;
+      const id =
+        c.value.kind === 'latest' ? 'latest' : c.value.kind === 'height' ? String(c.value.height) : c.value.hash;
       return { kind: 'block', id, ...network };
     }
     case 'contracts': {
       const ids = t.id.split(',');
       if (!ids.length || ids.length > 100) return undefined;
       const checked = ids.map((i) => checkContractId(i));
-      return checked.every((c) => c.ok) ? { kind: 'contracts', id: checked.map((c) => (c.ok ? c.value.contractId : '')).join(','), ...network } : undefined;
+      return checked.every((c) => c.ok)
+        ? { kind: 'contracts', id: checked.map((c) => (c.ok ? c.value.contractId : '')).join(','), ...network }
+        : undefined;
     }
     case 'mempool':
     case 'status':

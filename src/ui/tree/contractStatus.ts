@@ -8,7 +8,8 @@ import type { ClarinetWorkspace } from './projects';
 const PLAN_ORDER: readonly PlanNetwork[] = ['mainnet', 'testnet', 'devnet'];
 
 /** What one API said about the contracts it was asked about, or why it could not say. */
-export type NetworkAnswer = { ok: true; network: NetworkId; statuses: ContractsStatus } | { ok: false; network: NetworkId; error: unknown };
+export type NetworkAnswer =
+  { ok: true; network: NetworkId; statuses: ContractsStatus } | { ok: false; network: NetworkId; error: unknown };
 
 /** The deployment status of every workspace contract, one request per network asked. */
 export interface StatusTable {
@@ -52,7 +53,11 @@ export class ContractStatuses implements vscode.Disposable {
     private readonly networks: NetworkService,
     private readonly projects: ClarinetWorkspace,
   ) {
-    this.disposables = [this.emitter, networks.onDidChange(() => this.clear()), projects.onDidChange(() => this.clear())];
+    this.disposables = [
+      this.emitter,
+      networks.onDidChange(() => this.clear()),
+      projects.onDidChange(() => this.clear()),
+    ];
   }
 
   /** The table once it has been fetched (no request). */
@@ -85,7 +90,11 @@ export class ContractStatuses implements vscode.Disposable {
   }
 
   /** The state of one contract on one plan network, from a table. */
-  static stateOf(table: StatusTable, contract: Pick<ClarinetContract, 'ids'>, plan: PlanNetwork): ContractState | undefined {
+  static stateOf(
+    table: StatusTable,
+    contract: Pick<ClarinetContract, 'ids'>,
+    plan: PlanNetwork,
+  ): ContractState | undefined {
     const id = contract.ids[plan];
     if (!id) return undefined;
     const api = table.askedFor[plan];
@@ -96,7 +105,13 @@ export class ContractStatuses implements vscode.Disposable {
     const s: ContractStatus | undefined = answer.statuses[id];
     if (!s) return { state: 'unknown', id };
     if (!s.found || !s.result) return { state: 'not-deployed', id };
-    return { state: 'deployed', id, txId: s.result.tx_id, status: s.result.status, ...(s.result.block_height !== undefined ? { blockHeight: s.result.block_height } : {}) };
+    return {
+      state: 'deployed',
+      id,
+      txId: s.result.tx_id,
+      status: s.result.status,
+      ...(s.result.block_height !== undefined ? { blockHeight: s.result.block_height } : {}),
+    };
   }
 
   private async fetch(budget: BudgetMode, signal: AbortSignal): Promise<StatusTable> {
@@ -125,7 +140,8 @@ export class ContractStatuses implements vscode.Disposable {
           const { client } = await this.networks.endpoint(network);
           const statuses: ContractsStatus = {};
           // One request per network; more than 100 contracts need one per hundred.
-          for (let i = 0; i < ids.length; i += 100) Object.assign(statuses, await client.getContractsStatus(ids.slice(i, i + 100), { signal, budget }));
+          for (let i = 0; i < ids.length; i += 100)
+            Object.assign(statuses, await client.getContractsStatus(ids.slice(i, i + 100), { signal, budget }));
           answers.set(network, { ok: true, network, statuses });
         } catch (error) {
           answers.set(network, { ok: false, network, error });

@@ -39,10 +39,17 @@ export async function errorContext(d: TreeDeps, network: NetworkId, what?: strin
  * Select Network, or Retry), and a Retry item beside it when the action is another. A cancelled
  * load shows nothing.
  */
-export async function errorNodes(d: TreeDeps, parent: TreeNode, e: unknown, network: NetworkId, what?: string, retry: TreeNode = parent): Promise<TreeNode[]> {
+export async function errorNodes(
+  d: TreeDeps,
+  parent: TreeNode,
+  e: unknown,
+  network: NetworkId,
+  what?: string,
+  retry: TreeNode = parent,
+): Promise<TreeNode[]> {
   if (isStacksApiError(e) && e.kind === 'cancelled') return [];
   d.failed(e);
-  if (!isStacksApiError(e)) d.log.error(`Explorer: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+  if (!isStacksApiError(e)) d.log.error(`Explorer: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   const text = describeError(e, await errorContext(d, network, what));
   const item = new vscode.TreeItem(text.short, vscode.TreeItemCollapsibleState.None);
   item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
@@ -50,9 +57,18 @@ export async function errorNodes(d: TreeDeps, parent: TreeNode, e: unknown, netw
   item.contextValue = 'error';
   // Rate limits and keys: Set API Key; an unreachable or refused URL: Select Network; anything else: Retry.
   const unreachable = isStacksApiError(e) && (e.kind === 'network' || e.kind === 'insecure-url' || e.kind === 'gone');
-  const action = text.actions.includes('Set API Key') ? 'Set API Key' : unreachable && text.actions.includes('Select Network') ? 'Select Network' : undefined;
+  const action = text.actions.includes('Set API Key')
+    ? 'Set API Key'
+    : unreachable && text.actions.includes('Select Network')
+      ? 'Select Network'
+      : undefined;
   const retryCommand = command(Commands.refreshExplorer, 'Retry', retry);
-  item.command = action === 'Set API Key' ? command(Commands.setApiKey, action) : action === 'Select Network' ? command(Commands.selectNetwork, action) : retryCommand;
+  item.command =
+    action === 'Set API Key'
+      ? command(Commands.setApiKey, action)
+      : action === 'Select Network'
+        ? command(Commands.selectNetwork, action)
+        : retryCommand;
   item.description = action ?? 'Retry';
   const nodes: TreeNode[] = [new ItemNode(parent, item)];
   if (action) {
@@ -66,7 +82,13 @@ export async function errorNodes(d: TreeDeps, parent: TreeNode, e: unknown, netw
 }
 
 /** A placeholder for an empty section: one item whose click does the obvious next thing. */
-export function placeholder(parent: TreeNode, label: string, icon: string, cmd: vscode.Command, tooltip?: string): TreeNode {
+export function placeholder(
+  parent: TreeNode,
+  label: string,
+  icon: string,
+  cmd: vscode.Command,
+  tooltip?: string,
+): TreeNode {
   const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
   item.iconPath = new vscode.ThemeIcon(icon);
   item.command = cmd;
@@ -77,7 +99,14 @@ export function placeholder(parent: TreeNode, label: string, icon: string, cmd: 
 }
 
 /** A fact: label, short value, full value in the tooltip. */
-export function fact(parent: TreeNode, label: string, short: string, full: string, icon?: string, cmd?: vscode.Command): TreeNode {
+export function fact(
+  parent: TreeNode,
+  label: string,
+  short: string,
+  full: string,
+  icon?: string,
+  cmd?: vscode.Command,
+): TreeNode {
   const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
   item.description = short;
   item.tooltip = full;

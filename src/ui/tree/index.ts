@@ -16,7 +16,16 @@ import { ContractsSection } from './contracts';
 import type { TreeDeps } from './deps';
 import { TreeNode } from './node';
 import { ClarinetWorkspace } from './projects';
-import { LoadMoreNode, MempoolSection, NetworkSection, RecentSection, Section, SectionName, WatchedAddressNode, WatchedSection } from './sections';
+import {
+  LoadMoreNode,
+  MempoolSection,
+  NetworkSection,
+  RecentSection,
+  Section,
+  SectionName,
+  WatchedAddressNode,
+  WatchedSection,
+} from './sections';
 
 export type ExplorerDeps = Omit<TreeDeps, 'failed'>;
 
@@ -88,7 +97,8 @@ export class ExplorerTree implements vscode.TreeDataProvider<TreeNode>, vscode.D
     if (explicit) {
       this.resume();
       // Asked for by the user: fresh answers, not the client's short-lived cache.
-      for (const n of NETWORK_IDS) if (this.d.networks.urlOf(n).ok) (await this.d.networks.endpoint(n)).client.clearCache();
+      for (const n of NETWORK_IDS)
+        if (this.d.networks.urlOf(n).ok) (await this.d.networks.endpoint(n)).client.clearCache();
     }
     if (node) {
       if (node instanceof ContractsSection) this.d.statuses.clear();
@@ -117,7 +127,8 @@ export class ExplorerTree implements vscode.TreeDataProvider<TreeNode>, vscode.D
   private failed(e: unknown): void {
     if (isStacksApiError(e) && e.kind === 'cancelled') return;
     this.paused = true;
-    if (this.d.config.autoRefreshSeconds > 0) this.view.message = 'Auto refresh paused after an error: press Refresh to resume.';
+    if (this.d.config.autoRefreshSeconds > 0)
+      this.view.message = 'Auto refresh paused after an error: press Refresh to resume.';
     this.schedule();
   }
 
@@ -159,7 +170,8 @@ export function registerTreeCommands(tree: ExplorerTree, d: ExplorerDeps): vscod
     vscode.commands.registerCommand(Commands.watchAddress, async (arg?: unknown) => {
       const principal = principalOf(arg) ?? (typeof arg === 'string' ? undefined : await askPrincipal());
       if (principal === undefined) {
-        if (typeof arg === 'string') void vscode.window.showWarningMessage(((c) => (c.ok ? '' : c.reason))(checkPrincipal(arg)));
+        if (typeof arg === 'string')
+          void vscode.window.showWarningMessage(((c) => (c.ok ? '' : c.reason))(checkPrincipal(arg)));
         return undefined;
       }
       try {
@@ -176,9 +188,13 @@ export function registerTreeCommands(tree: ExplorerTree, d: ExplorerDeps): vscod
       if (!principal) return false;
       return d.watchlist.remove(principal);
     }),
-    vscode.commands.registerCommand(Commands.refreshExplorer, (arg?: unknown) => tree.refresh(arg instanceof TreeNode ? arg : undefined, true)),
+    vscode.commands.registerCommand(Commands.refreshExplorer, (arg?: unknown) =>
+      tree.refresh(arg instanceof TreeNode ? arg : undefined, true),
+    ),
     vscode.commands.registerCommand(Commands.clearRecent, () => d.history.clear()),
-    vscode.commands.registerCommand(Commands.loadMore, (arg?: unknown) => (arg instanceof LoadMoreNode ? tree.loadMore(arg) : undefined)),
+    vscode.commands.registerCommand(Commands.loadMore, (arg?: unknown) =>
+      arg instanceof LoadMoreNode ? tree.loadMore(arg) : undefined,
+    ),
   ];
 }
 
@@ -189,7 +205,8 @@ function principalOf(arg: unknown): string | undefined {
     return c.ok ? c.value.principal : undefined;
   }
   if (arg && typeof arg === 'object') {
-    const t = (arg as { target?: { kind?: unknown; id?: unknown } }).target ?? (arg as { kind?: unknown; id?: unknown });
+    const t =
+      (arg as { target?: { kind?: unknown; id?: unknown } }).target ?? (arg as { kind?: unknown; id?: unknown });
     if ((t.kind === 'address' || t.kind === 'contract') && typeof t.id === 'string') return principalOf(t.id);
   }
   return undefined;
@@ -203,7 +220,10 @@ async function askPrincipal(): Promise<string | undefined> {
     const doc = editor.document;
     const clarity = doc.languageId === 'clarity' || doc.uri.path.endsWith('.clar');
     const deployer = clarity ? workspaceDeployer(doc.uri) : undefined;
-    const found = identifierAt(doc.lineAt(editor.selection.active.line).text, editor.selection.active.character, { clarity, ...(deployer ? { deployer } : {}) });
+    const found = identifierAt(doc.lineAt(editor.selection.active.line).text, editor.selection.active.character, {
+      clarity,
+      ...(deployer ? { deployer } : {}),
+    });
     if (found && found.kind !== 'tx') prefill = found.id;
   }
   const value = await vscode.window.showInputBox({
@@ -212,7 +232,8 @@ async function askPrincipal(): Promise<string | undefined> {
     placeHolder: 'SP…, ST… or SP….contract-name',
     value: prefill,
     ignoreFocusOut: true,
-    validateInput: (s) => (s.trim() === '' ? undefined : ((c) => (c.ok ? undefined : c.reason))(checkPrincipal(s.trim().replace(/^'/, '')))),
+    validateInput: (s) =>
+      s.trim() === '' ? undefined : ((c) => (c.ok ? undefined : c.reason))(checkPrincipal(s.trim().replace(/^'/, ''))),
   });
   return value?.trim() ? principalOf(value) : undefined;
 }
@@ -228,11 +249,25 @@ export interface Explorer extends vscode.Disposable {
  * Builds the explorer view, its commands, the deployment CodeLens and the deployer lookup for
  * relative `.name` references; nothing here reads a file or asks the API.
  */
-export function registerExplorer(d: { config: Config; networks: NetworkService; history: History; log: Log; context: vscode.ExtensionContext }): Explorer {
+export function registerExplorer(d: {
+  config: Config;
+  networks: NetworkService;
+  history: History;
+  log: Log;
+  context: vscode.ExtensionContext;
+}): Explorer {
   const watchlist = new Watchlist(d.context.workspaceState, d.context.globalState, d.config);
   const projects = new ClarinetWorkspace(d.log);
   const statuses = new ContractStatuses(d.networks, projects);
-  const deps: ExplorerDeps = { config: d.config, networks: d.networks, history: d.history, log: d.log, watchlist, projects, statuses };
+  const deps: ExplorerDeps = {
+    config: d.config,
+    networks: d.networks,
+    history: d.history,
+    log: d.log,
+    watchlist,
+    projects,
+    statuses,
+  };
   const tree = new ExplorerTree(deps);
   const parts: vscode.Disposable[] = [
     watchlist,

@@ -46,7 +46,13 @@ export class ClarinetWorkspace implements vscode.Disposable {
   constructor(private readonly log: Log) {
     const watcher = vscode.workspace.createFileSystemWatcher('**/{Clarinet.toml,deployments/default.*-plan.yaml}');
     const changed = () => this.reset();
-    this.disposables.push(watcher, watcher.onDidChange(changed), watcher.onDidCreate(changed), watcher.onDidDelete(changed), vscode.workspace.onDidChangeWorkspaceFolders(changed));
+    this.disposables.push(
+      watcher,
+      watcher.onDidChange(changed),
+      watcher.onDidCreate(changed),
+      watcher.onDidDelete(changed),
+      vscode.workspace.onDidChangeWorkspaceFolders(changed),
+    );
   }
 
   /** The projects as last read, without reading (undefined before the first read). */
@@ -83,7 +89,12 @@ export class ClarinetWorkspace implements vscode.Disposable {
     const project = this.current.find((p) => p.result.ok && relativeTo(p.root, uri) !== undefined);
     if (!project?.result.ok) return undefined;
     const d = project.result.project.deployers;
-    const order: PlanNetwork[] = network === 'mainnet' ? ['mainnet', 'devnet', 'testnet'] : network === 'testnet' ? ['testnet', 'devnet', 'mainnet'] : ['devnet', 'testnet', 'mainnet'];
+    const order: PlanNetwork[] =
+      network === 'mainnet'
+        ? ['mainnet', 'devnet', 'testnet']
+        : network === 'testnet'
+          ? ['testnet', 'devnet', 'mainnet']
+          : ['devnet', 'testnet', 'mainnet'];
     return order.map((n) => d[n]).find((a) => a !== undefined);
   }
 
@@ -107,11 +118,15 @@ export class ClarinetWorkspace implements vscode.Disposable {
     return Promise.all(
       manifests.map(async (manifest) => {
         const root = vscode.Uri.joinPath(manifest, '..');
-        const result = await readClarinetProject((rel) => readText(root, rel)).catch(
-          (e): ReadResult => ({ ok: false, missing: false, problem: { file: 'Clarinet.toml', message: e instanceof Error ? e.message : String(e) } }),
-        );
-        if (!result.ok && !result.missing) this.log.warn(`${manifest.fsPath}: ${clarinetModule().problemText(result.problem)}`);
-        if (result.ok) for (const p of result.project.problems) this.log.warn(`${root.fsPath}: ${clarinetModule().problemText(p)}`);
+        const result = await readClarinetProject((rel) => readText(root, rel)).catch((e): ReadResult => ({
+          ok: false,
+          missing: false,
+          problem: { file: 'Clarinet.toml', message: e instanceof Error ? e.message : String(e) },
+        }));
+        if (!result.ok && !result.missing)
+          this.log.warn(`${manifest.fsPath}: ${clarinetModule().problemText(result.problem)}`);
+        if (result.ok)
+          for (const p of result.project.problems) this.log.warn(`${root.fsPath}: ${clarinetModule().problemText(p)}`);
         return { root, manifest, result };
       }),
     );
@@ -127,7 +142,8 @@ async function readText(root: vscode.Uri, rel: string): Promise<string | undefin
   try {
     return new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(root, rel)));
   } catch (e) {
-    if (e instanceof vscode.FileSystemError && (e.code === 'FileNotFound' || e.code === 'EntryNotFound')) return undefined;
+    if (e instanceof vscode.FileSystemError && (e.code === 'FileNotFound' || e.code === 'EntryNotFound'))
+      return undefined;
     throw e;
   }
 }

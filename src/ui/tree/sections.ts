@@ -2,7 +2,15 @@ import * as vscode from 'vscode';
 import type { AddressEvent, AddressTransaction, StxBalance } from '../../api';
 import { StacksApiError } from '../../api/errors';
 import { checkPrincipal } from '../../chain/identifiers';
-import { formatAge, formatInt, formatMicroStx, formatStx, formatTime, statusLabel, txTypeLabel } from '../../chain/format';
+import {
+  formatAge,
+  formatInt,
+  formatMicroStx,
+  formatStx,
+  formatTime,
+  statusLabel,
+  txTypeLabel,
+} from '../../chain/format';
 import { shortenMiddle, Target, targetTitle } from '../../chain/target';
 import { Commands } from '../../constants';
 import type { NetworkId } from '../config';
@@ -21,7 +29,10 @@ export abstract class Section extends TreeNode {
   }
 
   protected header(label: string, icon: string, expanded: boolean, tooltip: string): vscode.TreeItem {
-    const item = new vscode.TreeItem(label, expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(
+      label,
+      expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed,
+    );
     item.id = `section:${this.name}`;
     item.iconPath = new vscode.ThemeIcon(icon);
     item.tooltip = tooltip;
@@ -58,7 +69,14 @@ export class NetworkSection extends Section {
   protected override async loadChildren(ctx: LoadContext): Promise<TreeNode[]> {
     const network = this.d.networks.current;
     const u = this.d.networks.urlOf(network);
-    const selected = fact(this, NETWORK_LABELS[network], u.ok ? u.url : 'no valid URL', `${NETWORK_LABELS[network]} · ${u.ok ? u.url : u.reason}\nClick to select another network.`, 'plug', command(Commands.selectNetwork, 'Select Network'));
+    const selected = fact(
+      this,
+      NETWORK_LABELS[network],
+      u.ok ? u.url : 'no valid URL',
+      `${NETWORK_LABELS[network]} · ${u.ok ? u.url : u.reason}\nClick to select another network.`,
+      'plug',
+      command(Commands.selectNetwork, 'Select Network'),
+    );
     const bad = await this.checkUrl(network);
     if (bad) return [selected, ...bad];
     try {
@@ -67,16 +85,58 @@ export class NetworkSection extends Section {
       const open = command(Commands.showServerStatus, 'Show API Status');
       const nodes = [
         selected,
-        fact(this, 'API status', s.status, `Status: ${s.status}\nServer version: ${s.server_version}`, s.status === 'ready' ? 'pass' : 'warning', open),
+        fact(
+          this,
+          'API status',
+          s.status,
+          `Status: ${s.status}\nServer version: ${s.server_version}`,
+          s.status === 'ready' ? 'pass' : 'warning',
+          open,
+        ),
         fact(this, 'Server version', shortVersion(s.server_version), s.server_version, 'server', open),
       ];
       const tip = s.chain_tip;
       if (tip) {
-        nodes.push(fact(this, 'Chain tip', `#${formatInt(tip.block_height)} · ${shortenMiddle(tip.block_hash)}`, `Block height: ${tip.block_height}\nBlock hash: ${tip.block_hash}${tip.index_block_hash ? `\nIndex block hash: ${tip.index_block_hash}` : ''}`, 'layers', open));
-        if (tip.burn_block_height !== undefined) nodes.push(fact(this, 'Burn block', `#${formatInt(tip.burn_block_height)}`, `Bitcoin (burn) block height: ${tip.burn_block_height}`, 'link', open));
+        nodes.push(
+          fact(
+            this,
+            'Chain tip',
+            `#${formatInt(tip.block_height)} · ${shortenMiddle(tip.block_hash)}`,
+            `Block height: ${tip.block_height}\nBlock hash: ${tip.block_hash}${tip.index_block_hash ? `\nIndex block hash: ${tip.index_block_hash}` : ''}`,
+            'layers',
+            open,
+          ),
+        );
+        if (tip.burn_block_height !== undefined)
+          nodes.push(
+            fact(
+              this,
+              'Burn block',
+              `#${formatInt(tip.burn_block_height)}`,
+              `Bitcoin (burn) block height: ${tip.burn_block_height}`,
+              'link',
+              open,
+            ),
+          );
       }
-      const pox = ([['v1', s.pox_v1_unlock_height], ['v2', s.pox_v2_unlock_height], ['v3', s.pox_v3_unlock_height]] as const).filter((p) => typeof p[1] === 'number');
-      if (pox.length) nodes.push(fact(this, 'PoX unlock heights', pox.map(([v, h]) => `${v} #${formatInt(h)}`).join(' · '), pox.map(([v, h]) => `PoX ${v} unlock height: ${h}`).join('\n'), 'unlock', open));
+      const pox = (
+        [
+          ['v1', s.pox_v1_unlock_height],
+          ['v2', s.pox_v2_unlock_height],
+          ['v3', s.pox_v3_unlock_height],
+        ] as const
+      ).filter((p) => typeof p[1] === 'number');
+      if (pox.length)
+        nodes.push(
+          fact(
+            this,
+            'PoX unlock heights',
+            pox.map(([v, h]) => `${v} #${formatInt(h)}`).join(' · '),
+            pox.map(([v, h]) => `PoX ${v} unlock height: ${h}`).join('\n'),
+            'unlock',
+            open,
+          ),
+        );
       return nodes;
     } catch (e) {
       return [selected, ...(await errorNodes(this.d, this, e, network, 'API status'))];
@@ -108,14 +168,34 @@ export class MempoolSection extends Section {
       const open = command(Commands.showMempoolStats, 'Show Mempool Statistics');
       const types = Object.entries(m.tx_type_counts).sort((a, b) => b[1] - a[1]);
       const total = types.reduce((n, [, c]) => n + c, 0);
-      const nodes = [fact(this, 'Pending', `${formatInt(total)} transactions`, `${total} transactions in the mempool`, 'inbox', open)];
+      const nodes = [
+        fact(
+          this,
+          'Pending',
+          `${formatInt(total)} transactions`,
+          `${total} transactions in the mempool`,
+          'inbox',
+          open,
+        ),
+      ];
       for (const [type, count] of types) {
         const fee = m.tx_simple_fee_averages[type];
         const age = m.tx_ages[type];
         const size = m.tx_byte_sizes[type];
-        const short = [`${formatInt(count)}`, fee?.p50 != null ? `fee ~${formatStx(Math.round(fee.p50))}` : '', age?.p50 != null ? `age ~${formatInt(age.p50)} blocks` : ''].filter(Boolean).join(' · ');
-        const pct = (p: { p25: number | null; p50: number | null; p75: number | null; p95: number | null } | undefined, f: (n: number) => string) =>
-          p ? (['p25', 'p50', 'p75', 'p95'] as const).map((k) => `${k} ${p[k] == null ? '—' : f(p[k]!)}`).join(' · ') : '—';
+        const short = [
+          `${formatInt(count)}`,
+          fee?.p50 != null ? `fee ~${formatStx(Math.round(fee.p50))}` : '',
+          age?.p50 != null ? `age ~${formatInt(age.p50)} blocks` : '',
+        ]
+          .filter(Boolean)
+          .join(' · ');
+        const pct = (
+          p: { p25: number | null; p50: number | null; p75: number | null; p95: number | null } | undefined,
+          f: (n: number) => string,
+        ) =>
+          p
+            ? (['p25', 'p50', 'p75', 'p95'] as const).map((k) => `${k} ${p[k] == null ? '—' : f(p[k]!)}`).join(' · ')
+            : '—';
         const full = [
           `${txTypeLabel(type)}: ${count} pending`,
           `Fee: ${pct(fee, (n) => formatMicroStx(Math.round(n)))}`,
@@ -141,7 +221,12 @@ export class WatchedSection extends Section {
   readonly name = 'watched';
 
   getTreeItem(): vscode.TreeItem {
-    const item = this.header('Watched Addresses', 'eye', true, 'Addresses you watch: balance, latest transactions and their events');
+    const item = this.header(
+      'Watched Addresses',
+      'eye',
+      true,
+      'Addresses you watch: balance, latest transactions and their events',
+    );
     const n = this.d.watchlist.items.length;
     item.description = n ? String(n) : '';
     return item;
@@ -149,28 +234,39 @@ export class WatchedSection extends Section {
 
   protected override async loadChildren(ctx: LoadContext): Promise<TreeNode[]> {
     const items = this.d.watchlist.items;
-    if (!items.length) return [placeholder(this, 'No watched addresses yet', 'eye', command(Commands.watchAddress, 'Watch Address…'))];
+    if (!items.length)
+      return [placeholder(this, 'No watched addresses yet', 'eye', command(Commands.watchAddress, 'Watch Address…'))];
     const results = await Promise.all(
-      items.map(async (address): Promise<{ address: string; network: NetworkId; balance?: StxBalance; error?: unknown }> => {
-        const chain = checkPrincipal(address);
-        const network = this.d.networks.networkFor(chain.ok ? chain.value.network : undefined);
-        const u = this.d.networks.urlOf(network);
-        if (!u.ok) return { address, network, error: new StacksApiError('insecure-url', u.reason) };
-        try {
-          const { client } = await this.d.networks.endpoint(network);
-          return { address, network, balance: await client.getStxBalance(address, { signal: ctx.signal, budget: ctx.budget }) };
-        } catch (error) {
-          return { address, network, error };
-        }
-      }),
+      items.map(
+        async (address): Promise<{ address: string; network: NetworkId; balance?: StxBalance; error?: unknown }> => {
+          const chain = checkPrincipal(address);
+          const network = this.d.networks.networkFor(chain.ok ? chain.value.network : undefined);
+          const u = this.d.networks.urlOf(network);
+          if (!u.ok) return { address, network, error: new StacksApiError('insecure-url', u.reason) };
+          try {
+            const { client } = await this.d.networks.endpoint(network);
+            return {
+              address,
+              network,
+              balance: await client.getStxBalance(address, { signal: ctx.signal, budget: ctx.budget }),
+            };
+          } catch (error) {
+            return { address, network, error };
+          }
+        },
+      ),
     );
     const nodes: TreeNode[] = [];
     const failures = results.filter((r) => r.error !== undefined);
     // When every balance failed, the reason stands first with its action; the addresses stay listed.
-    if (failures.length === results.length) nodes.push(...(await errorNodes(this.d, this, failures[0]!.error, failures[0]!.network, 'balance')));
+    if (failures.length === results.length)
+      nodes.push(...(await errorNodes(this.d, this, failures[0]!.error, failures[0]!.network, 'balance')));
     else if (failures.length) this.d.failed(failures[0]!.error);
     for (const r of results) {
-      const short = r.error === undefined ? undefined : describeError(r.error, await errorContext(this.d, r.network, 'balance')).short;
+      const short =
+        r.error === undefined
+          ? undefined
+          : describeError(r.error, await errorContext(this.d, r.network, 'balance')).short;
       nodes.push(new WatchedAddressNode(this, this.d, r.address, r.network, r.balance, short));
     }
     return nodes;
@@ -183,7 +279,10 @@ abstract class PagedNode extends TreeNode {
   protected abstract readonly network: NetworkId;
   protected abstract readonly what: string;
   protected abstract readonly emptyLabel: string;
-  protected abstract fetchPage(offset: number, ctx: LoadContext): Promise<{ nodes: TreeNode[]; count: number; total: number }>;
+  protected abstract fetchPage(
+    offset: number,
+    ctx: LoadContext,
+  ): Promise<{ nodes: TreeNode[]; count: number; total: number }>;
 
   constructor(
     parent: TreeNode,
@@ -206,7 +305,12 @@ abstract class PagedNode extends TreeNode {
 
   /** Appends the next page in place of the "Load more" node. */
   async loadMore(ctx: LoadContext): Promise<void> {
-    const kept = (this.loadedChildren ?? []).filter((k) => !(k instanceof LoadMoreNode) && k.getTreeItem().contextValue !== 'error' && k.getTreeItem().contextValue !== 'retry');
+    const kept = (this.loadedChildren ?? []).filter(
+      (k) =>
+        !(k instanceof LoadMoreNode) &&
+        k.getTreeItem().contextValue !== 'error' &&
+        k.getTreeItem().contextValue !== 'retry',
+    );
     try {
       const page = await this.fetchPage(this.loaded, ctx);
       this.loaded += page.count;
@@ -266,12 +370,16 @@ export class WatchedAddressNode extends PagedNode {
     item.id = `watched:${this.address}`;
     item.iconPath = new vscode.ThemeIcon(this.address.includes('.') ? 'file-code' : 'account');
     const b = this.balance;
-    item.description = b ? formatStx(b.balance) : this.balanceError ?? '';
+    item.description = b ? formatStx(b.balance) : (this.balanceError ?? '');
     const lines = [this.address, `Network: ${NETWORK_LABELS[this.network]}`];
     if (b) {
       lines.push(`Balance: ${formatStx(b.balance)} (${formatMicroStx(b.balance)})`);
-      if (b.locked !== '0') lines.push(`Locked: ${formatStx(b.locked)}${b.burnchain_unlock_height ? ` until burn block #${b.burnchain_unlock_height}` : ''}`);
-      if (b.total_sent !== undefined && b.total_received !== undefined) lines.push(`Sent: ${formatStx(b.total_sent)} · Received: ${formatStx(b.total_received)}`);
+      if (b.locked !== '0')
+        lines.push(
+          `Locked: ${formatStx(b.locked)}${b.burnchain_unlock_height ? ` until burn block #${b.burnchain_unlock_height}` : ''}`,
+        );
+      if (b.total_sent !== undefined && b.total_received !== undefined)
+        lines.push(`Sent: ${formatStx(b.total_sent)} · Received: ${formatStx(b.total_received)}`);
     } else if (this.balanceError) lines.push(this.balanceError);
     item.tooltip = lines.join('\n');
     item.contextValue = 'watchedAddress';
@@ -281,8 +389,17 @@ export class WatchedAddressNode extends PagedNode {
 
   protected async fetchPage(offset: number, ctx: LoadContext) {
     const { client } = await this.d.networks.endpoint(this.network);
-    const page = await client.getAddressTransactions(this.address, { limit: TX_PAGE, offset, signal: ctx.signal, budget: ctx.budget });
-    return { nodes: page.results.map((t) => new TransactionNode(this, this.d, this.address, this.network, t)), count: page.results.length, total: page.total };
+    const page = await client.getAddressTransactions(this.address, {
+      limit: TX_PAGE,
+      offset,
+      signal: ctx.signal,
+      budget: ctx.budget,
+    });
+    return {
+      nodes: page.results.map((t) => new TransactionNode(this, this.d, this.address, this.network, t)),
+      count: page.results.length,
+      total: page.total,
+    };
   }
 }
 
@@ -303,19 +420,26 @@ export class TransactionNode extends PagedNode {
 
   getTreeItem(): vscode.TreeItem {
     const { tx, stx_sent, stx_received } = this.entry;
-    const item = new vscode.TreeItem(`${txTypeLabel(tx.tx_type)} ${shortenMiddle(tx.tx_id, 4)}`, vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(
+      `${txTypeLabel(tx.tx_type)} ${shortenMiddle(tx.tx_id, 4)}`,
+      vscode.TreeItemCollapsibleState.Collapsed,
+    );
     const net = netChange(stx_sent, stx_received);
     const age = formatAge(tx.block_time ?? tx.burn_block_time);
     item.description = [statusLabel(tx.tx_status), net, age].filter(Boolean).join(' · ');
     item.tooltip = [
       `${txTypeLabel(tx.tx_type)} · ${statusLabel(tx.tx_status)}`,
       tx.tx_id,
-      tx.block_height !== undefined ? `Block #${tx.block_height} · ${formatTime(tx.block_time ?? tx.burn_block_time, tx.block_time_iso ?? tx.burn_block_time_iso)}` : 'Not in a block yet',
+      tx.block_height !== undefined
+        ? `Block #${tx.block_height} · ${formatTime(tx.block_time ?? tx.burn_block_time, tx.block_time_iso ?? tx.burn_block_time_iso)}`
+        : 'Not in a block yet',
       `Sender: ${tx.sender_address}`,
       `Fee: ${formatStx(tx.fee_rate)}`,
       `This address sent ${formatStx(stx_sent)} and received ${formatStx(stx_received)}`,
     ].join('\n');
-    item.iconPath = new vscode.ThemeIcon(tx.tx_status === 'success' ? 'pass' : tx.tx_status === 'pending' ? 'clock' : 'error');
+    item.iconPath = new vscode.ThemeIcon(
+      tx.tx_status === 'success' ? 'pass' : tx.tx_status === 'pending' ? 'clock' : 'error',
+    );
     item.contextValue = 'transaction';
     item.command = command(Commands.showTransaction, 'Show Transaction', tx.tx_id);
     return item;
@@ -323,7 +447,12 @@ export class TransactionNode extends PagedNode {
 
   protected async fetchPage(offset: number, ctx: LoadContext) {
     const { client } = await this.d.networks.endpoint(this.network);
-    const page = await client.getAddressTransactionEvents(this.address, this.entry.tx.tx_id, { limit: EVENT_PAGE, offset, signal: ctx.signal, budget: ctx.budget });
+    const page = await client.getAddressTransactionEvents(this.address, this.entry.tx.tx_id, {
+      limit: EVENT_PAGE,
+      offset,
+      signal: ctx.signal,
+      budget: ctx.budget,
+    });
     return { nodes: page.results.map((e) => eventNode(this, e)), count: page.results.length, total: page.total };
   }
 }
@@ -339,18 +468,43 @@ function netChange(sent: string, received: string): string {
 
 function eventNode(parent: TreeNode, e: AddressEvent): TreeNode {
   const { data } = e;
-  const asset = e.type === 'stx' ? 'STX' : data.asset_identifier ? data.asset_identifier.split('::')[1] ?? data.asset_identifier : e.type.toUpperCase();
-  const amount = e.type === 'stx' ? formatStx(data.amount) : e.type === 'nft' ? data.value?.repr ?? '' : `${data.amount ?? ''} ${asset}`;
-  const route = [data.sender ? `from ${shortenMiddle(data.sender)}` : '', data.recipient ? `to ${shortenMiddle(data.recipient)}` : ''].filter(Boolean).join(' ');
+  const asset =
+    e.type === 'stx'
+      ? 'STX'
+      : data.asset_identifier
+        ? (data.asset_identifier.split('::')[1] ?? data.asset_identifier)
+        : e.type.toUpperCase();
+  const amount =
+    e.type === 'stx'
+      ? formatStx(data.amount)
+      : e.type === 'nft'
+        ? (data.value?.repr ?? '')
+        : `${data.amount ?? ''} ${asset}`;
+  const route = [
+    data.sender ? `from ${shortenMiddle(data.sender)}` : '',
+    data.recipient ? `to ${shortenMiddle(data.recipient)}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   const full = [
     `${e.type.toUpperCase()} ${data.type} (event ${e.event_index})`,
     data.asset_identifier ? `Asset: ${data.asset_identifier}` : '',
-    data.amount !== undefined ? `Amount: ${e.type === 'stx' ? `${formatStx(data.amount)} (${formatMicroStx(data.amount)})` : data.amount}` : '',
+    data.amount !== undefined
+      ? `Amount: ${e.type === 'stx' ? `${formatStx(data.amount)} (${formatMicroStx(data.amount)})` : data.amount}`
+      : '',
     data.value ? `Value: ${data.value.repr}` : '',
     data.sender ? `Sender: ${data.sender}` : '',
     data.recipient ? `Recipient: ${data.recipient}` : '',
-  ].filter(Boolean).join('\n');
-  return fact(parent, `${e.type === 'stx' ? 'STX' : e.type.toUpperCase()} ${data.type}`, [amount, route].filter(Boolean).join(' '), full, 'arrow-swap');
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return fact(
+    parent,
+    `${e.type === 'stx' ? 'STX' : e.type.toUpperCase()} ${data.type}`,
+    [amount, route].filter(Boolean).join(' '),
+    full,
+    'arrow-swap',
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -378,16 +532,31 @@ export class RecentSection extends Section {
   }
 }
 
-const ICONS: Record<Target['kind'], string> = { tx: 'arrow-swap', address: 'account', contract: 'file-code', block: 'layers', contracts: 'checklist', mempool: 'pulse', status: 'server' };
+const ICONS: Record<Target['kind'], string> = {
+  tx: 'arrow-swap',
+  address: 'account',
+  contract: 'file-code',
+  block: 'layers',
+  contracts: 'checklist',
+  mempool: 'pulse',
+  status: 'server',
+};
 
 function reopen(t: Target): vscode.Command {
   switch (t.kind) {
-    case 'tx': return command(Commands.showTransaction, 'Show Transaction', t.id);
-    case 'address': return command(Commands.showAddress, 'Show Address', t.id);
-    case 'contract': return command(Commands.lookup, 'Look Up', t.id);
-    case 'block': return command(Commands.showBlock, 'Show Block', t.id);
-    case 'contracts': return command(Commands.showContractStatus, 'Show Contract Deployment Status', t.id);
-    case 'mempool': return command(Commands.showMempoolStats, 'Show Mempool Statistics');
-    case 'status': return command(Commands.showServerStatus, 'Show API Status');
+    case 'tx':
+      return command(Commands.showTransaction, 'Show Transaction', t.id);
+    case 'address':
+      return command(Commands.showAddress, 'Show Address', t.id);
+    case 'contract':
+      return command(Commands.lookup, 'Look Up', t.id);
+    case 'block':
+      return command(Commands.showBlock, 'Show Block', t.id);
+    case 'contracts':
+      return command(Commands.showContractStatus, 'Show Contract Deployment Status', t.id);
+    case 'mempool':
+      return command(Commands.showMempoolStats, 'Show Mempool Statistics');
+    case 'status':
+      return command(Commands.showServerStatus, 'Show API Status');
   }
 }

@@ -2,7 +2,22 @@
 import type { AddressEvent, AddressTransaction, Page, StxBalance } from '../../../api';
 import { statusLabel, statusTone, txTypeLabel } from '../../../chain/format';
 import type { PanelParams, Section, TableRow, Value, ViewModel } from '../../../protocol';
-import { badge, block, compact, field, fields, id, ModelContext, num, principal, stx, text, time, tx, units } from './values';
+import {
+  badge,
+  block,
+  compact,
+  field,
+  fields,
+  id,
+  ModelContext,
+  num,
+  principal,
+  stx,
+  text,
+  time,
+  tx,
+  units,
+} from './values';
 
 export const TXS_PER_PAGE = 20;
 export const ADDRESS_EVENTS_PER_PAGE = 20;
@@ -25,13 +40,18 @@ export function addressModel(d: AddressData, params: PanelParams, ctx: ModelCont
     title: isContract ? 'Contract principal' : 'Address',
     icon: isContract ? 'file-code' : 'account',
     subject: principal(d.principal, ctx),
-    badges: compact([locked && badge('Stacking', 'info', 'lock'), !!at && badge(`Balance ${at}`, 'warning', 'history')]),
+    badges: compact([
+      locked && badge('Stacking', 'info', 'lock'),
+      !!at && badge(`Balance ${at}`, 'warning', 'history'),
+    ]),
     sections: compact<Section>([
       { type: 'balanceAt', untilBlock: params.untilBlock ?? '', unanchored: !!params.unanchored },
       fields(at ? `Balance ${at}` : 'Balance', [
         field('Balance', stx(b.balance)),
         field('Locked', stx(b.locked)),
-        b.estimated_balance !== undefined && b.estimated_balance !== b.balance && field('Estimated balance', stx(b.estimated_balance)),
+        b.estimated_balance !== undefined &&
+          b.estimated_balance !== b.balance &&
+          field('Estimated balance', stx(b.estimated_balance)),
         field('Pending inbound', stx(b.pending_balance_inbound)),
         field('Pending outbound', stx(b.pending_balance_outbound)),
         field('Total sent', stx(b.total_sent)),
@@ -57,7 +77,10 @@ function tokenOffering(b: StxBalance, ctx: ModelContext): Section[] {
     {
       type: 'table',
       title: 'Unlock schedule',
-      columns: [{ label: 'Block', align: 'right' }, { label: 'Amount', align: 'right' }],
+      columns: [
+        { label: 'Block', align: 'right' },
+        { label: 'Amount', align: 'right' },
+      ],
       rows: t.unlock_schedule.map((u) => ({ cells: [[block(u.block_height, ctx)], [stx(u.amount)]] })),
       empty: 'No scheduled unlocks.',
     },
@@ -80,7 +103,9 @@ function transactions(d: AddressData, params: PanelParams, ctx: ModelContext): S
       { label: 'Events (STX / FT / NFT)', align: 'right' },
     ],
     rows: p.results.map((r) => txRow(d, r, params, ctx)),
-    ...(p.total > p.limit || p.offset > 0 ? { paging: { param: 'txOffset' as const, offset: p.offset, limit: p.limit, total: p.total } } : {}),
+    ...(p.total > p.limit || p.offset > 0
+      ? { paging: { param: 'txOffset' as const, offset: p.offset, limit: p.limit, total: p.total } }
+      : {}),
     empty: 'No transactions for this address yet.',
   };
 }
@@ -112,7 +137,14 @@ function eventsTable(p: Page<AddressEvent>, ctx: ModelContext): Section {
   return {
     type: 'table',
     title: `Events for this address (${p.total})`,
-    columns: [{ label: '#', align: 'right' }, { label: 'Asset' }, { label: 'Event' }, { label: 'From' }, { label: 'To' }, { label: 'Amount', align: 'right' }],
+    columns: [
+      { label: '#', align: 'right' },
+      { label: 'Asset' },
+      { label: 'Event' },
+      { label: 'From' },
+      { label: 'To' },
+      { label: 'Amount', align: 'right' },
+    ],
     rows: p.results.map((e) => ({
       cells: [
         [num(e.event_index)],
@@ -120,10 +152,18 @@ function eventsTable(p: Page<AddressEvent>, ctx: ModelContext): Section {
         [text(e.data.type)],
         [principal(e.data.sender, ctx)],
         [principal(e.data.recipient, ctx)],
-        [e.type === 'stx' ? stx(e.data.amount) : e.data.value ? { t: 'code', text: e.data.value.repr } : units(e.data.amount)],
+        [
+          e.type === 'stx'
+            ? stx(e.data.amount)
+            : e.data.value
+              ? { t: 'code', text: e.data.value.repr }
+              : units(e.data.amount),
+        ],
       ],
     })),
-    ...(p.total > p.limit || p.offset > 0 ? { paging: { param: 'expandOffset' as const, offset: p.offset, limit: p.limit, total: p.total } } : {}),
+    ...(p.total > p.limit || p.offset > 0
+      ? { paging: { param: 'expandOffset' as const, offset: p.offset, limit: p.limit, total: p.total } }
+      : {}),
     empty: 'This transaction moved no assets of this address.',
   };
 }

@@ -4,13 +4,22 @@ import type { NetworkId } from '../../../chain/target';
 import type { Action, Section, ViewModel } from '../../../protocol';
 import { badge, block, compact, field, fields, id, ModelContext, principal, stx, text, tx } from './values';
 
-const NETWORK_NAMES: Record<NetworkId, string> = { mainnet: 'Mainnet', testnet: 'Testnet', devnet: 'Devnet', custom: 'Custom' };
+const NETWORK_NAMES: Record<NetworkId, string> = {
+  mainnet: 'Mainnet',
+  testnet: 'Testnet',
+  devnet: 'Devnet',
+  custom: 'Custom',
+};
 
 /** "Check on Mainnet" etc.: the same target on each other network. */
 function otherNetworks(kind: 'contract' | 'contracts', idText: string, ctx: ModelContext): Action[] {
   return (['mainnet', 'testnet', 'devnet'] as const)
     .filter((n) => n !== ctx.network)
-    .map((n) => ({ label: `Check on ${NETWORK_NAMES[n]}`, icon: 'globe', intent: { type: 'open' as const, target: { kind, id: idText, network: n } } }));
+    .map((n) => ({
+      label: `Check on ${NETWORK_NAMES[n]}`,
+      icon: 'globe',
+      intent: { type: 'open' as const, target: { kind, id: idText, network: n } },
+    }));
 }
 
 function statusBadge(found: boolean, status: string | undefined) {
@@ -20,10 +29,18 @@ function statusBadge(found: boolean, status: string | undefined) {
   return badge(status ?? 'Unknown', status?.startsWith('abort') ? 'failed' : 'muted');
 }
 
-export function contractModel(contractId: string, statuses: ContractsStatus, balance: StxBalance | undefined, ctx: ModelContext): ViewModel {
+export function contractModel(
+  contractId: string,
+  statuses: ContractsStatus,
+  balance: StxBalance | undefined,
+  ctx: ModelContext,
+): ViewModel {
   const s = statuses[contractId];
   const found = !!s?.found && !!s.result;
-  const [deployer, name] = [contractId.slice(0, contractId.indexOf('.')), contractId.slice(contractId.indexOf('.') + 1)];
+  const [deployer, name] = [
+    contractId.slice(0, contractId.indexOf('.')),
+    contractId.slice(contractId.indexOf('.') + 1),
+  ];
   return {
     kind: 'contract',
     title: `Contract ${name}`,
@@ -31,20 +48,59 @@ export function contractModel(contractId: string, statuses: ContractsStatus, bal
     subject: id(contractId, ctx, 'contract'),
     badges: [statusBadge(found, s?.result?.status)],
     sections: compact<Section>([
-      !found && { type: 'notice', tone: 'warning', icon: 'info', text: `${contractId} is not deployed on ${ctx.networkLabel} (${ctx.baseUrl}). It may be on another network.` },
+      !found && {
+        type: 'notice',
+        tone: 'warning',
+        icon: 'info',
+        text: `${contractId} is not deployed on ${ctx.networkLabel} (${ctx.baseUrl}). It may be on another network.`,
+      },
       fields('Deployment', [
         field('Name', text(name)),
         field('Deployer', principal(deployer, ctx)),
         field('Status', statusBadge(found, s?.result?.status)),
         found && field('Deploy transaction', tx(s.result?.tx_id, ctx)),
-        found && field('Block', s.result?.block_height !== undefined ? block(s.result.block_height, ctx) : text('Not in a block yet')),
+        found &&
+          field(
+            'Block',
+            s.result?.block_height !== undefined ? block(s.result.block_height, ctx) : text('Not in a block yet'),
+          ),
       ]),
-      found && balance && fields('Contract balance', [field('Balance', stx(balance.balance)), field('Locked', stx(balance.locked)), field('Total received', stx(balance.total_received)), field('Total sent', stx(balance.total_sent))]),
+      found &&
+        balance &&
+        fields('Contract balance', [
+          field('Balance', stx(balance.balance)),
+          field('Locked', stx(balance.locked)),
+          field('Total received', stx(balance.total_received)),
+          field('Total sent', stx(balance.total_sent)),
+        ]),
       {
         type: 'actions',
         actions: [
-          ...(found ? [{ label: 'Open source', icon: 'file-code', primary: true, intent: { type: 'openSource' as const, target: { kind: 'contract' as const, id: contractId, network: ctx.network } } }] : []),
-          ...(found ? [{ label: 'Transactions', icon: 'list-unordered', intent: { type: 'open' as const, target: { kind: 'address' as const, id: contractId, network: ctx.network } } }] : []),
+          ...(found
+            ? [
+                {
+                  label: 'Open source',
+                  icon: 'file-code',
+                  primary: true,
+                  intent: {
+                    type: 'openSource' as const,
+                    target: { kind: 'contract' as const, id: contractId, network: ctx.network },
+                  },
+                },
+              ]
+            : []),
+          ...(found
+            ? [
+                {
+                  label: 'Transactions',
+                  icon: 'list-unordered',
+                  intent: {
+                    type: 'open' as const,
+                    target: { kind: 'address' as const, id: contractId, network: ctx.network },
+                  },
+                },
+              ]
+            : []),
           ...otherNetworks('contract', contractId, ctx),
         ],
       },
@@ -58,16 +114,33 @@ export function contractsModel(ids: string[], statuses: ContractsStatus, ctx: Mo
     kind: 'contracts',
     title: 'Contract deployment status',
     icon: 'checklist',
-    badges: [badge(`${foundCount} of ${ids.length} found on ${ctx.networkLabel}`, foundCount === ids.length ? 'success' : foundCount === 0 ? 'failed' : 'warning')],
+    badges: [
+      badge(
+        `${foundCount} of ${ids.length} found on ${ctx.networkLabel}`,
+        foundCount === ids.length ? 'success' : foundCount === 0 ? 'failed' : 'warning',
+      ),
+    ],
     sections: [
       { type: 'actions', actions: otherNetworks('contracts', ids.join(','), ctx) },
       {
         type: 'table',
-        columns: [{ label: 'Contract' }, { label: 'Status' }, { label: 'Deploy transaction' }, { label: 'Block', align: 'right' }],
+        columns: [
+          { label: 'Contract' },
+          { label: 'Status' },
+          { label: 'Deploy transaction' },
+          { label: 'Block', align: 'right' },
+        ],
         rows: ids.map((c) => {
           const s = statuses[c];
           const r = s?.found ? s.result : undefined;
-          return { cells: [[id(c, ctx, 'contract')], [statusBadge(!!r, r?.status)], [r ? tx(r.tx_id, ctx) : text(undefined)], [r?.block_height !== undefined ? block(r.block_height, ctx) : text(undefined)]] };
+          return {
+            cells: [
+              [id(c, ctx, 'contract')],
+              [statusBadge(!!r, r?.status)],
+              [r ? tx(r.tx_id, ctx) : text(undefined)],
+              [r?.block_height !== undefined ? block(r.block_height, ctx) : text(undefined)],
+            ],
+          };
         }),
         empty: 'No contracts given.',
       },

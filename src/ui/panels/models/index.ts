@@ -53,7 +53,9 @@ export async function loadPanel(target: Target, params: PanelParams, o: LoadOpti
   switch (target.kind) {
     case 'tx': {
       const eventOffset = pageStart(params.eventOffset, EVENTS_PER_PAGE);
-      const tx = await part('tx', String(eventOffset), () => c.getTransaction(target.id, { ...call, eventLimit: EVENTS_PER_PAGE, eventOffset }));
+      const tx = await part('tx', String(eventOffset), () =>
+        c.getTransaction(target.id, { ...call, eventLimit: EVENTS_PER_PAGE, eventOffset }),
+      );
       return { model: txModel(tx, eventOffset, ctx), parts, params: { eventOffset } };
     }
     case 'address': {
@@ -62,26 +64,59 @@ export async function loadPanel(target: Target, params: PanelParams, o: LoadOpti
       const txOffset = pageStart(params.txOffset, TXS_PER_PAGE);
       const expand = params.expand || undefined;
       const expandOffset = expand ? pageStart(params.expandOffset, ADDRESS_EVENTS_PER_PAGE) : undefined;
-      const balanceOptions = { ...call, ...(untilBlock ? { untilBlock: /^\d+$/.test(untilBlock) ? Number(untilBlock) : untilBlock } : {}), ...(unanchored ? { unanchored } : {}) };
+      const balanceOptions = {
+        ...call,
+        ...(untilBlock ? { untilBlock: /^\d+$/.test(untilBlock) ? Number(untilBlock) : untilBlock } : {}),
+        ...(unanchored ? { unanchored } : {}),
+      };
       const [balance, txs, events] = await Promise.all([
         part('balance', `${untilBlock ?? ''}|${unanchored}`, () => c.getStxBalance(target.id, balanceOptions)),
-        part('txs', String(txOffset), () => c.getAddressTransactions(target.id, { ...call, limit: TXS_PER_PAGE, offset: txOffset })),
+        part('txs', String(txOffset), () =>
+          c.getAddressTransactions(target.id, { ...call, limit: TXS_PER_PAGE, offset: txOffset }),
+        ),
         expand
-          ? part('events', `${expand}|${expandOffset}`, () => c.getAddressTransactionEvents(target.id, expand, { ...call, limit: ADDRESS_EVENTS_PER_PAGE, offset: expandOffset ?? 0 }))
+          ? part('events', `${expand}|${expandOffset}`, () =>
+              c.getAddressTransactionEvents(target.id, expand, {
+                ...call,
+                limit: ADDRESS_EVENTS_PER_PAGE,
+                offset: expandOffset ?? 0,
+              }),
+            )
           : undefined,
       ]);
-      const p: PanelParams = { txOffset, ...(untilBlock ? { untilBlock } : {}), ...(unanchored ? { unanchored } : {}), ...(expand ? { expand, expandOffset: expandOffset ?? 0 } : {}) };
-      return { model: addressModel({ principal: target.id, balance, txs, ...(expand && events ? { events: { txId: expand, page: events } } : {}) }, p, ctx), parts, params: p };
+      const p: PanelParams = {
+        txOffset,
+        ...(untilBlock ? { untilBlock } : {}),
+        ...(unanchored ? { unanchored } : {}),
+        ...(expand ? { expand, expandOffset: expandOffset ?? 0 } : {}),
+      };
+      return {
+        model: addressModel(
+          {
+            principal: target.id,
+            balance,
+            txs,
+            ...(expand && events ? { events: { txId: expand, page: events } } : {}),
+          },
+          p,
+          ctx,
+        ),
+        parts,
+        params: p,
+      };
     }
     case 'block': {
       const tab = params.tab === 'v1' ? 'v1' : 'v2';
       const b = await part('v2', '', () => c.getBlock(blockArg(target.id), call));
-      const v1 = tab === 'v1' ? await part('v1', String(b.height), () => c.getBlockByHeightV1(b.height, call)) : undefined;
+      const v1 =
+        tab === 'v1' ? await part('v1', String(b.height), () => c.getBlockByHeightV1(b.height, call)) : undefined;
       return { model: blockModel(b, v1, tab, ctx, target.id === 'latest'), parts, params: tab === 'v1' ? { tab } : {} };
     }
     case 'contract': {
       const statuses = await part('status', '', () => c.getContractsStatus([target.id], call));
-      const balance = statuses[target.id]?.found ? await part('balance', '', () => c.getStxBalance(target.id, call)) : undefined;
+      const balance = statuses[target.id]?.found
+        ? await part('balance', '', () => c.getStxBalance(target.id, call))
+        : undefined;
       return { model: contractModel(target.id, statuses, balance, ctx), parts, params: {} };
     }
     case 'contracts': {

@@ -13,10 +13,19 @@ export function mempoolModel(m: MempoolStats, ctx: ModelContext): ViewModel {
     type: 'table',
     title,
     columns: [{ label: 'Type' }, ...QUANTILES.map((q) => ({ label: q, align: 'right' as const }))],
-    rows: Object.keys(data).map((t) => ({ cells: [[text(txTypeLabel(t))], ...QUANTILES.map((q) => { const v = data[t]?.[q]; return [v === null || v === undefined ? text(undefined) : { t: 'number' as const, text: show(v) }]; })] })),
+    rows: Object.keys(data).map((t) => ({
+      cells: [
+        [text(txTypeLabel(t))],
+        ...QUANTILES.map((q) => {
+          const v = data[t]?.[q];
+          return [v === null || v === undefined ? text(undefined) : { t: 'number' as const, text: show(v) }];
+        }),
+      ],
+    })),
     empty: 'No data.',
   });
-  const bars = (data: Record<string, number>, show: (n: number) => string): Bar[] => Object.keys(data).map((t) => ({ label: txTypeLabel(t), value: data[t] ?? 0, text: show(data[t] ?? 0) }));
+  const bars = (data: Record<string, number>, show: (n: number) => string): Bar[] =>
+    Object.keys(data).map((t) => ({ label: txTypeLabel(t), value: data[t] ?? 0, text: show(data[t] ?? 0) }));
   const medianFees: Record<string, number> = {};
   for (const [t, p] of Object.entries(m.tx_simple_fee_averages)) if (p.p50 !== null) medianFees[t] = p.p50;
   return {
@@ -40,15 +49,22 @@ export function statusModel(s: ServerStatus, ctx: ModelContext): ViewModel {
     kind: 'status',
     title: 'API status',
     icon: 'server',
-    badges: [badge(s.status, s.status === 'ready' ? 'success' : 'warning', s.status === 'ready' ? 'pass' : 'warning'), badge(ctx.networkLabel, 'muted', 'globe')],
+    badges: [
+      badge(s.status, s.status === 'ready' ? 'success' : 'warning', s.status === 'ready' ? 'pass' : 'warning'),
+      badge(ctx.networkLabel, 'muted', 'globe'),
+    ],
     sections: compact<Section>([
-      fields('Server', [
-        field('Network', text(ctx.networkLabel)),
-        field('Base URL', text(ctx.baseUrl)),
-        field('API key in use', yesNo(ctx.hasApiKey)),
-        field('Server version', text(s.server_version)),
-        field('Status', text(s.status)),
-      ], true),
+      fields(
+        'Server',
+        [
+          field('Network', text(ctx.networkLabel)),
+          field('Base URL', text(ctx.baseUrl)),
+          field('API key in use', yesNo(ctx.hasApiKey)),
+          field('Server version', text(s.server_version)),
+          field('Status', text(s.status)),
+        ],
+        true,
+      ),
       tip
         ? fields('Chain tip', [
             field('Block', block(tip.block_height, ctx)),
@@ -58,12 +74,21 @@ export function statusModel(s: ServerStatus, ctx: ModelContext): ViewModel {
             field('Microblock sequence', num(tip.microblock_sequence)),
             field('Burn block height', num(tip.burn_block_height)),
           ])
-        : { type: 'notice', tone: 'warning', icon: 'warning', text: 'The API did not report a chain tip: it may still be syncing.' },
-      fields('PoX unlock heights', [
-        field('PoX v1', num(s.pox_v1_unlock_height)),
-        field('PoX v2', num(s.pox_v2_unlock_height)),
-        field('PoX v3', num(s.pox_v3_unlock_height)),
-      ], true),
+        : {
+            type: 'notice',
+            tone: 'warning',
+            icon: 'warning',
+            text: 'The API did not report a chain tip: it may still be syncing.',
+          },
+      fields(
+        'PoX unlock heights',
+        [
+          field('PoX v1', num(s.pox_v1_unlock_height)),
+          field('PoX v2', num(s.pox_v2_unlock_height)),
+          field('PoX v3', num(s.pox_v3_unlock_height)),
+        ],
+        true,
+      ),
     ]),
   };
 }

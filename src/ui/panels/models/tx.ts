@@ -2,7 +2,25 @@
 import type { PostCondition, Transaction, TransactionEvent } from '../../../api';
 import { clip, decodeMemo, statusLabel, statusTone, txTypeLabel } from '../../../chain/format';
 import type { Section, TableRow, Value, ViewModel } from '../../../protocol';
-import { badge, block, blockHash, code, compact, executionCosts, field, fields, id, ModelContext, num, principal, stx, text, time, units, yesNo } from './values';
+import {
+  badge,
+  block,
+  blockHash,
+  code,
+  compact,
+  executionCosts,
+  field,
+  fields,
+  id,
+  ModelContext,
+  num,
+  principal,
+  stx,
+  text,
+  time,
+  units,
+  yesNo,
+} from './values';
 
 export const EVENTS_PER_PAGE = 50;
 
@@ -23,7 +41,10 @@ export function txModel(t: Transaction, eventOffset: number, ctx: ModelContext):
     title: txTypeLabel(t.tx_type),
     icon: TYPE_ICONS[t.tx_type] ?? 'symbol-event',
     subject: id(t.tx_id, ctx, 'tx'),
-    badges: [badge(statusLabel(t.tx_status), tone === 'other' ? 'muted' : tone, statusIcon(tone)), ...(t.sponsored ? [badge('Sponsored', 'info')] : [])],
+    badges: [
+      badge(statusLabel(t.tx_status), tone === 'other' ? 'muted' : tone, statusIcon(tone)),
+      ...(t.sponsored ? [badge('Sponsored', 'info')] : []),
+    ],
     sections: compact<Section>([
       statusNotice(t, ctx),
       fields('Summary', [
@@ -40,7 +61,10 @@ export function txModel(t: Transaction, eventOffset: number, ctx: ModelContext):
       ]),
       ...payload(t, ctx),
       pending
-        ? fields('Mempool', [field('Received', time(ctx, t.receipt_time, t.receipt_time_iso)), field('Anchor mode', text(t.anchor_mode))])
+        ? fields('Mempool', [
+            field('Received', time(ctx, t.receipt_time, t.receipt_time_iso)),
+            field('Anchor mode', text(t.anchor_mode)),
+          ])
         : fields('Block', [
             field('Block', block(t.block_height, ctx)),
             field('Block hash', blockHash(t.block_hash, ctx)),
@@ -63,27 +87,59 @@ export function txModel(t: Transaction, eventOffset: number, ctx: ModelContext):
 }
 
 function statusIcon(tone: string): string {
-  return tone === 'success' ? 'pass' : tone === 'failed' ? 'error' : tone === 'pending' ? 'clock' : tone === 'dropped' ? 'circle-slash' : 'question';
+  return tone === 'success'
+    ? 'pass'
+    : tone === 'failed'
+      ? 'error'
+      : tone === 'pending'
+        ? 'clock'
+        : tone === 'dropped'
+          ? 'circle-slash'
+          : 'question';
 }
 
 function statusNotice(t: Transaction, ctx: ModelContext): Section | undefined {
   const tone = statusTone(t.tx_status);
   if (tone === 'pending') {
-    return { type: 'notice', tone: 'pending', icon: 'clock', text: 'This transaction is pending in the mempool: it is not in a block yet, so its result, block and events are not known.' };
+    return {
+      type: 'notice',
+      tone: 'pending',
+      icon: 'clock',
+      text: 'This transaction is pending in the mempool: it is not in a block yet, so its result, block and events are not known.',
+    };
   }
   if (tone === 'dropped') {
     const by = t.replaced_by_tx_id ? ` It was replaced by ${t.replaced_by_tx_id}.` : '';
-    return { type: 'notice', tone: 'dropped', icon: 'circle-slash', text: `This transaction was dropped from the mempool: ${statusLabel(t.tx_status).replace(/^Dropped \((.*)\)$/, '$1')}.${by}` };
+    return {
+      type: 'notice',
+      tone: 'dropped',
+      icon: 'circle-slash',
+      text: `This transaction was dropped from the mempool: ${statusLabel(t.tx_status).replace(/^Dropped \((.*)\)$/, '$1')}.${by}`,
+    };
   }
   if (tone === 'failed') {
     // A sentence, not the whole result: a result can be kilobytes long, and the Result row has it all.
     const repr = t.tx_result?.repr;
     const why = repr ? ` with ${clip(repr)}` : '';
     const vm = t.vm_error ? ` (${clip(t.vm_error)})` : '';
-    const more = (repr && clip(repr) !== repr) || (t.vm_error && clip(t.vm_error) !== t.vm_error) ? ' The full result is below.' : '';
-    return { type: 'notice', tone: 'failed', icon: 'error', text: `This transaction failed${why}${vm}; its fee was still paid.${more}` };
+    const more =
+      (repr && clip(repr) !== repr) || (t.vm_error && clip(t.vm_error) !== t.vm_error)
+        ? ' The full result is below.'
+        : '';
+    return {
+      type: 'notice',
+      tone: 'failed',
+      icon: 'error',
+      text: `This transaction failed${why}${vm}; its fee was still paid.${more}`,
+    };
   }
-  if (t.canonical === false) return { type: 'notice', tone: 'warning', icon: 'warning', text: `This transaction is in a block that is no longer canonical on ${ctx.networkLabel}.` };
+  if (t.canonical === false)
+    return {
+      type: 'notice',
+      tone: 'warning',
+      icon: 'warning',
+      text: `This transaction is in a block that is no longer canonical on ${ctx.networkLabel}.`,
+    };
   return undefined;
 }
 
@@ -92,19 +148,26 @@ function payload(t: Transaction, ctx: ModelContext): Section[] {
   if (t.token_transfer) {
     const memo = t.token_transfer.memo;
     const decoded = decodeMemo(memo);
-    out.push(fields('Token transfer', [
-      field('Amount', stx(t.token_transfer.amount)),
-      field('Recipient', principal(t.token_transfer.recipient_address, ctx)),
-      field('Memo', decoded !== undefined ? text(decoded, { hint: memo }) : code(memo && memo !== '0x' ? memo : undefined)),
-    ]));
+    out.push(
+      fields('Token transfer', [
+        field('Amount', stx(t.token_transfer.amount)),
+        field('Recipient', principal(t.token_transfer.recipient_address, ctx)),
+        field(
+          'Memo',
+          decoded !== undefined ? text(decoded, { hint: memo }) : code(memo && memo !== '0x' ? memo : undefined),
+        ),
+      ]),
+    );
   }
   if (t.contract_call) {
     const c = t.contract_call;
-    out.push(fields('Contract call', [
-      field('Contract', principal(c.contract_id, ctx)),
-      field('Function', code(c.function_name)),
-      field('Signature', code(c.function_signature)),
-    ]));
+    out.push(
+      fields('Contract call', [
+        field('Contract', principal(c.contract_id, ctx)),
+        field('Function', code(c.function_name)),
+        field('Signature', code(c.function_signature)),
+      ]),
+    );
     const args = c.function_args ?? [];
     out.push({
       type: 'table',
@@ -116,23 +179,47 @@ function payload(t: Transaction, ctx: ModelContext): Section[] {
   }
   if (t.smart_contract) {
     const c = t.smart_contract;
-    out.push(fields('Contract deploy', [
-      field('Contract', principal(c.contract_id, ctx)),
-      field('Clarity version', num(c.clarity_version ?? undefined)),
-    ]));
-    out.push({ type: 'actions', actions: [{ label: 'Open source', icon: 'file-code', primary: true, intent: { type: 'openSource', target: { kind: 'contract', id: c.contract_id, network: ctx.network } } }] });
+    out.push(
+      fields('Contract deploy', [
+        field('Contract', principal(c.contract_id, ctx)),
+        field('Clarity version', num(c.clarity_version ?? undefined)),
+      ]),
+    );
+    out.push({
+      type: 'actions',
+      actions: [
+        {
+          label: 'Open source',
+          icon: 'file-code',
+          primary: true,
+          intent: { type: 'openSource', target: { kind: 'contract', id: c.contract_id, network: ctx.network } },
+        },
+      ],
+    });
   }
   if (t.coinbase_payload) {
     const c = t.coinbase_payload;
-    out.push(fields('Coinbase', [
-      field('Data', code(c.data)),
-      field('Alternate recipient', principal(c.alt_recipient ?? undefined, ctx)),
-      field('VRF proof', id(c.vrf_proof ?? undefined, ctx)),
-    ]));
+    out.push(
+      fields('Coinbase', [
+        field('Data', code(c.data)),
+        field('Alternate recipient', principal(c.alt_recipient ?? undefined, ctx)),
+        field('VRF proof', id(c.vrf_proof ?? undefined, ctx)),
+      ]),
+    );
   }
   if (t.tenure_change_payload) {
     const p = t.tenure_change_payload as Record<string, unknown>;
-    out.push(fields('Tenure change', Object.entries(p).map(([k, v]) => field(k.replace(/_/g, ' '), typeof v === 'number' ? num(v) : text(typeof v === 'string' ? v : JSON.stringify(v))))));
+    out.push(
+      fields(
+        'Tenure change',
+        Object.entries(p).map(([k, v]) =>
+          field(
+            k.replace(/_/g, ' '),
+            typeof v === 'number' ? num(v) : text(typeof v === 'string' ? v : JSON.stringify(v)),
+          ),
+        ),
+      ),
+    );
   }
   return out;
 }
@@ -149,12 +236,23 @@ function microblock(t: Transaction, ctx: ModelContext): Section | undefined {
 }
 
 function postConditions(t: Transaction, ctx: ModelContext): Section {
-  const mode = t.post_condition_mode === 'deny' ? 'Deny: only the transfers listed here may happen' : t.post_condition_mode === 'allow' ? 'Allow: transfers not listed here may also happen' : t.post_condition_mode;
+  const mode =
+    t.post_condition_mode === 'deny'
+      ? 'Deny: only the transfers listed here may happen'
+      : t.post_condition_mode === 'allow'
+        ? 'Allow: transfers not listed here may also happen'
+        : t.post_condition_mode;
   const list = t.post_conditions ?? [];
   return {
     type: 'table',
     title: `Post-conditions (mode ${mode})`,
-    columns: [{ label: 'Type' }, { label: 'Principal' }, { label: 'Condition' }, { label: 'Asset' }, { label: 'Amount', align: 'right' }],
+    columns: [
+      { label: 'Type' },
+      { label: 'Principal' },
+      { label: 'Condition' },
+      { label: 'Asset' },
+      { label: 'Amount', align: 'right' },
+    ],
     rows: list.map((pc) => postConditionRow(pc, ctx)),
     empty: 'No post-conditions.',
   };
@@ -162,9 +260,15 @@ function postConditions(t: Transaction, ctx: ModelContext): Section {
 
 function postConditionRow(pc: PostCondition, ctx: ModelContext): TableRow {
   const p = pc.principal;
-  const who = !p ? text(undefined) : p.type_id === 'principal_origin' ? text('Sender (origin)') : principal(p.contract_name ? `${p.address}.${p.contract_name}` : p.address, ctx);
+  const who = !p
+    ? text(undefined)
+    : p.type_id === 'principal_origin'
+      ? text('Sender (origin)')
+      : principal(p.contract_name ? `${p.address}.${p.contract_name}` : p.address, ctx);
   const a = pc.asset;
-  const asset = a?.contract_address ? text(`${a.contract_address}.${a.contract_name ?? ''}::${a.asset_name ?? ''}`) : text(pc.type === 'stx' ? 'STX' : undefined);
+  const asset = a?.contract_address
+    ? text(`${a.contract_address}.${a.contract_name ?? ''}::${a.asset_name ?? ''}`)
+    : text(pc.type === 'stx' ? 'STX' : undefined);
   const amount = pc.type === 'stx' ? stx(pc.amount) : pc.asset_value ? code(pc.asset_value.repr) : units(pc.amount);
   return { cells: [[text(pc.type)], [who], [text(pc.condition_code?.replace(/_/g, ' '))], [asset], [amount]] };
 }
@@ -176,10 +280,20 @@ function events(t: Transaction, offset: number, ctx: ModelContext): Section | un
   return {
     type: 'table',
     title: `Events (${total})`,
-    columns: [{ label: '#', align: 'right' }, { label: 'Type' }, { label: 'Detail' }, { label: 'Amount', align: 'right' }],
+    columns: [
+      { label: '#', align: 'right' },
+      { label: 'Type' },
+      { label: 'Detail' },
+      { label: 'Amount', align: 'right' },
+    ],
     rows: list.map((e) => eventRow(e, ctx)),
-    ...(total > EVENTS_PER_PAGE || offset > 0 ? { paging: { param: 'eventOffset' as const, offset, limit: EVENTS_PER_PAGE, total } } : {}),
-    empty: statusTone(t.tx_status) === 'pending' ? 'A pending transaction has no events yet.' : 'This transaction emitted no events.',
+    ...(total > EVENTS_PER_PAGE || offset > 0
+      ? { paging: { param: 'eventOffset' as const, offset, limit: EVENTS_PER_PAGE, total } }
+      : {}),
+    empty:
+      statusTone(t.tx_status) === 'pending'
+        ? 'A pending transaction has no events yet.'
+        : 'This transaction emitted no events.',
   };
 }
 
@@ -195,7 +309,14 @@ function eventRow(e: TransactionEvent, ctx: ModelContext): TableRow {
   const kind = text(EVENT_LABELS[e.event_type] ?? e.event_type.replace(/_/g, ' '));
   if (e.contract_log) {
     const l = e.contract_log;
-    return { cells: [[num(e.event_index)], [kind], [principal(l.contract_id, ctx), text(l.topic, { hint: 'topic' }), code(l.value.repr)], [text('')]] };
+    return {
+      cells: [
+        [num(e.event_index)],
+        [kind],
+        [principal(l.contract_id, ctx), text(l.topic, { hint: 'topic' }), code(l.value.repr)],
+        [text('')],
+      ],
+    };
   }
   if (e.asset) {
     const a = e.asset;
@@ -209,7 +330,14 @@ function eventRow(e: TransactionEvent, ctx: ModelContext): TableRow {
   }
   if (e.stx_lock_event) {
     const l = e.stx_lock_event;
-    return { cells: [[num(e.event_index)], [kind], [principal(l.locked_address, ctx), text(`until burn block ${l.unlock_height ?? '?'}`)], [stx(l.locked_amount)]] };
+    return {
+      cells: [
+        [num(e.event_index)],
+        [kind],
+        [principal(l.locked_address, ctx), text(`until burn block ${l.unlock_height ?? '?'}`)],
+        [stx(l.locked_amount)],
+      ],
+    };
   }
   return { cells: [[num(e.event_index)], [kind], [text(undefined)], [text('')]] };
 }

@@ -36,7 +36,11 @@ export function stx(micro: string | number | undefined | null): Value {
 /** A token amount without known decimals: the integer as the chain gives it. */
 export function units(amount: string | undefined): Value {
   if (amount === undefined || amount === '') return text(undefined);
-  return { t: 'amount', text: /^\d+$/.test(amount) ? amount.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : amount, full: amount };
+  return {
+    t: 'amount',
+    text: /^\d+$/.test(amount) ? amount.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : amount,
+    full: amount,
+  };
 }
 
 export function time(ctx: ModelContext, unix?: number, iso?: string): Value {
@@ -62,7 +66,9 @@ export function id(full: string | undefined | null, ctx: ModelContext, kind?: Ta
     t: 'id',
     text: short,
     full,
-    ...(kind ? { target: { kind, id: full, network: ctx.network }, explorer: kind !== 'block' || /^\d+$|^0x/.test(full) } : {}),
+    ...(kind
+      ? { target: { kind, id: full, network: ctx.network }, explorer: kind !== 'block' || /^\d+$|^0x/.test(full) }
+      : {}),
   };
 }
 
@@ -74,7 +80,13 @@ export function principal(p: string | undefined | null, ctx: ModelContext): Valu
 
 export function block(height: number | undefined | null, ctx: ModelContext): Value {
   if (height === undefined || height === null) return text(undefined);
-  return { t: 'id', text: `#${formatInt(height)}`, full: String(height), target: { kind: 'block', id: String(height), network: ctx.network }, explorer: true };
+  return {
+    t: 'id',
+    text: `#${formatInt(height)}`,
+    full: String(height),
+    target: { kind: 'block', id: String(height), network: ctx.network },
+    explorer: true,
+  };
 }
 
 export function blockHash(hash: string | undefined | null, ctx: ModelContext): Value {
@@ -98,7 +110,11 @@ export function field(label: string, ...values: Value[]): Field {
 }
 
 /** A fields section without the rows whose value is missing (keeps panels readable). */
-export function fields(title: string | undefined, rows: Array<Field | undefined | null | false | ''>, keepEmpty = false): Section {
+export function fields(
+  title: string | undefined,
+  rows: Array<Field | undefined | null | false | ''>,
+  keepEmpty = false,
+): Section {
   const kept = rows.filter((r): r is Field => !!r && (keepEmpty || r.values.some((v) => v.text !== DASH)));
   return { type: 'fields', ...(title ? { title } : {}), rows: kept };
 }
