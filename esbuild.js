@@ -5,19 +5,24 @@ const esbuild = require('esbuild');
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
-/** Prints errors in the format the $esbuild-watch problem matcher reads. */
+/**
+ * Prints errors in the format the watch task's problem matcher reads (.vscode/tasks.json, the same
+ * format as `$esbuild-watch`). The bundles build side by side; one "started" before the first and
+ * one "finished" after the last, so the matcher sees one build with every error inside it.
+ */
+let building = 0;
 const problemMatcher = {
   name: 'esbuild-problem-matcher',
   setup(build) {
     build.onStart(() => {
-      if (watch) console.log('[watch] build started');
+      if (watch && building++ === 0) console.log('[watch] build started');
     });
     build.onEnd((result) => {
       for (const { text, location } of result.errors) {
         console.error(`✘ [ERROR] ${text}`);
         if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
       }
-      if (watch) console.log('[watch] build finished');
+      if (watch && --building === 0) console.log('[watch] build finished');
     });
   },
 };
