@@ -6,33 +6,16 @@ import { registerHover, trackIdentifierAtCursor } from './ui/hover';
 import { Log } from './ui/log';
 import { NetworkService } from './ui/network';
 import { LazyPanels } from './ui/lazyPanels';
-import type { PanelManager } from './ui/panels';
 import { NetworkStatusBar } from './ui/statusBar';
-import { ExplorerTree, registerExplorer } from './ui/tree';
-import type { Watchlist } from './ui/watchlist';
-
-/** What activate() returns: tests reach the extension's own state through it. */
-export interface ExtensionApi {
-  /** Where the extension's log files are written. */
-  logUri: vscode.Uri;
-  /** The extension's global storage; the user's settings.json is two levels up. */
-  globalStorageUri: vscode.Uri;
-  /** The detail panel: what it shows and a way to wait for its next render. */
-  panels?: PanelManager;
-  /** The network item of the status bar. */
-  statusBar?: NetworkStatusBar;
-  /** The recent lookups (tests check that failures lose none). */
-  history?: History;
-  /** The explorer view's data provider and the watched addresses. */
-  tree?: ExplorerTree;
-  watchlist?: Watchlist;
-}
+import { testApiFor, type TestApi } from './testApi';
+import { registerExplorer } from './ui/tree';
 
 /**
  * Builds the few services and registers everything; nothing here asks the API, so activation
- * stays cheap and makes no request.
+ * stays cheap and makes no request. Returns the extension's internals to its own in-host tests
+ * (extensionMode Test) and nothing to anyone else.
  */
-export function activate(context: vscode.ExtensionContext): ExtensionApi {
+export function activate(context: vscode.ExtensionContext): TestApi | undefined {
   const log = new Log();
   context.subscriptions.push(log);
   let panels: LazyPanels | undefined;
@@ -58,7 +41,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
       .then((c) => c && log.channel.show());
   }
   const lazy = panels;
-  return {
+  return testApiFor(context.extensionMode, () => ({
     logUri: context.logUri,
     globalStorageUri: context.globalStorageUri,
     // A getter: reading it loads the panels bundle, which activation itself never does.
@@ -69,7 +52,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     statusBar,
     tree: explorer?.tree,
     watchlist: explorer?.watchlist,
-  };
+  }));
 }
 
 export function deactivate(): void {}

@@ -2,10 +2,8 @@ import * as assert from 'assert';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { ADDRESS } from '../fixtures/ids';
-import { openFixture, positionOf, stacksHoverAt } from './editorHelpers';
+import { EXTENSION_ID, openFixture, positionOf, stacksHoverAt, testApi } from './editorHelpers';
 import { getConnections, getNetworkConnections, guardInstalledAt } from './netGuard';
-
-const EXTENSION_ID = 'stacks-lookup.stacks-lookup';
 
 interface ContributedCommand {
   command: string;
@@ -54,6 +52,16 @@ describe('Activation', () => {
     assert.ok(ext.isActive, 'extension is not active after activate()');
     const during = getNetworkConnections(before);
     assert.deepStrictEqual(during, [], `activation opened connections: ${describeConnections(during)}`);
+  });
+
+  it('hands its internals to its own tests (the host runs it in ExtensionMode.Test)', async () => {
+    const api = await testApi();
+    assert.strictEqual(ext.exports, api, 'the exports are what activate() returned');
+    assert.ok(api.logUri && api.globalStorageUri, 'activate() exposes the log and storage folders');
+    assert.ok(api.history && api.statusBar, 'activate() exposes the history and the status bar item');
+    assert.ok(api.tree && api.watchlist, 'activate() exposes the tree and the watch list');
+    // Only present, not read: reading it loads the panels bundle, which a test below expects unloaded.
+    assert.ok('panels' in api, 'activate() exposes the panels');
   });
 
   it('registers every contributed command, and contributes every registered stacksLookup.* command', async () => {

@@ -2,7 +2,6 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { ADDRESS, BLOCK, CONTRACT, TX, UNKNOWN_TX } from '../fixtures/ids';
 import {
-  activateExtension,
   captureMessages,
   Captured,
   deadUrl,
@@ -10,6 +9,7 @@ import {
   positionOf,
   setSettings,
   stubInputBox,
+  testApi,
   useMock,
   UsedMock,
 } from './editorHelpers';
@@ -84,7 +84,7 @@ describe('Commands', () => {
   let messages: Captured;
 
   before(async () => {
-    await activateExtension();
+    await testApi();
   });
   beforeEach(async () => {
     used = await useMock();

@@ -2,21 +2,29 @@
 import * as assert from 'assert';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import type { TestApi } from '../../src/testApi';
+import type { PanelManager } from '../../src/ui/panels';
 import { MockApi, MockApiOptions, startMockApi } from '../mock-api/server';
 
 export const EXTENSION_ID = 'stacks-lookup.stacks-lookup';
 export const CLARITY_FIXTURES = path.resolve(__dirname, '../../../test/fixtures/clarity');
 
-/** What the extension's activate() returns (the members these tests use). */
-export interface ExtensionApi {
-  logUri: vscode.Uri;
-  globalStorageUri?: vscode.Uri;
+/**
+ * Activates the extension and returns what it hands to its tests: the in-host run sets
+ * extensionTestsPath, so VS Code runs it in ExtensionMode.Test, the one mode in which activate()
+ * returns its internals.
+ */
+export async function testApi(): Promise<TestApi> {
+  const ext = vscode.extensions.getExtension<TestApi | undefined>(EXTENSION_ID);
+  assert.ok(ext, `${EXTENSION_ID} is not installed`);
+  const api = await ext.activate();
+  assert.ok(api, 'activate() returned nothing: the extension is not running in ExtensionMode.Test');
+  return api;
 }
 
-export async function activateExtension(): Promise<ExtensionApi> {
-  const ext = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
-  assert.ok(ext, `${EXTENSION_ID} is not installed`);
-  return ext.activate();
+/** The HTML document of the detail panel as VS Code holds it ('' when no panel is open). */
+export function panelHtml(panels: PanelManager): string {
+  return panels['panel']?.webview.html ?? '';
 }
 
 const section = () => vscode.workspace.getConfiguration('stacksLookup');

@@ -11,7 +11,7 @@ import type { History } from '../../src/ui/history';
 import type { PanelManager } from '../../src/ui/panels';
 import { ADDRESS, BLOCK, CONTRACT, TX } from '../fixtures/ids';
 import { Fault, loadFixture, MockApi, startMockApi } from '../mock-api/server';
-import { activateExtension, openFixture, positionOf, setSettings, stacksHoverAt } from './editorHelpers';
+import { openFixture, positionOf, setSettings, stacksHoverAt, testApi } from './editorHelpers';
 
 export const TIMEOUT_MS = 1000;
 const MB = 1024 * 1024;
@@ -206,7 +206,7 @@ describe('Fault matrix', function () {
   const mocks: MockApi[] = [];
 
   before(async () => {
-    const api = (await activateExtension()) as unknown as { panels?: PanelManager; history?: History };
+    const api = await testApi();
     assert.ok(api.panels && api.history, 'activate() returns the panels and the history');
     panels = api.panels;
     history = api.history;

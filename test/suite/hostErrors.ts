@@ -72,7 +72,7 @@ function entries(text: string): string[] {
 }
 
 /**
- * What the run must fail on; `logDir` is the extension's log folder (ExtensionApi.logUri), whose
+ * What the run must fail on; `logDir` is the extension's log folder (TestApi.logUri), whose
  * parent holds the extension host log.
  */
 export function hostErrors(logDir: string | undefined): string[] {

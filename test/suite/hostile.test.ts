@@ -7,7 +7,7 @@ import type { ViewModel } from '../../src/protocol';
 import type { PanelManager } from '../../src/ui/panels';
 import { ALL_PAYLOADS, hostileFixture, PAYLOADS } from '../fixtures/hostile';
 import { ADDRESS, CONTRACT, TX } from '../fixtures/ids';
-import { activateExtension, openFixture, positionOf, useMock, UsedMock } from './editorHelpers';
+import { openFixture, panelHtml, positionOf, testApi, useMock, UsedMock } from './editorHelpers';
 
 /** Bidi overrides/isolates, zero-width characters, the BOM. */
 const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/;
@@ -101,7 +101,7 @@ describe('Hostile chain data', () => {
   let notes: ReturnType<typeof captureNotifications>;
 
   before(async () => {
-    const api = (await activateExtension()) as unknown as { panels?: PanelManager };
+    const api = await testApi();
     assert.ok(api.panels);
     panels = api.panels;
   });
@@ -249,7 +249,7 @@ describe('Hostile chain data', () => {
           assert.ok(all.includes(PAYLOADS.img) || all.includes(PAYLOADS.script), 'the HTML payload is carried as text');
         }
         // The document of the panel holds no data: only the bundle and a nonce.
-        const html = (panels as unknown as { panel?: vscode.WebviewPanel }).panel?.webview.html ?? '';
+        const html = panelHtml(panels);
         assert.ok(html.length > 0, 'the panel has its document');
         for (const p of Object.values(PAYLOADS))
           assert.ok(!html.includes(p.slice(0, 30)), `the panel HTML contains ${p.slice(0, 30)}`);

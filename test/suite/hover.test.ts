@@ -2,13 +2,13 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { ADDRESS, CONTRACT, TX, UNKNOWN_TX } from '../fixtures/ids';
 import {
-  activateExtension,
   deadUrl,
   openFixture,
   positionOf,
   setSettings,
   sleep,
   stacksHoverAt,
+  testApi,
   useMock,
   UsedMock,
 } from './editorHelpers';
@@ -18,7 +18,7 @@ describe('Hovers', () => {
   let doc: vscode.TextDocument;
 
   before(async () => {
-    await activateExtension();
+    await testApi();
     doc = await openFixture('hover-targets.clar');
   });
 

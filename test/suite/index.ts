@@ -14,6 +14,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import Mocha from 'mocha';
 import * as vscode from 'vscode';
+import type { TestApi } from '../../src/testApi';
 
 export interface HostTestResult {
   title: string;
@@ -86,7 +87,7 @@ export function run(): Promise<void> {
       // Errors VS Code swallowed: rejections, exceptions and [error] log lines of this extension
       // (after a moment, so the loggers have flushed).
       await new Promise((r) => setTimeout(r, 1500));
-      const ext = vscode.extensions.getExtension<{ logUri?: vscode.Uri }>('stacks-lookup.stacks-lookup');
+      const ext = vscode.extensions.getExtension<TestApi | undefined>('stacks-lookup.stacks-lookup');
       const swallowed = hostErrors(ext?.isActive ? ext.exports?.logUri?.fsPath : undefined);
       if (swallowed.length) {
         results.push({

@@ -7,18 +7,10 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { createStacksClient, isStacksApiError } from '../../src/api';
 import type { HostMessage } from '../../src/protocol';
-import type { PanelManager } from '../../src/ui/panels';
+import type { TestApi } from '../../src/testApi';
 import { ADDRESS, TX } from '../fixtures/ids';
 import { MockApi, startMockApi } from '../mock-api/server';
-import {
-  activateExtension,
-  ExtensionApi,
-  openFixture,
-  positionOf,
-  setSettings,
-  stacksHoverAt,
-  stubInputBox,
-} from './editorHelpers';
+import { openFixture, panelHtml, positionOf, setSettings, stacksHoverAt, stubInputBox, testApi } from './editorHelpers';
 import { getNonLoopbackConnections } from './netGuard';
 
 /** A key no other test uses, so any trace of it on disk comes from this run. */
@@ -68,7 +60,7 @@ function captureNotifications(): { shown: Shown[]; restore(): void } {
 
 describe('Key safety', function () {
   this.timeout(60_000);
-  let api: ExtensionApi & { panels?: PanelManager };
+  let api: TestApi;
   let a: MockApi; // the key is set for this origin
   let b: MockApi; // another origin on the same machine
   let notes: ReturnType<typeof captureNotifications>;
@@ -77,7 +69,7 @@ describe('Key safety', function () {
   const seenText: string[] = [];
 
   before(async () => {
-    api = (await activateExtension()) as ExtensionApi & { panels?: PanelManager };
+    api = await testApi();
     a = await startMockApi({ requireKey: KEY });
     b = await startMockApi();
     restores.push(await setSettings({ network: 'custom', customApiUrl: a.url, requestTimeoutMs: 1000 }));
@@ -178,7 +170,7 @@ describe('Key safety', function () {
     const json = JSON.stringify(m);
     assert.match(json, /API key in use/);
     assert.ok(!json.includes(KEY), 'the key is in the message to the webview (model, frame or state)');
-    const html = (panels() as unknown as { panel?: vscode.WebviewPanel }).panel?.webview.html ?? '';
+    const html = panelHtml(panels());
     assert.ok(html.includes('Content-Security-Policy'), 'read the real panel document');
     assert.ok(!html.includes(KEY), 'the key is in the panel HTML');
     for (const t of seenText) assert.ok(!t.includes(KEY), `the key was shown: ${t.slice(0, 200)}`);

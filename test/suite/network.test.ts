@@ -4,16 +4,16 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { MockApi, startMockApi } from '../mock-api/server';
 import { ADDRESS, API_KEY, CONTRACT, TX } from '../fixtures/ids';
+import type { TestApi } from '../../src/testApi';
 import {
-  activateExtension,
   captureMessages,
   Captured,
-  ExtensionApi,
   openFixture,
   positionOf,
   setSettings,
   stacksHoverAt,
   stubInputBox,
+  testApi,
 } from './editorHelpers';
 
 interface PickStub {
@@ -46,7 +46,7 @@ function filesUnder(dir: string): string[] {
 }
 
 describe('Networks and the API key', () => {
-  let api: ExtensionApi;
+  let api: TestApi;
   let a: MockApi;
   let b: MockApi;
   let messages: Captured;
@@ -54,7 +54,7 @@ describe('Networks and the API key', () => {
   const restores: Array<() => Promise<void>> = [];
 
   before(async () => {
-    api = await activateExtension();
+    api = await testApi();
     doc = await openFixture('hover-targets.clar');
   });
   beforeEach(async () => {

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { Field, HostMessage, Section, ViewModel } from '../../src/protocol';
 import type { PanelManager } from '../../src/ui/panels';
 import { ADDRESS, BLOCK, CONTRACT, GENERATED, TX, UNKNOWN_TX } from '../fixtures/ids';
-import { activateExtension, captureMessages, Captured, useMock, UsedMock } from './editorHelpers';
+import { captureMessages, Captured, testApi, useMock, UsedMock } from './editorHelpers';
 
 const VIEW_TYPE = 'stacksLookup.detail';
 
@@ -33,7 +33,7 @@ describe('Detail panels', () => {
   let messages: Captured;
 
   before(async () => {
-    const api = (await activateExtension()) as unknown as { panels?: PanelManager };
+    const api = await testApi();
     assert.ok(api.panels, 'activate() returns the panels');
     panels = api.panels;
   });

@@ -1,26 +1,19 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
+import type { NetworkStatusBar } from '../../src/ui/statusBar';
 import { ADDRESS, BLOCK } from '../fixtures/ids';
-import { EXTENSION_ID, openFixture, positionOf, setSettings, stacksHoverAt, useMock, UsedMock } from './editorHelpers';
-
-interface StatusBarApi {
-  readonly text: string;
-  readonly tooltip: string;
-  readonly polling: boolean;
-  refresh(force?: boolean): Promise<void>;
-}
+import { openFixture, positionOf, setSettings, stacksHoverAt, testApi, useMock, UsedMock } from './editorHelpers';
 
 describe('Network status bar item', function () {
   this.timeout(30_000);
-  let bar: StatusBarApi;
+  let bar: NetworkStatusBar;
   let used: UsedMock;
   let restoreTip: () => Promise<void>;
   // The tooltip is Markdown: its text has escaped punctuation and &nbsp; for spaces.
   const tip = () => bar.tooltip.replace(/&nbsp;/g, ' ').replace(/\\(.)/g, '$1');
 
   before(async () => {
-    const ext = vscode.extensions.getExtension<{ statusBar?: StatusBarApi }>(EXTENSION_ID);
-    const api = await ext!.activate();
+    const api = await testApi();
     assert.ok(api.statusBar, 'activate() exposes the status bar item');
     bar = api.statusBar;
     // The in-host run starts with the chain tip off (see index.ts); this suite is about it.

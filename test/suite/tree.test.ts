@@ -5,7 +5,7 @@ import type { TreeNode } from '../../src/ui/tree/node';
 import type { Watchlist } from '../../src/ui/watchlist';
 import type { History } from '../../src/ui/history';
 import { ADDRESS, GENERATED, TX } from '../fixtures/ids';
-import { activateExtension, deadUrl, setSettings, stubInputBox, useMock, UsedMock, waitFor } from './editorHelpers';
+import { deadUrl, setSettings, stubInputBox, testApi, useMock, UsedMock, waitFor } from './editorHelpers';
 
 interface TreeApi {
   tree: ExplorerTree;
@@ -55,8 +55,10 @@ describe('Explorer view', () => {
   let used: UsedMock;
 
   before(async () => {
-    api = (await activateExtension()) as unknown as TreeApi;
-    assert.ok(api.tree && api.watchlist, 'activate() exposes the tree and the watch list');
+    const { tree, watchlist, history } = await testApi();
+    assert.ok(tree && watchlist, 'activate() exposes the tree and the watch list');
+    assert.ok(history, 'activate() exposes the history');
+    api = { tree, watchlist, history };
   });
 
   beforeEach(async () => {

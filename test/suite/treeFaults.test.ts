@@ -10,13 +10,20 @@ import type { Watchlist } from '../../src/ui/watchlist';
 import { ADDRESS, TX } from '../fixtures/ids';
 import { hostileFixture } from '../fixtures/hostile';
 import { MockApi, startMockApi } from '../mock-api/server';
-import { activateExtension, setSettings } from './editorHelpers';
+import { setSettings, testApi } from './editorHelpers';
 import { FAULTS, NOT_FOR_USERS, pattern, Row, TIMEOUT_MS } from './faults.test';
 
 interface Api {
   tree: ExplorerTree;
   watchlist: Watchlist;
   history: History;
+}
+
+/** The explorer's parts from the test API, asserted present. */
+async function treeApi(): Promise<Api> {
+  const { tree, watchlist, history } = await testApi();
+  assert.ok(tree && watchlist && history);
+  return { tree, watchlist, history };
 }
 
 interface Seen {
@@ -53,8 +60,7 @@ describe('Fault matrix: the explorer view', function () {
   let mock: MockApi | undefined;
 
   before(async () => {
-    api = (await activateExtension()) as unknown as Api;
-    assert.ok(api.tree && api.watchlist && api.history);
+    api = await treeApi();
     restore = await setSettings({
       network: 'custom',
       requestTimeoutMs: TIMEOUT_MS,
@@ -143,7 +149,7 @@ describe('Hostile chain data in the explorer view', function () {
   this.timeout(30_000);
 
   it('shows every string from the chain as inert text: labels, descriptions and tooltips', async () => {
-    const api = (await activateExtension()) as unknown as Api;
+    const api = await treeApi();
     const mock = await startMockApi();
     const restore = await setSettings({ network: 'custom', customApiUrl: mock.url });
     try {

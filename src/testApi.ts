@@ -1,0 +1,36 @@
+// What activate() hands to the in-host tests, and the one rule for when it does. Types only at
+// run time (no `vscode` import), so the unit tests load this module as it is.
+import type * as vscode from 'vscode';
+import type { History } from './ui/history';
+import type { PanelManager } from './ui/panels';
+import type { NetworkStatusBar } from './ui/statusBar';
+import type { ExplorerTree } from './ui/tree';
+import type { Watchlist } from './ui/watchlist';
+
+/** The extension's own state, for its in-host tests; other extensions get nothing from activate(). */
+export interface TestApi {
+  /** Where the extension's log files are written. */
+  readonly logUri: vscode.Uri;
+  /** The extension's global storage; the user's settings.json is two levels up. */
+  readonly globalStorageUri: vscode.Uri;
+  /** The detail panel: what it shows and a way to wait for its next render. Reading it loads the panels bundle. */
+  readonly panels: PanelManager | undefined;
+  /** The network item of the status bar. */
+  readonly statusBar: NetworkStatusBar | undefined;
+  /** The recent lookups (tests check that failures lose none). */
+  readonly history: History | undefined;
+  /** The explorer view's data provider and the watched addresses. */
+  readonly tree: ExplorerTree | undefined;
+  readonly watchlist: Watchlist | undefined;
+}
+
+/** `vscode.ExtensionMode.Test`, checked against the declared enum by its type. */
+const TEST_MODE: vscode.ExtensionMode.Test = 3;
+
+/**
+ * What activate() returns: the internals only when VS Code runs the extension for its tests
+ * (extensionTestsPath set), nothing in Production or Development. `internals` is called only then.
+ */
+export function testApiFor(mode: vscode.ExtensionMode, internals: () => TestApi): TestApi | undefined {
+  return mode === TEST_MODE ? internals() : undefined;
+}
