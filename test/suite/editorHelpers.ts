@@ -1,9 +1,11 @@
-/** Helpers shared by the in-host tests of hovers, commands and networks. */
+/** Helpers shared by the in-host tests: one copy of each. */
 import * as assert from 'assert';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../src/testApi';
 import type { PanelManager } from '../../src/ui/panels';
+import type { ExplorerTree } from '../../src/ui/tree';
+import type { TreeNode } from '../../src/ui/tree/node';
 import { MockApi, MockApiOptions, startMockApi } from '../mock-api/server';
 
 export const EXTENSION_ID = 'stacks-lookup.stacks-lookup';
@@ -25,6 +27,43 @@ export async function testApi(): Promise<TestApi> {
 /** The HTML document of the detail panel as VS Code holds it ('' when no panel is open). */
 export function panelHtml(panels: PanelManager): string {
   return panels['panel']?.webview.html ?? '';
+}
+
+/** The tabs of the detail panel, in every editor group. */
+export function panelTabs(): vscode.Tab[] {
+  return vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('stacksLookup.detail'));
+}
+
+/** What a user reads of an explorer view item: label, description, tooltip, and what a click does. */
+export interface SeenItem {
+  label: string;
+  description: string;
+  tooltip: string;
+  contextValue: string;
+  command?: string;
+  args: unknown[];
+  node: TreeNode;
+}
+
+/** The items under `node` of the explorer view, as a user reads them. */
+export async function children(tree: ExplorerTree, node: TreeNode): Promise<SeenItem[]> {
+  const kids = await tree.getChildren(node);
+  return kids.map((k) => {
+    const item = tree.getTreeItem(k);
+    const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+    const tooltip = typeof item.tooltip === 'string' ? item.tooltip : (item.tooltip?.value ?? '');
+    return {
+      label,
+      description: String(item.description ?? ''),
+      tooltip,
+      contextValue: item.contextValue ?? '',
+      command: item.command?.command,
+      args: item.command?.arguments ?? [],
+      node: k,
+    };
+  });
 }
 
 const section = () => vscode.workspace.getConfiguration('stacksLookup');
@@ -81,40 +120,74 @@ export async function deadUrl(): Promise<string> {
   return url;
 }
 
+/**
+ * Replaces members of `vscode.window` (a plain object in the extension host) and returns a
+ * function that puts the originals back.
+ */
+export function replaceInWindow(replacements: { [K in keyof typeof vscode.window]?: unknown }): () => void {
+  const keys = Object.keys(replacements) as Array<keyof typeof vscode.window>;
+  const original = Object.fromEntries(keys.map((k) => [k, vscode.window[k]]));
+  Object.assign(vscode.window, replacements);
+  return () => void Object.assign(vscode.window, original);
+}
+
+/** A notification the extension showed, with the titles of its buttons. */
+export interface Shown {
+  level: 'error' | 'warning' | 'info';
+  message: string;
+  buttons: string[];
+}
+
 export interface Captured {
-  errors: string[];
-  warnings: string[];
-  infos: string[];
+  /** Every notification, in the order shown (empty it with `shown.length = 0`). */
+  shown: Shown[];
+  /** The messages of one level, in order. */
+  readonly errors: string[];
+  readonly warnings: string[];
+  readonly infos: string[];
+  /** Every message: the errors, then the warnings, then the information messages. */
   all(): string[];
   restore(): void;
 }
 
 /**
- * Records the messages the extension shows and answers them with no choice, so no notification
- * waits for a click. Restore in `afterEach`.
+ * Records the notifications the extension shows and answers them with no choice, so no
+ * notification waits for a click. Restore in `afterEach`.
  */
 export function captureMessages(): Captured {
-  const w = vscode.window as unknown as Record<string, unknown>;
-  const original = {
-    showErrorMessage: w.showErrorMessage,
-    showWarningMessage: w.showWarningMessage,
-    showInformationMessage: w.showInformationMessage,
+  const shown: Shown[] = [];
+  const of = (level: Shown['level']) => shown.filter((s) => s.level === level).map((s) => s.message);
+  const recorder =
+    (level: Shown['level']) =>
+    (message: string, ...rest: unknown[]) => {
+      const buttons = rest
+        .filter(
+          (r): r is string | { title: string } =>
+            typeof r === 'string' || (!!r && typeof r === 'object' && 'title' in r),
+        )
+        .map((r) => (typeof r === 'string' ? r : r.title));
+      shown.push({ level, message, buttons });
+      return Promise.resolve(undefined);
+    };
+  const restore = replaceInWindow({
+    showErrorMessage: recorder('error'),
+    showWarningMessage: recorder('warning'),
+    showInformationMessage: recorder('info'),
+  });
+  return {
+    shown,
+    get errors() {
+      return of('error');
+    },
+    get warnings() {
+      return of('warning');
+    },
+    get infos() {
+      return of('info');
+    },
+    all: () => [...of('error'), ...of('warning'), ...of('info')],
+    restore,
   };
-  const c: Captured = {
-    errors: [],
-    warnings: [],
-    infos: [],
-    all: () => [...c.errors, ...c.warnings, ...c.infos],
-    restore: () => Object.assign(w, original),
-  };
-  const recorder = (list: string[]) => (message: string) => {
-    list.push(message);
-    return Promise.resolve(undefined);
-  };
-  w.showErrorMessage = recorder(c.errors);
-  w.showWarningMessage = recorder(c.warnings);
-  w.showInformationMessage = recorder(c.infos);
-  return c;
 }
 
 /** Replaces `window.showInputBox` with answers given in order (undefined = the user pressed Escape). */
@@ -122,14 +195,14 @@ export function stubInputBox(answers: Array<string | undefined>): {
   prompts: vscode.InputBoxOptions[];
   restore(): void;
 } {
-  const w = vscode.window as unknown as Record<string, unknown>;
-  const original = w.showInputBox;
   const prompts: vscode.InputBoxOptions[] = [];
-  w.showInputBox = (options: vscode.InputBoxOptions) => {
-    prompts.push(options ?? {});
-    return Promise.resolve(answers.shift());
-  };
-  return { prompts, restore: () => void (w.showInputBox = original) };
+  const restore = replaceInWindow({
+    showInputBox: (options?: vscode.InputBoxOptions) => {
+      prompts.push(options ?? {});
+      return Promise.resolve(answers.shift());
+    },
+  });
+  return { prompts, restore };
 }
 
 export async function openFixture(name: string): Promise<vscode.TextDocument> {

@@ -11,7 +11,16 @@ import type { History } from '../../src/ui/history';
 import type { PanelManager } from '../../src/ui/panels';
 import { ADDRESS, BLOCK, CONTRACT, TX } from '../fixtures/ids';
 import { Fault, loadFixture, MockApi, startMockApi } from '../mock-api/server';
-import { openFixture, positionOf, setSettings, stacksHoverAt, testApi } from './editorHelpers';
+import {
+  Captured,
+  captureMessages,
+  openFixture,
+  panelTabs,
+  positionOf,
+  setSettings,
+  stacksHoverAt,
+  testApi,
+} from './editorHelpers';
 
 export const TIMEOUT_MS = 1000;
 const MB = 1024 * 1024;
@@ -147,39 +156,6 @@ const ENTRIES: Entry[] = [
   { kind: 'status', id: '', what: 'API status', command: 'stacksLookup.showServerStatus' },
 ];
 
-interface Shown {
-  level: 'error' | 'warning' | 'info';
-  message: string;
-  buttons: string[];
-}
-
-/** Records notifications with their buttons and answers none of them. */
-function captureNotifications(): { shown: Shown[]; restore(): void } {
-  const w = vscode.window as unknown as Record<string, unknown>;
-  const original = {
-    showErrorMessage: w.showErrorMessage,
-    showWarningMessage: w.showWarningMessage,
-    showInformationMessage: w.showInformationMessage,
-  };
-  const shown: Shown[] = [];
-  const recorder =
-    (level: Shown['level']) =>
-    (message: string, ...rest: unknown[]) => {
-      const buttons = rest
-        .filter(
-          (r): r is string | { title: string } =>
-            typeof r === 'string' || (!!r && typeof r === 'object' && 'title' in r),
-        )
-        .map((r) => (typeof r === 'string' ? r : r.title));
-      shown.push({ level, message, buttons });
-      return Promise.resolve(undefined);
-    };
-  w.showErrorMessage = recorder('error');
-  w.showWarningMessage = recorder('warning');
-  w.showInformationMessage = recorder('info');
-  return { shown, restore: () => Object.assign(w, original) };
-}
-
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export function pattern(source: string, url: string, what: string): RegExp {
@@ -190,19 +166,13 @@ export function pattern(source: string, url: string, what: string): RegExp {
 export const NOT_FOR_USERS =
   /\n\s+at |\bat .*\.js:\d+|TypeError|ReferenceError|\bundefined\b|\[object |Something went wrong/;
 
-function panelTabs(): vscode.Tab[] {
-  return vscode.window.tabGroups.all
-    .flatMap((g) => g.tabs)
-    .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('stacksLookup.detail'));
-}
-
 describe('Fault matrix', function () {
   this.timeout(90_000);
   let panels: PanelManager;
   let history: History;
   let doc: vscode.TextDocument;
   let restoreSettings: () => Promise<void>;
-  let notes: ReturnType<typeof captureNotifications>;
+  let notes: Captured;
   const mocks: MockApi[] = [];
 
   before(async () => {
@@ -222,7 +192,7 @@ describe('Fault matrix', function () {
     await restoreSettings();
   });
   beforeEach(() => {
-    notes = captureNotifications();
+    notes = captureMessages();
   });
   afterEach(async () => {
     notes.restore();

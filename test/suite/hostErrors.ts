@@ -51,7 +51,8 @@ function otherExtension(text: string, m: string[]): boolean {
   return !mentionsUs(text, m) && /[\\/]extensions[\\/][^\\/\s]+[\\/]/.test(text);
 }
 
-function filesUnder(dir: string): string[] {
+/** Every file under `dir`, at any depth (none when it cannot be read). */
+export function filesUnder(dir: string): string[] {
   let entries: fs.Dirent[] = [];
   try {
     entries = fs.readdirSync(dir, { withFileTypes: true });

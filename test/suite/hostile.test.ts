@@ -7,7 +7,16 @@ import type { ViewModel } from '../../src/protocol';
 import type { PanelManager } from '../../src/ui/panels';
 import { ALL_PAYLOADS, hostileFixture, PAYLOADS } from '../fixtures/hostile';
 import { ADDRESS, CONTRACT, TX } from '../fixtures/ids';
-import { openFixture, panelHtml, positionOf, testApi, useMock, UsedMock } from './editorHelpers';
+import {
+  Captured,
+  captureMessages,
+  openFixture,
+  panelHtml,
+  positionOf,
+  testApi,
+  useMock,
+  UsedMock,
+} from './editorHelpers';
 
 /** Bidi overrides/isolates, zero-width characters, the BOM. */
 const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/;
@@ -67,29 +76,6 @@ function markupKeys(v: unknown, path = ''): string[] {
   ]);
 }
 
-interface Shown {
-  message: string;
-  buttons: string[];
-}
-
-function captureNotifications(): { shown: Shown[]; restore(): void } {
-  const w = vscode.window as unknown as Record<string, unknown>;
-  const original = {
-    showErrorMessage: w.showErrorMessage,
-    showWarningMessage: w.showWarningMessage,
-    showInformationMessage: w.showInformationMessage,
-  };
-  const shown: Shown[] = [];
-  const recorder = (message: string, ...rest: unknown[]) => {
-    shown.push({ message, buttons: rest.filter((r): r is string => typeof r === 'string') });
-    return Promise.resolve(undefined);
-  };
-  w.showErrorMessage = recorder;
-  w.showWarningMessage = recorder;
-  w.showInformationMessage = recorder;
-  return { shown, restore: () => Object.assign(w, original) };
-}
-
 /** A transaction whose visible strings all carry payloads, the memo and the call included. */
 function hostileTx(file: string): Record<string, unknown> {
   return hostileFixture(file) as Record<string, unknown>;
@@ -98,7 +84,7 @@ function hostileTx(file: string): Record<string, unknown> {
 describe('Hostile chain data', () => {
   let used: UsedMock;
   let panels: PanelManager;
-  let notes: ReturnType<typeof captureNotifications>;
+  let notes: Captured;
 
   before(async () => {
     const api = await testApi();
@@ -107,7 +93,7 @@ describe('Hostile chain data', () => {
   });
   beforeEach(async () => {
     used = await useMock();
-    notes = captureNotifications();
+    notes = captureMessages();
     const m = used.mock;
     m.override(`/extended/v1/tx/${TX.tokenTransfer}`, {
       ...hostileTx('tx-token_transfer.json'),

@@ -10,21 +10,22 @@ import type { HostMessage } from '../../src/protocol';
 import type { TestApi } from '../../src/testApi';
 import { ADDRESS, TX } from '../fixtures/ids';
 import { MockApi, startMockApi } from '../mock-api/server';
-import { openFixture, panelHtml, positionOf, setSettings, stacksHoverAt, stubInputBox, testApi } from './editorHelpers';
+import {
+  Captured,
+  captureMessages,
+  openFixture,
+  panelHtml,
+  positionOf,
+  setSettings,
+  stacksHoverAt,
+  stubInputBox,
+  testApi,
+} from './editorHelpers';
+import { filesUnder } from './hostErrors';
 import { getNonLoopbackConnections } from './netGuard';
 
 /** A key no other test uses, so any trace of it on disk comes from this run. */
 const KEY = `sl-test-key-${randomBytes(12).toString('hex')}`;
-
-function filesUnder(dir: string): string[] {
-  let entries: fs.Dirent[] = [];
-  try {
-    entries = fs.readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  return entries.flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]));
-}
 
 function filesWithKey(files: string[]): string[] {
   return files.filter((f) => {
@@ -36,34 +37,12 @@ function filesWithKey(files: string[]): string[] {
   });
 }
 
-interface Shown {
-  message: string;
-}
-
-function captureNotifications(): { shown: Shown[]; restore(): void } {
-  const w = vscode.window as unknown as Record<string, unknown>;
-  const original = {
-    showErrorMessage: w.showErrorMessage,
-    showWarningMessage: w.showWarningMessage,
-    showInformationMessage: w.showInformationMessage,
-  };
-  const shown: Shown[] = [];
-  const recorder = (message: string) => {
-    shown.push({ message });
-    return Promise.resolve(undefined);
-  };
-  w.showErrorMessage = recorder;
-  w.showWarningMessage = recorder;
-  w.showInformationMessage = recorder;
-  return { shown, restore: () => Object.assign(w, original) };
-}
-
 describe('Key safety', function () {
   this.timeout(60_000);
   let api: TestApi;
   let a: MockApi; // the key is set for this origin
   let b: MockApi; // another origin on the same machine
-  let notes: ReturnType<typeof captureNotifications>;
+  let notes: Captured;
   const restores: Array<() => Promise<void>> = [];
   /** Everything the extension showed or sent to the panel while the key was set. */
   const seenText: string[] = [];
@@ -87,7 +66,7 @@ describe('Key safety', function () {
     await b.close();
   });
   beforeEach(() => {
-    notes = captureNotifications();
+    notes = captureMessages();
   });
   afterEach(async () => {
     seenText.push(...notes.shown.map((n) => n.message));

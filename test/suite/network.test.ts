@@ -10,11 +10,13 @@ import {
   Captured,
   openFixture,
   positionOf,
+  replaceInWindow,
   setSettings,
   stacksHoverAt,
   stubInputBox,
   testApi,
 } from './editorHelpers';
+import { filesUnder } from './hostErrors';
 
 interface PickStub {
   restore(): void;
@@ -22,27 +24,12 @@ interface PickStub {
 
 /** Makes `showQuickPick` choose the item whose `network` is `network`. */
 function stubQuickPick(network: string): PickStub {
-  const w = vscode.window as unknown as Record<string, unknown>;
-  const original = w.showQuickPick;
-  w.showQuickPick = async (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>) =>
-    (await items).find((i) => (i as { network?: string }).network === network);
-  return { restore: () => void (w.showQuickPick = original) };
-}
-
-function filesUnder(dir: string): string[] {
-  const out: string[] = [];
-  let entries: fs.Dirent[] = [];
-  try {
-    entries = fs.readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return out;
-  }
-  for (const e of entries) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) out.push(...filesUnder(p));
-    else out.push(p);
-  }
-  return out;
+  return {
+    restore: replaceInWindow({
+      showQuickPick: async (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>) =>
+        (await items).find((i) => (i as { network?: string }).network === network),
+    }),
+  };
 }
 
 describe('Networks and the API key', () => {

@@ -3,9 +3,7 @@ import * as vscode from 'vscode';
 import type { Field, HostMessage, Section, ViewModel } from '../../src/protocol';
 import type { PanelManager } from '../../src/ui/panels';
 import { ADDRESS, BLOCK, CONTRACT, GENERATED, TX, UNKNOWN_TX } from '../fixtures/ids';
-import { captureMessages, Captured, testApi, useMock, UsedMock } from './editorHelpers';
-
-const VIEW_TYPE = 'stacksLookup.detail';
+import { captureMessages, Captured, panelTabs, testApi, useMock, UsedMock } from './editorHelpers';
 
 function fieldText(m: ViewModel, label: string): string {
   const f = m.sections.flatMap((s) => (s.type === 'fields' ? s.rows : [])).find((r: Field) => r.label === label);
@@ -19,12 +17,6 @@ function table(m: ViewModel, prefix: string): Extract<Section, { type: 'table' }
   );
   assert.ok(t, `no table "${prefix}…" in the ${m.kind} panel`);
   return t;
-}
-
-function panelTabs(): vscode.Tab[] {
-  return vscode.window.tabGroups.all
-    .flatMap((g) => g.tabs)
-    .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(VIEW_TYPE));
 }
 
 describe('Detail panels', () => {

@@ -1,11 +1,20 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { ExplorerTree } from '../../src/ui/tree';
-import type { TreeNode } from '../../src/ui/tree/node';
 import type { Watchlist } from '../../src/ui/watchlist';
 import type { History } from '../../src/ui/history';
 import { ADDRESS, GENERATED, TX } from '../fixtures/ids';
-import { deadUrl, setSettings, stubInputBox, testApi, useMock, UsedMock, waitFor } from './editorHelpers';
+import {
+  children,
+  deadUrl,
+  SeenItem,
+  setSettings,
+  stubInputBox,
+  testApi,
+  useMock,
+  UsedMock,
+  waitFor,
+} from './editorHelpers';
 
 interface TreeApi {
   tree: ExplorerTree;
@@ -19,36 +28,7 @@ const STATUS_PATH = '/extended/v2/smart-contracts/status';
 const DEVNET_DEPLOYER = 'ST1PQHQKV0RJXZFY1DGX8MNSNYVE3VGZJSRTPGZGM';
 const TESTNET_DEPLOYER = 'ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG';
 
-/** What a user reads of an item: label, description, and what a click does. */
-interface Seen {
-  label: string;
-  description: string;
-  tooltip: string;
-  contextValue: string;
-  command?: string;
-  args: unknown[];
-  node: TreeNode;
-}
-
-async function children(tree: ExplorerTree, node: TreeNode): Promise<Seen[]> {
-  const kids = await tree.getChildren(node);
-  return kids.map((k) => {
-    const item = tree.getTreeItem(k);
-    const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
-    const tooltip = typeof item.tooltip === 'string' ? item.tooltip : (item.tooltip?.value ?? '');
-    return {
-      label,
-      description: String(item.description ?? ''),
-      tooltip,
-      contextValue: item.contextValue ?? '',
-      command: item.command?.command,
-      args: item.command?.arguments ?? [],
-      node: k,
-    };
-  });
-}
-
-const lines = (seen: Seen[]) => seen.map((s) => `${s.label} | ${s.description}`);
+const lines = (seen: SeenItem[]) => seen.map((s) => `${s.label} | ${s.description}`);
 
 describe('Explorer view', () => {
   let api: TreeApi;

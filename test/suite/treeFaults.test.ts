@@ -10,7 +10,7 @@ import type { Watchlist } from '../../src/ui/watchlist';
 import { ADDRESS, TX } from '../fixtures/ids';
 import { hostileFixture } from '../fixtures/hostile';
 import { MockApi, startMockApi } from '../mock-api/server';
-import { setSettings, testApi } from './editorHelpers';
+import { children, setSettings, testApi } from './editorHelpers';
 import { FAULTS, NOT_FOR_USERS, pattern, Row, TIMEOUT_MS } from './faults.test';
 
 interface Api {
@@ -24,25 +24,6 @@ async function treeApi(): Promise<Api> {
   const { tree, watchlist, history } = await testApi();
   assert.ok(tree && watchlist && history);
   return { tree, watchlist, history };
-}
-
-interface Seen {
-  label: string;
-  description: string;
-  command?: string;
-  contextValue: string;
-}
-
-async function children(tree: ExplorerTree, node: TreeNode): Promise<Seen[]> {
-  return (await tree.getChildren(node)).map((k) => {
-    const item = tree.getTreeItem(k);
-    return {
-      label: typeof item.label === 'string' ? item.label : (item.label?.label ?? ''),
-      description: String(item.description ?? ''),
-      command: item.command?.command,
-      contextValue: item.contextValue ?? '',
-    };
-  });
 }
 
 /** The action an error item's click runs for a row: keys first, then a URL that does not answer, else Retry. */
