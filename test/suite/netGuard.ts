@@ -61,16 +61,17 @@ export function installNetGuard(): void {
   if (installedAt) return;
   installedAt = Date.now();
 
-  const proto = net.Socket.prototype as unknown as { connect: (...a: unknown[]) => unknown };
-  const originalConnect = proto.connect;
-  proto.connect = function (this: net.Socket, ...args: unknown[]) {
-    try {
-      record({ ...fromConnectArgs(args), via: 'socket' });
-    } catch {
-      /* never break a connection because of the guard */
-    }
-    return originalConnect.apply(this, args);
-  };
+  const originalConnect = net.Socket.prototype.connect;
+  Object.assign(net.Socket.prototype, {
+    connect(this: net.Socket, ...args: unknown[]) {
+      try {
+        record({ ...fromConnectArgs(args), via: 'socket' });
+      } catch {
+        /* never break a connection because of the guard */
+      }
+      return Reflect.apply(originalConnect, this, args);
+    },
+  });
 
   const originalFetch = globalThis.fetch;
   if (typeof originalFetch === 'function') {
