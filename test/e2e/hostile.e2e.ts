@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { ALL_PAYLOADS, hostileFixture, PAYLOADS, PWNED_FLAG } from '../fixtures/hostile';
 import { TX } from '../fixtures/ids';
 import type { E2EContext } from './context';
+import { pointOf } from './editor';
 
 /** The transaction named in memo-payments.clar (line 3), served with payloads everywhere. */
 const HOSTILE_TX = TX.mainnetContractCall;
@@ -18,29 +19,6 @@ function hostileTransaction(): Record<string, unknown> {
 
 async function pwned(page: Page): Promise<unknown> {
   return page.evaluate((flag) => (window as unknown as Record<string, unknown>)[flag], PWNED_FLAG);
-}
-
-/** A point inside `needle` on the rendered line of the active editor. */
-async function pointOf(page: Page, needle: string): Promise<{ x: number; y: number }> {
-  const start = needle.slice(0, 12);
-  await page.locator('.monaco-editor .view-line', { hasText: start }).first().waitFor({ timeout: 15000 });
-  const p = await page.evaluate((text) => {
-    for (const line of Array.from(document.querySelectorAll('.monaco-editor .view-line'))) {
-      const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
-      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-        const at = (n.nodeValue ?? '').indexOf(text);
-        if (at < 0) continue;
-        const range = document.createRange();
-        range.setStart(n, at + 4);
-        range.setEnd(n, at + 8);
-        const r = range.getBoundingClientRect();
-        return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
-      }
-    }
-    return undefined;
-  }, start);
-  assert.ok(p, `"${needle}" is not on screen`);
-  return p;
 }
 
 async function hover(ctx: E2EContext): Promise<void> {

@@ -6,36 +6,10 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { Page } from 'playwright-core';
 import type { E2EContext } from './context';
+import { pointOf } from './editor';
 import { ADDRESS, API_KEY } from '../fixtures/ids';
 
 const REPO = path.resolve(__dirname, '../../..');
-
-/** A point inside `needle` on the rendered line of the active editor that contains `lineText`. */
-async function pointOf(page: Page, lineText: string, needle: string): Promise<{ x: number; y: number }> {
-  await page.locator('.monaco-editor .view-line', { hasText: lineText }).first().waitFor({ timeout: 15000 });
-  const point = await page.evaluate(
-    ([lineText, text]) => {
-      for (const line of Array.from(document.querySelectorAll('.monaco-editor .view-line'))) {
-        if (!(line.textContent ?? '').replace(/\u00a0/g, ' ').includes(lineText)) continue;
-        const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
-        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-          const value = n.nodeValue ?? '';
-          const at = value.indexOf(text.slice(0, 12));
-          if (at < 0) continue;
-          const range = document.createRange();
-          range.setStart(n, at + 4);
-          range.setEnd(n, at + 8);
-          const r = range.getBoundingClientRect();
-          return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
-        }
-      }
-      return undefined;
-    },
-    [lineText, needle] as const,
-  );
-  assert.ok(point, `"${needle}" is not on screen`);
-  return point;
-}
 
 async function hoverOver(
   page: Page,
@@ -45,7 +19,7 @@ async function hoverOver(
   ctx: E2EContext,
 ): Promise<string> {
   for (let attempt = 1; ; attempt++) {
-    const p = await pointOf(page, lineText, needle);
+    const p = await pointOf(page, needle, lineText);
     await page.mouse.move(p.x, p.y - 40);
     await page.mouse.move(p.x, p.y, { steps: 4 });
     try {
