@@ -20,7 +20,8 @@ export interface CodeLensDeps {
 /**
  * "mainnet: deployed at #123,456 · testnet: not deployed" above the first line of each workspace
  * contract. The status comes from the table the explorer shares (one request per network, kept
- * until a refresh), so editing a contract asks nothing.
+ * until a refresh), so editing a contract asks nothing. Until the user has asked for chain data in
+ * this window, a "Check deployment" lens stands in and fetches on click: opening a file asks nothing.
  */
 export class DeploymentCodeLens implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<void>();
@@ -33,6 +34,8 @@ export class DeploymentCodeLens implements vscode.CodeLensProvider, vscode.Dispo
       this.emitter,
       d.statuses.onDidChange(changed),
       d.projects.onDidChange(changed),
+      // Once the user has asked for chain data in this window, the lenses may ask too.
+      d.networks.onDidFirstUse(changed),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (d.config.affects(e, Settings.codeLensEnabled)) changed();
       }),
@@ -49,6 +52,18 @@ export class DeploymentCodeLens implements vscode.CodeLensProvider, vscode.Dispo
     if (!found || !Object.keys(found.contract.ids).length) return [];
     const range = new vscode.Range(0, 0, 0, 0);
     const table = this.d.statuses.ready;
+    if (!table && !this.d.networks.used) {
+      // Opening a file is not asking for chain data: nothing is fetched until a click (or any
+      // other lookup in this window).
+      return [
+        new vscode.CodeLens(range, {
+          title: '$(cloud) Stacks: Check deployment',
+          tooltip: 'Ask the API whether this contract is deployed on each network its plans name',
+          command: Commands.showContractStatus,
+          arguments: [idsForPanel(found.contract, this.d.networks.current).join(',')],
+        }),
+      ];
+    }
     if (!table) {
       void this.d.statuses.get('fail-fast');
       return [new vscode.CodeLens(range, { title: '$(sync~spin) Stacks: checking deployment…', command: '' })];

@@ -77,6 +77,7 @@ async function main() {
     { name: 'unit', npm: ['run', 'test:unit'], tests: true },
     { name: 'setup', fn: () => require('./setup.js').ensureAll() },
     { name: 'host', npm: ['run', 'test:host'], tests: true, needs: 'setup' },
+    { name: 'untrusted', npm: ['run', 'test:untrusted'], tests: true, needs: 'setup' },
     { name: 'e2e', npm: ['run', 'test:e2e'], tests: true, needs: 'setup' },
     ...(benchExists ? [{ name: 'bench', npm: ['run', 'bench', '--', '--quick'], needs: 'setup' }] : []),
   ];

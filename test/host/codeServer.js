@@ -207,14 +207,21 @@ function installExtension(dirs, vsix, paths = setup.paths) {
 
 /**
  * Starts code-server on 127.0.0.1:<free port>.
- * opts: { runDir (required), folder?, settings?, vsix?, port?, paths?, healthTimeoutMs? (60 s), log? }
+ * opts: { runDir (required), folder?, settings?, vsix?, port?, paths?, healthTimeoutMs? (60 s), log?,
+ *         workspaceTrust? (false: trust off, every folder trusted; true: trust on, and a folder
+ *         opened without being trusted stays in restricted mode) }
  * Returns { url, port, pid, dirs, logFile, settings(obj), stop() }.
  */
 async function startCodeServer(opts) {
   const paths = opts.paths || setup.paths;
   const log = opts.log || (() => {});
   const dirs = layout(opts.runDir);
-  writeSettings(dirs, opts.settings || {});
+  // With workspace trust on, no start-up prompt: a folder nobody trusted opens in restricted mode,
+  // as it does for a user who closes the prompt.
+  const trust = opts.workspaceTrust
+    ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' }
+    : {};
+  writeSettings(dirs, { ...trust, ...(opts.settings || {}) });
   if (opts.vsix) {
     const t = Date.now();
     installExtension(dirs, opts.vsix, paths);
@@ -235,7 +242,7 @@ async function startCodeServer(opts) {
       'none',
       '--disable-telemetry',
       '--disable-update-check',
-      '--disable-workspace-trust',
+      ...(opts.workspaceTrust ? [] : ['--disable-workspace-trust']),
       '--user-data-dir',
       dirs.userDataDir,
       '--extensions-dir',

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Runs Stacks Lookup in a REAL VS Code (code-server 4.139.1 on Node 24 + headless Debian Chromium).
 //   node test/host/run.js host    in-host mocha suite (out/test/suite) against the mock API
+//   node test/host/run.js untrusted  the suite of out/test/untrusted with workspace trust on and the
+//                                    workspace not trusted (restricted mode)
 //   node test/host/run.js e2e     UI specs (out/test/e2e/*.e2e.js) against a VSIX packaged into the run folder
 //   node test/host/run.js start   for a person: extension from source + fixture workspace, until Ctrl+C
 //        [--network mainnet|testnet] [--code-server] [--port N]
@@ -148,16 +150,22 @@ function timeout(ms, what) {
 }
 
 // ---- mode: host ------------------------------------------------------------------------------
-async function hostMode() {
-  const suite = path.join(REPO, 'out', 'test', 'suite', 'index.js');
+/**
+ * The in-host suite (out/test/suite) in a trusted workspace, or with `untrusted` the suite of
+ * out/test/untrusted in a workspace that was never trusted (workspace trust on, restricted mode),
+ * whose own settings try to move the extension to a second mock.
+ */
+async function hostMode(_argv, { untrusted = false } = {}) {
+  const kind = untrusted ? 'untrusted' : 'host';
+  const suite = path.join(REPO, 'out', 'test', untrusted ? 'untrusted' : 'suite', 'index.js');
   if (!fs.existsSync(suite))
     throw new Error(`${path.relative(REPO, suite)} is missing: run \`npm run compile-tests\` first`);
   if (!fs.existsSync(path.join(REPO, 'dist', 'extension.js')))
     throw new Error('dist/extension.js is missing: run `npm run build` first');
   setup.ensureAll();
-  const runDir = makeRunDir('host');
+  const runDir = makeRunDir(kind);
   const ws = copyWorkspace(runDir);
-  const outDir = path.join(RESULTS, 'host');
+  const outDir = path.join(RESULTS, kind);
   fs.mkdirSync(outDir, { recursive: true });
   const resultFile = path.join(outDir, 'results.json');
   const firstTestFile = path.join(outDir, 'first-test-time');
@@ -165,10 +173,30 @@ async function hostMode() {
   fs.rmSync(firstTestFile, { force: true });
 
   const mock = await startMock();
+  // The cloned repository's own settings: another API and another explorer. In restricted mode
+  // the extension must ignore both; the suite checks that nothing reaches this second mock.
+  const workspaceMock = untrusted ? await startMock() : null;
+  if (workspaceMock) {
+    fs.mkdirSync(path.join(ws, '.vscode'), { recursive: true });
+    fs.writeFileSync(
+      path.join(ws, '.vscode', 'settings.json'),
+      JSON.stringify(
+        {
+          'stacksLookup.network': 'custom',
+          'stacksLookup.customApiUrl': workspaceMock.url,
+          'stacksLookup.devnetApiUrl': workspaceMock.url,
+          'stacksLookup.explorerUrl': `${workspaceMock.url}/explorer`,
+        },
+        null,
+        2,
+      ),
+    );
+  }
   const cs = await startCs({
     runDir,
     settings: { 'stacksLookup.network': 'custom', 'stacksLookup.customApiUrl': mock.url },
-    collectLogsTo: path.join(RESULTS, 'host-logs'),
+    collectLogsTo: path.join(RESULTS, `${kind}-logs`),
+    workspaceTrust: untrusted,
   });
   const { page } = await startBrowser(runDir);
 
@@ -194,6 +222,7 @@ async function hostMode() {
       JSON.stringify({
         HOST_TEST_RESULT: resultFile,
         STACKS_LOOKUP_TEST_MOCK_URL: mock.url,
+        ...(workspaceMock ? { STACKS_LOOKUP_TEST_WORKSPACE_MOCK_URL: workspaceMock.url } : {}),
         STACKS_LOOKUP_TEST: '1',
         ...pick(process.env, ['HOST_TEST_GREP', 'HOST_TEST_MOCHA_TIMEOUT_MS']),
       }),
@@ -261,6 +290,19 @@ async function hostMode() {
       `FAIL launcher: mock API got no request before the first in-host test\n${indent(early.map((r) => `${r.method} ${r.url}`).join('\n'))}`,
     );
     failed++;
+  }
+  if (workspaceMock) {
+    // Nothing at all may reach the API named by the untrusted workspace's settings.
+    const wrong = workspaceMock.requests;
+    if (wrong.length === 0) {
+      console.log("PASS launcher: the untrusted workspace's API got no request");
+      passed++;
+    } else {
+      console.log(
+        `FAIL launcher: the untrusted workspace's API got ${wrong.length} requests\n${indent(wrong.map((r) => `${r.method} ${r.url}`).join('\n'))}`,
+      );
+      failed++;
+    }
   }
   if (!timedOut && code !== 0 && failed === 0) {
     console.log(`FAIL extension host exit code ${code} with no failed test`);
@@ -506,10 +548,10 @@ function indent(s) {
 
 async function main() {
   const [mode, ...rest] = process.argv.slice(2);
-  const modes = { host: hostMode, e2e: e2eMode, start: startMode };
+  const modes = { host: hostMode, untrusted: (a) => hostMode(a, { untrusted: true }), e2e: e2eMode, start: startMode };
   if (!modes[mode]) {
     console.error(
-      'usage: node test/host/run.js host | e2e [spec-name...] | start [--network mainnet|testnet] [--code-server] [--port N]',
+      'usage: node test/host/run.js host | untrusted | e2e [spec-name...] | start [--network mainnet|testnet] [--code-server] [--port N]',
     );
     return 2;
   }

@@ -1,0 +1,129 @@
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import { Commands } from '../../src/constants';
+import { TX } from '../fixtures/ids';
+import { setSettings, testApi, useMock, UsedMock } from '../suite/editorHelpers';
+
+/** The mock the untrusted workspace's own settings name (the launcher fails the run if it is asked anything). */
+const WORKSPACE_MOCK_URL = process.env.STACKS_LOOKUP_TEST_WORKSPACE_MOCK_URL;
+
+const section = () => vscode.workspace.getConfiguration('stacksLookup');
+
+function workspaceFile(rel: string): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'no workspace folder is open');
+  return vscode.Uri.joinPath(folder.uri, ...rel.split('/'));
+}
+
+/** Waits until `read()` gives a value `ok` accepts, or fails after `ms` with the last value. */
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 15000): Promise<T> {
+  const deadline = Date.now() + ms;
+  let last = await read();
+  while (!ok(last) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    last = await read();
+  }
+  assert.ok(ok(last), `condition not met within ${ms} ms; last value: ${JSON.stringify(last)}`);
+  return last;
+}
+
+// Mocha runs these in order: the first tests run before anything asked for chain data.
+describe('untrusted workspace (restricted mode)', () => {
+  let used: UsedMock;
+  before(async () => {
+    await testApi();
+    // The user's own API (user settings); the workspace's settings name another one.
+    used = await useMock();
+  });
+  after(async () => {
+    await used.close();
+  });
+
+  it('really is a workspace nobody trusted, whose settings name another API', async () => {
+    assert.strictEqual(vscode.workspace.isTrusted, false);
+    assert.ok(WORKSPACE_MOCK_URL, 'the launcher names the workspace mock');
+    const written = JSON.parse(
+      new TextDecoder().decode(await vscode.workspace.fs.readFile(workspaceFile('.vscode/settings.json'))),
+    ) as Record<string, string>;
+    assert.strictEqual(written['stacksLookup.customApiUrl'], WORKSPACE_MOCK_URL);
+    assert.strictEqual(written['stacksLookup.explorerUrl'], `${WORKSPACE_MOCK_URL}/explorer`);
+    // VS Code itself hides the restricted settings' workspace values; the extension's own rule
+    // (src/ui/config.ts) is the second line, for hosts that do not.
+    assert.strictEqual(section().inspect('customApiUrl')?.workspaceValue, undefined);
+  });
+
+  it('opening a contract asks nothing: its lens offers to check the deployment', async () => {
+    const doc = await vscode.workspace.openTextDocument(workspaceFile('contracts/treasury.clar'));
+    await vscode.window.showTextDocument(doc);
+    const lenses = await until(
+      () =>
+        Promise.resolve(vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri)),
+      (l) => (l ?? []).length > 0,
+    );
+    const titles = lenses.map((l) => l.command?.title ?? '');
+    assert.ok(
+      titles.some((t) => /check deployment/i.test(t)),
+      `lenses: ${titles.join(' | ')}`,
+    );
+    assert.deepStrictEqual(
+      used.mock.requests.map((r) => r.url),
+      [],
+      'a request went out before anything was asked',
+    );
+  });
+
+  it('a click on that lens checks, and from then on the lens shows the deployment', async () => {
+    const doc = await vscode.workspace.openTextDocument(workspaceFile('contracts/treasury.clar'));
+    const lenses = () =>
+      Promise.resolve(vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri));
+    const [check] = await lenses();
+    assert.ok(check?.command, 'no lens');
+    await vscode.commands.executeCommand(check.command.command, ...(check.command.arguments ?? []));
+    assert.ok(used.mock.requestsTo('/extended/v2/smart-contracts/status').length >= 1, 'the click asked nothing');
+    const after = await until(lenses, (l) => /testnet: /.test(l?.[0]?.command?.title ?? ''));
+    assert.doesNotMatch(after[0]!.command!.title, /check deployment/i);
+  });
+
+  it("looks up on the user's API, never on the one the workspace names", async () => {
+    await vscode.commands.executeCommand(Commands.showTransaction, TX.tokenTransfer);
+    assert.strictEqual(used.mock.requestsTo(`/extended/v1/tx/${TX.tokenTransfer}`).length, 1);
+  });
+
+  it("ignores the workspace's devnet URL too", async () => {
+    // The workspace also sets network = custom; a workspace-level devnet choice with the user's
+    // devnet URL must still reach the user's API.
+    const restoreUser = await setSettings({ devnetApiUrl: used.mock.url });
+    const restoreWs = await setSettings({ network: 'devnet' }, vscode.ConfigurationTarget.Workspace);
+    try {
+      const before = used.mock.requests.length;
+      await vscode.commands.executeCommand(Commands.showServerStatus);
+      assert.ok(used.mock.requests.length > before, 'the status request reached the user devnet URL');
+    } finally {
+      await restoreWs();
+      await restoreUser();
+    }
+  });
+
+  it("opens the user's explorer, not the one the workspace names", async () => {
+    // VS Code leaves \`env\` writable in a test host so that openExternal can be observed.
+    const opened: string[] = [];
+    const original = vscode.env.openExternal;
+    Object.assign(vscode.env, {
+      openExternal: (uri: vscode.Uri) => {
+        opened.push(uri.toString(true));
+        return Promise.resolve(true);
+      },
+    });
+    try {
+      await vscode.commands.executeCommand(Commands.openInExplorer, {
+        kind: 'tx',
+        id: TX.tokenTransfer,
+        network: 'mainnet',
+      });
+    } finally {
+      Object.assign(vscode.env, { openExternal: original });
+    }
+    assert.strictEqual(opened.length, 1, `opened: ${opened.join(', ')}`);
+    assert.ok(opened[0]!.startsWith(`https://explorer.hiro.so/txid/${TX.tokenTransfer}`), opened[0]);
+  });
+});
