@@ -1,0 +1,82 @@
+/**
+ * Address transactions: /extended/v2/addresses/{address}/transactions ->
+ * /extended/v3/principals/{principal}/transactions.
+ */
+import { StacksApiError } from '../errors';
+import * as S from '../schemas';
+import { MAX_WALK, Replacement, STEP } from './shared';
+import { v3ToTransaction } from './transaction';
+
+/** Unknown in v3: the per-asset transfer/mint/burn counts (`events`); the summary has no events, results or post-conditions. */
+function v3ToAddressTransaction(r: S.V3PrincipalTransaction): S.AddressTransaction {
+  return {
+    tx: v3ToTransaction(r.transaction),
+    stx_sent: r.balance_changes.stx.sent,
+    stx_received: r.balance_changes.stx.received,
+  };
+}
+
+/** Where each offset of a principal's list starts, learnt from earlier pages (cursor of the item at that offset). */
+export class CursorMemo {
+  private readonly map = new Map<string, string>();
+  get(principal: string, offset: number): string | undefined {
+    return this.map.get(`${principal}|${offset}`);
+  }
+  set(principal: string, offset: number, cursor: string): void {
+    if (this.map.size >= 2000) this.map.clear();
+    this.map.set(`${principal}|${offset}`, cursor);
+  }
+  /** The nearest known start at or before `offset`. */
+  nearest(principal: string, offset: number): { offset: number; cursor?: string } {
+    for (let o = offset; o > 0; o--) {
+      const c = this.get(principal, o);
+      if (c !== undefined) return { offset: o, cursor: c };
+    }
+    return { offset: 0 };
+  }
+}
+
+/**
+ * The v3 list pages by cursor, not offset. An offset is reached from the nearest start already
+ * known (usually the page before, as panels page forward), walking at most MAX_WALK pages.
+ */
+export function addressTransactionsReplacement(
+  principal: string,
+  limit: number | undefined,
+  offset: number | undefined,
+  memo: CursorMemo,
+): Replacement<S.Page<S.AddressTransaction>> {
+  const route = '/extended/v3/principals/{principal}/transactions';
+  const path = `/extended/v3/principals/${principal}/transactions`;
+  const want = limit ?? 20;
+  const target = offset ?? 0;
+  return {
+    route,
+    async load(fetch) {
+      let at = memo.nearest(principal, target);
+      for (let i = 0; ; i++) {
+        const size = at.offset === target ? want : Math.min(STEP, target - at.offset);
+        const query: Array<[string, string]> = [['limit', String(size)]];
+        if (at.cursor !== undefined) query.push(['cursor', at.cursor]);
+        const page = await fetch(route, path, query, S.V3PrincipalTransactionsPage, 'transaction list');
+        const next = page.cursor?.next ?? page.next_cursor ?? undefined;
+        const reached = at.offset + page.results.length;
+        if (next) memo.set(principal, reached, next);
+        if (at.offset === target) {
+          return { limit: want, offset: target, total: page.total, results: page.results.map(v3ToAddressTransaction) };
+        }
+        if (!next || page.results.length === 0 || reached >= page.total) {
+          return { limit: want, offset: target, total: page.total, results: [] };
+        }
+        if (i + 1 >= MAX_WALK) {
+          throw new StacksApiError(
+            'gone',
+            `The API switched off the offset-paged transaction list; its replacement pages by cursor and offset ${target} is too far to reach. Page forward from the start instead.`,
+            { path },
+          );
+        }
+        at = { offset: reached, cursor: next };
+      }
+    },
+  };
+}
