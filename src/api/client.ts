@@ -1,6 +1,7 @@
-import { BlockRef, checkBlockRef, checkContractId, checkPrincipal, checkTxId, Checked } from '../chain/identifiers';
+import { checkBlockRef, checkContractId, checkPrincipal, checkTxId } from '../chain/identifiers';
+import { blockSegment, intIn, invalid, MAX_EVENT_LIMIT, must, pageQuery } from './arguments';
 import { LruCache } from './cache';
-import { isStacksApiError, StacksApiError } from './errors';
+import { Fallback } from './fallback';
 import { HttpTransport, LogFn, RequestOptions } from './http';
 import { RateLimiter, RateLimitOptions } from './rateLimit';
 import {
@@ -8,10 +9,9 @@ import {
   balanceReplacement,
   blockV1Replacement,
   CursorMemo,
-  Fetch,
-  Replacement,
   transactionReplacement,
 } from './replacements';
+import { Requests } from './requests';
 import * as S from './schemas';
 
 export interface StacksClientOptions {
@@ -75,48 +75,20 @@ export interface StacksClient {
   clearCache(): void;
 }
 
-export const DEFAULT_TIMEOUT_MS = 15_000;
-export const DEFAULT_FRESH_MS = 3_000;
-export const MAX_PAGE_LIMIT = 50;
-export const MAX_EVENT_LIMIT = 200;
+const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_FRESH_MS = 3_000;
 
 export function createStacksClient(options: StacksClientOptions): StacksClient {
   return new Client(options);
 }
 
-/** How long a parsed value may be served again without asking the server. */
-type Freshness<T> = (value: T) => number;
-
-interface Call<T> {
-  route: string;
-  path: string;
-  query?: Array<[string, string]>;
-  schema: S.Schema<T>;
-  what: string;
-  ttl: Freshness<T>;
-  /** Where to go once the server has switched this route off (410 Gone); absent: the 410 is the answer. */
-  replacement?: Replacement<T>;
-}
-
-interface InFlight {
-  promise: Promise<unknown>;
-  controller: AbortController;
-  callers: number;
-}
-
+/** The resources of the API as methods: each checks its arguments, then describes its call. */
 class Client implements StacksClient {
   readonly baseUrl: string;
   private readonly http: HttpTransport;
-  private readonly cache: LruCache<unknown> | undefined;
-  private readonly inflight = new Map<string, InFlight>();
+  private readonly requests: Requests;
   private readonly freshMs: number;
-  private hits = 0;
-  private joined = 0;
-  /** Routes this client has seen switched off; their calls go straight to the replacement. */
-  private readonly gone = new Set<string>();
   private readonly cursors = new CursorMemo();
-  private readonly onFallback: ((route: string, replacement: string) => void) | undefined;
-  private readonly log: StacksClientOptions['log'];
 
   constructor(opts: StacksClientOptions) {
     this.baseUrl = opts.baseUrl;
@@ -130,10 +102,12 @@ class Client implements StacksClient {
       ...(opts.log ? { log: opts.log } : {}),
       ...(opts.onDeprecation ? { onDeprecation: opts.onDeprecation } : {}),
     });
-    this.cache = opts.cache === false ? undefined : new LruCache(500);
+    this.requests = new Requests(
+      this.http,
+      opts.cache === false ? undefined : new LruCache(500),
+      new Fallback(opts.log, opts.onFallback),
+    );
     this.freshMs = opts.freshMs ?? DEFAULT_FRESH_MS;
-    this.onFallback = opts.onFallback;
-    this.log = opts.log;
   }
 
   get hasApiKey(): boolean {
@@ -141,11 +115,11 @@ class Client implements StacksClient {
   }
 
   get stats(): ClientStats {
-    return { sent: this.http.requestsSent, cacheHits: this.hits, shared: this.joined };
+    return this.requests.stats;
   }
 
   clearCache(): void {
-    this.cache?.clear();
+    this.requests.clearCache();
   }
 
   async getTransaction(txId: string, o: TransactionOptions = {}): Promise<S.Transaction> {
@@ -156,7 +130,7 @@ class Client implements StacksClient {
     const eventOffset = o.eventOffset === undefined ? undefined : must(intIn(o.eventOffset, 'eventOffset', 0));
     if (eventLimit !== undefined) query.push(['event_limit', String(eventLimit)]);
     if (eventOffset !== undefined) query.push(['event_offset', String(eventOffset)]);
-    return this.call(
+    return this.requests.call(
       {
         route: '/extended/v1/tx/{tx_id}',
         path: `/extended/v1/tx/${id}`,
@@ -187,7 +161,7 @@ class Client implements StacksClient {
     }
     // A balance at a past block hash cannot change; at a height it could in a reorg, so keep it briefly.
     const settled = o.untilBlock !== undefined && typeof o.untilBlock === 'string' && o.untilBlock.startsWith('0x');
-    return this.call(
+    return this.requests.call(
       {
         route: '/extended/v1/address/{principal}/stx',
         path: `/extended/v1/address/${p}/stx`,
@@ -205,7 +179,7 @@ class Client implements StacksClient {
   async getBlock(heightOrHash: number | string, o: CallOptions = {}): Promise<S.Block> {
     const ref = must(checkBlockRef(heightOrHash));
     const seg = blockSegment(ref);
-    return this.call(
+    return this.requests.call(
       {
         route: '/extended/v2/blocks/{height_or_hash}',
         path: `/extended/v2/blocks/${seg}`,
@@ -227,7 +201,7 @@ class Client implements StacksClient {
   async getBlockByHeightV1(height: number | string, o: CallOptions = {}): Promise<S.BlockV1> {
     const ref = must(checkBlockRef(height));
     if (ref.kind !== 'height') throw invalid('The v1 block endpoint takes a block height (a whole number).');
-    return this.call(
+    return this.requests.call(
       {
         route: '/extended/v1/block/by_height/{height}',
         path: `/extended/v1/block/by_height/${ref.height}`,
@@ -241,7 +215,7 @@ class Client implements StacksClient {
   }
 
   async getMempoolStats(o: CallOptions = {}): Promise<S.MempoolStats> {
-    return this.call(
+    return this.requests.call(
       {
         route: '/extended/v1/tx/mempool/stats',
         path: '/extended/v1/tx/mempool/stats',
@@ -258,7 +232,7 @@ class Client implements StacksClient {
       throw invalid('Give at least one contract id (<address>.<contract-name>).');
     const ids = [...new Set(contractIds.map((c) => must(checkContractId(String(c))).contractId))];
     if (ids.length > 100) throw invalid(`Check at most 100 contracts at once (got ${ids.length}).`);
-    return this.call(
+    return this.requests.call(
       {
         route: '/extended/v2/smart-contracts/status',
         path: '/extended/v2/smart-contracts/status',
@@ -272,7 +246,7 @@ class Client implements StacksClient {
   }
 
   async getServerStatus(o: CallOptions = {}): Promise<S.ServerStatus> {
-    return this.call(
+    return this.requests.call(
       { route: '/extended', path: '/extended', schema: S.ServerStatus, what: 'server status', ttl: () => this.freshMs },
       o,
     );
@@ -283,7 +257,7 @@ class Client implements StacksClient {
     const query = pageQuery(o);
     const limit = query.find(([k]) => k === 'limit')?.[1];
     const offset = query.find(([k]) => k === 'offset')?.[1];
-    return this.call(
+    return this.requests.call(
       {
         route: '/extended/v2/addresses/{address}/transactions',
         path: `/extended/v2/addresses/${p}/transactions`,
@@ -309,7 +283,7 @@ class Client implements StacksClient {
   ): Promise<S.Page<S.AddressEvent>> {
     const p = must(checkPrincipal(String(address))).principal;
     const id = must(checkTxId(String(txId)));
-    return this.call(
+    return this.requests.call(
       {
         route: '/extended/v2/addresses/{address}/transactions/{tx_id}/events',
         path: `/extended/v2/addresses/${p}/transactions/${id}/events`,
@@ -321,106 +295,10 @@ class Client implements StacksClient {
       o,
     );
   }
-
-  /** Cache, then a shared in-flight request, then the wire; every body passes its schema here. */
-  private async call<T>(c: Call<T>, o: CallOptions): Promise<T> {
-    const key = c.path + (c.query?.length ? '?' + new URLSearchParams(c.query).toString() : '');
-    if (o.signal?.aborted) throw new StacksApiError('cancelled', 'The request was cancelled.', { path: c.path });
-    const cached = this.cache?.get(key);
-    if (cached !== undefined) {
-      this.hits++;
-      return cached as T;
-    }
-    return this.shared(key, o, async (signal) => {
-      const fetch = this.fetcher({ ...o, signal });
-      let value: T;
-      if (c.replacement && this.gone.has(c.route)) {
-        value = await c.replacement.load(fetch);
-      } else {
-        try {
-          value = await fetch(c.route, c.path, c.query ?? [], c.schema, c.what);
-        } catch (e) {
-          if (!(c.replacement && isStacksApiError(e) && e.kind === 'gone')) throw e;
-          this.switchedOff(c.route, c.replacement.route);
-          value = await c.replacement.load(fetch);
-        }
-      }
-      this.cache?.set(key, value, c.ttl(value));
-      return value;
-    });
-  }
-
-  /** One request through the transport; the body passes its schema here. */
-  private fetcher(ro: CallOptions): Fetch {
-    return async (route, path, query, schema, what) => {
-      const res = await this.http.getJson(route, path, query, ro);
-      const parsed = S.parseWith(schema, res.body);
-      if (!parsed.ok) {
-        throw new StacksApiError('invalid-response', `The API sent an unexpected ${what}: ${parsed.problem}.`, {
-          status: res.status,
-          path,
-        });
-      }
-      return parsed.value;
-    };
-  }
-
-  private switchedOff(route: string, replacement: string): void {
-    if (this.gone.has(route)) return;
-    this.gone.add(route);
-    this.log?.('warn', `The API has switched off ${route} (410 Gone); using ${replacement} instead.`);
-    this.onFallback?.(route, replacement);
-  }
-
-  /**
-   * Identical requests in flight are one request. A caller that cancels leaves; the request is
-   * aborted only when every caller has gone.
-   */
-  private shared<T>(key: string, o: CallOptions, start: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    let entry = this.inflight.get(key);
-    if (entry) {
-      this.joined++;
-    } else {
-      const controller = new AbortController();
-      const created: InFlight = { controller, callers: 0, promise: Promise.resolve() };
-      created.promise = start(controller.signal).finally(() => {
-        if (this.inflight.get(key) === created) this.inflight.delete(key);
-      });
-      created.promise.catch(() => undefined);
-      this.inflight.set(key, created);
-      entry = created;
-    }
-    const e = entry;
-    e.callers++;
-    return new Promise<T>((resolve, reject) => {
-      let settled = false;
-      const leave = () => {
-        if (settled) return false;
-        settled = true;
-        o.signal?.removeEventListener('abort', onAbort);
-        e.callers--;
-        return true;
-      };
-      const onAbort = () => {
-        if (!leave()) return;
-        if (e.callers === 0) {
-          e.controller.abort();
-          if (this.inflight.get(key) === e) this.inflight.delete(key);
-        }
-        reject(new StacksApiError('cancelled', 'The request was cancelled.'));
-      };
-      if (o.signal?.aborted) return onAbort();
-      o.signal?.addEventListener('abort', onAbort, { once: true });
-      e.promise.then(
-        (v) => leave() && resolve(v as T),
-        (err) => leave() && reject(err),
-      );
-    });
-  }
 }
 
 /** A transaction that can no longer change: confirmed in a canonical block, not from a microblock stream. */
-export function isSettled(tx: S.Transaction): boolean {
+function isSettled(tx: S.Transaction): boolean {
   return (
     tx.tx_status !== 'pending' &&
     !tx.tx_status.startsWith('dropped') &&
@@ -429,33 +307,4 @@ export function isSettled(tx: S.Transaction): boolean {
     tx.microblock_canonical !== false &&
     tx.is_unanchored !== true
   );
-}
-
-function blockSegment(ref: BlockRef): string {
-  return ref.kind === 'latest' ? 'latest' : ref.kind === 'height' ? String(ref.height) : ref.hash;
-}
-
-function pageQuery(o: PageOptions): Array<[string, string]> {
-  const q: Array<[string, string]> = [];
-  if (o.limit !== undefined) q.push(['limit', String(must(intIn(o.limit, 'limit', 1, MAX_PAGE_LIMIT)))]);
-  if (o.offset !== undefined) q.push(['offset', String(must(intIn(o.offset, 'offset', 0)))]);
-  return q;
-}
-
-function intIn(v: unknown, name: string, min: number, max?: number): Checked<number> {
-  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < min || (max !== undefined && n > max)) {
-    const range = max === undefined ? `a whole number of ${min} or more` : `a whole number from ${min} to ${max}`;
-    return { ok: false, reason: `"${name}" must be ${range} (got ${JSON.stringify(v)}).` };
-  }
-  return { ok: true, value: n };
-}
-
-function invalid(reason: string): StacksApiError {
-  return new StacksApiError('invalid-input', reason);
-}
-
-function must<T>(c: Checked<T>): T {
-  if (!c.ok) throw invalid(c.reason);
-  return c.value;
 }

@@ -42,7 +42,12 @@ export function isStacksApiError(e: unknown): e is StacksApiError {
   );
 }
 
-/** Status code to kind, as section 7 of the API document gives them. */
+/**
+ * Status code to kind, as the API's error responses use them: 400 for a request it rejects, 401
+ * without an API key and 403 with a wrong one, 404 for what it does not know, 410 for a route it
+ * has switched off, 429 when the rate limit is spent, 5xx when it fails. Any other status is not
+ * an answer the client expects.
+ */
 export function kindForStatus(status: number): ErrorKind {
   switch (status) {
     case 400:
@@ -68,8 +73,4 @@ export function serverWords(body: unknown): string | undefined {
   const b = body as Record<string, unknown>;
   const pick = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim().slice(0, 300) : undefined);
   return pick(b.message) ?? pick(b.error);
-}
-
-export function cancelledError(path?: string): StacksApiError {
-  return new StacksApiError('cancelled', 'The request was cancelled.', path === undefined ? {} : { path });
 }

@@ -3,9 +3,9 @@ import { BodyTooLarge, Exchange, fetchGet, nodeGet } from './nodeExchange';
 import { BudgetMode, RateLimiter, sleep } from './rateLimit';
 import { checkBaseUrl } from './url';
 
-export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
 /** A 429 whose Retry-After is at most this long is retried once; a longer one fails. */
-export const SHORT_RETRY_MS = 3_000;
+const SHORT_RETRY_MS = 3_000;
 const MAX_REDIRECTS = 5;
 
 export type LogFn = (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
@@ -23,8 +23,6 @@ export interface HttpResponse {
   headers: Headers;
   body: unknown;
 }
-
-export { checkBaseUrl, isLoopbackHost } from './url';
 
 export interface HttpOptions {
   baseUrl: string;

@@ -4,7 +4,7 @@
  */
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
   return (
     LOOPBACK.has(hostname.toLowerCase()) ||
     /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname) ||

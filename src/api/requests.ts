@@ -1,0 +1,127 @@
+import type { LruCache } from './cache';
+import type { ClientStats } from './client';
+import { StacksApiError } from './errors';
+import type { Fallback } from './fallback';
+import type { HttpTransport, RequestOptions } from './http';
+import type { Fetch, Replacement } from './replacements';
+import * as S from './schemas';
+
+/** One call of a client method: the request, how to check its answer and how long to keep it. */
+export interface Call<T> {
+  route: string;
+  path: string;
+  query?: Array<[string, string]>;
+  schema: S.Schema<T>;
+  what: string;
+  /** How long the parsed value may be served again without asking the server. */
+  ttl: (value: T) => number;
+  /** Where to go once the server has switched this route off (410 Gone); absent: the 410 is the answer. */
+  replacement?: Replacement<T>;
+}
+
+interface InFlight {
+  promise: Promise<unknown>;
+  controller: AbortController;
+  callers: number;
+}
+
+/**
+ * The way from a client method to an answer: the response cache, then a request already in
+ * flight, then the wire through the transport (or the replacement of a switched-off route).
+ * Every body passes its schema here.
+ */
+export class Requests {
+  private readonly inflight = new Map<string, InFlight>();
+  private hits = 0;
+  private joined = 0;
+
+  constructor(
+    private readonly http: HttpTransport,
+    private readonly cache: LruCache<unknown> | undefined,
+    private readonly fallback: Fallback,
+  ) {}
+
+  get stats(): ClientStats {
+    return { sent: this.http.requestsSent, cacheHits: this.hits, shared: this.joined };
+  }
+
+  clearCache(): void {
+    this.cache?.clear();
+  }
+
+  async call<T>(c: Call<T>, o: RequestOptions): Promise<T> {
+    const key = c.path + (c.query?.length ? '?' + new URLSearchParams(c.query).toString() : '');
+    if (o.signal?.aborted) throw new StacksApiError('cancelled', 'The request was cancelled.', { path: c.path });
+    const cached = this.cache?.get(key);
+    if (cached !== undefined) {
+      this.hits++;
+      return cached as T;
+    }
+    return this.shared(key, o, async (signal) => {
+      const value = await this.fallback.load(c, this.fetcher({ ...o, signal }));
+      this.cache?.set(key, value, c.ttl(value));
+      return value;
+    });
+  }
+
+  /** One request through the transport; the body passes its schema here. */
+  private fetcher(ro: RequestOptions): Fetch {
+    return async (route, path, query, schema, what) => {
+      const res = await this.http.getJson(route, path, query, ro);
+      const parsed = S.parseWith(schema, res.body);
+      if (!parsed.ok) {
+        throw new StacksApiError('invalid-response', `The API sent an unexpected ${what}: ${parsed.problem}.`, {
+          status: res.status,
+          path,
+        });
+      }
+      return parsed.value;
+    };
+  }
+
+  /**
+   * Identical requests in flight are one request. A caller that cancels leaves; the request is
+   * aborted only when every caller has gone.
+   */
+  private shared<T>(key: string, o: RequestOptions, start: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    let entry = this.inflight.get(key);
+    if (entry) {
+      this.joined++;
+    } else {
+      const controller = new AbortController();
+      const created: InFlight = { controller, callers: 0, promise: Promise.resolve() };
+      created.promise = start(controller.signal).finally(() => {
+        if (this.inflight.get(key) === created) this.inflight.delete(key);
+      });
+      created.promise.catch(() => undefined);
+      this.inflight.set(key, created);
+      entry = created;
+    }
+    const e = entry;
+    e.callers++;
+    return new Promise<T>((resolve, reject) => {
+      let settled = false;
+      const leave = () => {
+        if (settled) return false;
+        settled = true;
+        o.signal?.removeEventListener('abort', onAbort);
+        e.callers--;
+        return true;
+      };
+      const onAbort = () => {
+        if (!leave()) return;
+        if (e.callers === 0) {
+          e.controller.abort();
+          if (this.inflight.get(key) === e) this.inflight.delete(key);
+        }
+        reject(new StacksApiError('cancelled', 'The request was cancelled.'));
+      };
+      if (o.signal?.aborted) return onAbort();
+      o.signal?.addEventListener('abort', onAbort, { once: true });
+      e.promise.then(
+        (v) => leave() && resolve(v as T),
+        (err) => leave() && reject(err),
+      );
+    });
+  }
+}
