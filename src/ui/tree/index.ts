@@ -14,18 +14,14 @@ import { setDeployerLookup, workspaceDeployer } from '../workspaceContext';
 import { ContractStatuses } from './contractStatus';
 import { ContractsSection } from './contracts';
 import type { TreeDeps } from './deps';
+import { MempoolSection } from './mempoolSection';
+import { NetworkSection } from './networkSection';
 import { TreeNode } from './node';
+import { LoadMoreNode } from './pagedNode';
 import { ClarinetWorkspace } from './projects';
-import {
-  LoadMoreNode,
-  MempoolSection,
-  NetworkSection,
-  RecentSection,
-  Section,
-  SectionName,
-  WatchedAddressNode,
-  WatchedSection,
-} from './sections';
+import { RecentSection } from './recentSection';
+import { Section, SectionName } from './sections';
+import { WatchedAddressNode, WatchedSection } from './watchedSection';
 
 export type ExplorerDeps = Omit<TreeDeps, 'failed'>;
 

@@ -1,0 +1,60 @@
+import * as vscode from 'vscode';
+import { Target, targetTitle } from '../../chain/target';
+import { Commands } from '../../constants';
+import { NETWORK_LABELS } from '../network';
+import { placeholder } from './deps';
+import { command, ItemNode, TreeNode } from './node';
+import { Section } from './sections';
+
+// 5. Recent lookups: reopen with a click.
+
+export class RecentSection extends Section {
+  readonly name = 'recent';
+
+  getTreeItem(): vscode.TreeItem {
+    return this.header('Recent Lookups', 'history', true, 'The last 20 identifiers you looked up');
+  }
+
+  protected override async loadChildren(): Promise<TreeNode[]> {
+    const items = this.d.history.items;
+    if (!items.length) return [placeholder(this, 'No lookups yet', 'search', command(Commands.lookup, 'Look Up…'))];
+    return items.map((t) => {
+      const item = new vscode.TreeItem(targetTitle(t), vscode.TreeItemCollapsibleState.None);
+      item.description = t.network ? NETWORK_LABELS[t.network] : '';
+      item.tooltip = `${targetTitle(t)}${t.id ? `\n${t.id}` : ''}${t.network ? `\nNetwork: ${NETWORK_LABELS[t.network]}` : ''}`;
+      item.iconPath = new vscode.ThemeIcon(ICONS[t.kind]);
+      item.contextValue = 'recent';
+      item.command = reopen(t);
+      return new ItemNode(this, item, t);
+    });
+  }
+}
+
+const ICONS: Record<Target['kind'], string> = {
+  tx: 'arrow-swap',
+  address: 'account',
+  contract: 'file-code',
+  block: 'layers',
+  contracts: 'checklist',
+  mempool: 'pulse',
+  status: 'server',
+};
+
+function reopen(t: Target): vscode.Command {
+  switch (t.kind) {
+    case 'tx':
+      return command(Commands.showTransaction, 'Show Transaction', t.id);
+    case 'address':
+      return command(Commands.showAddress, 'Show Address', t.id);
+    case 'contract':
+      return command(Commands.lookup, 'Look Up', t.id);
+    case 'block':
+      return command(Commands.showBlock, 'Show Block', t.id);
+    case 'contracts':
+      return command(Commands.showContractStatus, 'Show Contract Deployment Status', t.id);
+    case 'mempool':
+      return command(Commands.showMempoolStats, 'Show Mempool Statistics');
+    case 'status':
+      return command(Commands.showServerStatus, 'Show API Status');
+  }
+}

@@ -1,0 +1,233 @@
+import * as vscode from 'vscode';
+import type { AddressEvent, AddressTransaction, StxBalance } from '../../api';
+import { StacksApiError } from '../../api/errors';
+import { checkPrincipal } from '../../chain/identifiers';
+import { formatAge, formatMicroStx, formatStx, formatTime, statusLabel, txTypeLabel } from '../../chain/format';
+import { shortenMiddle } from '../../chain/target';
+import { Commands } from '../../constants';
+import type { NetworkId } from '../config';
+import { describeError } from '../errorText';
+import { NETWORK_LABELS } from '../network';
+import { errorContext, errorNodes, fact, placeholder, TreeDeps } from './deps';
+import { command, LoadContext, TreeNode } from './node';
+import { PagedNode } from './pagedNode';
+import { Section } from './sections';
+
+// 3. Watched addresses: balance, latest transactions (paged), and each transaction's events.
+
+const TX_PAGE = 20;
+const EVENT_PAGE = 50;
+
+export class WatchedSection extends Section {
+  readonly name = 'watched';
+
+  getTreeItem(): vscode.TreeItem {
+    const item = this.header(
+      'Watched Addresses',
+      'eye',
+      true,
+      'Addresses you watch: balance, latest transactions and their events',
+    );
+    const n = this.d.watchlist.items.length;
+    item.description = n ? String(n) : '';
+    return item;
+  }
+
+  protected override async loadChildren(ctx: LoadContext): Promise<TreeNode[]> {
+    const items = this.d.watchlist.items;
+    if (!items.length)
+      return [placeholder(this, 'No watched addresses yet', 'eye', command(Commands.watchAddress, 'Watch Address…'))];
+    const results = await Promise.all(
+      items.map(
+        async (address): Promise<{ address: string; network: NetworkId; balance?: StxBalance; error?: unknown }> => {
+          const chain = checkPrincipal(address);
+          const network = this.d.networks.networkFor(chain.ok ? chain.value.network : undefined);
+          const u = this.d.networks.urlOf(network);
+          if (!u.ok) return { address, network, error: new StacksApiError('insecure-url', u.reason) };
+          try {
+            const { client } = await this.d.networks.endpoint(network);
+            return {
+              address,
+              network,
+              balance: await client.getStxBalance(address, { signal: ctx.signal, budget: ctx.budget }),
+            };
+          } catch (error) {
+            return { address, network, error };
+          }
+        },
+      ),
+    );
+    const nodes: TreeNode[] = [];
+    const failures = results.filter((r) => r.error !== undefined);
+    // When every balance failed, the reason stands first with its action; the addresses stay listed.
+    if (failures.length === results.length)
+      nodes.push(...(await errorNodes(this.d, this, failures[0]!.error, failures[0]!.network, 'balance')));
+    else if (failures.length) this.d.failed(failures[0]!.error);
+    for (const r of results) {
+      const short =
+        r.error === undefined
+          ? undefined
+          : describeError(r.error, await errorContext(this.d, r.network, 'balance')).short;
+      nodes.push(new WatchedAddressNode(this, this.d, r.address, r.network, r.balance, short));
+    }
+    return nodes;
+  }
+}
+
+export class WatchedAddressNode extends PagedNode {
+  protected readonly what = 'transaction list';
+  protected readonly emptyLabel = 'No transactions yet';
+
+  constructor(
+    parent: TreeNode,
+    d: TreeDeps,
+    readonly address: string,
+    protected readonly network: NetworkId,
+    readonly balance: StxBalance | undefined,
+    private readonly balanceError: string | undefined,
+  ) {
+    super(parent, d);
+    this.target = { kind: 'address', id: address, network };
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(shortenMiddle(this.address), vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `watched:${this.address}`;
+    item.iconPath = new vscode.ThemeIcon(this.address.includes('.') ? 'file-code' : 'account');
+    const b = this.balance;
+    item.description = b ? formatStx(b.balance) : (this.balanceError ?? '');
+    const lines = [this.address, `Network: ${NETWORK_LABELS[this.network]}`];
+    if (b) {
+      lines.push(`Balance: ${formatStx(b.balance)} (${formatMicroStx(b.balance)})`);
+      if (b.locked !== '0')
+        lines.push(
+          `Locked: ${formatStx(b.locked)}${b.burnchain_unlock_height ? ` until burn block #${b.burnchain_unlock_height}` : ''}`,
+        );
+      if (b.total_sent !== undefined && b.total_received !== undefined)
+        lines.push(`Sent: ${formatStx(b.total_sent)} · Received: ${formatStx(b.total_received)}`);
+    } else if (this.balanceError) lines.push(this.balanceError);
+    item.tooltip = lines.join('\n');
+    item.contextValue = 'watchedAddress';
+    item.command = command(Commands.showAddress, 'Show Address', this.address);
+    return item;
+  }
+
+  protected async fetchPage(offset: number, ctx: LoadContext) {
+    const { client } = await this.d.networks.endpoint(this.network);
+    const page = await client.getAddressTransactions(this.address, {
+      limit: TX_PAGE,
+      offset,
+      signal: ctx.signal,
+      budget: ctx.budget,
+    });
+    return {
+      nodes: page.results.map((t) => new TransactionNode(this, this.d, this.address, this.network, t)),
+      count: page.results.length,
+      total: page.total,
+    };
+  }
+}
+
+export class TransactionNode extends PagedNode {
+  protected readonly what = 'event list';
+  protected readonly emptyLabel = 'No events for this address';
+
+  constructor(
+    parent: TreeNode,
+    d: TreeDeps,
+    private readonly address: string,
+    protected readonly network: NetworkId,
+    readonly entry: AddressTransaction,
+  ) {
+    super(parent, d);
+    this.target = { kind: 'tx', id: entry.tx.tx_id, network };
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const { tx, stx_sent, stx_received } = this.entry;
+    const item = new vscode.TreeItem(
+      `${txTypeLabel(tx.tx_type)} ${shortenMiddle(tx.tx_id, 4)}`,
+      vscode.TreeItemCollapsibleState.Collapsed,
+    );
+    const net = netChange(stx_sent, stx_received);
+    const age = formatAge(tx.block_time ?? tx.burn_block_time);
+    item.description = [statusLabel(tx.tx_status), net, age].filter(Boolean).join(' · ');
+    item.tooltip = [
+      `${txTypeLabel(tx.tx_type)} · ${statusLabel(tx.tx_status)}`,
+      tx.tx_id,
+      tx.block_height !== undefined
+        ? `Block #${tx.block_height} · ${formatTime(tx.block_time ?? tx.burn_block_time, tx.block_time_iso ?? tx.burn_block_time_iso)}`
+        : 'Not in a block yet',
+      `Sender: ${tx.sender_address}`,
+      `Fee: ${formatStx(tx.fee_rate)}`,
+      `This address sent ${formatStx(stx_sent)} and received ${formatStx(stx_received)}`,
+    ].join('\n');
+    item.iconPath = new vscode.ThemeIcon(
+      tx.tx_status === 'success' ? 'pass' : tx.tx_status === 'pending' ? 'clock' : 'error',
+    );
+    item.contextValue = 'transaction';
+    item.command = command(Commands.showTransaction, 'Show Transaction', tx.tx_id);
+    return item;
+  }
+
+  protected async fetchPage(offset: number, ctx: LoadContext) {
+    const { client } = await this.d.networks.endpoint(this.network);
+    const page = await client.getAddressTransactionEvents(this.address, this.entry.tx.tx_id, {
+      limit: EVENT_PAGE,
+      offset,
+      signal: ctx.signal,
+      budget: ctx.budget,
+    });
+    return { nodes: page.results.map((e) => eventNode(this, e)), count: page.results.length, total: page.total };
+  }
+}
+
+function netChange(sent: string, received: string): string {
+  try {
+    const n = BigInt(received) - BigInt(sent);
+    return n === 0n ? '' : `${n > 0n ? '+' : ''}${formatStx(n)}`;
+  } catch {
+    return '';
+  }
+}
+
+function eventNode(parent: TreeNode, e: AddressEvent): TreeNode {
+  const { data } = e;
+  const asset =
+    e.type === 'stx'
+      ? 'STX'
+      : data.asset_identifier
+        ? (data.asset_identifier.split('::')[1] ?? data.asset_identifier)
+        : e.type.toUpperCase();
+  const amount =
+    e.type === 'stx'
+      ? formatStx(data.amount)
+      : e.type === 'nft'
+        ? (data.value?.repr ?? '')
+        : `${data.amount ?? ''} ${asset}`;
+  const route = [
+    data.sender ? `from ${shortenMiddle(data.sender)}` : '',
+    data.recipient ? `to ${shortenMiddle(data.recipient)}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const full = [
+    `${e.type.toUpperCase()} ${data.type} (event ${e.event_index})`,
+    data.asset_identifier ? `Asset: ${data.asset_identifier}` : '',
+    data.amount !== undefined
+      ? `Amount: ${e.type === 'stx' ? `${formatStx(data.amount)} (${formatMicroStx(data.amount)})` : data.amount}`
+      : '',
+    data.value ? `Value: ${data.value.repr}` : '',
+    data.sender ? `Sender: ${data.sender}` : '',
+    data.recipient ? `Recipient: ${data.recipient}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return fact(
+    parent,
+    `${e.type === 'stx' ? 'STX' : e.type.toUpperCase()} ${data.type}`,
+    [amount, route].filter(Boolean).join(' '),
+    full,
+    'arrow-swap',
+  );
+}
