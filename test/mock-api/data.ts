@@ -1,0 +1,270 @@
+/**
+ * Everything the mock knows: the fixtures, plus deterministic generated data for paging tests (a
+ * block of 300 transactions, an address with 200 of them, a transaction with 300 events; the ids
+ * are in test/fixtures/ids.ts). Built once, on first use.
+ */
+import { ADDRESS, BLOCK, GENERATED, TX, bigBlockFillerTxId, busyTxId, mockHash } from '../fixtures/ids';
+import { clone, Json, loadFixture } from './fixtures';
+import { normalizeHash } from './routing';
+
+export interface Data {
+  txs: Map<string, Json>;
+  balances: Map<string, Json>;
+  blocksV2: Json[]; // sorted by height, highest last
+  blocksV1: Map<number, Json>;
+  latest: Json;
+  mempoolStats: Json;
+  contractsStatus: Record<string, Json>;
+  serverStatus: Json;
+  addressTxs: Map<string, Json[]>; // address -> items (tx + counts), newest first
+  addressEvents: Map<string, Json[]>; // `${address}|${txId}` -> items
+}
+
+const TX_FIXTURES = [
+  'tx-token_transfer.json',
+  'tx-contract_call-sponsored.json',
+  'tx-smart_contract.json',
+  'tx-coinbase.json',
+  'tx-tenure_change.json',
+  'tx-failed.json',
+  'tx-pending.json',
+  'tx-dropped.json',
+];
+
+function stxAssetEvent(txId: string, i: number, sender: string, recipient: string, amount: string): Json {
+  return {
+    event_index: i,
+    event_type: 'stx_asset',
+    tx_id: txId,
+    asset: { asset_event_type: 'transfer', sender, recipient, amount },
+  };
+}
+
+function uintHex(n: number): string {
+  return '0x01' + n.toString(16).padStart(32, '0');
+}
+
+/** Builds all data (fixtures + deterministic generated data). */
+function buildData(): Data {
+  const txs = new Map<string, Json>();
+  for (const f of TX_FIXTURES) {
+    const tx = loadFixture(f);
+    txs.set(tx.tx_id, tx);
+  }
+  const latestV2 = loadFixture('block-v2--latest.json');
+  const latestV1 = loadFixture('block-v1--by_height-latest.json');
+  const nakamoto = loadFixture('block-v2--nakamoto-tenure.json');
+
+  // --- BLOCK.big: parent of the latest block, 300 txs -------------------------------------
+  const bigTxIds: string[] = [TX.manyEvents];
+  for (let i = 0; i < GENERATED.busyTxCount; i++) bigTxIds.push(busyTxId(i));
+  for (let i = 0; bigTxIds.length < GENERATED.bigBlockTxCount; i++) bigTxIds.push(bigBlockFillerTxId(i));
+  const bigV1: Json = {
+    ...clone(latestV1),
+    height: BLOCK.big.height,
+    hash: BLOCK.big.hash,
+    index_block_hash: BLOCK.big.indexBlockHash,
+    parent_block_hash: mockHash('block:big:parent'),
+    block_time: latestV1.block_time - 5,
+    block_time_iso: new Date((latestV1.block_time - 5) * 1000).toISOString(),
+    burn_block_hash: mockHash('block:big:burn'),
+    burn_block_height: latestV1.burn_block_height - 1,
+    miner_txid: mockHash('block:big:miner_txid'),
+    parent_microblock_hash: '0x',
+    parent_microblock_sequence: 0,
+    txs: bigTxIds,
+    microblocks_accepted: [],
+    microblocks_streamed: [],
+    microblock_tx_count: {},
+  };
+  const bigV2: Json = {
+    ...clone(latestV2),
+    height: bigV1.height,
+    hash: bigV1.hash,
+    block_time: bigV1.block_time,
+    block_time_iso: bigV1.block_time_iso,
+    index_block_hash: bigV1.index_block_hash,
+    parent_block_hash: bigV1.parent_block_hash,
+    parent_index_block_hash: mockHash('block:big:parent_index'),
+    burn_block_hash: bigV1.burn_block_hash,
+    burn_block_height: bigV1.burn_block_height,
+    miner_txid: bigV1.miner_txid,
+    tx_count: bigTxIds.length,
+  };
+
+  // --- generated txs ----------------------------------------------------------------------
+  const template = loadFixture('tx-token_transfer.json');
+  const inBig = (tx: Json, index: number): Json => ({
+    ...tx,
+    block_hash: BLOCK.big.hash,
+    block_height: BLOCK.big.height,
+    parent_block_hash: bigV1.parent_block_hash,
+    tx_index: index,
+  });
+  const addressTxs = new Map<string, Json[]>();
+  const addressEvents = new Map<string, Json[]>();
+
+  // manyEvents: contract_call with 300 events
+  const cc = loadFixture('tx-contract_call-sponsored.json');
+  const many: Json = inBig({ ...cc, tx_id: TX.manyEvents, sponsored: false, sender_address: ADDRESS.mainnet }, 0);
+  delete many.sponsor_address;
+  delete many.sponsor_nonce;
+  many.contract_call = { ...cc.contract_call, contract_id: `${ADDRESS.mainnet}.send-many-memo` };
+  const manyEvents: Json[] = [];
+  const manyAddrEvents: Json[] = [];
+  for (let i = 0; i < GENERATED.manyEventsCount; i++) {
+    const recipient = i % 2 === 0 ? ADDRESS.busy : ADDRESS.unknown;
+    if (i % 3 === 0) {
+      manyEvents.push({
+        event_index: i,
+        event_type: 'smart_contract_log',
+        tx_id: TX.manyEvents,
+        contract_log: {
+          contract_id: many.contract_call.contract_id,
+          topic: 'print',
+          value: { hex: uintHex(i), repr: `u${i}` },
+        },
+      });
+    } else if (i % 3 === 1) {
+      const amount = String(1000 + i);
+      manyEvents.push(stxAssetEvent(TX.manyEvents, i, ADDRESS.mainnet, recipient, amount));
+      manyAddrEvents.push({
+        type: 'stx',
+        event_index: i,
+        data: { type: 'transfer', amount, sender: ADDRESS.mainnet, recipient },
+      });
+    } else {
+      const amount = String(i);
+      const assetId = `${ADDRESS.mainnet}.send-many-memo::token`;
+      manyEvents.push({
+        event_index: i,
+        event_type: 'fungible_token_asset',
+        tx_id: TX.manyEvents,
+        asset: { asset_event_type: 'transfer', asset_id: assetId, sender: ADDRESS.mainnet, recipient, amount },
+      });
+      manyAddrEvents.push({
+        type: 'ft',
+        event_index: i,
+        data: { type: 'transfer', amount, asset_identifier: assetId, sender: ADDRESS.mainnet, recipient },
+      });
+    }
+  }
+  many.events = manyEvents;
+  many.event_count = manyEvents.length;
+  txs.set(TX.manyEvents, many);
+  addressEvents.set(`${ADDRESS.mainnet}|${TX.manyEvents}`, manyAddrEvents);
+
+  // busy address: 200 token transfers (newest first = highest tx_index first)
+  const busyItems: Json[] = [];
+  for (let i = 0; i < GENERATED.busyTxCount; i++) {
+    const id = busyTxId(i);
+    const outgoing = i % 2 === 0;
+    const amount = String(100 + i);
+    const sender = outgoing ? ADDRESS.busy : ADDRESS.mainnet;
+    const recipient = outgoing ? ADDRESS.mainnet : ADDRESS.busy;
+    const tx: Json = inBig(
+      {
+        ...template,
+        tx_id: id,
+        nonce: i,
+        sender_address: sender,
+        token_transfer: { ...template.token_transfer, recipient_address: recipient, amount },
+        events: [stxAssetEvent(id, 0, sender, recipient, amount)],
+        event_count: 1,
+      },
+      1 + i,
+    );
+    txs.set(id, tx);
+    addressEvents.set(`${ADDRESS.busy}|${id}`, [
+      { type: 'stx', event_index: 0, data: { type: 'transfer', amount, sender, recipient } },
+    ]);
+    busyItems.push({
+      tx: { ...tx, events: [] },
+      stx_sent: outgoing ? String(Number(amount) + Number(template.fee_rate)) : '0',
+      stx_received: outgoing ? '0' : amount,
+      events: {
+        stx: { transfer: 1, mint: 0, burn: 0 },
+        ft: { transfer: 0, mint: 0, burn: 0 },
+        nft: { transfer: 0, mint: 0, burn: 0 },
+      },
+    });
+  }
+  busyItems.reverse();
+  addressTxs.set(ADDRESS.busy, busyItems);
+  // filler txs of the big block
+  for (let i = 0, idx = 1 + GENERATED.busyTxCount; idx < bigTxIds.length; i++, idx++) {
+    const id = bigBlockFillerTxId(i);
+    txs.set(id, inBig({ ...template, tx_id: id, nonce: 1000 + i, events: [], event_count: 0 }, idx));
+  }
+
+  // --- address fixtures ------------------------------------------------------------------
+  const addFixtureList = (address: string, file: string): void => {
+    const items: Json[] = loadFixture(file).results;
+    addressTxs.set(address, items);
+    for (const item of items) if (!txs.has(item.tx.tx_id)) txs.set(item.tx.tx_id, item.tx);
+  };
+  addFixtureList(ADDRESS.mainnet, 'address-transactions--mainnet.json');
+  addFixtureList(ADDRESS.testnet, 'address-transactions--testnet.json');
+  addressEvents.set(
+    `${ADDRESS.mainnet}|${TX.mainnetContractCall}`,
+    loadFixture('address-tx-events--mainnet.json').results,
+  );
+  addressEvents.set(`${ADDRESS.testnet}|${TX.tokenTransfer}`, loadFixture('address-tx-events--testnet.json').results);
+
+  const balances = new Map<string, Json>([
+    [ADDRESS.mainnet, loadFixture('stx-balance--locked.json')],
+    [ADDRESS.testnet, loadFixture('stx-balance--token-offering-locked.json')],
+    [ADDRESS.sponsor, loadFixture('stx-balance--sponsored.json')],
+  ]);
+
+  const blocksV2 = [nakamoto, bigV2, latestV2].sort((a, b) => a.height - b.height);
+  return {
+    txs,
+    balances,
+    blocksV2,
+    blocksV1: new Map<number, Json>([
+      [latestV1.height, latestV1],
+      [bigV1.height, bigV1],
+    ]),
+    latest: latestV2,
+    mempoolStats: loadFixture('mempool-stats.json'),
+    contractsStatus: loadFixture('contracts-status.json'),
+    serverStatus: loadFixture('server-status.json'),
+    addressTxs,
+    addressEvents,
+  };
+}
+
+let cachedData: Data | undefined;
+export function data(): Data {
+  cachedData ??= buildData();
+  return cachedData;
+}
+
+/** The zero balance the real API returns for a valid principal it has never seen. */
+export function zeroBalance(): Json {
+  return {
+    balance: '0',
+    estimated_balance: '0',
+    pending_balance_inbound: '0',
+    pending_balance_outbound: '0',
+    total_sent: '0',
+    total_received: '0',
+    total_fees_sent: '0',
+    total_miner_rewards_received: '0',
+    lock_tx_id: '',
+    locked: '0',
+    lock_height: 0,
+    burnchain_lock_height: 0,
+    burnchain_unlock_height: 0,
+  };
+}
+
+/** A v2 block by `latest`, height, hash or index block hash. */
+export function findBlockV2(key: string): Json | undefined {
+  const blocks = data().blocksV2;
+  if (key === 'latest') return data().latest;
+  if (/^\d+$/.test(key)) return blocks.find((b) => b.height === Number(key));
+  const h = normalizeHash(key);
+  return blocks.find((b) => b.hash === h || b.index_block_hash === h);
+}

@@ -1,0 +1,161 @@
+/**
+ * The routes the API names as replacements when it switches a route off (the v3 transaction
+ * routes, the v2 balance and block transactions). The fixtures v3-*.json / v2-*.json hold
+ * real-shaped answers for some ids; every other id is converted from the v1 data (./v3.ts).
+ */
+import { ADDRESS, TX } from '../fixtures/ids';
+import { data, findBlockV2, zeroBalance } from './data';
+import { clone, ERROR_BODIES, Json, loadFixture } from './fixtures';
+import { err, isValidPrincipal, normalizeHash, ok, page, paging, Reply, RouteContext, TX_ID_RE } from './routing';
+import { toV3Event, toV3Transaction } from './v3';
+
+const V3_TX_FIXTURES: Record<string, string> = {
+  [TX.tokenTransfer]: 'v3-transaction--token_transfer.json',
+  [TX.pending]: 'v3-transaction--pending.json',
+};
+const V2_BALANCE_FIXTURES: Record<string, string> = { [ADDRESS.mainnet]: 'v2-balances-stx--locked.json' };
+const V3_PRINCIPAL_TX_FIXTURES: Record<string, string> = {
+  [ADDRESS.mainnet]: 'v3-principal-transactions--mainnet.json',
+};
+
+export function getTxV3(ctx: RouteContext): Reply {
+  const id = decodeURIComponent(ctx.params[0]);
+  if (!TX_ID_RE.test(id)) return err(400, ERROR_BODIES.txIdPattern());
+  const key = normalizeHash(id);
+  const fixture = V3_TX_FIXTURES[key];
+  if (fixture) return ok(loadFixture(fixture));
+  const tx = data().txs.get(key);
+  return tx
+    ? ok(toV3Transaction(tx))
+    : err(404, { error: 'Not Found', message: 'Transaction not found', statusCode: 404 });
+}
+
+/** Cursor = the event_index to start at (the API server's TransactionEventCursorSchema). */
+export function getTxEventsV3(ctx: RouteContext): Reply {
+  const id = decodeURIComponent(ctx.params[0]);
+  if (!TX_ID_RE.test(id)) return err(400, ERROR_BODIES.txIdPattern());
+  const tx = data().txs.get(normalizeHash(id));
+  if (!tx) return err(404, { error: 'Not Found', message: 'Transaction not found', statusCode: 404 });
+  const p = paging(ctx.query, 20, 100);
+  if ('status' in p) return p;
+  const events: Json[] = tx.events ?? [];
+  const cursor = ctx.query.get('cursor');
+  let start = 0;
+  if (cursor !== null) {
+    if (!/^[0-9]+$/.test(cursor))
+      return err(400, ERROR_BODIES.validation('querystring/cursor must match pattern "^[0-9]+$"'));
+    start = events.findIndex((e) => e.event_index === Number(cursor));
+    if (start < 0) return err(404, { error: 'Not Found', message: 'Cursor not found', statusCode: 404 });
+  }
+  const slice = events.slice(start, start + p.limit);
+  const next = events[start + p.limit];
+  const prev = start > 0 ? events[Math.max(0, start - p.limit)] : undefined;
+  return ok({
+    total: events.length,
+    limit: p.limit,
+    cursor: {
+      next: next ? String(next.event_index) : null,
+      previous: prev ? String(prev.event_index) : null,
+      current: slice[0] ? String(slice[0].event_index) : null,
+    },
+    results: slice.map(toV3Event),
+  });
+}
+
+export function getStxBalanceV2(ctx: RouteContext): Reply {
+  const principal = decodeURIComponent(ctx.params[0]);
+  if (!isValidPrincipal(principal)) return err(400, ERROR_BODIES.invalidPrincipal(principal));
+  const mempool = ctx.query.get('include_mempool') === 'true';
+  const fixture = V2_BALANCE_FIXTURES[principal];
+  const b: Json = fixture
+    ? loadFixture(fixture)
+    : (() => {
+        const v1 = data().balances.get(principal) ?? zeroBalance();
+        return {
+          balance: v1.balance,
+          total_miner_rewards_received: v1.total_miner_rewards_received ?? '0',
+          lock_tx_id: v1.lock_tx_id ?? '',
+          locked: v1.locked,
+          lock_height: v1.lock_height ?? 0,
+          burnchain_lock_height: v1.burnchain_lock_height ?? 0,
+          burnchain_unlock_height: v1.burnchain_unlock_height ?? 0,
+          estimated_balance: v1.estimated_balance ?? v1.balance,
+          pending_balance_inbound: v1.pending_balance_inbound ?? '0',
+          pending_balance_outbound: v1.pending_balance_outbound ?? '0',
+        };
+      })();
+  if (!mempool) {
+    delete b.estimated_balance;
+    delete b.pending_balance_inbound;
+    delete b.pending_balance_outbound;
+  }
+  return ok(b);
+}
+
+/** Cursor = block_height:microblock_sequence:tx_index of the first item (as the API server's v3 cursors are). */
+function principalTxCursor(item: Json, i: number): string {
+  return `${item.transaction.block?.height ?? 0}:0:${item.transaction.block?.tx_index ?? i}`;
+}
+
+export function getPrincipalTxsV3(ctx: RouteContext): Reply {
+  const principal = decodeURIComponent(ctx.params[0]);
+  if (!isValidPrincipal(principal)) return err(400, ERROR_BODIES.invalidPrincipal(principal));
+  const p = paging(ctx.query, 20, 50);
+  if ('status' in p) return p;
+  const fixture = V3_PRINCIPAL_TX_FIXTURES[principal];
+  const items: Json[] = fixture
+    ? loadFixture(fixture).results
+    : (data().addressTxs.get(principal) ?? []).map((r: Json) => ({
+        transaction: toV3Transaction(r.tx),
+        involvement:
+          r.tx.sender_address === principal ? 'sender' : r.tx.sponsor_address === principal ? 'sponsor' : 'affected',
+        balance_changes: {
+          stx: { sent: r.stx_sent, received: r.stx_received, net: String(BigInt(r.stx_received) - BigInt(r.stx_sent)) },
+        },
+        affected_asset_types: {
+          stx: r.events.stx.transfer + r.events.stx.mint + r.events.stx.burn > 0,
+          ft: r.events.ft.transfer + r.events.ft.mint + r.events.ft.burn > 0,
+          nft: r.events.nft.transfer + r.events.nft.mint + r.events.nft.burn > 0,
+        },
+      }));
+  const cursors = items.map(principalTxCursor);
+  const cursor = ctx.query.get('cursor');
+  let start = 0;
+  if (cursor !== null) {
+    if (!/^[0-9]+:[0-9]+:[0-9]+$/.test(cursor))
+      return err(400, ERROR_BODIES.validation('querystring/cursor must match pattern "^[0-9]+:[0-9]+:[0-9]+$"'));
+    start = cursors.indexOf(cursor);
+    if (start < 0) return err(404, { error: 'Not Found', message: 'Cursor not found', statusCode: 404 });
+  }
+  return ok({
+    total: items.length,
+    limit: p.limit,
+    cursor: {
+      next: cursors[start + p.limit] ?? null,
+      previous: start > 0 ? cursors[Math.max(0, start - p.limit)]! : null,
+      current: cursors[start] ?? null,
+    },
+    results: items.slice(start, start + p.limit),
+  });
+}
+
+export function getBlockTxsV2(ctx: RouteContext): Reply {
+  const key = decodeURIComponent(ctx.params[0]);
+  if (key !== 'latest' && !/^\d+$/.test(key) && !TX_ID_RE.test(key))
+    return err(400, ERROR_BODIES.validation('params/height_or_hash must match a schema in anyOf'));
+  const block = findBlockV2(key);
+  if (!block) return err(404, ERROR_BODIES.v2BlockNotFound());
+  const p = paging(ctx.query, 20, 50);
+  if ('status' in p) return p;
+  const ids: string[] =
+    data().blocksV1.get(block.height)?.txs ??
+    [...data().txs.values()].filter((t) => t.block_hash === block.hash).map((t) => t.tx_id);
+  const txs = ids
+    .map((id) => data().txs.get(id))
+    .filter((t): t is Json => !!t)
+    .map((t) => {
+      const { events: _events, ...rest } = t;
+      return rest;
+    });
+  return ok(clone(page(txs, p)));
+}

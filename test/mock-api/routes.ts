@@ -1,0 +1,123 @@
+/**
+ * The route table: the routes the extension reads, with the checks and error bodies of the real
+ * API, then the replacements the API names for them (./replacementRoutes.ts). Add routes here.
+ */
+import { data, findBlockV2, zeroBalance } from './data';
+import { clone, ERROR_BODIES, Json } from './fixtures';
+import { getBlockTxsV2, getPrincipalTxsV3, getStxBalanceV2, getTxEventsV3, getTxV3 } from './replacementRoutes';
+import {
+  err,
+  isValidPrincipal,
+  normalizeHash,
+  ok,
+  page,
+  paging,
+  Reply,
+  Route,
+  RouteContext,
+  TX_ID_RE,
+} from './routing';
+
+function getTx(ctx: RouteContext): Reply {
+  const id = decodeURIComponent(ctx.params[0]);
+  if (!TX_ID_RE.test(id)) return err(400, ERROR_BODIES.txIdPattern());
+  const tx = data().txs.get(normalizeHash(id));
+  if (!tx) return err(404, ERROR_BODIES.txNotFound());
+  const out = clone(tx);
+  if (Array.isArray(out.events)) {
+    const limitStr = ctx.query.get('event_limit');
+    const offsetStr = ctx.query.get('event_offset');
+    if (limitStr !== null && !/^\d+$/.test(limitStr))
+      return err(400, ERROR_BODIES.validation('querystring/event_limit must be integer'));
+    if (offsetStr !== null && !/^\d+$/.test(offsetStr))
+      return err(400, ERROR_BODIES.validation('querystring/event_offset must be integer'));
+    const limit = limitStr === null ? 96 : Number(limitStr);
+    const offset = offsetStr === null ? 0 : Number(offsetStr);
+    out.event_count = typeof tx.event_count === 'number' ? tx.event_count : tx.events.length;
+    out.events = tx.events.slice(offset, offset + limit);
+  }
+  return ok(out);
+}
+
+function getStxBalance(ctx: RouteContext): Reply {
+  const principal = decodeURIComponent(ctx.params[0]);
+  if (!isValidPrincipal(principal)) return err(400, ERROR_BODIES.invalidPrincipal(principal));
+  const unanchored = ctx.query.get('unanchored');
+  if (unanchored !== null && unanchored !== 'true' && unanchored !== 'false') {
+    return err(400, ERROR_BODIES.validation('querystring/unanchored must be boolean'));
+  }
+  if (unanchored === 'true' && ctx.query.has('until_block')) return err(400, ERROR_BODIES.untilBlockAndUnanchored());
+  return ok(clone(data().balances.get(principal) ?? zeroBalance()));
+}
+
+function getBlockV2(ctx: RouteContext): Reply {
+  const key = decodeURIComponent(ctx.params[0]);
+  if (key !== 'latest' && !/^\d+$/.test(key) && !TX_ID_RE.test(key)) {
+    return err(400, ERROR_BODIES.validation('params/height_or_hash must match a schema in anyOf'));
+  }
+  const block = findBlockV2(key);
+  return block ? ok(clone(block)) : err(404, ERROR_BODIES.v2BlockNotFound());
+}
+
+function getBlockV1ByHeight(ctx: RouteContext): Reply {
+  const h = ctx.params[0];
+  if (!/^\d+$/.test(h)) return err(400, ERROR_BODIES.validation('params/height must be integer'));
+  const block = data().blocksV1.get(Number(h));
+  return block ? ok(clone(block)) : err(404, ERROR_BODIES.blockByHeightNotFound());
+}
+
+function getContractsStatus(ctx: RouteContext): Reply {
+  const ids = ctx.query.getAll('contract_id');
+  if (ids.length === 0)
+    return err(400, ERROR_BODIES.validation("querystring must have required property 'contract_id'"));
+  const out: Record<string, Json> = {};
+  for (const id of ids) {
+    if (!isValidPrincipal(id) || !id.includes('.')) {
+      return err(
+        400,
+        ERROR_BODIES.validation(
+          `querystring/contract_id must match pattern "^[0-9A-Z]{28,41}\\.[a-zA-Z]([a-zA-Z0-9]|[-_]){0,127}$"`,
+        ),
+      );
+    }
+    const known = data().contractsStatus[id];
+    out[id] = known && known.found ? clone(known) : { found: false };
+  }
+  return ok(out);
+}
+
+function getAddressTxs(ctx: RouteContext): Reply {
+  const address = decodeURIComponent(ctx.params[0]);
+  if (!isValidPrincipal(address)) return err(400, ERROR_BODIES.invalidPrincipal(address));
+  const p = paging(ctx.query, 20, 50);
+  if ('status' in p) return p;
+  return ok(clone(page(data().addressTxs.get(address) ?? [], p)));
+}
+
+function getAddressTxEvents(ctx: RouteContext): Reply {
+  const address = decodeURIComponent(ctx.params[0]);
+  const txId = decodeURIComponent(ctx.params[1]);
+  if (!isValidPrincipal(address)) return err(400, ERROR_BODIES.invalidPrincipal(address));
+  if (!TX_ID_RE.test(txId)) return err(400, ERROR_BODIES.txIdPattern());
+  const p = paging(ctx.query, 20, 50);
+  if ('status' in p) return p;
+  return ok(clone(page(data().addressEvents.get(`${address}|${normalizeHash(txId)}`) ?? [], p)));
+}
+export const ROUTES: Route[] = [
+  { pattern: /^\/extended\/?$/, handler: () => ok(clone(data().serverStatus)) },
+  // must precede /extended/v1/tx/{tx_id}
+  { pattern: /^\/extended\/v1\/tx\/mempool\/stats$/, handler: () => ok(clone(data().mempoolStats)) },
+  { pattern: /^\/extended\/v1\/tx\/([^/]+)$/, handler: getTx },
+  { pattern: /^\/extended\/v1\/address\/([^/]+)\/stx$/, handler: getStxBalance },
+  { pattern: /^\/extended\/v2\/blocks\/([^/]+)$/, handler: getBlockV2 },
+  { pattern: /^\/extended\/v1\/block\/by_height\/([^/]+)$/, handler: getBlockV1ByHeight },
+  { pattern: /^\/extended\/v2\/smart-contracts\/status$/, handler: getContractsStatus },
+  { pattern: /^\/extended\/v2\/addresses\/([^/]+)\/transactions$/, handler: getAddressTxs },
+  { pattern: /^\/extended\/v2\/addresses\/([^/]+)\/transactions\/([^/]+)\/events$/, handler: getAddressTxEvents },
+  // replacements of deprecated routes
+  { pattern: /^\/extended\/v3\/transactions\/([^/]+)$/, handler: getTxV3 },
+  { pattern: /^\/extended\/v3\/transactions\/([^/]+)\/events$/, handler: getTxEventsV3 },
+  { pattern: /^\/extended\/v2\/addresses\/([^/]+)\/balances\/stx$/, handler: getStxBalanceV2 },
+  { pattern: /^\/extended\/v3\/principals\/([^/]+)\/transactions$/, handler: getPrincipalTxsV3 },
+  { pattern: /^\/extended\/v2\/blocks\/([^/]+)\/transactions$/, handler: getBlockTxsV2 },
+];

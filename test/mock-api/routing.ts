@@ -1,0 +1,79 @@
+/**
+ * What every route handler works with: the request it is given, the reply it returns, and the
+ * checks of ids and paging the real API makes (with its own 400 bodies).
+ */
+import { c32addressDecode } from 'c32check';
+import { ERROR_BODIES, Json } from './fixtures';
+
+export interface RouteContext {
+  params: string[];
+  query: URLSearchParams;
+  method: string;
+  url: string;
+}
+
+export interface Reply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface Route {
+  pattern: RegExp;
+  handler: (ctx: RouteContext) => Reply;
+}
+
+export const ok = (body: unknown): Reply => ({ status: 200, body });
+export const err = (status: number, body: unknown): Reply => ({ status, body });
+
+export const TX_ID_RE = /^(0x)?[a-fA-F0-9]{64}$/;
+const CONTRACT_NAME_RE = /^[a-zA-Z]([a-zA-Z0-9]|[-_])*$/;
+
+export function normalizeHash(id: string): string {
+  return ('0x' + id.replace(/^0x/, '')).toLowerCase();
+}
+
+function isValidStxAddress(address: string): boolean {
+  try {
+    const [version] = c32addressDecode(address);
+    return [20, 21, 22, 26].includes(version);
+  } catch {
+    return false;
+  }
+}
+
+export function isValidPrincipal(principal: string): boolean {
+  const parts = principal.split('.');
+  if (parts.length === 1) return isValidStxAddress(principal);
+  if (parts.length !== 2) return false;
+  return isValidStxAddress(parts[0]) && parts[1].length <= 128 && CONTRACT_NAME_RE.test(parts[1]);
+}
+
+/** Parses limit/offset like the real API (Fastify/TypeBox): 400 with the validation body. */
+export function paging(
+  query: URLSearchParams,
+  defLimit: number,
+  maxLimit: number,
+): { limit: number; offset: number } | Reply {
+  let limit = defLimit;
+  let offset = 0;
+  const l = query.get('limit');
+  if (l !== null) {
+    if (!/^-?\d+$/.test(l)) return err(400, ERROR_BODIES.validation('querystring/limit must be integer'));
+    limit = Number(l);
+    if (limit > maxLimit)
+      return err(400, { ...ERROR_BODIES.limitTooLarge(), message: `querystring/limit must be <= ${maxLimit}` });
+    if (limit < 1) return err(400, ERROR_BODIES.validation('querystring/limit must be >= 1'));
+  }
+  const o = query.get('offset');
+  if (o !== null) {
+    if (!/^-?\d+$/.test(o)) return err(400, ERROR_BODIES.validation('querystring/offset must be integer'));
+    offset = Number(o);
+    if (offset < 0) return err(400, ERROR_BODIES.validation('querystring/offset must be >= 0'));
+  }
+  return { limit, offset };
+}
+
+export function page(items: Json[], p: { limit: number; offset: number }): Json {
+  return { limit: p.limit, offset: p.offset, total: items.length, results: items.slice(p.offset, p.offset + p.limit) };
+}
