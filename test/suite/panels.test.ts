@@ -3,7 +3,8 @@ import * as vscode from 'vscode';
 import type { Field, HostMessage, Section, ViewModel } from '../../src/protocol';
 import type { PanelManager } from '../../src/ui/panels';
 import { ADDRESS, BLOCK, CONTRACT, GENERATED, TX, UNKNOWN_TX } from '../fixtures/ids';
-import { captureMessages, Captured, panelTabs, testApi, useMock, UsedMock } from './editorHelpers';
+import { loadFixture } from '../mock-api/server';
+import { captureMessages, Captured, panelTabs, setSettings, testApi, useMock, UsedMock } from './editorHelpers';
 
 function fieldText(m: ViewModel, label: string): string {
   const f = m.sections.flatMap((s) => (s.type === 'fields' ? s.rows : [])).find((r: Field) => r.label === label);
@@ -215,6 +216,27 @@ describe('Detail panels', () => {
     assert.strictEqual(editor?.document.uri.toString(), uri.toString());
     assert.strictEqual(editor?.document.getText(), '(define-public (hello) (ok u1))');
     assert.deepStrictEqual(messages.all(), []);
+  });
+
+  it('heads the source of a deploy that is still pending with what it is', async () => {
+    const deploy = loadFixture('tx-smart_contract.json') as { tx_id: string; smart_contract: { contract_id: string } };
+    used.mock.override(`/extended/v1/tx/${deploy.tx_id}`, { ...deploy, tx_status: 'pending' });
+    // On devnet (the same mock), so that this is a document of its own, not the one opened above.
+    const restore = await setSettings({ devnetApiUrl: used.mock.url });
+    const uri = await vscode.commands
+      .executeCommand<vscode.Uri>('stacksLookup.openContractSource', {
+        kind: 'contract',
+        id: deploy.smart_contract.contract_id,
+        network: 'devnet',
+      })
+      .then(async (u) => (await restore(), u));
+    assert.ok(uri, messages.all().join('\n'));
+    const text = vscode.window.activeTextEditor?.document.getText() ?? '';
+    assert.strictEqual(
+      text.split('\n')[0],
+      `;; Not the deployed source: the deploy of ${deploy.smart_contract.contract_id}`,
+    );
+    assert.match(text.split('\n')[1]!, /is pending: it is not on chain yet/);
   });
 
   it('says when a contract has no deployed source', async () => {

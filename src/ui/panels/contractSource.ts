@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { StacksApiError } from '../../api/errors';
+import { deployedSourceDocument } from '../../chain/deployedSource';
 import { checkContractId } from '../../chain/identifiers';
 import type { Target } from '../../chain/target';
 import { Commands, CONTRACT_SOURCE_SCHEME } from '../../constants';
@@ -41,10 +42,9 @@ export async function fetchContractSource(
     throw new StacksApiError('not-found', `${contractId} is not deployed on ${NETWORK_LABELS[network]}.`);
   // The same options as the transaction panel, so an open panel's response is reused.
   const tx = await client.getTransaction(status.result.tx_id, { ...call, eventLimit: 50, eventOffset: 0 });
-  const source = tx.smart_contract?.source_code;
-  if (source === undefined)
-    throw new StacksApiError('invalid-response', `The deploy transaction of ${contractId} carries no source code.`);
-  return source;
+  const doc = deployedSourceDocument(contractId, tx);
+  if (!doc.ok) throw new StacksApiError('invalid-response', doc.reason);
+  return doc.text;
 }
 
 /** Read-only documents with deployed contract sources, and the command that opens them. */
