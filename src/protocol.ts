@@ -6,9 +6,9 @@
  * The webview imports only the types from here (`import type`), so zod stays out of its bundle.
  */
 import * as z from 'zod/mini';
+import { NETWORK_IDS } from './chain/networks';
 
 export const TARGET_KINDS = ['tx', 'address', 'contract', 'block', 'contracts', 'mempool', 'status'] as const;
-export const NETWORK_IDS = ['mainnet', 'testnet', 'devnet', 'custom'] as const;
 
 const offset = () => z.optional(z.int().check(z.gte(0), z.lte(1_000_000_000)));
 

@@ -8,8 +8,8 @@ import { parse as parseToml, TomlError } from 'smol-toml';
 import { parseDocument } from 'yaml';
 import { checkAddress, checkContractId } from './identifiers';
 
-export type PlanNetwork = 'devnet' | 'testnet' | 'mainnet';
-export const PLAN_NETWORKS: readonly PlanNetwork[] = ['mainnet', 'testnet', 'devnet'];
+import { PLAN_NETWORKS, type PlanNetwork } from './networks';
+export type { PlanNetwork };
 
 /** Reads a file of the project by its path relative to the project root; undefined when it does not exist. */
 export type ProjectFileReader = (relativePath: string) => Promise<string | undefined>;

@@ -1,7 +1,8 @@
+import type { NetworkId } from './networks';
 import { checkAddress, checkBlockRef, checkContractId, checkTxId, ChainNetwork, short } from './identifiers';
 
 /** The networks the extension can talk to. */
-export type NetworkId = 'mainnet' | 'testnet' | 'devnet' | 'custom';
+export type { NetworkId };
 
 /** What a panel, a recent lookup or a tree item shows: its identity only, never its data. */
 export type TargetKind = 'tx' | 'address' | 'contract' | 'block' | 'contracts' | 'mempool' | 'status';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { PlanNetwork } from '../chain/clarinet';
+import { PLAN_NETWORKS } from '../chain/networks';
 import { Commands, Settings } from '../constants';
 import type { Config } from './config';
 import type { NetworkService } from './network';
@@ -7,7 +7,6 @@ import { ContractStatuses } from './tree/contractStatus';
 import { idsForPanel, stateText } from './tree/contracts';
 import type { ClarinetWorkspace } from './tree/projects';
 
-const PLANS: readonly PlanNetwork[] = ['mainnet', 'testnet', 'devnet'];
 const SELECTOR: vscode.DocumentFilter[] = [{ language: 'clarity' }, { pattern: '**/*.clar' }];
 
 export interface CodeLensDeps {
@@ -68,7 +67,7 @@ export class DeploymentCodeLens implements vscode.CodeLensProvider, vscode.Dispo
       void this.d.statuses.get('fail-fast');
       return [new vscode.CodeLens(range, { title: '$(sync~spin) Stacks: checking deployment…', command: '' })];
     }
-    const parts = PLANS.flatMap((plan) => {
+    const parts = PLAN_NETWORKS.flatMap((plan) => {
       const s = ContractStatuses.stateOf(table, found.contract, plan);
       return s ? [stateText(plan, s)] : [];
     });
@@ -76,7 +75,7 @@ export class DeploymentCodeLens implements vscode.CodeLensProvider, vscode.Dispo
     return [
       new vscode.CodeLens(range, {
         title: parts.join(' · '),
-        tooltip: PLANS.map((p) => found.contract.ids[p] && `${p}: ${found.contract.ids[p]}`)
+        tooltip: PLAN_NETWORKS.map((p) => found.contract.ids[p] && `${p}: ${found.contract.ids[p]}`)
           .filter(Boolean)
           .join('\n'),
         command: Commands.showContractStatus,

@@ -12,7 +12,8 @@ import { reportError } from './errors';
 import { inertNotification } from './errorText';
 import type { History } from './history';
 import type { Log } from './log';
-import { NETWORK_LABELS, NetworkService } from './network';
+import { NETWORK_IDS, NETWORK_LABELS } from '../chain/networks';
+import { NetworkService } from './network';
 import type { Presenter } from './presenter';
 import { workspaceDeployer } from './workspaceContext';
 
@@ -290,7 +291,7 @@ interface NetworkPick extends vscode.QuickPickItem {
 
 async function selectNetwork(d: CommandDeps): Promise<NetworkId | undefined> {
   const current = d.networks.current;
-  const items: NetworkPick[] = (['mainnet', 'testnet', 'devnet', 'custom'] as NetworkId[]).map((n) => ({
+  const items: NetworkPick[] = NETWORK_IDS.map((n) => ({
     network: n,
     label: `${n === current ? '$(check) ' : ''}${NETWORK_LABELS[n]}`,
     description: n === 'custom' ? d.config.customApiUrl || 'Custom URL…' : d.config.apiUrl(n),

@@ -1,9 +1,8 @@
 import * as vscode from 'vscode';
 import { CONFIG_SECTION, DEFAULT_EXPLORER_URL, NETWORK_URLS, Settings } from '../constants';
 
-import type { NetworkId } from '../chain/target';
+import { isNetworkId, type NetworkId } from '../chain/networks';
 export type { NetworkId };
-export const NETWORK_IDS: readonly NetworkId[] = ['mainnet', 'testnet', 'devnet', 'custom'];
 
 /** Settings that carry a URL: in an untrusted workspace only the user's own values count. */
 const RESTRICTED = new Set<string>([Settings.customApiUrl, Settings.devnetApiUrl, Settings.explorerUrl]);
@@ -24,7 +23,7 @@ export class Config {
 
   get network(): NetworkId {
     const n = this.read<string>(Settings.network, 'mainnet');
-    return (NETWORK_IDS as readonly string[]).includes(n) ? (n as NetworkId) : 'mainnet';
+    return isNetworkId(n) ? n : 'mainnet';
   }
   get autoNetwork(): boolean {
     return this.read(Settings.autoNetwork, true);

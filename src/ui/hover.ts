@@ -7,7 +7,8 @@ import { Commands, ContextKeys, Settings } from '../constants';
 import type { Config, NetworkId } from './config';
 import { describeError } from './errorText';
 import type { Log } from './log';
-import { NETWORK_LABELS, NetworkService } from './network';
+import { NETWORK_LABELS } from '../chain/networks';
+import { NetworkService } from './network';
 import { workspaceDeployer } from './workspaceContext';
 
 export interface HoverDeps {

@@ -4,19 +4,13 @@ import { createStacksClient } from '../api/lazy';
 import { checkBaseUrl } from '../api/url';
 import type { ChainNetwork } from '../chain/identifiers';
 import { ContextKeys, NETWORK_URLS, Settings } from '../constants';
+import { NETWORK_LABELS } from '../chain/networks';
 import { Config, NetworkId } from './config';
 import type { Log } from './log';
 
 const SECRET_KEY = 'stacksLookup.apiKeys';
 /** A key set while a hosted network is selected serves both hosted APIs. */
 const HOSTED_ORIGINS = [new URL(NETWORK_URLS.mainnet).origin, new URL(NETWORK_URLS.testnet).origin];
-
-export const NETWORK_LABELS: Record<NetworkId, string> = {
-  mainnet: 'Mainnet',
-  testnet: 'Testnet',
-  devnet: 'Devnet',
-  custom: 'Custom',
-};
 
 /** Where a lookup goes: the network, its URL and a client for it. */
 export interface Endpoint {

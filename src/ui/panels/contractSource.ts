@@ -5,10 +5,11 @@ import { checkContractId } from '../../chain/identifiers';
 import type { Target } from '../../chain/target';
 import { Commands, CONTRACT_SOURCE_SCHEME } from '../../constants';
 import { toTarget } from '../commands';
-import { Config, NETWORK_IDS, NetworkId } from '../config';
+import { isNetworkId, NETWORK_LABELS } from '../../chain/networks';
+import { Config, NetworkId } from '../config';
 import { reportError } from '../errors';
 import type { Log } from '../log';
-import { NETWORK_LABELS, NetworkService } from '../network';
+import { NetworkService } from '../network';
 
 export interface SourceDeps {
   networks: NetworkService;
@@ -23,9 +24,9 @@ export function contractSourceUri(network: NetworkId, contractId: string): vscod
 
 function parseUri(uri: vscode.Uri): { network: NetworkId; contractId: string } | undefined {
   const m = /^\/([a-z]+)\/(.+)\.clar$/.exec(uri.path);
-  if (!m || !(NETWORK_IDS as readonly string[]).includes(m[1]!)) return undefined;
+  if (!m || !isNetworkId(m[1]!)) return undefined;
   const c = checkContractId(m[2]!);
-  return c.ok ? { network: m[1] as NetworkId, contractId: c.value.contractId } : undefined;
+  return c.ok ? { network: m[1], contractId: c.value.contractId } : undefined;
 }
 
 /** The deployed source of a contract: its status names the deploy transaction, which carries the source. */

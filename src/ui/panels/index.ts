@@ -7,7 +7,7 @@ import { Commands, PANEL_VIEW_TYPE } from '../../constants';
 import { Action, Frame, HostMessage, PanelParams, PanelState, ViewModel, WebviewMessage } from '../../protocol';
 import { describeError, ErrorAction } from '../errorText';
 import type { History } from '../history';
-import { NETWORK_LABELS } from '../network';
+import { NETWORK_LABELS } from '../../chain/networks';
 import type { OpenOptions, Presenter } from '../presenter';
 import { openContractSource, SourceDeps } from './contractSource';
 import { panelHtml, resourceRoots } from './html';

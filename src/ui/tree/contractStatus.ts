@@ -1,11 +1,10 @@
 import * as vscode from 'vscode';
 import type { BudgetMode, ContractsStatus, ContractStatus } from '../../api';
-import type { ClarinetContract, PlanNetwork } from '../../chain/clarinet';
+import type { ClarinetContract } from '../../chain/clarinet';
+import { PLAN_NETWORKS, type PlanNetwork } from '../../chain/networks';
 import type { NetworkId } from '../config';
 import type { NetworkService } from '../network';
 import type { ClarinetWorkspace } from './projects';
-
-const PLAN_ORDER: readonly PlanNetwork[] = ['mainnet', 'testnet', 'devnet'];
 
 /** What one API said about the contracts it was asked about, or why it could not say. */
 export type NetworkAnswer =
@@ -122,7 +121,7 @@ export class ContractStatuses implements vscode.Disposable {
     for (const p of projects) {
       if (!p.result.ok) continue;
       for (const c of p.result.project.contracts) {
-        for (const plan of PLAN_ORDER) {
+        for (const plan of PLAN_NETWORKS) {
           const id = c.ids[plan];
           const api = apiForPlan(plan, current);
           if (!id || !api) continue;

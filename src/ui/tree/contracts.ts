@@ -1,18 +1,16 @@
 import * as vscode from 'vscode';
-import type { ClarinetContract, ClarinetProblem, ClarinetProject, PlanNetwork } from '../../chain/clarinet';
+import type { ClarinetContract, ClarinetProblem, ClarinetProject } from '../../chain/clarinet';
+import { NETWORK_LABELS, PLAN_NETWORKS, type PlanNetwork } from '../../chain/networks';
 import { formatInt } from '../../chain/format';
 import { shortenMiddle } from '../../chain/target';
 import { Commands } from '../../constants';
 import type { NetworkId } from '../config';
 import { describeError } from '../errorText';
-import { NETWORK_LABELS } from '../network';
 import { ContractState, ContractStatuses, StatusTable } from './contractStatus';
 import { errorContext, errorNodes, placeholder, TreeDeps } from './deps';
 import { command, ItemNode, LoadContext, TreeNode } from './node';
 import type { WorkspaceProject } from './projects';
 import { Section } from './sections';
-
-const PLANS: readonly PlanNetwork[] = ['mainnet', 'testnet', 'devnet'];
 
 /** "mainnet: deployed at #123,456", as the CodeLens and the tree say it. */
 export function stateText(plan: PlanNetwork, s: ContractState, short = false): string {
@@ -31,7 +29,7 @@ export function stateText(plan: PlanNetwork, s: ContractState, short = false): s
 /** The ids to check in the status panel: those of the selected network's plan first. */
 export function idsForPanel(c: Pick<ClarinetContract, 'ids'>, current: NetworkId): string[] {
   const first: PlanNetwork = current === 'mainnet' ? 'mainnet' : current === 'devnet' ? 'devnet' : 'testnet';
-  const id = c.ids[first] ?? PLANS.map((p) => c.ids[p]).find(Boolean);
+  const id = c.ids[first] ?? PLAN_NETWORKS.map((p) => c.ids[p]).find(Boolean);
   return id ? [id] : [];
 }
 
@@ -168,7 +166,7 @@ export class ContractNode extends TreeNode {
 
   get states(): Array<[PlanNetwork, ContractState]> {
     const t = this.table;
-    return PLANS.flatMap((plan): Array<[PlanNetwork, ContractState]> => {
+    return PLAN_NETWORKS.flatMap((plan): Array<[PlanNetwork, ContractState]> => {
       const id = this.contract.ids[plan];
       if (!id) return [];
       return [[plan, t ? ContractStatuses.stateOf(t, this.contract, plan)! : { state: 'unknown', id }]];

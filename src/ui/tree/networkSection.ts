@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { formatInt } from '../../chain/format';
 import { shortenMiddle } from '../../chain/target';
 import { Commands } from '../../constants';
-import { NETWORK_LABELS } from '../network';
+import { NETWORK_LABELS } from '../../chain/networks';
 import { errorNodes, fact } from './deps';
 import { command, LoadContext, TreeNode } from './node';
 import { Section } from './sections';

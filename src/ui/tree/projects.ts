@@ -1,6 +1,7 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { ClarinetContract, ClarinetProject, PlanNetwork, ReadResult } from '../../chain/clarinet';
+import type { ClarinetContract, ClarinetProject, ReadResult } from '../../chain/clarinet';
+import type { PlanNetwork } from '../../chain/networks';
 import type { NetworkId } from '../config';
 import type { Log } from '../log';
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { Target, targetTitle } from '../../chain/target';
 import { Commands } from '../../constants';
-import { NETWORK_LABELS } from '../network';
+import { NETWORK_LABELS } from '../../chain/networks';
 import { placeholder } from './deps';
 import { command, ItemNode, TreeNode } from './node';
 import { Section } from './sections';

@@ -7,7 +7,7 @@ import { shortenMiddle } from '../../chain/target';
 import { Commands } from '../../constants';
 import type { NetworkId } from '../config';
 import { describeError } from '../errorText';
-import { NETWORK_LABELS } from '../network';
+import { NETWORK_LABELS } from '../../chain/networks';
 import { errorContext, errorNodes, fact, placeholder, TreeDeps } from './deps';
 import { command, LoadContext, TreeNode } from './node';
 import { PagedNode } from './pagedNode';

@@ -1,25 +1,16 @@
 /** One contract (its status, balance and source) and the deployment status of many (4.6). */
 import type { ContractsStatus, StxBalance } from '../../../api';
-import type { NetworkId } from '../../../chain/target';
+import { NETWORK_LABELS, PLAN_NETWORKS } from '../../../chain/networks';
 import type { Action, Section, ViewModel } from '../../../protocol';
 import { badge, block, compact, field, fields, id, ModelContext, principal, stx, text, tx } from './values';
 
-const NETWORK_NAMES: Record<NetworkId, string> = {
-  mainnet: 'Mainnet',
-  testnet: 'Testnet',
-  devnet: 'Devnet',
-  custom: 'Custom',
-};
-
 /** "Check on Mainnet" etc.: the same target on each other network. */
 function otherNetworks(kind: 'contract' | 'contracts', idText: string, ctx: ModelContext): Action[] {
-  return (['mainnet', 'testnet', 'devnet'] as const)
-    .filter((n) => n !== ctx.network)
-    .map((n) => ({
-      label: `Check on ${NETWORK_NAMES[n]}`,
-      icon: 'globe',
-      intent: { type: 'open' as const, target: { kind, id: idText, network: n } },
-    }));
+  return PLAN_NETWORKS.filter((n) => n !== ctx.network).map((n) => ({
+    label: `Check on ${NETWORK_LABELS[n]}`,
+    icon: 'globe',
+    intent: { type: 'open' as const, target: { kind, id: idText, network: n } },
+  }));
 }
 
 function statusBadge(found: boolean, status: string | undefined) {
