@@ -1,3 +1,5 @@
+import { clip } from './format';
+
 type C32check = typeof import('c32check');
 let c32: C32check | undefined;
 /**
@@ -164,5 +166,5 @@ export function checkHeight(n: number): Checked<BlockRef & { kind: 'height' }> {
 /** Shortens untrusted input before it is quoted in a message. */
 export function short(s: string, max = 48): string {
   const oneLine = s.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, '?');
-  return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
+  return clip(oneLine, max);
 }

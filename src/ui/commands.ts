@@ -3,6 +3,7 @@ import { isStacksApiError } from '../api/errors';
 import { checkBaseUrl } from '../api/url';
 import { createStacksClient } from '../api/lazy';
 import { explorerUrl } from '../chain/explorer';
+import { clip } from '../chain/format';
 import { checkBlockRef, checkContractId, checkPrincipal, checkTxId, Checked } from '../chain/identifiers';
 import { identifierAt } from '../chain/recognize';
 import { recognizeInput, RecognizedInput, Target, targetTitle } from '../chain/target';
@@ -99,10 +100,15 @@ export function registerCommands(d: CommandDeps): vscode.Disposable[] {
       const text = t ? t.id : typeof arg === 'string' ? arg : undefined;
       if (!text) return undefined;
       await vscode.env.clipboard.writeText(text);
-      vscode.window.setStatusBarMessage(`$(copy) Copied ${text.length > 24 ? text.slice(0, 23) + '…' : text}`, 2500);
+      showCopied(text);
       return text;
     }),
   ];
+}
+
+/** Says in the status bar what was copied, cut to a glance. */
+export function showCopied(text: string): void {
+  vscode.window.setStatusBarMessage(`$(copy) Copied ${clip(text, 24)}`, 2500);
 }
 
 /** Opens a target with progress and cancellation; failures become one sentence with actions. */

@@ -1,5 +1,6 @@
 /** One clear sentence and the useful actions for each kind of failure. No `vscode` import. */
 import { isStacksApiError } from '../api/errors';
+import { clip } from '../chain/format';
 
 export type ErrorAction = 'Set API Key' | 'Select Network' | 'Retry' | 'Show Log';
 
@@ -121,6 +122,5 @@ export function inertNotification(s: string, max = 600): string {
     .replace(/\s+/g, ' ')
     .replace(/\]\s*\(/g, '] (')
     .trim();
-  if (t.length > max) t = `${t.slice(0, max - 1)}…`;
-  return t;
+  return clip(t, max);
 }

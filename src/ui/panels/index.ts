@@ -5,6 +5,7 @@ import { checkBlockRef } from '../../chain/identifiers';
 import { Target, targetTitle } from '../../chain/target';
 import { Commands, PANEL_VIEW_TYPE } from '../../constants';
 import { Action, Frame, HostMessage, PanelParams, PanelState, ViewModel, WebviewMessage } from '../../protocol';
+import { showCopied } from '../commands';
 import { describeError, ErrorAction } from '../errorText';
 import type { History } from '../history';
 import { NETWORK_LABELS } from '../../chain/networks';
@@ -142,10 +143,7 @@ export class PanelManager implements Presenter, vscode.Disposable {
       }
       case 'copy':
         await vscode.env.clipboard.writeText(m.text);
-        vscode.window.setStatusBarMessage(
-          `$(copy) Copied ${m.text.length > 24 ? m.text.slice(0, 23) + '…' : m.text}`,
-          2500,
-        );
+        showCopied(m.text);
         return;
       case 'openExternal': {
         const t = checkTarget(m.target);
