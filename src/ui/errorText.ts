@@ -117,7 +117,7 @@ const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/g;
  * up in the message: invisible controls go, `](` is broken up, line breaks fold, length is capped.
  */
 export function inertNotification(s: string, max = 600): string {
-  let t = s
+  const t = s
     .replace(INVISIBLE, '')
     .replace(/\s+/g, ' ')
     .replace(/\]\s*\(/g, '] (')
