@@ -22,7 +22,6 @@ export const Commands = {
   clearRecent: 'stacksLookup.clearRecent',
   loadMore: 'stacksLookup.loadMore',
 } as const;
-export type CommandId = (typeof Commands)[keyof typeof Commands];
 
 export const Views = {
   container: 'stacksLookup',

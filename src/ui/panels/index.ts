@@ -4,26 +4,22 @@ import { explorerUrl } from '../../chain/explorer';
 import { checkBlockRef } from '../../chain/identifiers';
 import { Target, targetTitle } from '../../chain/target';
 import { Commands, PANEL_VIEW_TYPE } from '../../constants';
-import { Action, Frame, HostMessage, PanelParams, PanelState, ViewModel, WebviewMessage } from '../../protocol';
+import { Frame, HostMessage, PanelParams, PanelState, ViewModel, WebviewMessage } from '../../protocol';
 import { showCopied } from '../commands';
-import { describeError, ErrorAction } from '../errorText';
+import { describeError } from '../errorText';
 import type { History } from '../history';
 import { NETWORK_LABELS } from '../../chain/networks';
 import type { OpenOptions, Presenter } from '../presenter';
 import { openContractSource, SourceDeps } from './contractSource';
 import { panelHtml, resourceRoots } from './html';
 import { loadPanel, Loaded, Parts } from './models';
+import { errorActions, errorTitle, WHAT } from './errorState';
+import { Entry, identity, mergeParams, Places, stateOf } from './places';
 import { checkTarget } from './targets';
 
 export interface PanelDeps extends SourceDeps {
   history: History;
   extensionUri: vscode.Uri;
-}
-
-/** One place in the panel's back/forward history: a target (network always set) and its params. */
-interface Entry {
-  target: Target & { network: NonNullable<Target['network']> };
-  params: PanelParams;
 }
 
 /** What the panel shows now, for tests and tools. */
@@ -32,18 +28,6 @@ export interface PanelSnapshot {
   params: PanelParams;
   model: ViewModel;
 }
-
-const MAX_HISTORY = 50;
-
-const WHAT: Record<Target['kind'], string> = {
-  tx: 'transaction',
-  address: 'address',
-  contract: 'contract',
-  block: 'block',
-  contracts: 'contract status',
-  mempool: 'mempool statistics',
-  status: 'API status',
-};
 
 /**
  * The detail panel: one webview for every kind of target, navigating inside itself with back
@@ -54,8 +38,7 @@ export class PanelManager implements Presenter, vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private panelSubs: vscode.Disposable[] = [];
   private readonly disposables: vscode.Disposable[] = [];
-  private entries: Entry[] = [];
-  private index = -1;
+  private readonly places = new Places();
   /** The raw responses behind the current model, reused when paging. */
   private parts: { of: string; parts: Parts } | undefined;
   private last: HostMessage | undefined;
@@ -78,7 +61,7 @@ export class PanelManager implements Presenter, vscode.Disposable {
   private networkChanged(): void {
     const before = this.selected;
     this.selected = this.d.networks.current;
-    const here = this.entries[this.index];
+    const here = this.places.here;
     if (!here || this.last?.type !== 'error' || this.loading) return;
     const network = this.selected !== before ? this.d.networks.current : here.target.network;
     if (!this.d.networks.urlOf(network).ok) return;
@@ -96,7 +79,7 @@ export class PanelManager implements Presenter, vscode.Disposable {
     const loaded = await this.load(entry, undefined, options.signal, options.onWait);
     if (seq !== this.seq) return; // a newer navigation won
     const panel = this.ensurePanel();
-    this.push({ target: entry.target, params: loaded.params });
+    this.places.push({ target: entry.target, params: loaded.params });
     this.show(loaded);
     panel.reveal(panel.viewColumn, false);
   }
@@ -117,7 +100,7 @@ export class PanelManager implements Presenter, vscode.Disposable {
       return;
     }
     const m = parsed.data;
-    const here = this.entries[this.index];
+    const here = this.places.here;
     switch (m.type) {
       case 'ready':
         if (this.last) void this.panel?.webview.postMessage(this.last);
@@ -170,13 +153,14 @@ export class PanelManager implements Presenter, vscode.Disposable {
       case 'refresh':
         if (here) return this.navigate(here, {});
         return;
-      case 'back':
-        if (this.index > 0) return this.navigate(this.entries[this.index - 1]!, { moveTo: this.index - 1 });
-        return;
-      case 'forward':
-        if (this.index < this.entries.length - 1)
-          return this.navigate(this.entries[this.index + 1]!, { moveTo: this.index + 1 });
-        return;
+      case 'back': {
+        const to = this.places.previous;
+        return to && this.navigate(to, { move: 'back' });
+      }
+      case 'forward': {
+        const to = this.places.next;
+        return to && this.navigate(to, { move: 'forward' });
+      }
     }
   }
 
@@ -216,22 +200,26 @@ export class PanelManager implements Presenter, vscode.Disposable {
   }
 
   /**
-   * Shows an entry inside the panel: `push` adds it to the history, `moveTo` goes back or
+   * Shows an entry inside the panel: `push` adds it to the history, `move` goes back or
    * forward, otherwise it replaces the current place (paging, retry, refresh). `reuse` keeps
    * the parts already fetched, so a page turn is one request.
    */
-  private async navigate(entry: Entry, how: { push?: boolean; moveTo?: number; reuse?: boolean }): Promise<void> {
+  private async navigate(
+    entry: Entry,
+    how: { push?: boolean; move?: 'back' | 'forward'; reuse?: boolean },
+  ): Promise<void> {
     if (!this.panel) return;
     this.loading?.abort();
     const controller = new AbortController();
     this.loading = controller;
     const seq = ++this.seq;
-    const samePlace = !how.push && how.moveTo === undefined;
+    const samePlace = !how.push && how.move === undefined;
     // Parts are reused only for the same target (a retry after a failed link must not show the old one).
     const previous = how.reuse && samePlace && this.parts?.of === identity(entry) ? this.parts.parts : undefined;
-    if (how.push) this.push(entry);
-    else if (how.moveTo !== undefined) this.index = how.moveTo;
-    else this.entries[this.index] = entry;
+    if (how.push) this.places.push(entry);
+    else if (how.move === 'back') this.places.back();
+    else if (how.move === 'forward') this.places.forward();
+    else this.places.replace(entry);
     this.panel.title = targetTitle(entry.target);
     if (samePlace && this.last?.type === 'render') this.post({ type: 'busy' });
     else
@@ -248,13 +236,8 @@ export class PanelManager implements Presenter, vscode.Disposable {
     }
   }
 
-  private push(entry: Entry): void {
-    this.entries = [...this.entries.slice(0, this.index + 1), entry].slice(-MAX_HISTORY);
-    this.index = this.entries.length - 1;
-  }
-
   private show(loaded: Loaded): void {
-    const here = this.entries[this.index]!;
+    const here = this.places.here!;
     here.params = loaded.params;
     this.parts = { of: identity(here), parts: loaded.parts };
     this.current = { target: here.target, params: loaded.params, model: loaded.model };
@@ -274,25 +257,11 @@ export class PanelManager implements Presenter, vscode.Disposable {
     });
     if (!isStacksApiError(e))
       this.d.log.error(`Detail panel: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-    const wanted: ErrorAction[] = isStacksApiError(e) && e.kind === 'invalid-input' ? [] : ['Retry', ...text.actions];
-    const actions: Action[] = [];
-    for (const a of new Set(wanted)) {
-      if (a === 'Retry') actions.push({ label: 'Retry', icon: 'refresh', primary: true, intent: { type: 'retry' } });
-      if (a === 'Select Network')
-        actions.push({
-          label: 'Select Network',
-          icon: 'globe',
-          intent: { type: 'runCommand', command: 'selectNetwork' },
-        });
-      if (a === 'Set API Key')
-        actions.push({ label: 'Set API Key', icon: 'key', intent: { type: 'runCommand', command: 'setApiKey' } });
-    }
-    if (this.index > 0) actions.push({ label: 'Back', icon: 'arrow-left', intent: { type: 'back' } });
     this.post({
       type: 'error',
-      title: `Could not load the ${WHAT[entry.target.kind]}`,
+      title: errorTitle(entry.target.kind),
       message: text.message,
-      actions,
+      actions: errorActions(e, text.actions, this.places.canBack),
       frame: this.frame(entry),
       state: stateOf(entry),
     });
@@ -303,8 +272,8 @@ export class PanelManager implements Presenter, vscode.Disposable {
     const u = this.d.networks.urlOf(network);
     const explorable = entry.target.kind !== 'contracts';
     return {
-      canBack: this.index > 0,
-      canForward: this.index < this.entries.length - 1,
+      canBack: this.places.canBack,
+      canForward: this.places.canForward,
       network: NETWORK_LABELS[network],
       baseUrl: u.ok ? u.url : this.d.config.apiUrl(network),
       ...(explorable ? { explorer: { kind: entry.target.kind, id: entry.target.id, network } } : {}),
@@ -353,8 +322,7 @@ export class PanelManager implements Presenter, vscode.Disposable {
         for (const s of this.panelSubs) s.dispose();
         this.panelSubs = [];
         this.panel = undefined;
-        this.entries = [];
-        this.index = -1;
+        this.places.clear();
         this.parts = undefined;
         this.last = undefined;
         this.current = undefined;
@@ -373,33 +341,4 @@ export class PanelManager implements Presenter, vscode.Disposable {
     this.adopt(panel);
     void this.navigate(this.entryFor(t, s.data.params ?? {}), { push: true });
   }
-}
-
-function identity(e: Entry): string {
-  return `${e.target.kind}|${e.target.id}|${e.target.network}`;
-}
-
-function stateOf(e: Entry): PanelState {
-  return { kind: e.target.kind, id: e.target.id, network: e.target.network, params: e.params };
-}
-
-/** The new params of the same target: turning the transaction page closes an expanded row. */
-function mergeParams(cur: PanelParams, change: PanelParams): PanelParams {
-  const next: PanelParams = { ...cur, ...change };
-  if (change.txOffset !== undefined && change.txOffset !== cur.txOffset && change.expand === undefined) {
-    delete next.expand;
-    delete next.expandOffset;
-  }
-  if (change.untilBlock !== undefined || change.unanchored !== undefined) {
-    // The balance controls: one or the other, never both.
-    if (change.untilBlock) delete next.unanchored;
-    if (change.unanchored) delete next.untilBlock;
-  }
-  if (!next.untilBlock) delete next.untilBlock;
-  if (!next.unanchored) delete next.unanchored;
-  if (!next.expand) {
-    delete next.expand;
-    delete next.expandOffset;
-  }
-  return next;
 }
