@@ -21,10 +21,11 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   let panels: LazyPanels | undefined;
   let history: History | undefined;
   let statusBar: NetworkStatusBar | undefined;
+  let networks: NetworkService | undefined;
   let explorer: ReturnType<typeof registerExplorer> | undefined;
   try {
     const config = new Config();
-    const networks = new NetworkService(config, context.secrets, log);
+    networks = new NetworkService(config, context.secrets, log);
     history = new History(context.globalState);
     panels = new LazyPanels({ networks, config, history, log, extensionUri: context.extensionUri });
     statusBar = new NetworkStatusBar(networks, config);
@@ -44,12 +45,15 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   return testApiFor(context.extensionMode, () => ({
     logUri: context.logUri,
     globalStorageUri: context.globalStorageUri,
+    workspaceState: context.workspaceState,
+    globalState: context.globalState,
     // A getter: reading it loads the panels bundle, which activation itself never does.
     get panels() {
       return lazy?.manager;
     },
     history,
     statusBar,
+    networks,
     tree: explorer?.tree,
     watchlist: explorer?.watchlist,
   }));

@@ -3,6 +3,7 @@
 import type * as vscode from 'vscode';
 import type { History } from './ui/history';
 import type { PanelManager } from './ui/panels';
+import type { NetworkService } from './ui/network';
 import type { NetworkStatusBar } from './ui/statusBar';
 import type { ExplorerTree } from './ui/tree';
 import type { Watchlist } from './ui/watchlist';
@@ -13,8 +14,13 @@ export interface TestApi {
   readonly logUri: vscode.Uri;
   /** The extension's global storage; the user's settings.json is two levels up. */
   readonly globalStorageUri: vscode.Uri;
+  /** The extension context's own mementos, to check where state is really kept. */
+  readonly workspaceState: vscode.Memento;
+  readonly globalState: vscode.Memento;
   /** The detail panel: what it shows and a way to wait for its next render. Reading it loads the panels bundle. */
   readonly panels: PanelManager | undefined;
+  /** The selected network, the URL of each, where a lookup goes. */
+  readonly networks: NetworkService | undefined;
   /** The network item of the status bar. */
   readonly statusBar: NetworkStatusBar | undefined;
   /** The recent lookups (tests check that failures lose none). */

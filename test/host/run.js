@@ -233,6 +233,9 @@ async function hostMode(_argv, { untrusted = false } = {}) {
   const tRun = Date.now();
   log(`running in-host tests (timeout ${HOST_TIMEOUT_MS / 1000} s)`);
   await page.goto(workbenchUrl(cs.url, ws, payload));
+  // The workbench's window counts as focused only in the front page; focus-dependent features
+  // (the status bar's chain tip poll) are tested as a user with the window in front sees them.
+  await page.bringToFront();
   const limit = timeout(HOST_TIMEOUT_MS, 'the in-host tests');
   let code;
   let timedOut = false;

@@ -1,4 +1,5 @@
 import * as assert from 'assert';
+import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { ADDRESS } from '../fixtures/ids';
@@ -32,8 +33,16 @@ describe('Activation', () => {
     activeAtStart = ext.isActive;
   });
 
-  it('is present', () => {
-    assert.strictEqual(ext.id, EXTENSION_ID);
+  it('is the extension built from this repository, not an installed copy', () => {
+    // out/test/suite -> the repository root, whose package.json and dist/ the host must be running.
+    const repo = path.resolve(__dirname, '..', '..', '..');
+    assert.strictEqual(path.resolve(ext.extensionPath), repo);
+    const pkg = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')) as {
+      version: string;
+      main: string;
+    };
+    assert.strictEqual(ext.packageJSON.version, pkg.version);
+    assert.strictEqual(ext.packageJSON.main, pkg.main);
     console.log(
       `      VS Code ${vscode.version}, extension ${ext.packageJSON.version}, active at start: ${activeAtStart}`,
     );

@@ -109,6 +109,19 @@ describe('Networks and the API key', () => {
     assert.strictEqual(a.requests.length, 1);
   });
 
+  it('autoNetwork sends an address to the network its version names, and off keeps the selected one', async () => {
+    const { networks } = await testApi();
+    assert.ok(networks);
+    const where = () => [networks.networkFor('mainnet'), networks.networkFor('testnet'), networks.networkFor()];
+    // Devnet stays selected (switching to a hosted network would let open views ask the hosted API).
+    restores.push(await setSettings({ network: 'devnet', autoNetwork: true }));
+    assert.deepStrictEqual(where(), ['mainnet', 'devnet', 'devnet'], 'an SP address goes to mainnet');
+    restores.push(await setSettings({ autoNetwork: false }));
+    assert.deepStrictEqual(where(), ['devnet', 'devnet', 'devnet'], 'off: everything stays on devnet');
+    restores.push(await setSettings({ network: 'custom', autoNetwork: true }));
+    assert.deepStrictEqual(where(), ['custom', 'custom', 'custom'], 'custom never switches');
+  });
+
   it('the key set with Set API Key reaches its API as X-API-Key, never a server named only in workspace settings, and is never written to settings or logs', async () => {
     const input = stubInputBox([API_KEY]);
     try {

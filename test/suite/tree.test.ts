@@ -20,6 +20,8 @@ interface TreeApi {
   tree: ExplorerTree;
   watchlist: Watchlist;
   history: History;
+  workspaceState: vscode.Memento;
+  globalState: vscode.Memento;
 }
 
 const WATCHED_KEY = 'stacksLookup.watchedAddresses';
@@ -35,10 +37,10 @@ describe('Explorer view', () => {
   let used: UsedMock;
 
   before(async () => {
-    const { tree, watchlist, history } = await testApi();
+    const { tree, watchlist, history, workspaceState, globalState } = await testApi();
     assert.ok(tree && watchlist, 'activate() exposes the tree and the watch list');
     assert.ok(history, 'activate() exposes the history');
-    api = { tree, watchlist, history };
+    api = { tree, watchlist, history, workspaceState, globalState };
   });
 
   beforeEach(async () => {
@@ -131,7 +133,9 @@ describe('Explorer view', () => {
   it('watch and unwatch go through workspaceState; the section shows the balance, then transactions, then events', async () => {
     const added = await vscode.commands.executeCommand<string>('stacksLookup.watchAddress', ADDRESS.mainnet);
     assert.strictEqual(added, ADDRESS.mainnet);
-    assert.deepStrictEqual(api.watchlist.store.get(WATCHED_KEY), [ADDRESS.mainnet]);
+    // Per workspace by default: in the context's workspaceState, not in its globalState.
+    assert.deepStrictEqual(api.workspaceState.get(WATCHED_KEY), [ADDRESS.mainnet]);
+    assert.ok(!(api.globalState.get<string[]>(WATCHED_KEY) ?? []).includes(ADDRESS.mainnet));
     const [address] = await children(api.tree, api.tree.sections.watched);
     assert.deepStrictEqual(
       [address!.label, address!.description, address!.contextValue],
@@ -157,7 +161,7 @@ describe('Explorer view', () => {
     assert.match(events[0]!.tooltip, /Recipient: SP24Q9PK9DNTA2V89APY8WNBJ1QYKKSW9SWB04RJP/);
 
     assert.strictEqual(await vscode.commands.executeCommand('stacksLookup.unwatchAddress', address!.node), true);
-    assert.deepStrictEqual(api.watchlist.store.get(WATCHED_KEY), []);
+    assert.deepStrictEqual(api.workspaceState.get(WATCHED_KEY), []);
     assert.deepStrictEqual(lines(await children(api.tree, api.tree.sections.watched)), [
       'No watched addresses yet | Watch Address…',
     ]);
@@ -166,11 +170,14 @@ describe('Explorer view', () => {
   it('with watchedAddresses.global the list lives in globalState, for every workspace', async () => {
     const restore = await setSettings({ 'watchedAddresses.global': true });
     try {
+      const inWorkspace = api.workspaceState.get(WATCHED_KEY);
       await vscode.commands.executeCommand('stacksLookup.watchAddress', ADDRESS.testnet);
-      assert.deepStrictEqual(api.watchlist.store.get(WATCHED_KEY), [ADDRESS.testnet]);
+      // In the context's globalState; the workspace's own list is untouched.
+      assert.deepStrictEqual(api.globalState.get(WATCHED_KEY), [ADDRESS.testnet]);
+      assert.deepStrictEqual(api.workspaceState.get(WATCHED_KEY), inWorkspace);
       assert.deepStrictEqual(api.watchlist.items, [ADDRESS.testnet]);
-      assert.ok(api.watchlist.items.includes(ADDRESS.testnet));
       await vscode.commands.executeCommand('stacksLookup.unwatchAddress', ADDRESS.testnet);
+      assert.deepStrictEqual(api.globalState.get(WATCHED_KEY), []);
     } finally {
       await restore();
     }

@@ -164,21 +164,17 @@ describe('Hostile chain data in the explorer view', function () {
       );
 
       for (const item of items) {
+        // Tooltips are plain strings, which VS Code shows as text: no Markdown, link or HTML in them
+        // can become active. A Markdown tooltip would need escaping and a command list.
         const tip = item.tooltip;
-        if (tip instanceof vscode.MarkdownString) {
-          assert.notStrictEqual(tip.isTrusted, true, 'a tooltip never trusts every command');
-          if (tip.isTrusted && typeof tip.isTrusted === 'object') {
-            for (const c of tip.isTrusted.enabledCommands) assert.match(c, /^stacksLookup\./);
-          }
-          assert.notStrictEqual(tip.supportHtml, true, 'no HTML in tooltips');
-          // Chain text inside Markdown is escaped: no link, image or tag survives as syntax.
-          assert.doesNotMatch(
-            tip.value,
-            /(?<!\\)\]\((?!command:stacksLookup\.)/,
-            `no injected link in: ${tip.value.slice(0, 200)}`,
-          );
-          assert.doesNotMatch(tip.value, /(?<!\\)<(img|script|a)\b/i, 'no raw HTML');
-        }
+        assert.ok(
+          tip === undefined || typeof tip === 'string',
+          `a tooltip is Markdown: ${tip instanceof vscode.MarkdownString ? tip.value.slice(0, 120) : String(tip)}`,
+        );
+        assert.ok(
+          typeof item.label === 'string' || item.label === undefined,
+          'labels are plain strings (no highlights from data)',
+        );
         if (item.command)
           assert.match(
             item.command.command,
