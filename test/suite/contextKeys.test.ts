@@ -10,6 +10,7 @@ import {
   stubInputBox,
   useMock,
   UsedMock,
+  waitFor,
 } from './editorHelpers';
 
 /** Records the context keys the extension sets, and passes every command on. */
@@ -22,14 +23,6 @@ function spySetContext(): { seen: Array<[string, unknown]>; restore(): void } {
   };
   Object.assign(vscode.commands, { executeCommand: spy });
   return { seen, restore: () => void Object.assign(vscode.commands, { executeCommand: original }) };
-}
-
-async function until(ok: () => boolean | Promise<boolean>, what: string, ms = 10000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await ok())) {
-    if (Date.now() > deadline) assert.fail(`${what} within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 function workspaceFile(rel: string): vscode.Uri {
@@ -55,9 +48,12 @@ describe('Context keys, Show Log and the CodeLens setting', () => {
     const input = stubInputBox([API_KEY]);
     try {
       assert.strictEqual(await vscode.commands.executeCommand('stacksLookup.setApiKey'), true);
-      await until(() => spy.seen.some(([k, v]) => k === 'stacksLookup.hasApiKey' && v === true), 'key set');
+      await waitFor(() => spy.seen.some(([k, v]) => k === 'stacksLookup.hasApiKey' && v === true), 'key set');
       await vscode.commands.executeCommand('stacksLookup.clearApiKey');
-      await until(() => spy.seen.filter(([k]) => k === 'stacksLookup.hasApiKey').at(-1)?.[1] === false, 'key cleared');
+      await waitFor(
+        () => spy.seen.filter(([k]) => k === 'stacksLookup.hasApiKey').at(-1)?.[1] === false,
+        'key cleared',
+      );
     } finally {
       input.restore();
       spy.restore();
@@ -72,9 +68,9 @@ describe('Context keys, Show Log and the CodeLens setting', () => {
     try {
       const at = positionOf(doc, ADDRESS.mainnet);
       editor.selection = new vscode.Selection(at, at);
-      await until(() => last() === 'address', 'the address under the cursor');
+      await waitFor(() => last() === 'address', 'the address under the cursor');
       editor.selection = new vscode.Selection(0, 0, 0, 0);
-      await until(() => last() === false, 'nothing under the cursor');
+      await waitFor(() => last() === false, 'nothing under the cursor');
     } finally {
       spy.restore();
     }
@@ -82,7 +78,7 @@ describe('Context keys, Show Log and the CodeLens setting', () => {
 
   it('Show Log opens the extension’s log', async () => {
     await vscode.commands.executeCommand('stacksLookup.showLog');
-    await until(
+    await waitFor(
       () =>
         vscode.window.visibleTextEditors.some(
           (e) => e.document.uri.scheme === 'output' && /Stacks/i.test(e.document.uri.path),
@@ -100,13 +96,13 @@ describe('Context keys, Show Log and the CodeLens setting', () => {
       ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? []).filter(
         (l) => l.command?.command.startsWith('stacksLookup.'),
       );
-    await until(async () => (await stacksLenses()).length > 0, 'the deployment lens');
+    await waitFor(async () => (await stacksLenses()).length > 0, 'the deployment lens');
     const restore = await setSettings({ 'codeLens.enabled': false });
     try {
-      await until(async () => (await stacksLenses()).length === 0, 'no lens with codeLens.enabled off');
+      await waitFor(async () => (await stacksLenses()).length === 0, 'no lens with codeLens.enabled off');
     } finally {
       await restore();
     }
-    await until(async () => (await stacksLenses()).length > 0, 'the lens back on');
+    await waitFor(async () => (await stacksLenses()).length > 0, 'the lens back on');
   });
 });

@@ -6,11 +6,11 @@ import {
   openFixture,
   positionOf,
   setSettings,
-  sleep,
   stacksHoverAt,
   testApi,
   useMock,
   UsedMock,
+  waitFor,
 } from './editorHelpers';
 
 describe('Hovers', () => {
@@ -129,27 +129,45 @@ describe('Hovers', () => {
 
   it('sends no request when the cursor moves over identifiers, only when a hover is shown', async () => {
     const editor = await vscode.window.showTextDocument(doc);
-    for (const needle of [TX.tokenTransfer, ADDRESS.mainnet, CONTRACT.deployed]) {
-      const p = positionOf(doc, needle);
-      editor.selection = new vscode.Selection(p, p);
-      await sleep(100);
+    // The extension has looked at each cursor position once it names what is there (the context
+    // key behind the editor menu); by then any request would have been sent.
+    const original = vscode.commands.executeCommand;
+    const seen: unknown[] = [];
+    Object.assign(vscode.commands, {
+      executeCommand: (id: string, ...args: unknown[]) => {
+        if (id === 'setContext' && args[0] === 'stacksLookup.identifierAtCursor') seen.push(args[1]);
+        return original.call(vscode.commands, id, ...args);
+      },
+    });
+    try {
+      for (const [needle, kind] of [
+        [TX.tokenTransfer, 'tx'],
+        [ADDRESS.mainnet, 'address'],
+        [CONTRACT.deployed, 'contract'],
+      ] as const) {
+        const p = positionOf(doc, needle);
+        editor.selection = new vscode.Selection(p, p);
+        await waitFor(() => seen.at(-1) === kind, `the cursor on the ${kind}`);
+      }
+    } finally {
+      Object.assign(vscode.commands, { executeCommand: original });
     }
-    await sleep(300);
     assert.deepStrictEqual(requests(), []);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
   it('is off with hover.enabled = false, and back on with true', async () => {
     const restore = await setSettings({ 'hover.enabled': false });
+    const hover = async () => (await stacksHoverAt(doc, positionOf(doc, ADDRESS.mainnet))).text;
     try {
-      await sleep(100);
-      assert.strictEqual((await stacksHoverAt(doc, positionOf(doc, ADDRESS.mainnet))).text, '');
-      assert.deepStrictEqual(requests(), []);
+      await waitFor(async () => (await hover()) === '', 'the hover gone');
+      const before = requests().length;
+      assert.strictEqual(await hover(), '');
+      assert.strictEqual(requests().length, before, 'no request while hovers are off');
     } finally {
       await restore();
     }
-    await sleep(100);
-    assert.match((await stacksHoverAt(doc, positionOf(doc, ADDRESS.mainnet))).text, /Balance:/);
+    await waitFor(async () => /Balance:/.test(await hover()), 'the hover back');
   });
 
   it('shows in other files only with hover.allFiles = true', async () => {
@@ -161,8 +179,10 @@ describe('Hovers', () => {
     assert.strictEqual((await stacksHoverAt(plain, at)).text, '');
     const restore = await setSettings({ 'hover.allFiles': true });
     try {
-      await sleep(100);
-      assert.match((await stacksHoverAt(plain, at)).text, /Balance: 1 STX/);
+      await waitFor(
+        async () => /Balance: 1 STX/.test((await stacksHoverAt(plain, at)).text),
+        'the hover in a Markdown file',
+      );
     } finally {
       await restore();
     }

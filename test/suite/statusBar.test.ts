@@ -2,7 +2,16 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { NetworkStatusBar } from '../../src/ui/statusBar';
 import { ADDRESS, BLOCK } from '../fixtures/ids';
-import { openFixture, positionOf, setSettings, stacksHoverAt, testApi, useMock, UsedMock } from './editorHelpers';
+import {
+  openFixture,
+  positionOf,
+  setSettings,
+  stacksHoverAt,
+  testApi,
+  useMock,
+  UsedMock,
+  waitFor,
+} from './editorHelpers';
 
 describe('Network status bar item', function () {
   this.timeout(30_000);
@@ -26,9 +35,7 @@ describe('Network status bar item', function () {
   });
   afterEach(async () => used.close());
 
-  const settle = async (check: () => boolean) => {
-    for (let i = 0; i < 50 && !check(); i++) await new Promise((r) => setTimeout(r, 100));
-  };
+  const settle = (check: () => boolean) => waitFor(check, 'the status bar to change', 5000);
 
   it('shows the selected network and, once refreshed, the chain tip', async () => {
     await settle(() => bar.text.includes('Custom'));

@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { Commands } from '../../src/constants';
 import { TX } from '../fixtures/ids';
-import { setSettings, testApi, useMock, UsedMock } from '../suite/editorHelpers';
+import { setSettings, testApi, useMock, UsedMock, waitFor } from '../suite/editorHelpers';
 
 /** The mock the untrusted workspace's own settings name (the launcher fails the run if it is asked anything). */
 const WORKSPACE_MOCK_URL = process.env.STACKS_LOOKUP_TEST_WORKSPACE_MOCK_URL;
@@ -13,18 +13,6 @@ function workspaceFile(rel: string): vscode.Uri {
   const folder = vscode.workspace.workspaceFolders?.[0];
   assert.ok(folder, 'no workspace folder is open');
   return vscode.Uri.joinPath(folder.uri, ...rel.split('/'));
-}
-
-/** Waits until `read()` gives a value `ok` accepts, or fails after `ms` with the last value. */
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 15000): Promise<T> {
-  const deadline = Date.now() + ms;
-  let last = await read();
-  while (!ok(last) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 100));
-    last = await read();
-  }
-  assert.ok(ok(last), `condition not met within ${ms} ms; last value: ${JSON.stringify(last)}`);
-  return last;
 }
 
 // Mocha runs these in order: the first tests run before anything asked for chain data.
@@ -55,11 +43,10 @@ describe('untrusted workspace (restricted mode)', () => {
   it('opening a contract asks nothing: its lens offers to check the deployment', async () => {
     const doc = await vscode.workspace.openTextDocument(workspaceFile('contracts/treasury.clar'));
     await vscode.window.showTextDocument(doc);
-    const lenses = await until(
-      () =>
-        Promise.resolve(vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri)),
-      (l) => (l ?? []).length > 0,
-    );
+    const read = async () =>
+      (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri)) ?? [];
+    await waitFor(async () => (await read()).length > 0, 'the lens', 15000);
+    const lenses = await read();
     const titles = lenses.map((l) => l.command?.title ?? '');
     assert.ok(
       titles.some((t) => /check deployment/i.test(t)),
@@ -80,8 +67,9 @@ describe('untrusted workspace (restricted mode)', () => {
     assert.ok(check?.command, 'no lens');
     await vscode.commands.executeCommand(check.command.command, ...(check.command.arguments ?? []));
     assert.ok(used.mock.requestsTo('/extended/v2/smart-contracts/status').length >= 1, 'the click asked nothing');
-    const after = await until(lenses, (l) => /testnet: /.test(l?.[0]?.command?.title ?? ''));
-    assert.doesNotMatch(after[0]!.command!.title, /check deployment/i);
+    const title = async () => (await lenses())?.[0]?.command?.title ?? '';
+    await waitFor(async () => /testnet: /.test(await title()), 'the deployment in the lens', 15000);
+    assert.doesNotMatch(await title(), /check deployment/i);
   });
 
   it("looks up on the user's API, never on the one the workspace names", async () => {
