@@ -247,3 +247,20 @@ export async function waitFor(check: () => boolean | Promise<boolean>, what: str
   }
   assert.fail(`timed out waiting for ${what}`);
 }
+
+/**
+ * Waits until `count` has not changed for `quietMs` (what was already in flight has landed), or
+ * fails with `what`; returns the settled count.
+ */
+export async function waitQuiet(count: () => number, what: string, quietMs = 1000, timeoutMs = 10000): Promise<number> {
+  const end = Date.now() + timeoutMs;
+  let last = count();
+  let since = Date.now();
+  while (Date.now() < end) {
+    await sleep(50);
+    const now = count();
+    if (now !== last) [last, since] = [now, Date.now()];
+    else if (Date.now() - since >= quietMs) return now;
+  }
+  assert.fail(`timed out waiting for ${what} to settle`);
+}

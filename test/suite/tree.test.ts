@@ -12,8 +12,10 @@ import {
   stubInputBox,
   testApi,
   useMock,
+  sleep,
   UsedMock,
   waitFor,
+  waitQuiet,
 } from './editorHelpers';
 
 interface TreeApi {
@@ -355,8 +357,10 @@ describe('Explorer view', () => {
       await waitFor(() => statusRequests() > first, 'an automatic refresh', 20000);
       used.mock.fault({ match: /^\/extended(\?|$)/, fault: { kind: 'status', status: 503 } });
       await waitFor(() => /paused/.test(api.tree.view.message ?? ''), 'auto refresh paused after the error', 20000);
-      const paused = statusRequests();
-      await new Promise((r) => setTimeout(r, 14000));
+      // The round that met the error may still have other sections' requests in flight.
+      const paused = await waitQuiet(statusRequests, 'the failed round');
+      // Longer than the 10 s interval: a timer that ignored the pause would have fired.
+      await sleep(12000);
       assert.strictEqual(statusRequests(), paused, 'no automatic refresh while paused');
       used.mock.clearFaults();
       await vscode.commands.executeCommand('stacksLookup.refreshExplorer');
