@@ -46,6 +46,8 @@ const kind = <T extends string>(t: T) => z.literal(t);
 /** Everything the webview may ask of the host. Nothing else is acted on. */
 export const WebviewMessage = z.discriminatedUnion('type', [
   z.object({ type: kind('ready') }),
+  /** The state last posted (a model or an error) is on screen: for timing only, it changes nothing. */
+  z.object({ type: kind('painted') }),
   z.object({ type: kind('open'), target: TargetMessage }),
   z.object({ type: kind('page'), params: PanelParams }),
   z.object({ type: kind('copy'), text: z.string().check(z.maxLength(20_000)) }),

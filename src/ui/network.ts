@@ -28,6 +28,8 @@ export class NetworkService implements vscode.Disposable {
   /** Fires when the network, an API URL, the timeout or the key changes. */
   readonly onDidChange = this.emitter.event;
   private readonly clients = new Map<string, StacksClient>();
+  /** Requests per minute for the clients made from now on; set by the benchmark only (see below). */
+  private budgetOverride: number | undefined;
   private keys: Record<string, string> | undefined;
   /** Switched-off API routes the user has been told about this session. */
   private readonly fallbacksShown = new Set<string>();
@@ -119,6 +121,7 @@ export class NetworkService implements vscode.Disposable {
         timeoutMs,
         log: this.log.write,
         ...(key ? { apiKey: key } : {}),
+        ...(this.budgetOverride ? { rateLimit: { limit: this.budgetOverride } } : {}),
         // The client logs the fallback itself; the user hears about each route once a session.
         onFallback: (route, replacement) => {
           if (this.fallbacksShown.has(route)) return;
@@ -131,6 +134,15 @@ export class NetworkService implements vscode.Disposable {
       this.clients.set(id, client);
     }
     return { network, baseUrl, client };
+  }
+
+  /**
+   * Raises the rate budget of the clients made from now on, for the benchmark's 1,000-lookup
+   * memory run against the local mock. Reachable through the test API only (extensionMode Test).
+   */
+  raiseRateBudgetForBenchmark(requestsPerMinute: number): void {
+    this.budgetOverride = requestsPerMinute;
+    this.clients.clear();
   }
 
   /** The key bound to the origin of `baseUrl`, if any. */

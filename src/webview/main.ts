@@ -378,6 +378,8 @@ function render(m: HostMessage): void {
   }
   app.replaceChildren(...children);
   window.scrollTo(0, same ? scroll : 0);
+  // A frame callback runs before the paint; a task queued from it runs once the frame is painted.
+  if (m.type !== 'loading') requestAnimationFrame(() => setTimeout(() => post({ type: 'painted' }), 0));
 }
 
 window.addEventListener('message', (ev: MessageEvent) => {

@@ -45,6 +45,8 @@ export class PanelManager implements Presenter, vscode.Disposable {
   private loading: AbortController | undefined;
   private seq = 0;
   private waiters: Array<(m: HostMessage) => void> = [];
+  private painters: Array<(t: { postedAt: number; paintedAt: number }) => void> = [];
+  private postedAt = 0;
   /** The last model shown (cleared when the panel closes). */
   current: PanelSnapshot | undefined;
 
@@ -90,6 +92,14 @@ export class PanelManager implements Presenter, vscode.Disposable {
   }
 
   /**
+   * Resolves when the webview says the next model or error posted to it is on screen, with the
+   * times (`performance.now()`) it was posted and reported painted. For measuring, nothing else.
+   */
+  whenPainted(): Promise<{ postedAt: number; paintedAt: number }> {
+    return new Promise((resolve) => this.painters.push(resolve));
+  }
+
+  /**
    * Acts on one message from the webview. Anything that does not parse is ignored: the webview
    * may only ask for the operations of the protocol. Resolves when the operation is done.
    */
@@ -105,6 +115,11 @@ export class PanelManager implements Presenter, vscode.Disposable {
       case 'ready':
         if (this.last) void this.panel?.webview.postMessage(this.last);
         return;
+      case 'painted': {
+        const painted = { postedAt: this.postedAt, paintedAt: performance.now() };
+        for (const p of this.painters.splice(0)) p(painted);
+        return;
+      }
       case 'open': {
         const t = checkTarget(m.target);
         if (!t) return this.ignored('a link to an invalid target');
@@ -282,6 +297,7 @@ export class PanelManager implements Presenter, vscode.Disposable {
 
   private post(m: HostMessage): void {
     this.last = m.type === 'busy' ? this.last : m;
+    if (m.type === 'render' || m.type === 'error') this.postedAt = performance.now();
     void this.panel?.webview.postMessage(m);
     if (m.type === 'render' || m.type === 'error') {
       const waiting = this.waiters;
