@@ -96,7 +96,7 @@ describe('API evolution: deprecated and switched-off routes', function () {
         assert.deepStrictEqual(tx[k], expected[k], k);
       }
       assert.deepStrictEqual(tx.tx_result, expected.tx_result, 'asked for with include=result');
-      assert.deepStrictEqual(tx.unavailable, ['anchor_mode', 'post_condition_mode']);
+      assert.deepStrictEqual(tx.unavailable, ['anchor_mode', 'post_condition_mode', 'parent_burn_block_time']);
       assert.strictEqual(
         mock.requestsTo(`/extended/v3/transactions/${TX.tokenTransfer}`)[0]!.query.get('include'),
         'function_args,source_code,post_conditions,result',

@@ -101,7 +101,12 @@ describe('Sunset: every client method with all deprecated routes switched off', 
       const o = { eventLimit: 50, eventOffset: 0 };
       const [v1, v3] = [await old.getTransaction(id, o), await gone.getTransaction(id, o)];
       assertHasAll(comparable(v3), comparable(v1));
-      assert.deepStrictEqual(v3.unavailable, ['anchor_mode', 'post_condition_mode']);
+      assert.deepStrictEqual(v3.unavailable, [
+        'anchor_mode',
+        'post_condition_mode',
+        ...(v1.block_height === undefined ? [] : ['parent_burn_block_time']),
+        ...(v1.contract_call ? ['function_signature', 'function_args.name', 'function_args.type'] : []),
+      ]);
       assert.ok(sunset.requestsTo('/extended/v1/tx/').every((r) => r.path.startsWith('/extended/v1/tx/')));
     });
   }

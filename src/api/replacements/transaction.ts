@@ -12,12 +12,16 @@ const DEFAULT_EVENT_LIMIT = 96;
  */
 export const V3_TX_INCLUDE = 'function_args,source_code,post_conditions,result';
 
-/** Fields of the v1 model that no v3 transaction carries. */
+/** Fields of the v1 model that no v3 transaction carries, and that the UI shows. */
 const NOT_IN_V3: readonly string[] = ['anchor_mode', 'post_condition_mode'];
+const NOT_IN_V3_MINED: readonly string[] = [...NOT_IN_V3, 'parent_burn_block_time'];
+/** v3 gives a contract call's arguments as values only: the function's signature, its parameters' names and types are not there. */
+const NOT_IN_V3_CALL: readonly string[] = ['function_signature', 'function_args.name', 'function_args.type'];
 
 /**
  * A v3 transaction (or transaction summary) as the v1 model. Not in v3 at all: anchor_mode,
- * post_condition_mode, microblock fields, argument names and types (listed in `unavailable`).
+ * post_condition_mode, parent_burn_block_time, microblock fields, argument names and types
+ * (those the UI shows are listed in `unavailable`).
  * v3 serves only canonical transactions (stacks-blockchain-api src/datastore/v3/pg-store-v3.ts:
  * `canonical = true AND microblock_canonical = true`), so one in a block is a settled one.
  */
@@ -87,7 +91,10 @@ export function v3ToTransaction(t: S.V3Transaction): S.Transaction {
       defined({ data: t.coinbase.payload, alt_recipient: t.coinbase.alt_recipient, vrf_proof: t.coinbase.vrf_proof }),
     tenure_change_payload: t.tenure_change,
     ...(t.type === 'poison_microblock' ? { poison_microblock: {} } : {}),
-    unavailable: NOT_IN_V3.filter((k) => !(k in t)),
+    unavailable: [
+      ...(mined ? NOT_IN_V3_MINED : NOT_IN_V3).filter((k) => !(k in t)),
+      ...(t.contract_call ? NOT_IN_V3_CALL : []),
+    ],
   });
   return tx;
 }
