@@ -33,8 +33,12 @@ function open(s: unknown): unknown {
  * transaction no longer carries the transfer lists (AddressTransactionSchema), and a v2 block no
  * longer lists its transactions (NakamotoBlockSchema, with tenure_height added), and an STX
  * balance gives its totals only when they are known (StxBalanceSchema: total_sent, total_received
- * and total_fees_sent optional).
+ * and total_fees_sent optional), and a mined transaction may be `problematic_skipped`
+ * (TransactionSchema's status).
  */
+const V9_ADDED_ENUM: Record<string, readonly string[]> = {
+  'entities/transactions/transaction-status.schema.json': ['problematic_skipped'],
+};
 const V9_DROPPED_REQUIRED: Record<string, readonly string[]> = {
   'entities/balance/stx-balance.schema.json': ['total_sent', 'total_received', 'total_fees_sent'],
   'entities/address/address-transaction.schema.json': ['stx_transfers', 'ft_transfers', 'nft_transfers'],
@@ -60,6 +64,8 @@ function typesValidator(): (schemaPath: string) => ValidateFunction {
         delete schema.$schema;
         const dropped = V9_DROPPED_REQUIRED[rel];
         if (dropped) schema.required = (schema.required as string[]).filter((r) => !dropped.includes(r));
+        const added = V9_ADDED_ENUM[rel];
+        if (added) schema.enum = [...(schema.enum as string[]), ...added];
         ajv.addSchema({ ...schema, $id: TYPES_ID + rel });
       }
     }
@@ -123,6 +129,8 @@ const SCHEMA_OF: Record<string, () => ValidateFunction> = {
   'tx-coinbase.json': () => types('entities/transactions/transaction.schema.json'),
   'tx-tenure_change.json': () => types('entities/transactions/transaction.schema.json'),
   'tx-failed.json': () => types('entities/transactions/transaction.schema.json'),
+  'tx-abort_by_post_condition.json': () => types('entities/transactions/transaction.schema.json'),
+  'tx-problematic_skipped.json': () => types('entities/transactions/transaction.schema.json'),
   'tx-pending.json': () => types('entities/mempool-transactions/transaction.schema.json'),
   'tx-dropped.json': () => types('entities/mempool-transactions/transaction.schema.json'),
   'stx-balance--locked.json': () => types('api/address/get-address-stx-balance.schema.json'),
@@ -143,6 +151,11 @@ const SCHEMA_OF: Record<string, () => ValidateFunction> = {
   'v3-transaction--pending.json': () => v3(V3_TX),
   'v3-principal-transactions--mainnet.json': () => v3(V3_PRINCIPAL_TXS),
   'v3-balances-stx--locked.json': () => v3(V3_BALANCE),
+  'v3-transaction--contract_call-include.json': () => v3(V3_TX),
+  'v3-transaction--smart_contract-source_code.json': () => v3(V3_TX),
+  'v3-transaction--problematic_skipped.json': () => v3(V3_TX),
+  // the same page of transaction summaries as the v3 block transactions route sends
+  'v3-transaction-summaries--token_transfer-coinbase.json': () => v3(V3_BLOCK_TXS),
 };
 
 /** Bodies no schema describes: the API's error bodies (Fastify's error serializer), and the OpenAPI itself. */

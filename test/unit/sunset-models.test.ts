@@ -100,6 +100,8 @@ describe('Sunset: panels and hovers say "not available on this API" where v3 lac
     ['coinbase', TX.coinbase],
     ['tenure change', TX.tenureChange],
     ['failed contract call', TX.failed],
+    ['deploy aborted by a post-condition', TX.abortByPostCondition],
+    ['deploy skipped as problematic', TX.problematicSkipped],
     ['contract call with 300 events', TX.manyEvents],
   ] as const) {
     it(`transaction panel: ${name}`, async () => {
