@@ -175,8 +175,9 @@ class Client implements StacksClient {
         schema: S.StxBalance,
         what: 'balance',
         ttl: () => (settled ? Infinity : this.freshMs),
-        // The replacement knows only the current balance; a past one stays an error once switched off.
-        ...(o.untilBlock === undefined ? { replacement: balanceReplacement(p) } : {}),
+        // The replacement knows only the current, anchored balance (v3 has no `until_block` and no
+        // `unanchored`): a past or unanchored one stays an error once the route is switched off.
+        ...(o.untilBlock === undefined && !o.unanchored ? { replacement: balanceReplacement(p) } : {}),
       },
       o,
     );

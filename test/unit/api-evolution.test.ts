@@ -320,6 +320,11 @@ describe('API evolution: deprecated and switched-off routes', function () {
       c.getStxBalance(ADDRESS.mainnet, { untilBlock: 3000 }),
       (e: unknown) => e instanceof StacksApiError && e.kind === 'gone' && e.message.includes(serverWords),
     );
+    await assert.rejects(
+      c.getStxBalance(ADDRESS.mainnet, { unanchored: true }),
+      (e: unknown) => e instanceof StacksApiError && e.kind === 'gone' && e.message.includes(serverWords),
+      'nor an unanchored one (v3 has no unanchored)',
+    );
     assert.deepStrictEqual(fallbacks, []);
   });
 
