@@ -5,7 +5,7 @@ import type { PanelManager } from '../../src/ui/panels';
 import type { ExplorerTree } from '../../src/ui/tree';
 import type { Watchlist } from '../../src/ui/watchlist';
 import type { History } from '../../src/ui/history';
-import { ADDRESS, BLOCK, CONTRACT, TX } from '../fixtures/ids';
+import { ADDRESS, BLOCK, CONTRACT, TX, UNKNOWN_TX } from '../fixtures/ids';
 import {
   captureMessages,
   Captured,
@@ -172,6 +172,10 @@ describe('Sunset: every feature with the deprecated routes switched off', () => 
       assert.match(text, /Balance: 1 STX/);
       assert.match(text, /Locked: 0\.05 STX \(50,000 µSTX\) until burn block #200/);
       assert.match(text, /not available on this API/);
+    });
+
+    it('an unknown transaction: not found, from the replacement', async () => {
+      assert.match((await stacksHoverAt(doc, positionOf(doc, UNKNOWN_TX))).text, /Not found on Custom/);
     });
 
     it('contract: deployment and the deployer balance', async () => {

@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { createStacksClient, StacksClient, SwitchedOffRoutes, Transaction } from '../../src/api';
-import { ADDRESS, BLOCK, CONTRACT, TX } from '../fixtures/ids';
+import { ADDRESS, BLOCK, CONTRACT, TX, UNKNOWN_TX } from '../fixtures/ids';
 import { MockApi, startMockApi } from '../mock-api/server';
 
 /**
@@ -239,6 +239,17 @@ describe('Sunset: every client method with all deprecated routes switched off', 
         assert.deepStrictEqual(e.unavailable, ['event_index', 'type', 'sender', 'recipient']);
       }
     }
+  });
+
+  it('errors are those of the replacement: an unknown transaction or block is not found', async () => {
+    const kind = (p: Promise<unknown>) =>
+      p.then(
+        () => 'ok',
+        (e: { kind?: string }) => e.kind,
+      );
+    assert.strictEqual(await kind(gone.getTransaction(UNKNOWN_TX)), await kind(old.getTransaction(UNKNOWN_TX)));
+    assert.strictEqual(await kind(gone.getTransaction(UNKNOWN_TX)), 'not-found');
+    assert.strictEqual(await kind(gone.getBlockByHeightV1(BLOCK.unknownHeight)), 'not-found');
   });
 
   it('asks every switched-off route once, then only the replacements', async () => {
