@@ -1,10 +1,11 @@
 import { checkBlockRef, checkContractId, checkPrincipal, checkTxId } from '../chain/identifiers';
 import { blockSegment, intIn, invalid, MAX_EVENT_LIMIT, must, pageQuery } from './arguments';
 import { LruCache } from './cache';
-import { Fallback } from './fallback';
+import { Fallback, SwitchedOffRoutes } from './fallback';
 import { HttpTransport, LogFn, RequestOptions } from './http';
 import { RateLimiter, RateLimitOptions } from './rateLimit';
 import {
+  addressEventsReplacement,
   addressTransactionsReplacement,
   balanceReplacement,
   blockV1Replacement,
@@ -32,6 +33,11 @@ export interface StacksClientOptions {
    * replacement the API names; later calls of this client go straight to the replacement.
    */
   onFallback?: (route: string, replacement: string) => void;
+  /**
+   * Where the client remembers the routes the server has switched off. Default: the memory shared
+   * by every client of the same origin; tests give a fresh one to start from a clean slate.
+   */
+  switchedOff?: SwitchedOffRoutes;
 }
 
 export type CallOptions = RequestOptions;
@@ -105,7 +111,7 @@ class Client implements StacksClient {
     this.requests = new Requests(
       this.http,
       opts.cache === false ? undefined : new LruCache(500),
-      new Fallback(opts.log, opts.onFallback),
+      new Fallback(opts.log, opts.onFallback, opts.switchedOff ?? SwitchedOffRoutes.forOrigin(opts.baseUrl)),
     );
     this.freshMs = opts.freshMs ?? DEFAULT_FRESH_MS;
   }
@@ -169,8 +175,9 @@ class Client implements StacksClient {
         schema: S.StxBalance,
         what: 'balance',
         ttl: () => (settled ? Infinity : this.freshMs),
-        // The replacement knows only the current balance; a past one stays an error once switched off.
-        ...(o.untilBlock === undefined ? { replacement: balanceReplacement(p) } : {}),
+        // The replacement knows only the current, anchored balance (v3 has no `until_block` and no
+        // `unanchored`): a past or unanchored one stays an error once the route is switched off.
+        ...(o.untilBlock === undefined && !o.unanchored ? { replacement: balanceReplacement(p) } : {}),
       },
       o,
     );
@@ -283,14 +290,23 @@ class Client implements StacksClient {
   ): Promise<S.Page<S.AddressEvent>> {
     const p = must(checkPrincipal(String(address))).principal;
     const id = must(checkTxId(String(txId)));
+    const query = pageQuery(o);
+    const limit = query.find(([k]) => k === 'limit')?.[1];
+    const offset = query.find(([k]) => k === 'offset')?.[1];
     return this.requests.call(
       {
         route: '/extended/v2/addresses/{address}/transactions/{tx_id}/events',
         path: `/extended/v2/addresses/${p}/transactions/${id}/events`,
-        query: pageQuery(o),
+        query,
         schema: S.AddressEventsPage,
         what: 'event list',
         ttl: () => 30_000,
+        replacement: addressEventsReplacement(
+          p,
+          id,
+          limit === undefined ? undefined : Number(limit),
+          offset === undefined ? undefined : Number(offset),
+        ),
       },
       o,
     );

@@ -2,6 +2,7 @@
 export { createStacksClient } from './client';
 export type { StacksClient, StacksClientOptions, CallOptions } from './client';
 export { StacksApiError, isStacksApiError } from './errors';
+export { SwitchedOffRoutes } from './fallback';
 export type { ErrorKind } from './errors';
 export type { LogFn } from './http';
 export type { BudgetMode } from './rateLimit';

@@ -11,3 +11,4 @@ export { transactionReplacement } from './replacements/transaction';
 export { balanceReplacement } from './replacements/balance';
 export { addressTransactionsReplacement, CursorMemo } from './replacements/addressTransactions';
 export { blockV1Replacement } from './replacements/block';
+export { addressEventsReplacement } from './replacements/addressEvents';

@@ -179,7 +179,12 @@ function balanceLines(b: StxBalance): string[] {
       : '';
     lines.push(`Locked: ${stxAmount(b.locked)}${unlock}`);
   }
-  lines.push(`Sent: ${formatStx(b.total_sent)} · Received: ${formatStx(b.total_received)}`);
+  // The v3 balance (the API's replacement once its v1 route is off) has no totals at all.
+  lines.push(
+    b.unavailable?.includes('total_sent')
+      ? 'Sent · Received: not available on this API'
+      : `Sent: ${formatStx(b.total_sent)} · Received: ${formatStx(b.total_received)}`,
+  );
   return lines;
 }
 

@@ -127,7 +127,7 @@ export class NetworkService implements vscode.Disposable {
           if (this.fallbacksShown.has(route)) return;
           this.fallbacksShown.add(route);
           void vscode.window.showInformationMessage(
-            `The Stacks API at ${safeOrigin(baseUrl) ?? baseUrl} has switched off ${route}; Stacks Lookup now uses ${replacement} instead. A few details that route no longer gives may show as "—".`,
+            `The Stacks API at ${safeOrigin(baseUrl) ?? baseUrl} has switched off ${route}; Stacks Lookup now uses ${replacement} instead. A few details the replacement does not give show as "not available on this API".`,
           );
         },
       });

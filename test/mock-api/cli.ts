@@ -1,6 +1,6 @@
 /**
  * Starts the mock chain data API in the foreground.
- *   node out/test/mock-api/cli.js [--port N] [--host H] [--require-key KEY] [--rate-limit N/windowMs]
+ *   node out/test/mock-api/cli.js [--port N] [--host H] [--require-key KEY] [--rate-limit N/windowMs] [--sunset]
  * Prints its URL and the ids it serves. Ctrl+C stops it.
  */
 import { ADDRESS, API_KEY, BLOCK, CONTRACT, TX, UNKNOWN_TX } from '../fixtures/ids';
@@ -20,7 +20,8 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid --port ${portArg}`);
   const rl = arg('--rate-limit');
   const rateLimit = rl ? { limit: Number(rl.split('/')[0]), windowMs: Number(rl.split('/')[1] ?? 60000) } : undefined;
-  const api = await startMockApi({ port, host: arg('--host'), requireKey: arg('--require-key'), rateLimit });
+  const sunset = process.argv.slice(2).includes('--sunset');
+  const api = await startMockApi({ port, host: arg('--host'), requireKey: arg('--require-key'), rateLimit, sunset });
   const out = (s: string): boolean => process.stdout.write(s + '\n');
   out(`Stacks chain data API mock listening on ${api.url}`);
   out('');
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
   out(`  block nakamoto           ${api.url}/extended/v2/blocks/${BLOCK.nakamoto.height}`);
   out(`  mempool stats            ${api.url}/extended/v1/tx/mempool/stats`);
   if (arg('--require-key') !== undefined) out(`  X-API-Key required (tests use ${API_KEY})`);
+  if (sunset) out('  sunset mode: every deprecated route answers 410 Gone (ENABLE_DEPRECATED_ENDPOINTS=false)');
   out('');
   out('Press Ctrl+C to stop.');
   const stop = (): void => {

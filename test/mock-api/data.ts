@@ -27,6 +27,8 @@ const TX_FIXTURES = [
   'tx-coinbase.json',
   'tx-tenure_change.json',
   'tx-failed.json',
+  'tx-abort_by_post_condition.json',
+  'tx-problematic_skipped.json',
   'tx-pending.json',
   'tx-dropped.json',
 ];

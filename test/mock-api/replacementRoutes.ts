@@ -1,13 +1,22 @@
 /**
- * The routes the API names as replacements when it switches a route off (the v3 transaction
- * routes, the v2 balance and block transactions). The fixtures v3-*.json / v2-*.json hold
- * real-shaped answers for some ids; every other id is converted from the v1 data (./v3.ts).
+ * The routes the API names as replacements when it switches a route off: the v3 routes (and the
+ * v2 balance and block transactions, which are deprecated themselves: they answer 410 in sunset
+ * mode). The fixtures v3-*.json / v2-*.json hold real answers for some ids; every other id is
+ * converted from the v1 data (./v3.ts).
  */
 import { ADDRESS, TX } from '../fixtures/ids';
 import { data, findBlockV2, zeroBalance } from './data';
 import { clone, ERROR_BODIES, Json, loadFixture } from './fixtures';
 import { err, isValidPrincipal, normalizeHash, ok, page, paging, Reply, RouteContext, TX_ID_RE } from './routing';
-import { toV3Event, toV3Transaction } from './v3';
+import {
+  toV3BalanceChanges,
+  toV3Event,
+  toV3StxBalance,
+  toV3Summary,
+  toV3Transaction,
+  V3_INCLUDE_FIELDS,
+  withIncludes,
+} from './v3';
 
 const V3_TX_FIXTURES: Record<string, string> = {
   [TX.tokenTransfer]: 'v3-transaction--token_transfer.json',
@@ -18,15 +27,33 @@ const V3_PRINCIPAL_TX_FIXTURES: Record<string, string> = {
   [ADDRESS.mainnet]: 'v3-principal-transactions--mainnet.json',
 };
 
+/** `include` as the API reads it: repeated or comma-separated, each value one of the heavy fields. */
+function includes(query: URLSearchParams): string[] | Reply {
+  const values = query.getAll('include').flatMap((v) => v.split(','));
+  for (const v of values) {
+    if (!(V3_INCLUDE_FIELDS as readonly string[]).includes(v))
+      return err(400, ERROR_BODIES.validation(`querystring/include/0 must be equal to one of the allowed values`));
+  }
+  return values;
+}
+
+/** The full v3 transaction (every heavy field) of an id, or undefined. */
+export function fullTxV3(id: string): Json | undefined {
+  const key = normalizeHash(id);
+  const fixture = V3_TX_FIXTURES[key];
+  if (fixture) return loadFixture(fixture);
+  const tx = data().txs.get(key);
+  return tx ? toV3Transaction(tx) : undefined;
+}
+
 export function getTxV3(ctx: RouteContext): Reply {
   const id = decodeURIComponent(ctx.params[0]);
   if (!TX_ID_RE.test(id)) return err(400, ERROR_BODIES.txIdPattern());
-  const key = normalizeHash(id);
-  const fixture = V3_TX_FIXTURES[key];
-  if (fixture) return ok(loadFixture(fixture));
-  const tx = data().txs.get(key);
+  const include = includes(ctx.query);
+  if (!Array.isArray(include)) return include;
+  const tx = fullTxV3(id);
   return tx
-    ? ok(toV3Transaction(tx))
+    ? ok(withIncludes(tx, include))
     : err(404, { error: 'Not Found', message: 'Transaction not found', statusCode: 404 });
 }
 
@@ -106,13 +133,13 @@ export function getPrincipalTxsV3(ctx: RouteContext): Reply {
   const items: Json[] = fixture
     ? loadFixture(fixture).results
     : (data().addressTxs.get(principal) ?? []).map((r: Json) => ({
-        transaction: toV3Transaction(r.tx),
+        transaction: toV3Summary(toV3Transaction(r.tx)),
         involvement:
           r.tx.sender_address === principal ? 'sender' : r.tx.sponsor_address === principal ? 'sponsor' : 'affected',
         balance_changes: {
           stx: { sent: r.stx_sent, received: r.stx_received, net: String(BigInt(r.stx_received) - BigInt(r.stx_sent)) },
         },
-        affected_asset_types: {
+        affected_balances: {
           stx: r.events.stx.transfer + r.events.stx.mint + r.events.stx.burn > 0,
           ft: r.events.ft.transfer + r.events.ft.mint + r.events.ft.burn > 0,
           nft: r.events.nft.transfer + r.events.nft.mint + r.events.nft.burn > 0,
@@ -158,4 +185,85 @@ export function getBlockTxsV2(ctx: RouteContext): Reply {
       return rest;
     });
   return ok(clone(page(txs, p)));
+}
+
+/** The v1 balance data in the v3 shape, so both routes agree on every address. */
+export function getStxBalanceV3(ctx: RouteContext): Reply {
+  const principal = decodeURIComponent(ctx.params[0]);
+  if (!isValidPrincipal(principal)) return err(400, ERROR_BODIES.invalidPrincipal(principal));
+  return ok(toV3StxBalance(data().balances.get(principal) ?? zeroBalance()));
+}
+
+/** Cursor = `<asset type tag>:<asset identifier>` of the first item (1 = STX, 2 = FT, 3 = NFT), as the API's. */
+function balanceChangeCursor(c: Json): string {
+  const tag = c.asset.type === 'stx' ? 1 : c.asset.type === 'ft' ? 2 : 3;
+  return `${tag}:${c.asset.identifier ?? '<stx>'}`;
+}
+
+export function getTxBalanceChangesV3(ctx: RouteContext): Reply {
+  const principal = decodeURIComponent(ctx.params[0]);
+  const txId = decodeURIComponent(ctx.params[1]);
+  if (!isValidPrincipal(principal)) return err(400, ERROR_BODIES.invalidPrincipal(principal));
+  if (!TX_ID_RE.test(txId)) return err(400, ERROR_BODIES.txIdPattern());
+  if (!data().txs.has(normalizeHash(txId)))
+    return err(404, { error: 'Not Found', message: 'Transaction not found', statusCode: 404 });
+  const p = paging(ctx.query, 20, 50);
+  if ('status' in p) return p;
+  const changes = toV3BalanceChanges(principal, data().addressEvents.get(`${principal}|${normalizeHash(txId)}`) ?? []);
+  const cursors = changes.map(balanceChangeCursor);
+  const cursor = ctx.query.get('cursor');
+  let start = 0;
+  if (cursor !== null) {
+    if (!/^[0-9]+:\S+$/.test(cursor))
+      return err(400, ERROR_BODIES.validation('querystring/cursor must match pattern "^[0-9]+:\\S+$"'));
+    start = cursors.indexOf(cursor);
+    if (start < 0) return err(404, { error: 'Not Found', message: 'Cursor not found', statusCode: 404 });
+  }
+  return ok({
+    total: changes.length,
+    limit: p.limit,
+    cursor: {
+      next: cursors[start + p.limit] ?? null,
+      previous: start > 0 ? cursors[Math.max(0, start - p.limit)]! : null,
+      current: cursors[start] ?? null,
+    },
+    results: changes.slice(start, start + p.limit),
+  });
+}
+
+/** Cursor = block_height:microblock_sequence:tx_index of the first item, as the API's. */
+export function getBlockTxsV3(ctx: RouteContext): Reply {
+  const key = decodeURIComponent(ctx.params[0]);
+  if (key !== 'latest' && !/^\d+$/.test(key) && !TX_ID_RE.test(key))
+    return err(400, ERROR_BODIES.validation('params/height_or_hash must match a schema in anyOf'));
+  const block = findBlockV2(key);
+  if (!block) return err(404, ERROR_BODIES.v2BlockNotFound());
+  const p = paging(ctx.query, 20, 50);
+  if ('status' in p) return p;
+  const ids: string[] =
+    data().blocksV1.get(block.height)?.txs ??
+    [...data().txs.values()].filter((t) => t.block_hash === block.hash).map((t) => t.tx_id);
+  const txs = ids
+    .map((id) => data().txs.get(id))
+    .filter((t): t is Json => !!t)
+    .map((t) => toV3Summary(toV3Transaction(t)));
+  const cursors = txs.map((t, i) => `${block.height}:0:${t.block?.tx_index ?? i}`);
+  const cursor = ctx.query.get('cursor');
+  let start = 0;
+  if (cursor !== null) {
+    if (!/^[0-9]+:[0-9]+:[0-9]+$/.test(cursor))
+      return err(400, ERROR_BODIES.validation('querystring/cursor must match pattern "^[0-9]+:[0-9]+:[0-9]+$"'));
+    start = cursors.indexOf(cursor);
+    if (start < 0) return err(404, { error: 'Not Found', message: 'Cursor not found', statusCode: 404 });
+  }
+  return ok({
+    total: txs.length,
+    limit: p.limit,
+    cursor: {
+      next: cursors[start + p.limit] ?? null,
+      previous: start > 0 ? cursors[Math.max(0, start - p.limit)]! : null,
+      current: cursors[start] ?? null,
+    },
+    results: txs.slice(start, start + p.limit),
+  });
 }

@@ -4,7 +4,16 @@
  */
 import { data, findBlockV2, zeroBalance } from './data';
 import { clone, ERROR_BODIES, Json } from './fixtures';
-import { getBlockTxsV2, getPrincipalTxsV3, getStxBalanceV2, getTxEventsV3, getTxV3 } from './replacementRoutes';
+import {
+  getBlockTxsV2,
+  getBlockTxsV3,
+  getPrincipalTxsV3,
+  getStxBalanceV2,
+  getStxBalanceV3,
+  getTxBalanceChangesV3,
+  getTxEventsV3,
+  getTxV3,
+} from './replacementRoutes';
 import {
   err,
   isValidPrincipal,
@@ -120,4 +129,10 @@ export const ROUTES: Route[] = [
   { pattern: /^\/extended\/v2\/addresses\/([^/]+)\/balances\/stx$/, handler: getStxBalanceV2 },
   { pattern: /^\/extended\/v3\/principals\/([^/]+)\/transactions$/, handler: getPrincipalTxsV3 },
   { pattern: /^\/extended\/v2\/blocks\/([^/]+)\/transactions$/, handler: getBlockTxsV2 },
+  { pattern: /^\/extended\/v3\/principals\/([^/]+)\/balances\/stx$/, handler: getStxBalanceV3 },
+  {
+    pattern: /^\/extended\/v3\/principals\/([^/]+)\/transactions\/([^/]+)\/balance-changes$/,
+    handler: getTxBalanceChangesV3,
+  },
+  { pattern: /^\/extended\/v3\/blocks\/([^/]+)\/transactions$/, handler: getBlockTxsV3 },
 ];

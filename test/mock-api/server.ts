@@ -11,12 +11,14 @@
  *   data.ts               the data set: the fixtures plus the generated data
  *   fixtures.ts           the fixture files and the API's error bodies
  *   faults.ts             fault rules and how each fault is played
+ *   apiRoutes.ts          every route of the real API and which are deprecated (sunset mode)
  */
 import * as http from 'http';
 import type { AddressInfo } from 'net';
 import { data } from './data';
 import { Fault, FaultRule, FaultRules, playFault } from './faults';
 import { clone, ERROR_BODIES } from './fixtures';
+import { isSwitchedOffInSunset } from './apiRoutes';
 import { ROUTES } from './routes';
 import { err, Reply } from './routing';
 
@@ -42,6 +44,12 @@ export interface MockApi {
   clearFaults(): void;
   reset(): void;
   override(path: string, body: unknown, status?: number): void;
+  /**
+   * Sunset mode on or off: the API with `ENABLE_DEPRECATED_ENDPOINTS=false`, every deprecated
+   * route answering 410 Gone with the real body (see apiRoutes.ts). `reset()` keeps the mode.
+   */
+  sunset(on: boolean): void;
+  readonly inSunset: boolean;
   close(): Promise<void>;
 }
 
@@ -50,6 +58,8 @@ export interface MockApiOptions {
   host?: string;
   rateLimit?: { limit: number; windowMs: number };
   requireKey?: string;
+  /** Start in sunset mode (see `MockApi.sunset`). */
+  sunset?: boolean;
 }
 
 export async function startMockApi(options: MockApiOptions = {}): Promise<MockApi> {
@@ -61,6 +71,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
   const hanging = new Set<http.ServerResponse>();
   const timers = new Set<NodeJS.Timeout>();
   let closed = false;
+  let sunset = options.sunset === true;
   let window = { start: Date.now(), count: 0 };
 
   const wait = (ms: number): Promise<void> =>
@@ -98,6 +109,8 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
   }
 
   function route(method: string, pathname: string, query: URLSearchParams, url: string): Reply {
+    // The API's deprecation plugin answers before any handler (an override stands in for one).
+    if (sunset && isSwitchedOffInSunset(method, pathname)) return err(410, ERROR_BODIES.gone());
     const o = overrides.get(pathname);
     if (o) return { ...o, body: clone(o.body) };
     if (method !== 'GET' && method !== 'HEAD') return err(404, ERROR_BODIES.unknownRoute(method, url));
@@ -230,6 +243,12 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
     },
     override(p: string, body: unknown, status = 200): void {
       overrides.set(p, { status, body });
+    },
+    sunset(on: boolean): void {
+      sunset = on;
+    },
+    get inSunset(): boolean {
+      return sunset;
     },
     close(): Promise<void> {
       if (closed) return Promise.resolve();

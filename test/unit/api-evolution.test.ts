@@ -1,5 +1,11 @@
 import * as assert from 'assert';
-import { createStacksClient, StacksApiError, StacksClient, StacksClientOptions } from '../../src/api';
+import {
+  createStacksClient,
+  StacksApiError,
+  StacksClient,
+  StacksClientOptions,
+  SwitchedOffRoutes,
+} from '../../src/api';
 import { ADDRESS, BLOCK, TX } from '../fixtures/ids';
 import { deprecated, loadFixture, MockApi, startMockApi, switchedOff } from '../mock-api/server';
 
@@ -13,10 +19,13 @@ describe('API evolution: deprecated and switched-off routes', function () {
   let logs: string[];
   let deprecations: Array<[string, string]>;
   let fallbacks: Array<[string, string]>;
+  /** What the origin has switched off, fresh for each test (every test here shares one mock). */
+  let memory: SwitchedOffRoutes;
   const client = (o: Partial<StacksClientOptions> = {}): StacksClient =>
     createStacksClient({
       baseUrl: mock.url,
       cache: false,
+      switchedOff: memory,
       log: (level, message) => logs.push(`${level}: ${message}`),
       onDeprecation: (route, warning) => deprecations.push([route, warning]),
       onFallback: (route, replacement) => fallbacks.push([route, replacement]),
@@ -34,6 +43,7 @@ describe('API evolution: deprecated and switched-off routes', function () {
     logs = [];
     deprecations = [];
     fallbacks = [];
+    memory = new SwitchedOffRoutes();
   });
 
   it('logs a deprecation warning once per route, however many calls', async () => {
@@ -85,7 +95,12 @@ describe('API evolution: deprecated and switched-off routes', function () {
       ] as const) {
         assert.deepStrictEqual(tx[k], expected[k], k);
       }
-      assert.strictEqual(tx.tx_result, undefined, 'v3 has no tx_result: unknown, not invented');
+      assert.deepStrictEqual(tx.tx_result, expected.tx_result, 'asked for with include=result');
+      assert.deepStrictEqual(tx.unavailable, ['anchor_mode', 'post_condition_mode', 'parent_burn_block_time']);
+      assert.strictEqual(
+        mock.requestsTo(`/extended/v3/transactions/${TX.tokenTransfer}`)[0]!.query.get('include'),
+        'function_args,source_code,post_conditions,result',
+      );
 
       const many = await c.getTransaction(TX.manyEvents, { eventLimit: 120, eventOffset: 30 });
       assert.strictEqual(many.event_count, expectedEvents.event_count);
@@ -123,7 +138,7 @@ describe('API evolution: deprecated and switched-off routes', function () {
       );
     });
 
-    it('principal STX balance, with total sent/received marked unknown', async () => {
+    it('principal STX balance, with the totals marked not available', async () => {
       const expected = await client().getStxBalance(ADDRESS.mainnet);
       mock.reset();
       mock.fault(switchedOff(V1_BALANCE));
@@ -140,7 +155,14 @@ describe('API evolution: deprecated and switched-off routes', function () {
       assert.strictEqual(b.total_sent, undefined);
       assert.strictEqual(b.total_received, undefined);
       assert.ok(!('total_sent' in b), 'no invented zero');
-      assert.strictEqual(mock.requestsTo('/extended/v2/addresses/')[0]!.query.get('include_mempool'), 'true');
+      assert.deepStrictEqual(b.unavailable, [
+        'total_sent',
+        'total_received',
+        'total_fees_sent',
+        'total_miner_rewards_received',
+        'token_offering_locked',
+      ]);
+      assert.strictEqual(mock.requestsTo(`/extended/v3/principals/${ADDRESS.mainnet}/balances/stx`).length, 1);
     });
 
     it('principal transactions, offset pages reached through the cursor', async () => {
@@ -196,7 +218,7 @@ describe('API evolution: deprecated and switched-off routes', function () {
       assert.strictEqual(v3.length, 4, v3.map((r) => r.url).join('\n'));
     });
 
-    it('v1 block by height, from the v2 block and all pages of its transactions', async () => {
+    it('v1 block by height, from the v2 block and all pages of its v3 transaction list', async () => {
       const normal = client();
       const expected = await normal.getBlockByHeightV1(BLOCK.big.height);
       const expectedLatest = await normal.getBlockByHeightV1(BLOCK.height);
@@ -220,15 +242,38 @@ describe('API evolution: deprecated and switched-off routes', function () {
       assert.deepStrictEqual([...b.txs].sort(), [...expected.txs].sort());
       assert.deepStrictEqual(b.microblocks_accepted, []);
       assert.deepStrictEqual(b.microblocks_streamed, []);
-      const pages = mock.requestsTo(`/extended/v2/blocks/${BLOCK.big.height}/transactions`);
+      const pages = mock.requestsTo(`/extended/v3/blocks/${BLOCK.big.height}/transactions`);
       assert.strictEqual(pages.length, 6);
       assert.ok(pages.every((r) => r.query.get('limit') === '50'));
+      assert.deepStrictEqual(
+        pages.map((r) => r.query.get('cursor')),
+        [null, ...[50, 100, 150, 200, 250].map((i) => `${BLOCK.big.height}:0:${i}`)],
+        "the server's next cursors",
+      );
       const latest = await c.getBlockByHeightV1(BLOCK.height);
       assert.deepStrictEqual(latest.txs, expectedLatest.txs);
     });
   });
 
-  it('remembers a switched-off route: later calls go straight to the replacement, and the user is told once', async () => {
+  it('remembers a switched-off route per origin: later calls go straight to the replacement, and the user is told once', async () => {
+    // its own server, so the memory shared by the clients of one origin starts empty
+    const own = await startMockApi();
+    const ownClient = (o: Partial<StacksClientOptions> = {}): StacksClient =>
+      createStacksClient({
+        baseUrl: own.url,
+        cache: false,
+        log: (level, message) => logs.push(`${level}: ${message}`),
+        onFallback: (route, replacement) => fallbacks.push([route, replacement]),
+        ...o,
+      });
+    try {
+      await remembers(own, ownClient);
+    } finally {
+      await own.close();
+    }
+  });
+
+  async function remembers(mock: MockApi, client: (o?: Partial<StacksClientOptions>) => StacksClient): Promise<void> {
     mock.fault(switchedOff(V1_TX));
     mock.fault(switchedOff(V1_BALANCE));
     const c = client();
@@ -249,15 +294,16 @@ describe('API evolution: deprecated and switched-off routes', function () {
     );
     assert.deepStrictEqual(fallbacks, [
       ['/extended/v1/tx/{tx_id}', '/extended/v3/transactions/{tx_id}'],
-      ['/extended/v1/address/{principal}/stx', '/extended/v2/addresses/{principal}/balances/stx'],
+      ['/extended/v1/address/{principal}/stx', '/extended/v3/principals/{principal}/balances/stx'],
     ]);
     assert.strictEqual(logs.filter((l) => l.startsWith('warn:') && l.includes('switched off')).length, 2);
 
-    // another client (another network or key) finds out for itself
-    const other = client();
-    await other.getTransaction(TX.tokenTransfer);
-    assert.strictEqual(mock.requests.filter((r) => V1_TX.test(r.url)).length, 2);
-  });
+    // another client of the same origin (another key, network name or timeout) already knows
+    const other = client({ apiKey: 'another-key', timeoutMs: 5000 });
+    await other.getTransaction(TX.coinbase);
+    assert.strictEqual(mock.requests.filter((r) => V1_TX.test(r.url)).length, 1, 'no second 410');
+    assert.strictEqual(fallbacks.length, 3, 'each client tells its user once');
+  }
 
   it("a 410 on a route without a replacement stays a gone error with the server's words", async () => {
     mock.fault(switchedOff(/^\/extended\/v1\/tx\/mempool\/stats/));
@@ -274,6 +320,11 @@ describe('API evolution: deprecated and switched-off routes', function () {
       c.getStxBalance(ADDRESS.mainnet, { untilBlock: 3000 }),
       (e: unknown) => e instanceof StacksApiError && e.kind === 'gone' && e.message.includes(serverWords),
     );
+    await assert.rejects(
+      c.getStxBalance(ADDRESS.mainnet, { unanchored: true }),
+      (e: unknown) => e instanceof StacksApiError && e.kind === 'gone' && e.message.includes(serverWords),
+      'nor an unanchored one (v3 has no unanchored)',
+    );
     assert.deepStrictEqual(fallbacks, []);
   });
 
@@ -288,7 +339,7 @@ describe('API evolution: deprecated and switched-off routes', function () {
     );
     mock.clearFaults();
     mock.fault(switchedOff(V1_BLOCK));
-    mock.fault(switchedOff(/^\/extended\/v2\/blocks\/\d+\/transactions/));
+    mock.fault(switchedOff(/^\/extended\/v3\/blocks\/\d+\/transactions/));
     await assert.rejects(
       c.getBlockByHeightV1(BLOCK.height),
       (e: unknown) => e instanceof StacksApiError && e.kind === 'gone',

@@ -523,3 +523,100 @@ describe('mock chain data API', () => {
     });
   });
 });
+
+describe('mock chain data API in sunset mode', () => {
+  let api: MockApi;
+  before(async () => {
+    api = await startMockApi({ sunset: true });
+  });
+  after(async () => {
+    await api.close();
+  });
+  beforeEach(() => api.reset());
+
+  async function get(p: string): Promise<{ status: number; body: any }> {
+    const res = await fetch(api.url + p);
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  }
+
+  /** A request path for a route template, its parameters filled with ids the mock knows. */
+  function pathOf(template: string): string {
+    const sample: Record<string, string> = {
+      tx_id: TX.tokenTransfer,
+      principal: ADDRESS.mainnet,
+      address: ADDRESS.mainnet,
+      burnchain_address: ADDRESS.mainnet,
+      height: String(BLOCK.height),
+      height_or_hash: String(BLOCK.height),
+      hash: BLOCK.hash,
+      block_hash: BLOCK.hash,
+      contract_id: CONTRACT.deployed,
+      pox: 'pox4',
+    };
+    return template.replace(/\{([^}]+)\}/g, (_, name: string) => sample[name] ?? '1').replace('*', 'x');
+  }
+
+  it('answers every route the API marks deprecated with 410 and the real body, before checking its arguments', async () => {
+    const { API_ROUTES } = await import('../mock-api/apiRoutes');
+    const deprecated = API_ROUTES.filter((r) => r.deprecated && r.method === 'GET');
+    assert.strictEqual(API_ROUTES.filter((r) => r.deprecated).length, 38, 'the 38 routes marked deprecated at v9.0.2');
+    for (const r of deprecated) {
+      const { status, body } = await get(pathOf(r.template));
+      assert.strictEqual(status, 410, r.template);
+      assert.deepStrictEqual(body, loadFixture('error-410-deprecated-disabled.json'), r.template);
+    }
+    assert.strictEqual((await get(`/extended/v1/tx/${INVALID_TX}`)).status, 410, 'no 400: the hook runs first');
+  });
+
+  it('serves the routes that are not deprecated, and the v3 replacements', async () => {
+    for (const p of [
+      '/extended',
+      '/extended/v1/tx/mempool/stats',
+      `/extended/v2/blocks/${BLOCK.height}`,
+      `/extended/v2/smart-contracts/status?contract_id=${CONTRACT.deployed}`,
+      `/extended/v3/transactions/${TX.tokenTransfer}`,
+      `/extended/v3/transactions/${TX.manyEvents}/events`,
+      `/extended/v3/principals/${ADDRESS.mainnet}/transactions`,
+      `/extended/v3/principals/${ADDRESS.mainnet}/balances/stx`,
+      `/extended/v3/principals/${ADDRESS.mainnet}/transactions/${TX.mainnetContractCall}/balance-changes`,
+      `/extended/v3/blocks/${BLOCK.height}/transactions`,
+    ])
+      assert.strictEqual((await get(p)).status, 200, p);
+  });
+
+  it('reset() keeps the mode; sunset(false) serves the deprecated routes again', async () => {
+    assert.ok(api.inSunset);
+    assert.strictEqual((await get(`/extended/v1/tx/${TX.tokenTransfer}`)).status, 410);
+    api.sunset(false);
+    assert.strictEqual((await get(`/extended/v1/tx/${TX.tokenTransfer}`)).status, 200);
+    api.sunset(true);
+  });
+
+  it('v3 transactions leave out the heavy fields unless asked with include=, as the API does', async () => {
+    const lean = (await get(`/extended/v3/transactions/${TX.contractCall}`)).body;
+    assert.strictEqual(lean.contract_call.function_args, undefined);
+    assert.strictEqual(lean.post_conditions, undefined);
+    assert.strictEqual(lean.result, undefined);
+    const full = (
+      await get(`/extended/v3/transactions/${TX.contractCall}?include=function_args,post_conditions,result`)
+    ).body;
+    assert.ok(full.contract_call.function_args.length > 0);
+    assert.ok(Array.isArray(full.post_conditions));
+    assert.ok(full.result.repr);
+    const deploy = (await get(`/extended/v3/transactions/${TX.smartContract}?include=source_code`)).body;
+    assert.ok(deploy.smart_contract.source_code.length > 0);
+    assert.strictEqual((await get(`/extended/v3/transactions/${TX.contractCall}?include=events`)).status, 400);
+  });
+
+  it('v3 gives a token transfer memo as {hex, repr}, in the fixture and converted from v1', async () => {
+    const fixture = (await get(`/extended/v3/transactions/${TX.tokenTransfer}`)).body;
+    assert.deepStrictEqual(fixture.token_transfer.memo, { hex: '0x6869', repr: 'hi' });
+    const converted = (await get(`/extended/v3/transactions/${busyTxId(0)}`)).body;
+    const v1 = loadFixture('tx-token_transfer.json');
+    assert.deepStrictEqual(converted.token_transfer.memo, { hex: v1.token_transfer.memo, repr: 'hi' });
+    const page = (await get(`/extended/v3/principals/${ADDRESS.mainnet}/transactions`)).body;
+    const transfer = page.results.find((r: any) => r.transaction.type === 'token_transfer');
+    assert.strictEqual(typeof transfer.transaction.token_transfer.memo.repr, 'string');
+  });
+});

@@ -13,6 +13,7 @@ function v3ToAddressTransaction(r: S.V3PrincipalTransaction): S.AddressTransacti
     tx: v3ToTransaction(r.transaction),
     stx_sent: r.balance_changes.stx.sent,
     stx_received: r.balance_changes.stx.received,
+    unavailable: ['events'],
   };
 }
 

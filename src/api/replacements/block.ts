@@ -1,4 +1,4 @@
-/** v1 block by height: /extended/v1/block/by_height/{height} -> /extended/v2/blocks/{height} + its transactions. */
+/** v1 block by height: /extended/v1/block/by_height/{height} -> /extended/v2/blocks/{height} + /extended/v3/blocks/{height}/transactions. */
 import * as S from '../schemas';
 import { defined, Replacement, STEP } from './shared';
 
@@ -33,30 +33,40 @@ function v2ToBlockV1(b: S.Block, txs: string[]): S.BlockV1 {
   });
 }
 
-/** The block, then the ids of all its transactions (pages of 50, at most 40 pages), in the order the server lists them. */
+/**
+ * The block (the v2 route, not deprecated), then the ids of all its transactions from the v3 list
+ * (pages of 50 following the server's cursor, at most 40 pages), in the order the server lists them.
+ */
 export function blockV1Replacement(height: number): Replacement<S.BlockV1> {
-  const route = '/extended/v2/blocks/{height_or_hash}';
+  const route = '/extended/v3/blocks/{height_or_hash}/transactions';
   return {
     route,
     async load(fetch) {
-      const block = await fetch(route, `/extended/v2/blocks/${height}`, [], S.Block, 'block');
-      const items: Array<{ tx_id: string; tx_index?: number | undefined }> = [];
-      for (let page = 0; page < MAX_BLOCK_TX_PAGES && items.length < block.tx_count; page++) {
-        const query: Array<[string, string]> = [
-          ['limit', String(STEP)],
-          ['offset', String(page * STEP)],
-        ];
+      const block = await fetch(
+        '/extended/v2/blocks/{height_or_hash}',
+        `/extended/v2/blocks/${height}`,
+        [],
+        S.Block,
+        'block',
+      );
+      const ids: string[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < MAX_BLOCK_TX_PAGES && ids.length < block.tx_count; page++) {
+        const query: Array<[string, string]> = [['limit', String(STEP)]];
+        if (cursor !== undefined) query.push(['cursor', cursor]);
         const p = await fetch(
-          '/extended/v2/blocks/{height_or_hash}/transactions',
-          `/extended/v2/blocks/${height}/transactions`,
+          route,
+          `/extended/v3/blocks/${height}/transactions`,
           query,
-          S.V2BlockTransactionsPage,
+          S.V3BlockTransactionsPage,
           'block transaction list',
         );
-        items.push(...p.results);
-        if (p.results.length < STEP || items.length >= p.total) break;
+        ids.push(...p.results.map((t) => t.tx_id));
+        const next = p.cursor?.next ?? p.next_cursor ?? undefined;
+        if (!next || p.results.length === 0 || ids.length >= p.total) break;
+        cursor = next;
       }
-      return v2ToBlockV1(block, [...new Set(items.map((t) => t.tx_id))]);
+      return v2ToBlockV1(block, [...new Set(ids)]);
     },
   };
 }

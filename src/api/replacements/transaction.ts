@@ -5,10 +5,30 @@ import { defined, iso, MAX_WALK, Replacement, STEP } from './shared';
 /** The v1 default of `event_limit`, so a fallback returns as many events as the documented route. */
 const DEFAULT_EVENT_LIMIT = 96;
 
-/** A v3 transaction (or transaction summary) as the v1 model. Unknown in v3: tx_result, anchor_mode, post_condition_mode, microblock fields, argument names and types. */
+/**
+ * What v3 leaves out unless asked (the API's TransactionIncludeFieldSchema): everything the panel
+ * and the hover show of a transaction. A field that does not apply (a result of a mempool
+ * transaction, arguments of a transfer) is ignored by the server.
+ */
+export const V3_TX_INCLUDE = 'function_args,source_code,post_conditions,result';
+
+/** Fields of the v1 model that no v3 transaction carries, and that the UI shows. */
+const NOT_IN_V3: readonly string[] = ['anchor_mode', 'post_condition_mode'];
+const NOT_IN_V3_MINED: readonly string[] = [...NOT_IN_V3, 'parent_burn_block_time'];
+/** v3 gives a contract call's arguments as values only: the function's signature, its parameters' names and types are not there. */
+const NOT_IN_V3_CALL: readonly string[] = ['function_signature', 'function_args.name', 'function_args.type'];
+
+/**
+ * A v3 transaction (or transaction summary) as the v1 model. Not in v3 at all: anchor_mode,
+ * post_condition_mode, parent_burn_block_time, microblock fields, argument names and types
+ * (those the UI shows are listed in `unavailable`).
+ * v3 serves only canonical transactions (stacks-blockchain-api src/datastore/v3/pg-store-v3.ts:
+ * `canonical = true AND microblock_canonical = true`), so one in a block is a settled one.
+ */
 export function v3ToTransaction(t: S.V3Transaction): S.Transaction {
   const burn = t.bitcoin_block ?? t.burn_block;
   const cost = t.execution_cost;
+  const mined = !!t.block;
   const tx: S.Transaction = defined({
     tx_id: t.tx_id,
     tx_type: t.type,
@@ -27,10 +47,13 @@ export function v3ToTransaction(t: S.V3Transaction): S.Transaction {
     block_time_iso: iso(t.block?.time),
     tx_index: t.block?.tx_index,
     parent_block_hash: t.parent_block?.hash,
-    burn_block_height: t.block ? burn?.height : undefined,
-    burn_block_time: t.block ? burn?.time : undefined,
-    burn_block_time_iso: t.block ? iso(burn?.time) : undefined,
-    canonical: t.canonical,
+    burn_block_height: mined ? burn?.height : undefined,
+    burn_block_time: mined ? burn?.time : undefined,
+    burn_block_time_iso: mined ? iso(burn?.time) : undefined,
+    canonical: mined ? true : undefined,
+    microblock_canonical: mined ? true : undefined,
+    is_unanchored: mined ? false : undefined,
+    tx_result: t.result && { hex: t.result.hex, repr: t.result.repr },
     event_count: t.event_count,
     execution_cost_read_count: cost?.read_count,
     execution_cost_read_length: cost?.read_length,
@@ -46,7 +69,8 @@ export function v3ToTransaction(t: S.V3Transaction): S.Transaction {
       defined({
         recipient_address: t.token_transfer.recipient,
         amount: t.token_transfer.amount,
-        memo: t.token_transfer.memo ?? undefined,
+        // v1 gives the memo as its hex; v3 decodes it as well ({hex, repr})
+        memo: t.token_transfer.memo?.hex,
       }),
     contract_call:
       t.contract_call &&
@@ -67,6 +91,10 @@ export function v3ToTransaction(t: S.V3Transaction): S.Transaction {
       defined({ data: t.coinbase.payload, alt_recipient: t.coinbase.alt_recipient, vrf_proof: t.coinbase.vrf_proof }),
     tenure_change_payload: t.tenure_change,
     ...(t.type === 'poison_microblock' ? { poison_microblock: {} } : {}),
+    unavailable: [
+      ...(mined ? NOT_IN_V3_MINED : NOT_IN_V3).filter((k) => !(k in t)),
+      ...(t.contract_call ? NOT_IN_V3_CALL : []),
+    ],
   });
   return tx;
 }
@@ -128,7 +156,13 @@ export function transactionReplacement(
   return {
     route,
     async load(fetch) {
-      const v3 = await fetch(route, `/extended/v3/transactions/${txId}`, [], S.V3Transaction, 'transaction');
+      const v3 = await fetch(
+        route,
+        `/extended/v3/transactions/${txId}`,
+        [['include', V3_TX_INCLUDE]],
+        S.V3Transaction,
+        'transaction',
+      );
       const tx = v3ToTransaction(v3);
       if (!v3.block) return tx; // mempool: the documented route has no events for it either
       const want = eventLimit ?? DEFAULT_EVENT_LIMIT;

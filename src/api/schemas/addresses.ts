@@ -4,12 +4,12 @@
  * (.../transactions/{tx_id}/events).
  */
 import * as z from 'zod/mini';
-import { ClarityValue, int, opt, page, str } from './shared';
+import { ClarityValue, int, opt, page, str, Unavailable } from './shared';
 import { Transaction } from './transactions';
 
 export const StxBalance = z.looseObject({
   balance: str,
-  /** Unknown (absent) when the balance came from the v2 replacement, which does not report them. */
+  /** Absent when the balance came from the v3 replacement, which does not report them (see `unavailable`). */
   total_sent: opt(str),
   total_received: opt(str),
   locked: str,
@@ -29,6 +29,7 @@ export const StxBalance = z.looseObject({
       unlock_schedule: z.array(z.looseObject({ amount: str, block_height: int })),
     }),
   ),
+  unavailable: Unavailable,
 });
 
 const counters = z.looseObject({ transfer: int, mint: int, burn: int });
@@ -37,21 +38,27 @@ export const AddressTransaction = z.looseObject({
   tx: Transaction,
   stx_sent: str,
   stx_received: str,
-  /** Unknown (absent) when the list came from the v3 replacement, which only says which asset types were touched. */
+  /** Absent when the list came from the v3 replacement, which only says which asset types were touched. */
   events: opt(z.looseObject({ stx: counters, ft: counters, nft: counters })),
+  unavailable: Unavailable,
 });
 
 export const AddressEvent = z.looseObject({
   type: str,
-  event_index: int,
+  /** Absent (with `unavailable`) when the event is a v3 balance change, which has no index. */
+  event_index: opt(int),
   data: z.looseObject({
-    type: str,
+    /** transfer, mint or burn; absent for a v3 balance change. */
+    type: opt(str),
     amount: opt(str),
     sender: opt(str),
     recipient: opt(str),
     asset_identifier: opt(str),
     value: opt(ClarityValue),
   }),
+  /** From the v3 balance changes of one transaction: what the address sent, received and the net change of the asset. */
+  balance_change: opt(z.looseObject({ sent: str, received: str, net: str })),
+  unavailable: Unavailable,
 });
 
 export const AddressTransactionsPage = page(AddressTransaction);

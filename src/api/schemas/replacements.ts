@@ -1,16 +1,20 @@
 /**
  * The routes the API names as replacements when it switches a route off (410 Gone); the client
- * reads them only then. Shapes from the API server's own schemas (stacks-blockchain-api:
- * src/api/schemas/v3/entities, src/api/routes/v2/*).
+ * reads them only then. Shapes from the API server's own schemas (stacks-blockchain-api v9:
+ * src/api/schemas/v3/entities, and the OpenAPI of the v3 routes in
+ * test/fixtures/api/openapi-v3.yaml).
  */
 import * as z from 'zod/mini';
-import { ClarityValue, int, opt, optNull, page, str } from './shared';
+import { ClarityValue, int, opt, optNull, str } from './shared';
 import { PostCondition } from './transactions';
 
 const V3Sender = z.looseObject({ address: str, nonce: int });
 const V3BurnBlock = z.looseObject({ height: int, time: opt(z.number()) });
 
-/** GET /extended/v3/transactions/{tx_id}: a mined transaction or a mempool one (no `block`). */
+/**
+ * GET /extended/v3/transactions/{tx_id}: a mined transaction or a mempool one (no `block`); also
+ * the transaction summaries of the v3 lists (no parent block, costs or heavy fields).
+ */
 export const V3Transaction = z.looseObject({
   tx_id: str,
   type: str,
@@ -31,8 +35,8 @@ export const V3Transaction = z.looseObject({
   bitcoin_block: opt(V3BurnBlock),
   /** Earlier releases named it `burn_block`. */
   burn_block: opt(V3BurnBlock),
-  canonical: opt(z.boolean()),
   parent_block: opt(z.looseObject({ hash: str, index_hash: opt(str) })),
+  /** Only with `include=post_conditions`. */
   post_conditions: opt(z.array(PostCondition)),
   post_condition_mode: opt(str),
   event_count: opt(int),
@@ -40,11 +44,16 @@ export const V3Transaction = z.looseObject({
     z.looseObject({ read_count: int, read_length: int, runtime: int, write_count: int, write_length: int }),
   ),
   vm_error: optNull(str),
+  /** Only with `include=result`, and only for a mined transaction. */
+  result: opt(ClarityValue),
   receipt_time: opt(int),
   receipt_block_height: opt(int),
   replaced_by_tx_id: optNull(str),
-  token_transfer: opt(z.looseObject({ recipient: str, amount: str, memo: optNull(str) })),
+  /** `memo` is the decoded memo `{hex, repr}` (a string in v1). */
+  token_transfer: opt(z.looseObject({ recipient: str, amount: str, memo: optNull(ClarityValue) })),
+  /** `source_code` only with `include=source_code`. */
   smart_contract: opt(z.looseObject({ contract_id: str, clarity_version: optNull(z.number()), source_code: opt(str) })),
+  /** `function_args` only with `include=function_args`. */
   contract_call: opt(
     z.looseObject({ contract_id: str, function_name: str, function_args: opt(z.array(ClarityValue)) }),
   ),
@@ -98,28 +107,41 @@ export const V3PrincipalTransaction = z.looseObject({
   transaction: V3Transaction,
   involvement: str,
   balance_changes: z.looseObject({ stx: z.looseObject({ sent: str, received: str, net: opt(str) }) }),
-  affected_asset_types: opt(z.looseObject({ stx: z.boolean(), ft: z.boolean(), nft: z.boolean() })),
+  affected_balances: opt(z.looseObject({ stx: z.boolean(), ft: z.boolean(), nft: z.boolean() })),
 });
 export const V3PrincipalTransactionsPage = cursorPage(V3PrincipalTransaction);
 
-/** GET /extended/v2/addresses/{principal}/balances/stx (the pending fields with include_mempool=true). */
-export const V2StxBalance = z.looseObject({
+/** GET /extended/v3/principals/{principal}/balances/stx. */
+export const V3StxBalance = z.looseObject({
   balance: str,
-  locked: str,
-  total_miner_rewards_received: opt(str),
-  lock_tx_id: opt(str),
-  lock_height: opt(int),
-  burnchain_lock_height: opt(int),
-  burnchain_unlock_height: opt(int),
-  estimated_balance: opt(str),
-  pending_balance_inbound: opt(str),
-  pending_balance_outbound: opt(str),
+  available: opt(str),
+  locked: optNull(
+    z.looseObject({
+      amount: str,
+      pox_version: opt(int),
+      lock_tx_id: str,
+      stacks_lock_height: int,
+      burn_lock_height: int,
+      burn_unlock_height: int,
+    }),
+  ),
+  mempool: optNull(z.looseObject({ estimated_balance: str, inbound: str, outbound: str })),
 });
 
-/** GET /extended/v2/blocks/{height_or_hash}/transactions: only the ids and order are read. */
-export const V2BlockTransactionsPage = page(z.looseObject({ tx_id: str, tx_index: opt(int) }));
+/** An item of GET /extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes. */
+export const V3BalanceChange = z.looseObject({
+  asset: z.looseObject({ type: str, identifier: opt(str) }),
+  balance_change: z.looseObject({ sent: str, received: str, net: str }),
+});
+export const V3BalanceChangesPage = cursorPage(V3BalanceChange);
+
+/** GET /extended/v3/blocks/{height_or_hash}/transactions: transaction summaries, of which the ids and order are read. */
+export const V3BlockTransactionsPage = cursorPage(
+  z.looseObject({ tx_id: str, block: opt(z.looseObject({ tx_index: opt(int) })) }),
+);
 
 export type V3Transaction = z.infer<typeof V3Transaction>;
 export type V3TransactionEvent = z.infer<typeof V3TransactionEvent>;
 export type V3PrincipalTransaction = z.infer<typeof V3PrincipalTransaction>;
-export type V2StxBalance = z.infer<typeof V2StxBalance>;
+export type V3StxBalance = z.infer<typeof V3StxBalance>;
+export type V3BalanceChange = z.infer<typeof V3BalanceChange>;

@@ -1,6 +1,6 @@
 /** A transaction with its post-conditions and events (GET /extended/v1/tx/{tx_id}). */
 import * as z from 'zod/mini';
-import { ClarityValue, int, opt, optNull, str } from './shared';
+import { ClarityValue, int, opt, optNull, str, Unavailable } from './shared';
 
 export const PostCondition = z.looseObject({
   type: str,
@@ -85,6 +85,7 @@ export const Transaction = z.looseObject({
   coinbase_payload: opt(z.looseObject({ data: opt(str), alt_recipient: optNull(str), vrf_proof: optNull(str) })),
   tenure_change_payload: opt(z.looseObject({ cause: opt(str) })),
   poison_microblock: opt(z.looseObject({})),
+  unavailable: Unavailable,
 });
 
 export type PostCondition = z.infer<typeof PostCondition>;

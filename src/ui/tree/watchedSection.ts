@@ -191,7 +191,25 @@ function netChange(sent: string, received: string): string {
   }
 }
 
+/** A v3 balance change (the API's replacement for the events route): one per asset, no event behind it. */
+function balanceChangeNode(parent: TreeNode, e: AddressEvent, c: { sent: string; received: string; net: string }) {
+  const asset = e.type === 'stx' ? 'STX' : (e.data.asset_identifier ?? e.type.toUpperCase());
+  const fmt = (v: string) => (e.type === 'stx' ? formatStx(v) : v);
+  return fact(
+    parent,
+    `${e.type === 'stx' ? 'STX' : e.type.toUpperCase()} balance change`,
+    `${/^[1-9]\d*$/.test(c.net) ? '+' : ''}${fmt(c.net)}`,
+    [
+      `Asset: ${asset}`,
+      `Sent: ${fmt(c.sent)} · Received: ${fmt(c.received)}`,
+      'Event index, kind, sender and recipient: not available on this API',
+    ].join('\n'),
+    'arrow-swap',
+  );
+}
+
 function eventNode(parent: TreeNode, e: AddressEvent): TreeNode {
+  if (e.balance_change) return balanceChangeNode(parent, e, e.balance_change);
   const { data } = e;
   const asset =
     e.type === 'stx'

@@ -10,6 +10,7 @@ import {
   fields,
   id,
   ModelContext,
+  notAvailable,
   num,
   principal,
   stx,
@@ -17,6 +18,7 @@ import {
   time,
   tx,
   units,
+  unlessUnavailable,
 } from './values';
 
 export const TXS_PER_PAGE = 20;
@@ -54,10 +56,14 @@ export function addressModel(d: AddressData, params: PanelParams, ctx: ModelCont
           field('Estimated balance', stx(b.estimated_balance)),
         field('Pending inbound', stx(b.pending_balance_inbound)),
         field('Pending outbound', stx(b.pending_balance_outbound)),
-        field('Total sent', stx(b.total_sent)),
-        field('Total received', stx(b.total_received)),
-        field('Total fees sent', stx(b.total_fees_sent)),
-        field('Miner rewards received', stx(b.total_miner_rewards_received)),
+        field('Total sent', unlessUnavailable(b, 'total_sent', stx(b.total_sent))),
+        field('Total received', unlessUnavailable(b, 'total_received', stx(b.total_received))),
+        field('Total fees sent', unlessUnavailable(b, 'total_fees_sent', stx(b.total_fees_sent))),
+        field(
+          'Miner rewards received',
+          unlessUnavailable(b, 'total_miner_rewards_received', stx(b.total_miner_rewards_received)),
+        ),
+        b.unavailable?.includes('token_offering_locked') && field('Token offering', notAvailable()),
         locked && field('Lock transaction', tx(b.lock_tx_id || undefined, ctx)),
         locked && field('Locked at block', block(b.lock_height, ctx)),
         locked && field('Burnchain lock height', num(b.burnchain_lock_height)),
@@ -123,7 +129,13 @@ function txRow(d: AddressData, r: AddressTransaction, params: PanelParams, ctx: 
     [time(ctx, t.block_time ?? t.burn_block_time, t.block_time_iso ?? t.burn_block_time_iso)],
     [stx(r.stx_sent)],
     [stx(r.stx_received)],
-    [text(r.events && `${count(r.events.stx)} / ${count(r.events.ft)} / ${count(r.events.nft)}`)],
+    [
+      unlessUnavailable(
+        r,
+        'events',
+        text(r.events && `${count(r.events.stx)} / ${count(r.events.ft)} / ${count(r.events.nft)}`),
+      ),
+    ],
   ];
   const row: TableRow = {
     cells,
@@ -147,11 +159,11 @@ function eventsTable(p: Page<AddressEvent>, ctx: ModelContext): Section {
     ],
     rows: p.results.map((e) => ({
       cells: [
-        [num(e.event_index)],
+        [unlessUnavailable(e, 'event_index', num(e.event_index))],
         [e.type === 'stx' ? text('STX') : e.data.asset_identifier ? id(e.data.asset_identifier, ctx) : text(e.type)],
-        [text(e.data.type)],
-        [principal(e.data.sender, ctx)],
-        [principal(e.data.recipient, ctx)],
+        [unlessUnavailable(e, 'type', text(e.data.type))],
+        [unlessUnavailable(e, 'sender', principal(e.data.sender, ctx))],
+        [unlessUnavailable(e, 'recipient', principal(e.data.recipient, ctx))],
         [
           e.type === 'stx'
             ? stx(e.data.amount)

@@ -2,7 +2,20 @@
 import type { ContractsStatus, StxBalance } from '../../../api';
 import { NETWORK_LABELS, PLAN_NETWORKS } from '../../../chain/networks';
 import type { Action, Section, ViewModel } from '../../../protocol';
-import { badge, block, compact, field, fields, id, ModelContext, principal, stx, text, tx } from './values';
+import {
+  badge,
+  block,
+  compact,
+  field,
+  fields,
+  id,
+  ModelContext,
+  principal,
+  stx,
+  text,
+  tx,
+  unlessUnavailable,
+} from './values';
 
 /** "Check on Mainnet" etc.: the same target on each other network. */
 function otherNetworks(kind: 'contract' | 'contracts', idText: string, ctx: ModelContext): Action[] {
@@ -61,8 +74,8 @@ export function contractModel(
         fields('Contract balance', [
           field('Balance', stx(balance.balance)),
           field('Locked', stx(balance.locked)),
-          field('Total received', stx(balance.total_received)),
-          field('Total sent', stx(balance.total_sent)),
+          field('Total received', unlessUnavailable(balance, 'total_received', stx(balance.total_received))),
+          field('Total sent', unlessUnavailable(balance, 'total_sent', stx(balance.total_sent))),
         ]),
       {
         type: 'actions',

@@ -13,12 +13,14 @@ import {
   fields,
   id,
   ModelContext,
+  NOT_AVAILABLE,
   num,
   principal,
   stx,
   text,
   time,
   units,
+  unlessUnavailable,
   yesNo,
 } from './values';
 
@@ -63,7 +65,7 @@ export function txModel(t: Transaction, eventOffset: number, ctx: ModelContext):
       pending
         ? fields('Mempool', [
             field('Received', time(ctx, t.receipt_time, t.receipt_time_iso)),
-            field('Anchor mode', text(t.anchor_mode)),
+            field('Anchor mode', unlessUnavailable(t, 'anchor_mode', text(t.anchor_mode))),
           ])
         : fields('Block', [
             field('Block', block(t.block_height, ctx)),
@@ -72,10 +74,17 @@ export function txModel(t: Transaction, eventOffset: number, ctx: ModelContext):
             field('Burn block', num(t.burn_block_height)),
             field('Burn block time', time(ctx, t.burn_block_time, t.burn_block_time_iso)),
             field('Parent block hash', blockHash(t.parent_block_hash, ctx)),
-            field('Parent burn block time', time(ctx, t.parent_burn_block_time, t.parent_burn_block_time_iso)),
+            field(
+              'Parent burn block time',
+              unlessUnavailable(
+                t,
+                'parent_burn_block_time',
+                time(ctx, t.parent_burn_block_time, t.parent_burn_block_time_iso),
+              ),
+            ),
             field('Position in block', num(t.tx_index)),
             field('Canonical', yesNo(t.canonical)),
-            field('Anchor mode', text(t.anchor_mode)),
+            field('Anchor mode', unlessUnavailable(t, 'anchor_mode', text(t.anchor_mode))),
             field('Received', time(ctx, t.receipt_time, t.receipt_time_iso)),
           ]),
       microblock(t, ctx),
@@ -165,7 +174,7 @@ function payload(t: Transaction, ctx: ModelContext): Section[] {
       fields('Contract call', [
         field('Contract', principal(c.contract_id, ctx)),
         field('Function', code(c.function_name)),
-        field('Signature', code(c.function_signature)),
+        field('Signature', unlessUnavailable(t, 'function_signature', code(c.function_signature))),
       ]),
     );
     const args = c.function_args ?? [];
@@ -173,7 +182,13 @@ function payload(t: Transaction, ctx: ModelContext): Section[] {
       type: 'table',
       title: 'Arguments',
       columns: [{ label: 'Name' }, { label: 'Type' }, { label: 'Value' }],
-      rows: args.map((a) => ({ cells: [[text(a.name)], [code(a.type)], [code(a.repr)]] })),
+      rows: args.map((a) => ({
+        cells: [
+          [unlessUnavailable(t, 'function_args.name', text(a.name))],
+          [unlessUnavailable(t, 'function_args.type', code(a.type))],
+          [code(a.repr)],
+        ],
+      })),
       empty: 'This call has no arguments.',
     });
   }
@@ -241,7 +256,9 @@ function postConditions(t: Transaction, ctx: ModelContext): Section {
       ? 'Deny: only the transfers listed here may happen'
       : t.post_condition_mode === 'allow'
         ? 'Allow: transfers not listed here may also happen'
-        : t.post_condition_mode;
+        : t.unavailable?.includes('post_condition_mode')
+          ? NOT_AVAILABLE
+          : t.post_condition_mode;
   const list = t.post_conditions ?? [];
   return {
     type: 'table',

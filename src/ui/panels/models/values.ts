@@ -16,6 +16,22 @@ export interface ModelContext {
 
 export const DASH = '—';
 
+/** Shown in place of a value the API that answered does not give at all (its replacement route lacks it). */
+export const NOT_AVAILABLE = 'not available on this API';
+
+export function notAvailable(): Value {
+  return {
+    t: 'text',
+    text: NOT_AVAILABLE,
+    hint: 'The API has switched off the route that gave this; its replacement does not report it.',
+  };
+}
+
+/** `value`, or "not available on this API" when the model says its API lacks the field. */
+export function unlessUnavailable(model: { unavailable?: string[] | undefined }, key: string, value: Value): Value {
+  return model.unavailable?.includes(key) ? notAvailable() : value;
+}
+
 export function text(s: string | number | boolean | undefined | null, extra: Partial<Value> = {}): Value {
   return { t: 'text', text: s === undefined || s === null || s === '' ? DASH : String(s), ...extra };
 }

@@ -1,0 +1,227 @@
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import type { Field, Section, ViewModel } from '../../src/protocol';
+import type { PanelManager } from '../../src/ui/panels';
+import type { ExplorerTree } from '../../src/ui/tree';
+import type { Watchlist } from '../../src/ui/watchlist';
+import type { History } from '../../src/ui/history';
+import { ADDRESS, BLOCK, CONTRACT, TX, UNKNOWN_TX } from '../fixtures/ids';
+import {
+  captureMessages,
+  Captured,
+  children,
+  openFixture,
+  positionOf,
+  SeenItem,
+  stacksHoverAt,
+  testApi,
+  useMock,
+  UsedMock,
+} from './editorHelpers';
+
+/**
+ * The API's sunset: every deprecated route answers 410 Gone (the mock's sunset mode, the route
+ * list from the API's own source). One test per panel kind, hover kind and view section: each
+ * works, from the v3 replacements, and says "not available on this API" where v3 lacks a value.
+ * The mock is its own (a new origin), so what the extension learns here stays here.
+ */
+const NOT_AVAILABLE = 'not available on this API';
+
+function fieldText(m: ViewModel, label: string): string {
+  const f = m.sections.flatMap((s) => (s.type === 'fields' ? s.rows : [])).find((r: Field) => r.label === label);
+  assert.ok(f, `no field "${label}" in the ${m.kind} panel`);
+  return f.values.map((v) => (v.t === 'id' ? (v.full ?? v.text) : v.text)).join(' ');
+}
+
+function table(m: ViewModel, prefix: string): Extract<Section, { type: 'table' }> {
+  const t = m.sections.find(
+    (s): s is Extract<Section, { type: 'table' }> => s.type === 'table' && (s.title ?? '').startsWith(prefix),
+  );
+  assert.ok(t, `no table "${prefix}…" in the ${m.kind} panel`);
+  return t;
+}
+
+describe('Sunset: every feature with the deprecated routes switched off', () => {
+  let panels: PanelManager;
+  let tree: ExplorerTree;
+  let watchlist: Watchlist;
+  let history: History;
+  let used: UsedMock;
+  let messages: Captured;
+
+  before(async () => {
+    const api = await testApi();
+    assert.ok(api.panels && api.tree && api.watchlist && api.history);
+    panels = api.panels;
+    tree = api.tree;
+    watchlist = api.watchlist;
+    history = api.history;
+    used = await useMock({ sunset: true });
+  });
+  beforeEach(() => {
+    used.mock.reset(); // keeps sunset mode
+    messages = captureMessages();
+  });
+  afterEach(async () => {
+    messages.restore();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+  after(async () => {
+    for (const a of watchlist.items) await watchlist.remove(a);
+    await used.close();
+  });
+
+  const model = (): ViewModel => {
+    assert.ok(panels.current, 'the panel shows a model');
+    return panels.current.model;
+  };
+  /** Nothing the extension asked for failed: every 410 was followed by its replacement. */
+  const noErrors = () => assert.deepStrictEqual(messages.errors, [], 'no error was shown');
+  const gone = () => used.mock.requests.filter((r) => /^\/extended\/v[12]\//.test(r.path)).map((r) => r.path);
+
+  describe('panels', () => {
+    it('transaction: a contract call with its arguments, result and events', async () => {
+      await vscode.commands.executeCommand('stacksLookup.showTransaction', TX.contractCall);
+      const m = model();
+      assert.strictEqual(m.kind, 'tx');
+      assert.strictEqual(table(m, 'Arguments').rows.length > 0, true, 'arguments (include=function_args)');
+      assert.ok(fieldText(m, 'Result').length > 1, 'result (include=result)');
+      assert.strictEqual(fieldText(m, 'Anchor mode'), NOT_AVAILABLE);
+      assert.ok(used.mock.requestsTo(`/extended/v3/transactions/${TX.contractCall}`).length >= 1);
+      noErrors();
+    });
+
+    it('transaction: a token transfer with its memo', async () => {
+      await vscode.commands.executeCommand('stacksLookup.showTransaction', TX.tokenTransfer);
+      const m = model();
+      assert.strictEqual(fieldText(m, 'Amount'), '0.000035 STX');
+      assert.strictEqual(fieldText(m, 'Memo'), 'hi');
+      noErrors();
+    });
+
+    it('address: balance, transactions and the events of one, totals marked not available', async () => {
+      await vscode.commands.executeCommand('stacksLookup.showAddress', ADDRESS.mainnet);
+      let m = model();
+      assert.strictEqual(fieldText(m, 'Balance'), '1 STX');
+      assert.strictEqual(fieldText(m, 'Total sent'), NOT_AVAILABLE);
+      assert.strictEqual(table(m, 'Transactions').title, 'Transactions (2)');
+      await panels.handle({ type: 'page', params: { expand: TX.mainnetContractCall, expandOffset: 0 } });
+      m = model();
+      const row = table(m, 'Transactions').rows.find((r) => r.detail);
+      assert.ok(row?.detail, 'the events of the transaction');
+      const events = row.detail[0] as Extract<Section, { type: 'table' }>;
+      assert.ok(events.rows.length > 0);
+      assert.strictEqual(events.rows[0]!.cells[0]![0]!.text, NOT_AVAILABLE, 'no event index in v3');
+      assert.ok(used.mock.requestsTo(`/extended/v3/principals/${ADDRESS.mainnet}/transactions/`).length >= 1);
+      noErrors();
+    });
+
+    it('block: the block, and its transaction list (v1 view) from v3', async () => {
+      await vscode.commands.executeCommand('stacksLookup.showBlock', String(BLOCK.big.height));
+      assert.strictEqual(model().title, `Block #${BLOCK.big.height}`);
+      await panels.handle({ type: 'page', params: { tab: 'v1' } });
+      const txs = table(model(), 'Transactions');
+      assert.ok(txs.title?.includes(String(BLOCK.big.txCount)), txs.title);
+      assert.ok(used.mock.requestsTo(`/extended/v3/blocks/${BLOCK.big.height}/transactions`).length >= 1);
+      noErrors();
+    });
+
+    it('contract: deployed, with its balance', async () => {
+      await vscode.commands.executeCommand('stacksLookup.lookup', CONTRACT.deployed);
+      const m = model();
+      assert.strictEqual(m.kind, 'contract');
+      assert.strictEqual(m.badges[0]?.text, 'Deployed');
+      assert.strictEqual(fieldText(m, 'Total sent'), NOT_AVAILABLE);
+      noErrors();
+    });
+
+    it('contract deployment status, mempool statistics and API status: not deprecated, as today', async () => {
+      await vscode.commands.executeCommand(
+        'stacksLookup.showContractStatus',
+        `${CONTRACT.deployed}, ${CONTRACT.notFound}`,
+      );
+      assert.strictEqual(model().badges[0]?.text, '1 of 2 found on Custom');
+      await vscode.commands.executeCommand('stacksLookup.showMempoolStats');
+      assert.strictEqual(model().badges[0]?.text, '442 pending transactions');
+      await vscode.commands.executeCommand('stacksLookup.showServerStatus');
+      assert.strictEqual(fieldText(model(), 'Base URL'), used.mock.url);
+      assert.deepStrictEqual(gone(), ['/extended/v2/smart-contracts/status', '/extended/v1/tx/mempool/stats']);
+      noErrors();
+    });
+  });
+
+  describe('hovers', () => {
+    let doc: vscode.TextDocument;
+    before(async () => {
+      doc = await openFixture('hover-targets.clar');
+    });
+
+    it('transaction: a token transfer, a failed call and a pending one', async () => {
+      const { text } = await stacksHoverAt(doc, positionOf(doc, TX.tokenTransfer, 10));
+      assert.match(text, /Token transfer/);
+      assert.match(text, /Amount: 0\.000035 STX/);
+      assert.match(
+        (await stacksHoverAt(doc, positionOf(doc, TX.failed))).text,
+        /Failed \(aborted by response\): \(err u1\)/,
+      );
+      assert.match((await stacksHoverAt(doc, positionOf(doc, TX.pending))).text, /Pending in the mempool/);
+    });
+
+    it('address: the balance, and the totals not available', async () => {
+      const { text } = await stacksHoverAt(doc, positionOf(doc, ADDRESS.mainnet));
+      assert.match(text, /Balance: 1 STX/);
+      assert.match(text, /Locked: 0\.05 STX \(50,000 µSTX\) until burn block #200/);
+      assert.match(text, /not available on this API/);
+    });
+
+    it('an unknown transaction: not found, from the replacement', async () => {
+      assert.match((await stacksHoverAt(doc, positionOf(doc, UNKNOWN_TX))).text, /Not found on Custom/);
+    });
+
+    it('contract: deployment and the deployer balance', async () => {
+      const { text } = await stacksHoverAt(doc, positionOf(doc, CONTRACT.deployed, 32));
+      assert.match(text, /Deployed in block #3,275/);
+      assert.match(text, /Deployer balance: 0 STX/);
+    });
+  });
+
+  describe('view sections', () => {
+    const lines = (seen: SeenItem[]) => seen.map((s) => `${s.label} | ${s.description}`);
+
+    it('Network and Mempool: not deprecated, as today', async () => {
+      await tree.refresh();
+      const network = await children(tree, tree.sections.network);
+      assert.ok(lines(network).includes('API status | ready'), lines(network).join('\n'));
+      const mempool = await children(tree, tree.sections.mempool);
+      assert.strictEqual(lines(mempool)[0], 'Pending | 442 transactions');
+    });
+
+    it('Watched addresses: balance, transactions and balance changes', async () => {
+      await vscode.commands.executeCommand('stacksLookup.watchAddress', ADDRESS.mainnet);
+      const [address] = await children(tree, tree.sections.watched);
+      assert.strictEqual(address!.description, '1 STX');
+      const txs = await children(tree, address!.node);
+      assert.deepStrictEqual(
+        txs.map((t) => t.args[0]),
+        [TX.mainnetContractCall, TX.mainnetTokenTransfer],
+      );
+      const changes = await children(tree, txs[0]!.node);
+      assert.ok(changes.length >= 1);
+      assert.strictEqual(changes[0]!.label, 'STX balance change');
+      assert.match(changes[0]!.tooltip, /not available on this API/);
+      await watchlist.remove(ADDRESS.mainnet);
+    });
+
+    it('Workspace contracts and Recent lookups: as today', async () => {
+      const contracts = await children(tree, tree.sections.contracts);
+      assert.ok(contracts.length > 0);
+      assert.ok(
+        contracts.every((c) => c.contextValue === 'contract'),
+        lines(contracts).join('\n'),
+      );
+      await history.add({ kind: 'tx', id: TX.tokenTransfer, network: 'custom' });
+      const recent = await children(tree, tree.sections.recent);
+      assert.strictEqual(recent[0]!.command, 'stacksLookup.showTransaction');
+    });
+  });
+});
