@@ -8,6 +8,7 @@ import type { FrameLocator } from 'playwright-core';
 import { hostileFixture, PAYLOADS, PWNED_FLAG } from '../fixtures/hostile';
 import { ADDRESS, BLOCK, CONTRACT, TX } from '../fixtures/ids';
 import type { E2EContext } from './context';
+import { open, panelText } from './panel';
 
 interface Case {
   name: string;
@@ -74,33 +75,6 @@ const THEMES = [
   { id: 'dark', setting: 'Default Dark Modern' },
   { id: 'hc', setting: 'Default High Contrast' },
 ];
-
-async function open(ctx: E2EContext, c: { command: string; input?: string }): Promise<void> {
-  const { page, helpers } = ctx;
-  await helpers.runCommand(page, c.command);
-  if (c.input !== undefined) {
-    const input = page.locator('.quick-input-widget input');
-    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Stacks:' }).waitFor({ timeout: 15000 });
-    await input.fill(c.input);
-    await page.keyboard.press('Enter');
-  }
-}
-
-/** Waits until the panel renders a model of `kind` that shows every expected text; returns its text. */
-async function panelText(frame: FrameLocator, kind: string, expect: string[], timeoutMs = 20000): Promise<string> {
-  const app = frame.locator(`#app[data-state="render"][data-kind="${kind}"]`);
-  await app.waitFor({ timeout: timeoutMs });
-  const end = Date.now() + timeoutMs;
-  let text = '';
-  for (;;) {
-    text = await app.innerText();
-    const missing = expect.filter((e) => !text.includes(e));
-    if (missing.length === 0) return text;
-    if (Date.now() > end)
-      assert.fail(`the ${kind} panel does not show ${JSON.stringify(missing)}; it shows:\n${text.slice(0, 2000)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** The pictures the README shows. */
 /** The README shows every panel in the light and dark themes, and the address panel in high contrast. */
