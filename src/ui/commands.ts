@@ -10,11 +10,11 @@ import { recognizeInput, RecognizedInput, Target, targetTitle } from '../chain/t
 import { Commands } from '../constants';
 import { Config, NetworkId } from './config';
 import { reportError } from './errors';
-import { inertNotification } from './errorText';
 import type { History } from './history';
 import type { Log } from './log';
 import { NETWORK_IDS, NETWORK_LABELS } from '../chain/networks';
 import { NetworkService } from './network';
+import { showError, showInfo, showWarning } from './notify';
 import type { Presenter } from './presenter';
 import { workspaceDeployer } from './workspaceContext';
 
@@ -188,7 +188,7 @@ function whatOf(t: Target): string {
 function recognizeOrWarn(s: string): RecognizedInput | undefined {
   const r = recognizeInput(s);
   if (r.ok) return r.value;
-  void vscode.window.showWarningMessage(r.reason);
+  void showWarning(r.reason);
   return undefined;
 }
 
@@ -234,7 +234,7 @@ async function argOrAsk(
   if (typeof arg === 'string' || typeof arg === 'number') {
     const c = check(String(arg));
     if (c.ok) return c.value;
-    void vscode.window.showWarningMessage(c.reason);
+    void showWarning(c.reason);
     return undefined;
   }
   const guess = fromEditor();
@@ -252,7 +252,7 @@ async function argOrAsk(
   if (!value?.trim()) return undefined;
   const c = check(value);
   if (c.ok) return c.value;
-  void vscode.window.showWarningMessage(c.reason);
+  void showWarning(c.reason);
   return undefined;
 }
 
@@ -340,12 +340,9 @@ async function selectNetwork(d: CommandDeps): Promise<NetworkId | undefined> {
         } catch (e) {
           const msg = isStacksApiError(e) ? e.message : String(e);
           if (!(isStacksApiError(e) && e.kind === 'cancelled')) {
-            void vscode.window
-              .showErrorMessage(
-                inertNotification(`${clean} does not answer like a Stacks API: ${msg}`),
-                'Select Network',
-              )
-              .then((c) => c && vscode.commands.executeCommand(Commands.selectNetwork));
+            void showError(`${clean} does not answer like a Stacks API: ${msg}`, 'Select Network').then(
+              (c) => c && vscode.commands.executeCommand(Commands.selectNetwork),
+            );
           }
           return false;
         }
@@ -367,9 +364,9 @@ async function setApiKey(d: CommandDeps): Promise<boolean> {
   const origins = d.networks.originsForNewKey();
   if (!origins.length) {
     const u = d.networks.urlOf(d.networks.current);
-    void vscode.window
-      .showErrorMessage(`Set a valid API URL first: ${u.ok ? '' : u.reason}`, 'Select Network')
-      .then((c) => c && vscode.commands.executeCommand(Commands.selectNetwork));
+    void showError(`Set a valid API URL first: ${u.ok ? '' : u.reason}`, 'Select Network').then(
+      (c) => c && vscode.commands.executeCommand(Commands.selectNetwork),
+    );
     return false;
   }
   const hosts = origins.map((o) => new URL(o).host).join(' and ');
@@ -387,14 +384,14 @@ async function setApiKey(d: CommandDeps): Promise<boolean> {
   });
   if (!key?.trim()) return false;
   await d.networks.setKey(key.trim(), origins);
-  void vscode.window.showInformationMessage(`Stacks: API key saved for ${hosts}.`);
+  void showInfo(`Stacks: API key saved for ${hosts}.`);
   return true;
 }
 
 async function clearApiKey(d: CommandDeps): Promise<boolean> {
   const origins = d.networks.originsForNewKey();
   await d.networks.clearKey(origins);
-  void vscode.window.showInformationMessage(
+  void showInfo(
     `Stacks: API key removed${origins.length ? ` for ${origins.map((o) => new URL(o).host).join(' and ')}` : ''}.`,
   );
   return true;

@@ -7,6 +7,7 @@ import { Commands, PANEL_VIEW_TYPE } from '../../constants';
 import { Frame, HostMessage, PanelParams, PanelState, ViewModel, WebviewMessage } from '../../protocol';
 import { showCopied } from '../commands';
 import { describeError } from '../errorText';
+import { showWarning } from '../notify';
 import type { History } from '../history';
 import { NETWORK_LABELS } from '../../chain/networks';
 import type { OpenOptions, Presenter } from '../presenter';
@@ -116,9 +117,7 @@ export class PanelManager implements Presenter, vscode.Disposable {
         if (params.untilBlock) {
           const b = checkBlockRef(params.untilBlock);
           if (!b.ok || b.value.kind === 'latest') {
-            void vscode.window.showWarningMessage(
-              b.ok ? 'Give a block height or hash to see the balance at that block.' : b.reason,
-            );
+            void showWarning(b.ok ? 'Give a block height or hash to see the balance at that block.' : b.reason);
             return;
           }
         }
