@@ -539,11 +539,15 @@ describe('Stacks API client', function () {
       assert.strictEqual(mock.requests.length, 2);
     });
 
-    it('fails with the wait when Retry-After is long', async () => {
-      mock.fault({ kind: 'status', status: 429, headers: { 'retry-after': '120' } });
+    it('fails with the wait when Retry-After is long, at most the window (one minute)', async () => {
+      mock.fault({ kind: 'status', status: 429, headers: { 'retry-after': '45' } });
       const e = await rejectsWith(client().getServerStatus(), 'rate-limited');
-      assert.strictEqual(e.retryAfterMs, 120_000);
-      assert.strictEqual(mock.requests.length, 1);
+      assert.strictEqual(e.retryAfterMs, 45_000);
+      mock.clearFaults();
+      mock.fault({ kind: 'status', status: 429, headers: { 'retry-after': '120' } });
+      const capped = await rejectsWith(client().getServerStatus(), 'rate-limited');
+      assert.strictEqual(capped.retryAfterMs, 60_000);
+      assert.strictEqual(mock.requests.length, 2, 'one request each, no retry');
     });
   });
 
