@@ -204,7 +204,11 @@ function fromEditor(): RecognizedInput | undefined {
   }
   const clarity = doc.languageId === 'clarity' || doc.uri.path.endsWith('.clar');
   const deployer = clarity ? workspaceDeployer(doc.uri) : undefined;
-  const found = identifierAt(doc.getText(), doc.offsetAt(sel.active), { clarity, ...(deployer ? { deployer } : {}) });
+  // Only the cursor's line: identifierAt does not scan a line longer than MAX_SCAN_LINE.
+  const found = identifierAt(doc.lineAt(sel.active.line).text, sel.active.character, {
+    clarity,
+    ...(deployer ? { deployer } : {}),
+  });
   if (!found) return undefined;
   const kind = found.kind === 'contract' ? 'contract' : found.kind;
   return { target: { kind, id: found.id }, ...(found.network ? { chain: found.network } : {}) };
