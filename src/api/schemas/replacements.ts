@@ -4,6 +4,7 @@
  * src/api/schemas/v3/entities, src/api/routes/v2/*).
  */
 import * as z from 'zod/mini';
+import { amount } from './amount';
 import { ClarityValue, int, opt, optNull, page, str } from './shared';
 import { PostCondition } from './transactions';
 
@@ -17,7 +18,7 @@ export const V3Transaction = z.looseObject({
   status: str,
   sender: V3Sender,
   sponsor: optNull(V3Sender),
-  fee_rate: str,
+  fee_rate: amount,
   block: opt(
     z.looseObject({
       height: int,
@@ -43,7 +44,7 @@ export const V3Transaction = z.looseObject({
   receipt_time: opt(int),
   receipt_block_height: opt(int),
   replaced_by_tx_id: optNull(str),
-  token_transfer: opt(z.looseObject({ recipient: str, amount: str, memo: optNull(str) })),
+  token_transfer: opt(z.looseObject({ recipient: str, amount, memo: optNull(str) })),
   smart_contract: opt(z.looseObject({ contract_id: str, clarity_version: optNull(z.number()), source_code: opt(str) })),
   contract_call: opt(
     z.looseObject({ contract_id: str, function_name: str, function_args: opt(z.array(ClarityValue)) }),
@@ -57,18 +58,18 @@ export const V3TransactionEvent = z.looseObject({
   event_index: int,
   type: str,
   contract_log: opt(z.looseObject({ contract_id: str, topic: str, value: ClarityValue })),
-  stx_lock: opt(z.looseObject({ amount: str, unlock_bitcoin_height: opt(int), address: str })),
+  stx_lock: opt(z.looseObject({ amount, unlock_bitcoin_height: opt(int), address: str })),
   stx_asset: opt(
     z.looseObject({
       type: str,
       sender: optNull(str),
       recipient: optNull(str),
-      amount: str,
+      amount,
       memo: optNull(ClarityValue),
     }),
   ),
   ft_asset: opt(
-    z.looseObject({ type: str, asset_identifier: str, sender: optNull(str), recipient: optNull(str), amount: str }),
+    z.looseObject({ type: str, asset_identifier: str, sender: optNull(str), recipient: optNull(str), amount }),
   ),
   nft_asset: opt(
     z.looseObject({
@@ -97,23 +98,23 @@ export const V3TransactionEventsPage = cursorPage(V3TransactionEvent);
 export const V3PrincipalTransaction = z.looseObject({
   transaction: V3Transaction,
   involvement: str,
-  balance_changes: z.looseObject({ stx: z.looseObject({ sent: str, received: str, net: opt(str) }) }),
+  balance_changes: z.looseObject({ stx: z.looseObject({ sent: amount, received: amount, net: opt(amount) }) }),
   affected_asset_types: opt(z.looseObject({ stx: z.boolean(), ft: z.boolean(), nft: z.boolean() })),
 });
 export const V3PrincipalTransactionsPage = cursorPage(V3PrincipalTransaction);
 
 /** GET /extended/v2/addresses/{principal}/balances/stx (the pending fields with include_mempool=true). */
 export const V2StxBalance = z.looseObject({
-  balance: str,
-  locked: str,
-  total_miner_rewards_received: opt(str),
+  balance: amount,
+  locked: amount,
+  total_miner_rewards_received: opt(amount),
   lock_tx_id: opt(str),
   lock_height: opt(int),
   burnchain_lock_height: opt(int),
   burnchain_unlock_height: opt(int),
-  estimated_balance: opt(str),
-  pending_balance_inbound: opt(str),
-  pending_balance_outbound: opt(str),
+  estimated_balance: opt(amount),
+  pending_balance_inbound: opt(amount),
+  pending_balance_outbound: opt(amount),
 });
 
 /** GET /extended/v2/blocks/{height_or_hash}/transactions: only the ids and order are read. */
