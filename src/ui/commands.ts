@@ -14,6 +14,7 @@ import type { History } from './history';
 import type { Log } from './log';
 import { NETWORK_IDS, NETWORK_LABELS } from '../chain/networks';
 import { NetworkService } from './network';
+import { targetFrom } from './panels/targets';
 import { showError, showInfo, showWarning } from './notify';
 import type { Presenter } from './presenter';
 import { workspaceDeployer } from './workspaceContext';
@@ -96,8 +97,8 @@ export function registerCommands(d: CommandDeps): vscode.Disposable[] {
       return url;
     }),
     vscode.commands.registerCommand(Commands.copy, async (arg?: unknown) => {
-      const t = toTarget(arg);
-      const text = t ? t.id : typeof arg === 'string' ? arg : undefined;
+      // Only an identifier, canonical: a link cannot put arbitrary text on the clipboard.
+      const text = toTarget(arg)?.id;
       if (!text) return undefined;
       await vscode.env.clipboard.writeText(text);
       showCopied(text);
@@ -280,7 +281,11 @@ export function checkContractList(s: string): Checked<string> {
   return { ok: true, value: ids.join(',') };
 }
 
-/** Accepts a Target, a tree item carrying one (`.target`), or a string to recognise. */
+/**
+ * Accepts a Target, a tree item carrying one (`.target`), or a string to recognise. A command's
+ * argument may come from a hover link or another extension: a target is checked as strictly as
+ * one from the webview (known kind and network, an id of that kind) and returned canonical.
+ */
 export function toTarget(arg: unknown): Target | undefined {
   if (!arg) return undefined;
   if (typeof arg === 'string') {
@@ -288,9 +293,9 @@ export function toTarget(arg: unknown): Target | undefined {
     return r.ok ? r.value.target : undefined;
   }
   if (typeof arg === 'object') {
-    const o = arg as { kind?: unknown; id?: unknown; target?: unknown };
-    if (typeof o.kind === 'string' && typeof o.id === 'string') return o as Target;
-    if (o.target) return toTarget(o.target);
+    const o = arg as { kind?: unknown; target?: unknown };
+    if (o.kind !== undefined) return targetFrom(arg);
+    if (o.target) return typeof o.target === 'object' ? targetFrom(o.target) : toTarget(o.target);
   }
   return undefined;
 }
