@@ -15,6 +15,7 @@ import type { Log } from './log';
 import { NETWORK_IDS, NETWORK_LABELS } from '../chain/networks';
 import { NetworkService } from './network';
 import { targetFrom } from './panels/targets';
+import { inertNotification } from './errorText';
 import { showError, showInfo, showWarning } from './notify';
 import type { Presenter } from './presenter';
 import { workspaceDeployer } from './workspaceContext';
@@ -333,7 +334,11 @@ async function selectNetwork(d: CommandDeps): Promise<NetworkId | undefined> {
     if (!url) return undefined;
     const clean = url.trim().replace(/\/+$/, '');
     const ok = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Stacks: checking ${clean}`, cancellable: true },
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: inertNotification(`Stacks: checking ${clean}`),
+        cancellable: true,
+      },
       async (_p, token) => {
         const controller = new AbortController();
         token.onCancellationRequested(() => controller.abort());
