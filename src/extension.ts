@@ -5,6 +5,7 @@ import { History } from './ui/history';
 import { registerHover, trackIdentifierAtCursor } from './ui/hover';
 import { Log } from './ui/log';
 import { NetworkService } from './ui/network';
+import { showError } from './ui/notify';
 import { LazyPanels } from './ui/lazyPanels';
 import { NetworkStatusBar } from './ui/statusBar';
 import { testApiFor, type TestApi } from './testApi';
@@ -37,9 +38,9 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     void networks.updateContext();
   } catch (e) {
     log.error(`Activation failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-    void vscode.window
-      .showErrorMessage(`Stacks Lookup could not start: ${e instanceof Error ? e.message : String(e)}`, 'Show Log')
-      .then((c) => c && log.channel.show());
+    void showError(`Stacks Lookup could not start: ${e instanceof Error ? e.message : String(e)}`, 'Show Log').then(
+      (c) => c && log.channel.show(),
+    );
   }
   const lazy = panels;
   return testApiFor(context.extensionMode, () => ({

@@ -6,7 +6,7 @@ import type { BlockRef, Checked } from '../chain/identifiers';
 import { StacksApiError } from './errors';
 
 /** The largest `limit` of one list page. */
-const MAX_PAGE_LIMIT = 50;
+export const MAX_PAGE_LIMIT = 50;
 /** The largest `eventLimit` of one transaction. */
 export const MAX_EVENT_LIMIT = 200;
 

@@ -1,17 +1,37 @@
-/** A bounded least-recently-used cache whose entries may expire. */
-export class LruCache<V> {
-  private readonly map = new Map<string, { value: V; expires: number }>();
+export interface LruCacheOptions<V> {
+  /** At most this many entries. */
+  maxEntries?: number;
+  /** At most this much data, as `sizeOf` measures it; a value larger than this is not kept. */
+  maxBytes?: number;
+  /** The size of a value; needed for `maxBytes`. */
+  sizeOf?: (value: V) => number;
+  now?: () => number;
+}
 
-  constructor(
-    private readonly maxEntries = 500,
-    private readonly now: () => number = Date.now,
-  ) {}
+/**
+ * A least-recently-used cache whose entries may expire, bounded by a count and by a size: a
+ * few large responses (a 10 MB body is allowed) must not hold hundreds of megabytes.
+ */
+export class LruCache<V> {
+  private readonly map = new Map<string, { value: V; expires: number; bytes: number }>();
+  private readonly maxEntries: number;
+  private readonly maxBytes: number;
+  private readonly sizeOf: ((value: V) => number) | undefined;
+  private readonly now: () => number;
+  private total = 0;
+
+  constructor(o: LruCacheOptions<V> = {}) {
+    this.maxEntries = o.maxEntries ?? 500;
+    this.maxBytes = o.maxBytes ?? Infinity;
+    this.sizeOf = o.sizeOf;
+    this.now = o.now ?? Date.now;
+  }
 
   get(key: string): V | undefined {
     const e = this.map.get(key);
     if (!e) return undefined;
     if (e.expires <= this.now()) {
-      this.map.delete(key);
+      this.delete(key);
       return undefined;
     }
     this.map.delete(key);
@@ -22,20 +42,33 @@ export class LruCache<V> {
   /** `ttlMs` of Infinity keeps the entry until it is the least recently used of a full cache. */
   set(key: string, value: V, ttlMs: number): void {
     if (ttlMs <= 0) return;
-    this.map.delete(key);
-    this.map.set(key, { value, expires: this.now() + ttlMs });
-    while (this.map.size > this.maxEntries) this.map.delete(this.map.keys().next().value as string);
+    const bytes = this.sizeOf ? this.sizeOf(value) : 0;
+    this.delete(key);
+    if (bytes > this.maxBytes) return;
+    this.map.set(key, { value, expires: this.now() + ttlMs, bytes });
+    this.total += bytes;
+    while (this.map.size > this.maxEntries || this.total > this.maxBytes)
+      this.delete(this.map.keys().next().value as string);
   }
 
   delete(key: string): void {
+    const e = this.map.get(key);
+    if (!e) return;
     this.map.delete(key);
+    this.total -= e.bytes;
   }
 
   clear(): void {
     this.map.clear();
+    this.total = 0;
   }
 
   get size(): number {
     return this.map.size;
+  }
+
+  /** The size of what is kept, as `sizeOf` measures it. */
+  get bytes(): number {
+    return this.total;
   }
 }

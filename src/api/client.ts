@@ -1,5 +1,5 @@
 import { checkBlockRef, checkContractId, checkPrincipal, checkTxId } from '../chain/identifiers';
-import { blockSegment, intIn, invalid, MAX_EVENT_LIMIT, must, pageQuery } from './arguments';
+import { blockSegment, intIn, invalid, MAX_EVENT_LIMIT, MAX_PAGE_LIMIT, must, pageQuery } from './arguments';
 import { LruCache } from './cache';
 import { Fallback, SwitchedOffRoutes } from './fallback';
 import { HttpTransport, LogFn, RequestOptions } from './http';
@@ -83,6 +83,8 @@ export interface StacksClient {
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_FRESH_MS = 3_000;
+/** The response cache of one client holds at most this much (measured as JSON text). */
+export const CACHE_MAX_BYTES = 20 * 1024 * 1024;
 
 export function createStacksClient(options: StacksClientOptions): StacksClient {
   return new Client(options);
@@ -110,7 +112,9 @@ class Client implements StacksClient {
     });
     this.requests = new Requests(
       this.http,
-      opts.cache === false ? undefined : new LruCache(500),
+      opts.cache === false
+        ? undefined
+        : new LruCache<unknown>({ maxEntries: 500, maxBytes: CACHE_MAX_BYTES, sizeOf: jsonLength }),
       new Fallback(opts.log, opts.onFallback, opts.switchedOff ?? SwitchedOffRoutes.forOrigin(opts.baseUrl)),
     );
     this.freshMs = opts.freshMs ?? DEFAULT_FRESH_MS;
@@ -145,6 +149,7 @@ class Client implements StacksClient {
         what: 'transaction',
         ttl: (tx) => (isSettled(tx) ? Infinity : this.freshMs),
         replacement: transactionReplacement(id, eventLimit, eventOffset),
+        bound: (tx) => withEventsUpTo(tx, eventLimit ?? MAX_EVENT_LIMIT),
       },
       o,
     );
@@ -247,6 +252,8 @@ class Client implements StacksClient {
         schema: S.ContractsStatus,
         what: 'contract status',
         ttl: () => 10_000,
+        bound: (statuses) =>
+          Object.fromEntries(ids.filter((id) => Object.hasOwn(statuses, id)).map((id) => [id, statuses[id]!])),
       },
       o,
     );
@@ -272,6 +279,7 @@ class Client implements StacksClient {
         schema: S.AddressTransactionsPage,
         what: 'transaction list',
         ttl: () => this.freshMs,
+        bound: (p) => pageUpTo(p, limit === undefined ? MAX_PAGE_LIMIT : Number(limit)),
         replacement: addressTransactionsReplacement(
           p,
           limit === undefined ? undefined : Number(limit),
@@ -307,6 +315,7 @@ class Client implements StacksClient {
           limit === undefined ? undefined : Number(limit),
           offset === undefined ? undefined : Number(offset),
         ),
+        bound: (page) => pageUpTo(page, o.limit ?? MAX_PAGE_LIMIT),
       },
       o,
     );
@@ -323,4 +332,28 @@ function isSettled(tx: S.Transaction): boolean {
     tx.microblock_canonical !== false &&
     tx.is_unanchored !== true
   );
+}
+
+/**
+ * A page with no more items than were asked for (`limit`, or the most the API gives), whatever
+ * the server sent: a list of 100,000 must not become 100,000 rows. Its `limit` is no larger either,
+ * since the panel pages by it.
+ */
+function pageUpTo<T>(p: S.Page<T>, limit: number): S.Page<T> {
+  const n = Number.isSafeInteger(p.limit) && p.limit > 0 && p.limit <= limit ? p.limit : limit;
+  return p.results.length <= n && p.limit === n ? p : { ...p, limit: n, results: p.results.slice(0, n) };
+}
+
+/** A transaction with no more events than were asked for. */
+function withEventsUpTo(tx: S.Transaction, limit: number): S.Transaction {
+  return tx.events && tx.events.length > limit ? { ...tx, events: tx.events.slice(0, limit) } : tx;
+}
+
+/** The size of a cached value: the length of its JSON, which is close to what the wire carried. */
+function jsonLength(value: unknown): number {
+  try {
+    return JSON.stringify(value)?.length ?? 0;
+  } catch {
+    return Infinity;
+  }
 }

@@ -60,10 +60,15 @@ export class RateLimiter {
     }
   }
 
-  /** Reads the rate-limit headers of a response. */
+  /**
+   * Reads the rate-limit headers of a response; returns the wait a `Retry-After` asks for. No
+   * wait the server asks for is longer than the window: a wrong or hostile header must not
+   * stall lookups for longer than the budget itself would.
+   */
   observe(headers: Headers, status: number): number | undefined {
     const t = this.now();
-    const retryAfter = parseRetryAfter(headers.get('retry-after'), t);
+    const asked = parseRetryAfter(headers.get('retry-after'), t);
+    const retryAfter = asked === undefined ? undefined : Math.min(asked, this.windowMs);
     let remaining = num(headers.get('ratelimit-remaining'));
     headers.forEach((value, name) => {
       if (name.startsWith('x-ratelimit-remaining')) {
@@ -72,8 +77,8 @@ export class RateLimiter {
       }
     });
     if (remaining !== undefined) {
-      const reset = num(headers.get('ratelimit-reset'));
-      this.serverRemaining = { remaining, until: t + (reset !== undefined ? reset * 1000 : this.windowMs) };
+      const reset = parseReset(headers.get('ratelimit-reset'), t);
+      this.serverRemaining = { remaining, until: t + Math.min(reset ?? this.windowMs, this.windowMs) };
     }
     if (status === 429) this.blockedUntil = Math.max(this.blockedUntil, t + (retryAfter ?? this.windowMs / 6));
     return retryAfter;
@@ -88,6 +93,19 @@ function num(v: string | null): number | undefined {
   if (v === null || v.trim() === '') return undefined;
   const n = Number(v);
   return Number.isFinite(n) && n >= 0 ? n : undefined;
+}
+
+/** Above this, a `ratelimit-reset` is a Unix time in seconds (2001-09-09), not seconds to wait. */
+const EPOCH_SECONDS = 1e9;
+
+/**
+ * `ratelimit-reset` in ms from `now`: seconds to wait (the IETF draft) or, as the API's
+ * documentation describes it, the Unix time of the reset.
+ */
+export function parseReset(v: string | null, now = Date.now()): number | undefined {
+  const n = num(v);
+  if (n === undefined) return undefined;
+  return n > EPOCH_SECONDS ? Math.max(0, Math.round(n * 1000 - now)) : Math.round(n * 1000);
 }
 
 /** `Retry-After` is seconds or an HTTP date. */

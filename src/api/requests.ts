@@ -17,6 +17,8 @@ export interface Call<T> {
   ttl: (value: T) => number;
   /** Where to go once the server has switched this route off (410 Gone); absent: the 410 is the answer. */
   replacement?: Replacement<T>;
+  /** Cuts the answer down to what was asked for (a list's limit) before it is cached or returned. */
+  bound?: (value: T) => T;
 }
 
 interface InFlight {
@@ -58,7 +60,8 @@ export class Requests {
       return cached as T;
     }
     return this.shared(key, o, async (signal) => {
-      const value = await this.fallback.load(c, this.fetcher({ ...o, signal }));
+      const loaded = await this.fallback.load(c, this.fetcher({ ...o, signal }));
+      const value = c.bound ? c.bound(loaded) : loaded;
       this.cache?.set(key, value, c.ttl(value));
       return value;
     });

@@ -2,14 +2,16 @@
  * Which API URLs the client accepts. A module of its own, without the transport, so the editor can
  * check a URL it is given (settings, the network picker) without loading Node's http and https.
  */
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+/**
+ * The loopback hosts plain http may go to: the literal names only. `*.localhost` goes to the
+ * system resolver (which may send it anywhere), and the rest of 127.0.0.0/8 is not what a devnet
+ * listens on.
+ */
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-function isLoopbackHost(hostname: string): boolean {
-  return (
-    LOOPBACK.has(hostname.toLowerCase()) ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname) ||
-    hostname.toLowerCase().endsWith('.localhost')
-  );
+/** `hostname` as `URL` gives it (lower case, IPv6 in brackets). */
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK.has(hostname.toLowerCase());
 }
 
 /** HTTPS, or plain HTTP to a loopback host (a local devnet). Returns the URL or why it is refused. */

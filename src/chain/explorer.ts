@@ -1,4 +1,41 @@
+import { isLoopbackHost } from '../api/url';
 import type { Target, NetworkId } from './target';
+
+/**
+ * The explorer base URL a setting may name: https (http only for a loopback explorer), with no
+ * user name or password, query or fragment, since the links built on it go to `openExternal`.
+ */
+export function checkExplorerBase(raw: string): { ok: true; url: string } | { ok: false; reason: string } {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return { ok: false, reason: 'it is not a valid URL' };
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname)))
+    return { ok: false, reason: 'it must start with https:// (http:// only for localhost, 127.0.0.1 or [::1])' };
+  if (url.username || url.password) return { ok: false, reason: 'it must not contain a user name or password' };
+  // `new URL` drops an empty `?` or `#`: look at the text as well.
+  if (url.search || url.hash || /[?#]/.test(raw))
+    return { ok: false, reason: 'it must not contain a query or fragment' };
+  return { ok: true, url: url.href.replace(/\/+$/, '') };
+}
+
+/**
+ * The explorer base to use for the `explorerUrl` setting: the setting when it keeps the rules,
+ * otherwise the default, with the sentence that tells the user why.
+ */
+export function explorerBaseFrom(setting: string, fallback: string): { url: string; problem?: string } {
+  const raw = setting.trim();
+  if (!raw) return { url: fallback };
+  const c = checkExplorerBase(raw);
+  return c.ok
+    ? { url: c.url }
+    : {
+        url: fallback,
+        problem: `The stacksLookup.explorerUrl setting "${raw}" is not used: ${c.reason}. Explorer links open ${fallback} instead.`,
+      };
+}
 
 /**
  * The web explorer page of a target: `?chain=` names the network, and for devnet and custom
@@ -10,7 +47,9 @@ export function explorerUrl(
   network: NetworkId,
   apiUrl: string,
 ): string | undefined {
-  const base = explorerBase.replace(/\/+$/, '');
+  const checked = checkExplorerBase(explorerBase);
+  if (!checked.ok) return undefined;
+  const base = checked.url;
   let path: string;
   switch (target.kind) {
     case 'tx':

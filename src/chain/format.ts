@@ -2,15 +2,24 @@
 
 const MICRO = 1_000_000n;
 
+/** What an amount that is not a whole number shows: never the text itself, which came from outside. */
+export const NOT_A_NUMBER = 'not a number';
+
+/**
+ * An amount as an exact integer: a string only when it is a whole number in decimal digits
+ * (BigInt would also take "0x10", " 12 " and ""), a number only when finite.
+ */
+function toBig(micro: string | number | bigint): bigint | undefined {
+  if (typeof micro === 'bigint') return micro;
+  if (typeof micro === 'number') return Number.isFinite(micro) ? BigInt(Math.trunc(micro)) : undefined;
+  return typeof micro === 'string' && /^-?\d{1,80}$/.test(micro) ? BigInt(micro) : undefined;
+}
+
 /** "1234567" micro-STX → "1.234567"; exact, thousands grouped, trailing zeros trimmed. */
 export function formatStx(micro: string | number | bigint | undefined, opts: { unit?: boolean } = {}): string {
   if (micro === undefined || micro === null || micro === '') return '—';
-  let v: bigint;
-  try {
-    v = BigInt(typeof micro === 'number' ? Math.trunc(micro) : micro);
-  } catch {
-    return String(micro);
-  }
+  let v = toBig(micro);
+  if (v === undefined) return NOT_A_NUMBER;
   const neg = v < 0n;
   if (neg) v = -v;
   const whole = (v / MICRO).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -22,13 +31,8 @@ export function formatStx(micro: string | number | bigint | undefined, opts: { u
 /** "1234567" → "1,234,567 µSTX". */
 export function formatMicroStx(micro: string | number | bigint | undefined): string {
   if (micro === undefined || micro === '') return '—';
-  try {
-    return `${BigInt(typeof micro === 'number' ? Math.trunc(micro) : micro)
-      .toString()
-      .replace(/\B(?=(\d{3})+(?!\d))/g, ',')} µSTX`;
-  } catch {
-    return String(micro);
-  }
+  const v = toBig(micro);
+  return v === undefined ? NOT_A_NUMBER : `${v.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',')} µSTX`;
 }
 
 export function formatInt(n: number | undefined | null): string {

@@ -102,9 +102,22 @@ class Doc {
   }
 }
 
+/** What a formatted amount is made of; anything else is escaped like any text from outside. */
+const AMOUNT_TEXT = /^[-0-9,. a-zA-Zµ()—]*$/;
+
+/** A formatted amount as Markdown: digits and units as they are, anything else escaped. */
+function amountMarkdown(s: string): string {
+  return AMOUNT_TEXT.test(s) ? s : escapeMarkdown(s);
+}
+
 /** "0.001234 STX (1,234 µSTX)": readable and exact. */
 export function stxAmount(micro: string | number | bigint | undefined): string {
-  return `${formatStx(micro)} (${formatMicroStx(micro)})`;
+  return amountMarkdown(`${formatStx(micro)} (${formatMicroStx(micro)})`);
+}
+
+/** "0.001234 STX", Markdown-safe. */
+function stx(micro: string | number | bigint | undefined): string {
+  return amountMarkdown(formatStx(micro));
 }
 
 function explorerLink(doc: Doc, target: Target): string {
@@ -183,7 +196,7 @@ function balanceLines(b: StxBalance): string[] {
   lines.push(
     b.unavailable?.includes('total_sent')
       ? 'Sent · Received: not available on this API'
-      : `Sent: ${formatStx(b.total_sent)} · Received: ${formatStx(b.total_received)}`,
+      : `Sent: ${stx(b.total_sent)} · Received: ${stx(b.total_received)}`,
   );
   return lines;
 }

@@ -1,4 +1,18 @@
-import { ADDRESS_SOURCE, CONTRACT_NAME_SOURCE, ChainNetwork, checkAddress, checkContractId } from './identifiers';
+import {
+  ADDRESS_SOURCE,
+  AddressInfo,
+  CONTRACT_NAME_SOURCE,
+  ChainNetwork,
+  Checked,
+  checkAddress,
+  checkContractName,
+} from './identifiers';
+
+/**
+ * Lines longer than this (minified data, generated files) are not scanned, by the hover or by
+ * Look Up: identifiers sit in lines people write.
+ */
+export const MAX_SCAN_LINE = 20_000;
 
 export type IdentifierKind = 'tx' | 'address' | 'contract';
 
@@ -39,6 +53,13 @@ const RELATIVE_RE = new RegExp(
 /** Every transaction id, principal and contract id in `text`, in order. */
 export function findIdentifiers(text: string, options: RecognizeOptions = {}): FoundIdentifier[] {
   const found: FoundIdentifier[] = [];
+  // Each address is checked once per scan (a checksum is two sha256), however often it appears.
+  const checked = new Map<string, Checked<AddressInfo>>();
+  const address = (s: string): Checked<AddressInfo> => {
+    let c = checked.get(s);
+    if (!c) checked.set(s, (c = checkAddress(s)));
+    return c;
+  };
   for (const m of text.matchAll(TX_RE)) {
     found.push({ start: m.index!, end: m.index! + m[0].length, kind: 'tx', id: m[0].toLowerCase() });
   }
@@ -48,12 +69,17 @@ export function findIdentifiers(text: string, options: RecognizeOptions = {}): F
   for (const m of text.matchAll(PRINCIPAL_RE)) {
     const start = m.index! + (m[0].startsWith("'") ? 1 : 0);
     const end = m.index! + m[0].length;
-    const addr = checkAddress(m[1]!);
+    const addr = address(m[1]!);
     if (!addr.ok) continue;
     if (m[2]) {
-      const c = checkContractId(`${m[1]}.${m[2]}`);
-      if (!c.ok) continue;
-      const f: FoundIdentifier = { start, end, kind: 'contract', id: c.value.contractId, network: c.value.network };
+      if (!checkContractName(m[2]).ok) continue;
+      const f: FoundIdentifier = {
+        start,
+        end,
+        kind: 'contract',
+        id: `${addr.value.address}.${m[2]}`,
+        network: addr.value.network,
+      };
       if (m[3]) f.trait = m[3];
       found.push(f);
     } else {
@@ -61,18 +87,17 @@ export function findIdentifiers(text: string, options: RecognizeOptions = {}): F
     }
   }
   if (options.clarity && options.deployer) {
-    const deployer = checkAddress(options.deployer);
+    const deployer = address(options.deployer.trim());
     if (deployer.ok) {
       for (const m of text.matchAll(RELATIVE_RE)) {
         const start = m.index! + (m[0].startsWith("'") ? 1 : 0);
-        const c = checkContractId(`${deployer.value.address}.${m[1]}`);
-        if (!c.ok) continue;
+        if (!checkContractName(m[1]!).ok) continue;
         const f: FoundIdentifier = {
           start,
           end: m.index! + m[0].length,
           kind: 'contract',
-          id: c.value.contractId,
-          network: c.value.network,
+          id: `${deployer.value.address}.${m[1]}`,
+          network: deployer.value.network,
         };
         if (m[2]) f.trait = m[2];
         found.push(f);
@@ -92,6 +117,7 @@ export function identifierAt(
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
   const nl = text.indexOf('\n', offset);
   const lineEnd = nl < 0 ? text.length : nl;
+  if (lineEnd - lineStart > MAX_SCAN_LINE) return undefined;
   const line = text.slice(lineStart, lineEnd);
   const hit = findIdentifiers(line, options).find((f) => f.start <= offset - lineStart && offset - lineStart <= f.end);
   return hit ? { ...hit, start: hit.start + lineStart, end: hit.end + lineStart } : undefined;

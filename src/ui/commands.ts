@@ -10,11 +10,13 @@ import { recognizeInput, RecognizedInput, Target, targetTitle } from '../chain/t
 import { Commands } from '../constants';
 import { Config, NetworkId } from './config';
 import { reportError } from './errors';
-import { inertNotification } from './errorText';
 import type { History } from './history';
 import type { Log } from './log';
 import { NETWORK_IDS, NETWORK_LABELS } from '../chain/networks';
 import { NetworkService } from './network';
+import { targetFrom } from './panels/targets';
+import { inertNotification } from './errorText';
+import { showError, showInfo, showWarning } from './notify';
 import type { Presenter } from './presenter';
 import { workspaceDeployer } from './workspaceContext';
 
@@ -96,8 +98,8 @@ export function registerCommands(d: CommandDeps): vscode.Disposable[] {
       return url;
     }),
     vscode.commands.registerCommand(Commands.copy, async (arg?: unknown) => {
-      const t = toTarget(arg);
-      const text = t ? t.id : typeof arg === 'string' ? arg : undefined;
+      // Only an identifier, canonical: a link cannot put arbitrary text on the clipboard.
+      const text = toTarget(arg)?.id;
       if (!text) return undefined;
       await vscode.env.clipboard.writeText(text);
       showCopied(text);
@@ -188,7 +190,7 @@ function whatOf(t: Target): string {
 function recognizeOrWarn(s: string): RecognizedInput | undefined {
   const r = recognizeInput(s);
   if (r.ok) return r.value;
-  void vscode.window.showWarningMessage(r.reason);
+  void showWarning(r.reason);
   return undefined;
 }
 
@@ -204,7 +206,11 @@ function fromEditor(): RecognizedInput | undefined {
   }
   const clarity = doc.languageId === 'clarity' || doc.uri.path.endsWith('.clar');
   const deployer = clarity ? workspaceDeployer(doc.uri) : undefined;
-  const found = identifierAt(doc.getText(), doc.offsetAt(sel.active), { clarity, ...(deployer ? { deployer } : {}) });
+  // Only the cursor's line: identifierAt does not scan a line longer than MAX_SCAN_LINE.
+  const found = identifierAt(doc.lineAt(sel.active.line).text, sel.active.character, {
+    clarity,
+    ...(deployer ? { deployer } : {}),
+  });
   if (!found) return undefined;
   const kind = found.kind === 'contract' ? 'contract' : found.kind;
   return { target: { kind, id: found.id }, ...(found.network ? { chain: found.network } : {}) };
@@ -234,7 +240,7 @@ async function argOrAsk(
   if (typeof arg === 'string' || typeof arg === 'number') {
     const c = check(String(arg));
     if (c.ok) return c.value;
-    void vscode.window.showWarningMessage(c.reason);
+    void showWarning(c.reason);
     return undefined;
   }
   const guess = fromEditor();
@@ -252,7 +258,7 @@ async function argOrAsk(
   if (!value?.trim()) return undefined;
   const c = check(value);
   if (c.ok) return c.value;
-  void vscode.window.showWarningMessage(c.reason);
+  void showWarning(c.reason);
   return undefined;
 }
 
@@ -276,7 +282,11 @@ export function checkContractList(s: string): Checked<string> {
   return { ok: true, value: ids.join(',') };
 }
 
-/** Accepts a Target, a tree item carrying one (`.target`), or a string to recognise. */
+/**
+ * Accepts a Target, a tree item carrying one (`.target`), or a string to recognise. A command's
+ * argument may come from a hover link or another extension: a target is checked as strictly as
+ * one from the webview (known kind and network, an id of that kind) and returned canonical.
+ */
 export function toTarget(arg: unknown): Target | undefined {
   if (!arg) return undefined;
   if (typeof arg === 'string') {
@@ -284,9 +294,9 @@ export function toTarget(arg: unknown): Target | undefined {
     return r.ok ? r.value.target : undefined;
   }
   if (typeof arg === 'object') {
-    const o = arg as { kind?: unknown; id?: unknown; target?: unknown };
-    if (typeof o.kind === 'string' && typeof o.id === 'string') return o as Target;
-    if (o.target) return toTarget(o.target);
+    const o = arg as { kind?: unknown; target?: unknown };
+    if (o.kind !== undefined) return targetFrom(arg);
+    if (o.target) return typeof o.target === 'object' ? targetFrom(o.target) : toTarget(o.target);
   }
   return undefined;
 }
@@ -324,7 +334,11 @@ async function selectNetwork(d: CommandDeps): Promise<NetworkId | undefined> {
     if (!url) return undefined;
     const clean = url.trim().replace(/\/+$/, '');
     const ok = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Stacks: checking ${clean}`, cancellable: true },
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: inertNotification(`Stacks: checking ${clean}`),
+        cancellable: true,
+      },
       async (_p, token) => {
         const controller = new AbortController();
         token.onCancellationRequested(() => controller.abort());
@@ -340,12 +354,9 @@ async function selectNetwork(d: CommandDeps): Promise<NetworkId | undefined> {
         } catch (e) {
           const msg = isStacksApiError(e) ? e.message : String(e);
           if (!(isStacksApiError(e) && e.kind === 'cancelled')) {
-            void vscode.window
-              .showErrorMessage(
-                inertNotification(`${clean} does not answer like a Stacks API: ${msg}`),
-                'Select Network',
-              )
-              .then((c) => c && vscode.commands.executeCommand(Commands.selectNetwork));
+            void showError(`${clean} does not answer like a Stacks API: ${msg}`, 'Select Network').then(
+              (c) => c && vscode.commands.executeCommand(Commands.selectNetwork),
+            );
           }
           return false;
         }
@@ -367,9 +378,9 @@ async function setApiKey(d: CommandDeps): Promise<boolean> {
   const origins = d.networks.originsForNewKey();
   if (!origins.length) {
     const u = d.networks.urlOf(d.networks.current);
-    void vscode.window
-      .showErrorMessage(`Set a valid API URL first: ${u.ok ? '' : u.reason}`, 'Select Network')
-      .then((c) => c && vscode.commands.executeCommand(Commands.selectNetwork));
+    void showError(`Set a valid API URL first: ${u.ok ? '' : u.reason}`, 'Select Network').then(
+      (c) => c && vscode.commands.executeCommand(Commands.selectNetwork),
+    );
     return false;
   }
   const hosts = origins.map((o) => new URL(o).host).join(' and ');
@@ -387,14 +398,14 @@ async function setApiKey(d: CommandDeps): Promise<boolean> {
   });
   if (!key?.trim()) return false;
   await d.networks.setKey(key.trim(), origins);
-  void vscode.window.showInformationMessage(`Stacks: API key saved for ${hosts}.`);
+  void showInfo(`Stacks: API key saved for ${hosts}.`);
   return true;
 }
 
 async function clearApiKey(d: CommandDeps): Promise<boolean> {
   const origins = d.networks.originsForNewKey();
   await d.networks.clearKey(origins);
-  void vscode.window.showInformationMessage(
+  void showInfo(
     `Stacks: API key removed${origins.length ? ` for ${origins.map((o) => new URL(o).host).join(' and ')}` : ''}.`,
   );
   return true;

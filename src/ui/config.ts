@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import { CONFIG_SECTION, DEFAULT_EXPLORER_URL, NETWORK_URLS, Settings } from '../constants';
 
+import { explorerBaseFrom } from '../chain/explorer';
 import { isNetworkId, type NetworkId } from '../chain/networks';
+import { showWarning } from './notify';
 export type { NetworkId };
 
 /** Settings that carry a URL: in an untrusted workspace only the user's own values count. */
@@ -9,6 +11,9 @@ const RESTRICTED = new Set<string>([Settings.customApiUrl, Settings.devnetApiUrl
 
 /** Typed access to the `stacksLookup.*` settings. */
 export class Config {
+  /** Bad explorerUrl values the user has been told about. */
+  private readonly explorerWarned = new Set<string>();
+
   private get section(): vscode.WorkspaceConfiguration {
     return vscode.workspace.getConfiguration(CONFIG_SECTION);
   }
@@ -38,8 +43,14 @@ export class Config {
     const n = this.read(Settings.requestTimeoutMs, 15_000);
     return Number.isFinite(n) ? Math.min(120_000, Math.max(1_000, n)) : 15_000;
   }
+  /** The explorer links are built on: the setting when it is https (no user info, query or fragment), else the default. */
   get explorerUrl(): string {
-    return this.read(Settings.explorerUrl, DEFAULT_EXPLORER_URL).trim() || DEFAULT_EXPLORER_URL;
+    const e = explorerBaseFrom(this.read(Settings.explorerUrl, DEFAULT_EXPLORER_URL), DEFAULT_EXPLORER_URL);
+    if (e.problem && !this.explorerWarned.has(e.problem)) {
+      this.explorerWarned.add(e.problem);
+      void showWarning(e.problem);
+    }
+    return e.url;
   }
   get hoverEnabled(): boolean {
     return this.read(Settings.hoverEnabled, true);

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { isStacksApiError } from '../api/errors';
 import { Commands } from '../constants';
-import { describeError, ErrorContext, inertNotification } from './errorText';
+import { describeError, ErrorContext } from './errorText';
+import { showError, showWarning } from './notify';
 
 /**
  * Reports a failure as one sentence with its useful actions. Cancelling is not a failure: a
@@ -17,11 +18,8 @@ export async function reportError(
   const text = describeError(e, ctx);
   if (!isStacksApiError(e)) log?.(`Unexpected error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   const actions = text.actions.filter((a) => a !== 'Retry' || retry);
-  const show =
-    isStacksApiError(e) && (e.kind === 'invalid-input' || e.kind === 'not-found')
-      ? vscode.window.showWarningMessage
-      : vscode.window.showErrorMessage;
-  const choice = await show(inertNotification(text.message), ...actions);
+  const show = isStacksApiError(e) && (e.kind === 'invalid-input' || e.kind === 'not-found') ? showWarning : showError;
+  const choice = await show(text.message, ...actions);
   switch (choice) {
     case 'Set API Key':
       await vscode.commands.executeCommand(Commands.setApiKey);

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { CallOptions } from '../api';
 import { isStacksApiError } from '../api/errors';
 import { addressHover, contractHover, failureHover, Fetched, HoverDoc, HoverSource, txHover } from '../chain/hoverText';
-import { findIdentifiers, FoundIdentifier } from '../chain/recognize';
+import { findIdentifiers, FoundIdentifier, MAX_SCAN_LINE } from '../chain/recognize';
 import { Commands, ContextKeys, Settings } from '../constants';
 import type { Config, NetworkId } from './config';
 import { describeError } from './errorText';
@@ -16,9 +16,6 @@ export interface HoverDeps {
   networks: NetworkService;
   log: Log;
 }
-
-/** Lines longer than this (minified data, generated files) are not scanned. */
-const MAX_LINE = 20_000;
 
 /** Clarity files by language id (the official Clarity extension) and by name (without it). */
 const CLARITY_SELECTOR: vscode.DocumentFilter[] = [{ language: 'clarity' }, { pattern: '**/*.clar' }];
@@ -54,7 +51,7 @@ export function isClarity(doc: vscode.TextDocument): boolean {
 /** The identifier under `position` (its last character included, the position after it not). */
 export function identifierUnder(doc: vscode.TextDocument, position: vscode.Position): FoundIdentifier | undefined {
   const line = doc.lineAt(position.line).text;
-  if (line.length > MAX_LINE) return undefined;
+  if (line.length > MAX_SCAN_LINE) return undefined;
   const clarity = isClarity(doc);
   const deployer = clarity ? workspaceDeployer(doc.uri) : undefined;
   return findIdentifiers(line, { clarity, ...(deployer ? { deployer } : {}) }).find(

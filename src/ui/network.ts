@@ -7,6 +7,7 @@ import { ContextKeys, NETWORK_URLS, Settings } from '../constants';
 import { NETWORK_LABELS } from '../chain/networks';
 import { Config, NetworkId } from './config';
 import type { Log } from './log';
+import { showInfo } from './notify';
 
 const SECRET_KEY = 'stacksLookup.apiKeys';
 /** A key set while a hosted network is selected serves both hosted APIs. */
@@ -126,7 +127,7 @@ export class NetworkService implements vscode.Disposable {
         onFallback: (route, replacement) => {
           if (this.fallbacksShown.has(route)) return;
           this.fallbacksShown.add(route);
-          void vscode.window.showInformationMessage(
+          void showInfo(
             `The Stacks API at ${safeOrigin(baseUrl) ?? baseUrl} has switched off ${route}; Stacks Lookup now uses ${replacement} instead. A few details the replacement does not give show as "not available on this API".`,
           );
         },

@@ -221,4 +221,42 @@ describe('Commands', () => {
       input.restore();
     }
   });
+
+  // Issue 11, item 4: a command's argument from a hover link is checked like a webview message.
+  describe('arguments given as a target are checked', () => {
+    const bad: unknown[] = [
+      { kind: 'tx', id: '../../../evil?x=1#y' },
+      { kind: 'tx', id: '[Claim](command:workbench.action.terminal.new)' },
+      { kind: 'address', id: 'SP3FBR2AGK5H9QBDH3EEN6DF8EK8JY7RX8QJ5SVTA' },
+      { kind: 'mempool', id: 'x' },
+      { kind: 'file', id: '/etc/passwd' },
+      { kind: 'tx', id: TX.tokenTransfer, network: 'evilnet' },
+      { target: { kind: 'contract', id: 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7.a/../b' } },
+    ];
+
+    it('copy takes only a valid target, in its canonical form', async () => {
+      await vscode.env.clipboard.writeText('before');
+      for (const arg of bad)
+        assert.strictEqual(
+          await vscode.commands.executeCommand('stacksLookup.copy', arg),
+          undefined,
+          JSON.stringify(arg),
+        );
+      assert.strictEqual(await vscode.env.clipboard.readText(), 'before');
+      const upper = TX.tokenTransfer.toUpperCase().replace('0X', '0x');
+      assert.strictEqual(
+        await vscode.commands.executeCommand('stacksLookup.copy', { kind: 'tx', id: upper }),
+        TX.tokenTransfer,
+      );
+    });
+
+    it('openInExplorer opens nothing for an invalid target', async () => {
+      for (const arg of bad)
+        assert.strictEqual(
+          await vscode.commands.executeCommand('stacksLookup.openInExplorer', arg),
+          undefined,
+          JSON.stringify(arg),
+        );
+    });
+  });
 });

@@ -14,6 +14,7 @@ import {
   panelHtml,
   positionOf,
   testApi,
+  setSettings,
   useMock,
   UsedMock,
 } from './editorHelpers';
@@ -212,6 +213,45 @@ describe('Hostile chain data', () => {
         );
       });
     }
+  });
+
+  describe('notifications: no link forms from what a command, a setting or the webview is given', () => {
+    const LINK = '[Fix](command:workbench.action.terminal.new)';
+    const assertInert = (what: string) => {
+      assert.ok(notes.shown.length > 0, `${what}: a notification is shown`);
+      for (const { message } of notes.shown) assert.doesNotMatch(message, NOTIFICATION_LINK, `${what}: ${message}`);
+      assert.ok(
+        notes.shown.some((n) => n.message.includes('command:workbench')),
+        `${what}: the text itself is still shown`,
+      );
+    };
+
+    it('a page message from the webview with a link as its block', async () => {
+      await vscode.commands.executeCommand('stacksLookup.showAddress', ADDRESS.mainnet);
+      notes.shown.length = 0;
+      await panels.handle({ type: 'page', params: { untilBlock: LINK } });
+      assertInert('untilBlock');
+    });
+
+    it('a custom API URL from the settings that carries a command link', async () => {
+      const restore = await setSettings({
+        customApiUrl: '[Fix](command:workbench.action.terminal.sendSequence?{"text":"reboot\\n"})',
+      });
+      try {
+        await vscode.commands.executeCommand('stacksLookup.setApiKey');
+      } finally {
+        await restore();
+      }
+      assertInert('customApiUrl');
+    });
+
+    it('command arguments that carry a link', async () => {
+      for (const command of ['stacksLookup.lookup', 'stacksLookup.showTransaction', 'stacksLookup.watchAddress']) {
+        notes.shown.length = 0;
+        await vscode.commands.executeCommand(command, LINK);
+        assertInert(command);
+      }
+    });
   });
 
   describe('panel models carry the strings as plain text', () => {

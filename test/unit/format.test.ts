@@ -36,10 +36,20 @@ describe('format', () => {
       assert.strictEqual(formatStx(-5), '-0.000005 STX');
       assert.strictEqual(formatStx(2000000), '2 STX');
     });
-    it('shows a dash for nothing and the raw text for something that is not a number', () => {
+    it('shows a dash for nothing and never the raw text of something that is not a number', () => {
       assert.strictEqual(formatStx(undefined), '—');
       assert.strictEqual(formatStx(''), '—');
-      assert.strictEqual(formatStx('12abc'), '12abc');
+      // Issue 11, item 4: the raw string went into hovers unescaped.
+      for (const bad of [
+        '12abc',
+        '[Claim](https://evil.example) ![t](https://evil.example/p.png)',
+        '0x10',
+        ' 12 ',
+        '1e3',
+      ])
+        assert.strictEqual(formatStx(bad), 'not a number', bad);
+      assert.strictEqual(formatStx(Number.NaN), 'not a number');
+      assert.strictEqual(formatStx(Infinity), 'not a number');
     });
   });
 
@@ -49,7 +59,8 @@ describe('format', () => {
     assert.strictEqual(formatMicroStx(-1234), '-1,234 µSTX');
     assert.strictEqual(formatMicroStx('0'), '0 µSTX');
     assert.strictEqual(formatMicroStx(undefined), '—');
-    assert.strictEqual(formatMicroStx('x1'), 'x1');
+    assert.strictEqual(formatMicroStx('x1'), 'not a number');
+    assert.strictEqual(formatMicroStx('<img src=x>'), 'not a number');
   });
 
   it('formatTime shows UTC to the second, from unix seconds or ISO', () => {

@@ -279,6 +279,18 @@ describe('hover Markdown', () => {
     assert.doesNotMatch(text, /<a /);
   });
 
+  it('an amount that is not a number forms no link or image (issue 11, item 4)', () => {
+    const payload = '[Claim](https://evil.example/claim) ![t](https://evil.example/pixel.png) <img src=x>';
+    const b = { ...(loadFixture('stx-balance--locked.json') as StxBalance), balance: payload, total_sent: payload };
+    for (const markdown of [
+      addressHover(ADDRESS.mainnet, { ok: true, value: b }, source).markdown,
+      contractHover({ id: CONTRACT.deployed }, { ok: true, value: undefined }, { ok: true, value: b }, source).markdown,
+    ]) {
+      const html = md.render(markdown);
+      assert.doesNotMatch(html, /evil\.example|<img/, html);
+    }
+  });
+
   it('stxAmount is exact', () => {
     assert.strictEqual(stxAmount('123456789012345678'), '123,456,789,012.345678 STX (123,456,789,012,345,678 µSTX)');
   });

@@ -3,7 +3,7 @@ import { createStacksClient, StacksClient, Transaction } from '../../src/api';
 import * as S from '../../src/api/schemas';
 import type { Target } from '../../src/chain/target';
 import type { Field, PanelParams, Section, TableRow, Value, ViewModel } from '../../src/protocol';
-import { loadPanel, Loaded, ModelContext } from '../../src/ui/panels/models';
+import { loadPanel, Loaded, MAX_TABLE_ROWS, ModelContext } from '../../src/ui/panels/models';
 import { txModel } from '../../src/ui/panels/models/tx';
 import { ADDRESS, BLOCK, CONTRACT, GENERATED, TX } from '../fixtures/ids';
 import { loadFixture, MockApi, startMockApi } from '../mock-api/server';
@@ -294,6 +294,23 @@ describe('panel models', () => {
       assert.strictEqual(fieldValue(loaded.model, 'Base URL')[0]!.text, api.url);
       assert.strictEqual(fieldValue(loaded.model, 'API key in use')[0]!.text, 'No');
       assert.strictEqual(fieldValue(loaded.model, 'Block')[0]!.full, String(BLOCK.height));
+    });
+
+    // Issue 11, item 12: lists the API gives whole (not paged) are bounded in the panel too.
+    it('shows at most MAX_TABLE_ROWS rows of a list the server makes huge, and says so', async () => {
+      const raw = structuredClone(loadFixture('tx-contract_call-sponsored.json')) as {
+        tx_id: string;
+        post_conditions: unknown[];
+      };
+      const pc = raw.post_conditions[0] ?? { type: 'stx', condition_code: 'sent_equal_to', amount: '1' };
+      raw.post_conditions = Array.from({ length: 20_000 }, () => pc);
+      api.override(`/extended/v1/tx/${raw.tx_id}`, raw);
+      const loaded = await load({ kind: 'tx', id: raw.tx_id }, {});
+      assert.strictEqual(tableTitled(loaded.model, 'Post-conditions').rows.length, MAX_TABLE_ROWS);
+      assert.ok(
+        notices(loaded.model).some((n) => n.includes(`first ${MAX_TABLE_ROWS.toLocaleString('en-US')} of 20,000`)),
+        notices(loaded.model).join('\n'),
+      );
     });
 
     it('rejects with the client error when the target does not exist', async () => {

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { FoundIdentifier, findIdentifiers, identifierAt } from '../../src/chain/recognize';
+import { FoundIdentifier, findIdentifiers, identifierAt, MAX_SCAN_LINE } from '../../src/chain/recognize';
 
 const CLARITY_DIR = path.resolve(__dirname, '../../../test/fixtures/clarity');
 const read = (name: string) => fs.readFileSync(path.join(CLARITY_DIR, name), 'utf8');
@@ -148,6 +148,52 @@ describe('recognising identifiers', () => {
       const at = text.indexOf('.stx-ledger') + 4;
       assert.strictEqual(identifierAt(text, at, { clarity: true, deployer: DEPLOYER })?.id, `${DEPLOYER}.stx-ledger`);
       assert.strictEqual(identifierAt(text, at, { clarity: true }), undefined);
+    });
+  });
+
+  // Issue 11, item 8: Look Up and the hover scan at most one line of the same length, and a
+  // scan checks the deployer's address (a c32check decode, sha256 twice) once, not once a match.
+  describe('the cost of one scan', () => {
+    /** Counts the address decodes (checksum checks) done while `f` runs. */
+    function decodes(f: () => void): number {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const c32 = require('c32check') as { c32addressDecode: (s: string) => [number, string] };
+      const original = c32.c32addressDecode;
+      let n = 0;
+      Object.defineProperty(c32, 'c32addressDecode', {
+        configurable: true,
+        enumerable: true,
+        get: () => (s: string) => (n++, original(s)),
+      });
+      try {
+        f();
+      } finally {
+        Object.defineProperty(c32, 'c32addressDecode', { configurable: true, enumerable: true, get: () => original });
+      }
+      return n;
+    }
+
+    it('Look Up does not scan a line longer than the hover does', () => {
+      const id = 'SM2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKQVX8X0G';
+      const short = `${'x '.repeat(100)}${id}`;
+      assert.strictEqual(identifierAt(short, short.length - 3)?.id, id);
+      assert.ok(short.length < MAX_SCAN_LINE);
+      const long = `${'x '.repeat(MAX_SCAN_LINE / 2)}${id}`;
+      assert.ok(long.length > MAX_SCAN_LINE);
+      assert.strictEqual(identifierAt(long, long.length - 3), undefined);
+      assert.strictEqual(identifierAt(`(a)\n${long}\n(b)`, 4 + long.length - 3), undefined);
+      // Only the line is limited: a long document of short lines is fine.
+      const doc = `${'(x)\n'.repeat(100_000)}${short}`;
+      assert.strictEqual(identifierAt(doc, doc.length - 3)?.id, id);
+    });
+
+    it('checks the deployer once per scan, however many relative references the line holds', () => {
+      const line = ' .a'.repeat(2000);
+      let found: FoundIdentifier[] = [];
+      const n = decodes(() => (found = findIdentifiers(line, { clarity: true, deployer: DEPLOYER })));
+      assert.strictEqual(found.length, 2000);
+      assert.ok(found.every((f) => f.id === `${DEPLOYER}.a` && f.network === 'testnet'));
+      assert.ok(n <= 1, `${n} address decodes`);
     });
   });
 });

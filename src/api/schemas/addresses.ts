@@ -4,29 +4,30 @@
  * (.../transactions/{tx_id}/events).
  */
 import * as z from 'zod/mini';
+import { amount } from './amount';
 import { ClarityValue, int, opt, page, str, Unavailable } from './shared';
 import { Transaction } from './transactions';
 
 export const StxBalance = z.looseObject({
-  balance: str,
+  balance: amount,
   /** Absent when the balance came from the v3 replacement, which does not report them (see `unavailable`). */
-  total_sent: opt(str),
-  total_received: opt(str),
-  locked: str,
-  total_fees_sent: opt(str),
-  total_miner_rewards_received: opt(str),
+  total_sent: opt(amount),
+  total_received: opt(amount),
+  locked: amount,
+  total_fees_sent: opt(amount),
+  total_miner_rewards_received: opt(amount),
   lock_tx_id: opt(str),
   lock_height: opt(int),
   burnchain_lock_height: opt(int),
   burnchain_unlock_height: opt(int),
-  estimated_balance: opt(str),
-  pending_balance_inbound: opt(str),
-  pending_balance_outbound: opt(str),
+  estimated_balance: opt(amount),
+  pending_balance_inbound: opt(amount),
+  pending_balance_outbound: opt(amount),
   token_offering_locked: opt(
     z.looseObject({
-      total_locked: str,
-      total_unlocked: str,
-      unlock_schedule: z.array(z.looseObject({ amount: str, block_height: int })),
+      total_locked: amount,
+      total_unlocked: amount,
+      unlock_schedule: z.array(z.looseObject({ amount, block_height: int })),
     }),
   ),
   unavailable: Unavailable,
@@ -36,8 +37,8 @@ const counters = z.looseObject({ transfer: int, mint: int, burn: int });
 
 export const AddressTransaction = z.looseObject({
   tx: Transaction,
-  stx_sent: str,
-  stx_received: str,
+  stx_sent: amount,
+  stx_received: amount,
   /** Absent when the list came from the v3 replacement, which only says which asset types were touched. */
   events: opt(z.looseObject({ stx: counters, ft: counters, nft: counters })),
   unavailable: Unavailable,
@@ -50,7 +51,7 @@ export const AddressEvent = z.looseObject({
   data: z.looseObject({
     /** transfer, mint or burn; absent for a v3 balance change. */
     type: opt(str),
-    amount: opt(str),
+    amount: opt(amount),
     sender: opt(str),
     recipient: opt(str),
     asset_identifier: opt(str),

@@ -5,6 +5,7 @@
  * test/fixtures/api/openapi-v3.yaml).
  */
 import * as z from 'zod/mini';
+import { amount } from './amount';
 import { ClarityValue, int, opt, optNull, str } from './shared';
 import { PostCondition } from './transactions';
 
@@ -21,7 +22,7 @@ export const V3Transaction = z.looseObject({
   status: str,
   sender: V3Sender,
   sponsor: optNull(V3Sender),
-  fee_rate: str,
+  fee_rate: amount,
   block: opt(
     z.looseObject({
       height: int,
@@ -50,7 +51,7 @@ export const V3Transaction = z.looseObject({
   receipt_block_height: opt(int),
   replaced_by_tx_id: optNull(str),
   /** `memo` is the decoded memo `{hex, repr}` (a string in v1). */
-  token_transfer: opt(z.looseObject({ recipient: str, amount: str, memo: optNull(ClarityValue) })),
+  token_transfer: opt(z.looseObject({ recipient: str, amount, memo: optNull(ClarityValue) })),
   /** `source_code` only with `include=source_code`. */
   smart_contract: opt(z.looseObject({ contract_id: str, clarity_version: optNull(z.number()), source_code: opt(str) })),
   /** `function_args` only with `include=function_args`. */
@@ -66,18 +67,18 @@ export const V3TransactionEvent = z.looseObject({
   event_index: int,
   type: str,
   contract_log: opt(z.looseObject({ contract_id: str, topic: str, value: ClarityValue })),
-  stx_lock: opt(z.looseObject({ amount: str, unlock_bitcoin_height: opt(int), address: str })),
+  stx_lock: opt(z.looseObject({ amount, unlock_bitcoin_height: opt(int), address: str })),
   stx_asset: opt(
     z.looseObject({
       type: str,
       sender: optNull(str),
       recipient: optNull(str),
-      amount: str,
+      amount,
       memo: optNull(ClarityValue),
     }),
   ),
   ft_asset: opt(
-    z.looseObject({ type: str, asset_identifier: str, sender: optNull(str), recipient: optNull(str), amount: str }),
+    z.looseObject({ type: str, asset_identifier: str, sender: optNull(str), recipient: optNull(str), amount }),
   ),
   nft_asset: opt(
     z.looseObject({
@@ -106,18 +107,18 @@ export const V3TransactionEventsPage = cursorPage(V3TransactionEvent);
 export const V3PrincipalTransaction = z.looseObject({
   transaction: V3Transaction,
   involvement: str,
-  balance_changes: z.looseObject({ stx: z.looseObject({ sent: str, received: str, net: opt(str) }) }),
+  balance_changes: z.looseObject({ stx: z.looseObject({ sent: amount, received: amount, net: opt(amount) }) }),
   affected_balances: opt(z.looseObject({ stx: z.boolean(), ft: z.boolean(), nft: z.boolean() })),
 });
 export const V3PrincipalTransactionsPage = cursorPage(V3PrincipalTransaction);
 
 /** GET /extended/v3/principals/{principal}/balances/stx. */
 export const V3StxBalance = z.looseObject({
-  balance: str,
-  available: opt(str),
+  balance: amount,
+  available: opt(amount),
   locked: optNull(
     z.looseObject({
-      amount: str,
+      amount: amount,
       pox_version: opt(int),
       lock_tx_id: str,
       stacks_lock_height: int,
@@ -125,13 +126,13 @@ export const V3StxBalance = z.looseObject({
       burn_unlock_height: int,
     }),
   ),
-  mempool: optNull(z.looseObject({ estimated_balance: str, inbound: str, outbound: str })),
+  mempool: optNull(z.looseObject({ estimated_balance: amount, inbound: amount, outbound: amount })),
 });
 
 /** An item of GET /extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes. */
 export const V3BalanceChange = z.looseObject({
   asset: z.looseObject({ type: str, identifier: opt(str) }),
-  balance_change: z.looseObject({ sent: str, received: str, net: str }),
+  balance_change: z.looseObject({ sent: amount, received: amount, net: amount }),
 });
 export const V3BalanceChangesPage = cursorPage(V3BalanceChange);
 

@@ -1,11 +1,12 @@
 /** A transaction with its post-conditions and events (GET /extended/v1/tx/{tx_id}). */
 import * as z from 'zod/mini';
+import { amount } from './amount';
 import { ClarityValue, int, opt, optNull, str, Unavailable } from './shared';
 
 export const PostCondition = z.looseObject({
   type: str,
   condition_code: opt(str),
-  amount: opt(str),
+  amount: opt(amount),
   principal: opt(z.looseObject({ type_id: str, address: opt(str), contract_name: opt(str) })),
   asset: opt(z.looseObject({ asset_name: opt(str), contract_address: opt(str), contract_name: opt(str) })),
   asset_value: opt(ClarityValue),
@@ -22,12 +23,12 @@ export const TransactionEvent = z.looseObject({
       asset_id: opt(str),
       sender: opt(str),
       recipient: opt(str),
-      amount: opt(str),
+      amount: opt(amount),
       value: opt(ClarityValue),
       memo: opt(str),
     }),
   ),
-  stx_lock_event: opt(z.looseObject({ locked_amount: opt(str), unlock_height: opt(int), locked_address: opt(str) })),
+  stx_lock_event: opt(z.looseObject({ locked_amount: opt(amount), unlock_height: opt(int), locked_address: opt(str) })),
 });
 
 export const Transaction = z.looseObject({
@@ -35,7 +36,7 @@ export const Transaction = z.looseObject({
   tx_type: str,
   tx_status: str,
   sender_address: str,
-  fee_rate: str,
+  fee_rate: amount,
   sponsored: z.boolean(),
   /** Not in the v3 replacement's shape: absent when the transaction came from there. */
   post_condition_mode: opt(str),
@@ -72,7 +73,7 @@ export const Transaction = z.looseObject({
   receipt_time: opt(int),
   receipt_time_iso: opt(str),
   replaced_by_tx_id: optNull(str),
-  token_transfer: opt(z.looseObject({ recipient_address: str, amount: str, memo: opt(str) })),
+  token_transfer: opt(z.looseObject({ recipient_address: str, amount, memo: opt(str) })),
   contract_call: opt(
     z.looseObject({
       contract_id: str,

@@ -9,6 +9,7 @@ import { isNetworkId, NETWORK_LABELS } from '../../chain/networks';
 import { Config, NetworkId } from '../config';
 import { reportError } from '../errors';
 import type { Log } from '../log';
+import { showWarning } from '../notify';
 import { NetworkService } from '../network';
 
 export interface SourceDeps {
@@ -74,7 +75,7 @@ export async function openContractSource(d: SourceDeps, arg: unknown, beside = f
   const t: Target | undefined = toTarget(arg);
   const c = t && (t.kind === 'contract' || t.kind === 'address') ? checkContractId(t.id) : undefined;
   if (!t || !c?.ok) {
-    void vscode.window.showWarningMessage('Give a contract id (<address>.<contract-name>) to open its source.');
+    void showWarning('Give a contract id (<address>.<contract-name>) to open its source.');
     return undefined;
   }
   const network = t.network ?? d.networks.networkFor(c.value.network);

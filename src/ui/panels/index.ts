@@ -1,12 +1,11 @@
 import * as vscode from 'vscode';
 import { isStacksApiError } from '../../api/errors';
-import { explorerUrl } from '../../chain/explorer';
-import { checkBlockRef } from '../../chain/identifiers';
 import { Target, targetTitle } from '../../chain/target';
-import { Commands, PANEL_VIEW_TYPE } from '../../constants';
-import { Frame, HostMessage, PanelParams, PanelState, ViewModel, WebviewMessage } from '../../protocol';
+import { PANEL_VIEW_TYPE } from '../../constants';
+import { Frame, HostMessage, PanelParams, PanelState, ViewModel } from '../../protocol';
 import { showCopied } from '../commands';
 import { describeError } from '../errorText';
+import { showWarning } from '../notify';
 import type { History } from '../history';
 import { NETWORK_LABELS } from '../../chain/networks';
 import type { OpenOptions, Presenter } from '../presenter';
@@ -14,7 +13,8 @@ import { openContractSource, SourceDeps } from './contractSource';
 import { panelHtml, resourceRoots } from './html';
 import { loadPanel, Loaded, Parts } from './models';
 import { errorActions, errorTitle, WHAT } from './errorState';
-import { Entry, identity, mergeParams, Places, stateOf } from './places';
+import { decide } from './messages';
+import { Entry, identity, Places, stateOf } from './places';
 import { checkTarget } from './targets';
 
 export interface PanelDeps extends SourceDeps {
@@ -100,19 +100,24 @@ export class PanelManager implements Presenter, vscode.Disposable {
   }
 
   /**
-   * Acts on one message from the webview. Anything that does not parse is ignored: the webview
-   * may only ask for the operations of the protocol. Resolves when the operation is done.
+   * Acts on one message from the webview. What to do is decided by `decide` (messages.ts), which
+   * ignores anything outside the protocol; this carries it out. Resolves when the operation is done.
    */
   async handle(raw: unknown): Promise<void> {
-    const parsed = WebviewMessage.safeParse(raw);
-    if (!parsed.success) {
-      this.d.log.warn(`Ignored a message from the detail panel that is not part of the protocol.`);
-      return;
-    }
-    const m = parsed.data;
-    const here = this.places.here;
-    switch (m.type) {
-      case 'ready':
+    const d = decide(raw, {
+      here: this.places.here,
+      previous: this.places.previous,
+      next: this.places.next,
+      shown: this.last?.type === 'render' ? this.last.model : undefined,
+      selected: this.d.networks.current,
+      explorerBase: () => this.d.config.explorerUrl,
+      apiUrl: (n) => this.d.config.apiUrl(n),
+    });
+    switch (d.do) {
+      case 'ignore':
+        if (d.why) this.ignored(d.why);
+        return;
+      case 'replay':
         if (this.last) void this.panel?.webview.postMessage(this.last);
         return;
       case 'painted': {
@@ -120,62 +125,24 @@ export class PanelManager implements Presenter, vscode.Disposable {
         for (const p of this.painters.splice(0)) p(painted);
         return;
       }
-      case 'open': {
-        const t = checkTarget(m.target);
-        if (!t) return this.ignored('a link to an invalid target');
-        return this.navigate(this.entryFor({ ...t, network: t.network ?? here?.target.network }, {}), { push: true });
-      }
-      case 'page': {
-        if (!here) return;
-        const params = mergeParams(here.params, m.params);
-        if (params.untilBlock) {
-          const b = checkBlockRef(params.untilBlock);
-          if (!b.ok || b.value.kind === 'latest') {
-            void vscode.window.showWarningMessage(
-              b.ok ? 'Give a block height or hash to see the balance at that block.' : b.reason,
-            );
-            return;
-          }
-        }
-        return this.navigate({ target: here.target, params }, { reuse: true });
-      }
+      case 'warn':
+        void showWarning(d.message);
+        return;
+      case 'navigate':
+        return this.navigate(d.entry, d.how);
       case 'copy':
-        await vscode.env.clipboard.writeText(m.text);
-        showCopied(m.text);
+        await vscode.env.clipboard.writeText(d.text);
+        showCopied(d.text);
         return;
-      case 'openExternal': {
-        const t = checkTarget(m.target);
-        if (!t) return this.ignored('an explorer link to an invalid target');
-        const network = t.network ?? here?.target.network ?? this.d.networks.current;
-        const url = explorerUrl(this.d.config.explorerUrl, t, network, this.d.config.apiUrl(network));
-        if (url) await vscode.env.openExternal(vscode.Uri.parse(url, true));
+      case 'openExternal':
+        await vscode.env.openExternal(vscode.Uri.parse(d.url, true));
         return;
-      }
-      case 'openSource': {
-        const t = checkTarget(m.target);
-        if (!t || t.kind !== 'contract') return this.ignored('a source link to an invalid contract');
-        await openContractSource(this.d, { ...t, network: t.network ?? here?.target.network }, true);
+      case 'openSource':
+        await openContractSource(this.d, d.target, true);
         return;
-      }
       case 'runCommand':
-        await vscode.commands.executeCommand(
-          m.command === 'selectNetwork' ? Commands.selectNetwork : Commands.setApiKey,
-        );
+        await vscode.commands.executeCommand(d.command);
         return;
-      case 'retry':
-        if (here) return this.navigate(here, { reuse: true });
-        return;
-      case 'refresh':
-        if (here) return this.navigate(here, {});
-        return;
-      case 'back': {
-        const to = this.places.previous;
-        return to && this.navigate(to, { move: 'back' });
-      }
-      case 'forward': {
-        const to = this.places.next;
-        return to && this.navigate(to, { move: 'forward' });
-      }
     }
   }
 

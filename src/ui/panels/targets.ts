@@ -1,7 +1,32 @@
-/** Checks a target that came from a webview message: its id must be what its kind says. */
+/**
+ * Checks a target that came from outside the host: a webview message, or the argument of a
+ * command (a hover link, another extension). Its kind and network must be known and its id what
+ * its kind says. No zod here: the commands, in the first bundle, use it too.
+ */
 import { checkBlockRef, checkContractId, checkPrincipal, checkTxId } from '../../chain/identifiers';
-import type { Target } from '../../chain/target';
+import { isNetworkId } from '../../chain/networks';
+import type { Target, TargetKind } from '../../chain/target';
 import type { TargetMessage } from '../../protocol';
+
+const KINDS: Record<TargetKind, true> = {
+  tx: true,
+  address: true,
+  contract: true,
+  block: true,
+  contracts: true,
+  mempool: true,
+  status: true,
+};
+
+/** A target from any value: an object with a known kind, an id of that kind and a known network. */
+export function targetFrom(value: unknown): Target | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const { kind, id, network } = value as { kind?: unknown; id?: unknown; network?: unknown };
+  if (typeof kind !== 'string' || !Object.prototype.hasOwnProperty.call(KINDS, kind)) return undefined;
+  if (typeof id !== 'string' || id.length > 20_000) return undefined;
+  if (network !== undefined && !(typeof network === 'string' && isNetworkId(network))) return undefined;
+  return checkTarget({ kind: kind as TargetKind, id, ...(network === undefined ? {} : { network }) });
+}
 
 export function checkTarget(t: TargetMessage): Target | undefined {
   const network = t.network ? { network: t.network } : {};

