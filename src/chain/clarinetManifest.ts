@@ -4,7 +4,7 @@
  * parser gives), so they come from one pass over the lines beside the parse.
  */
 import { parse as parseToml, TomlError } from 'smol-toml';
-import { checkContractId } from './identifiers';
+import { checkContractId, checkContractName } from './identifiers';
 import {
   asRecord,
   checkProjectPath,
@@ -90,6 +90,16 @@ export function parseManifest(text: string): { ok: true; value: Manifest } | { o
     const t = asRecord(value);
     const found = raw.get(contractName);
     const where = optionalLine(found?.line);
+    if (!checkContractName(contractName).ok) {
+      // Not repeated: the name may be text made to look like a link or a command.
+      problems.push({
+        file: MANIFEST,
+        ...where,
+        message:
+          'A [contracts.*] table whose name is not a Clarity contract name (a letter, then letters, digits, - or _, at most 40); skipped.',
+      });
+      continue;
+    }
     if (!t || typeof t.path !== 'string' || !t.path.trim()) {
       problems.push({ file: MANIFEST, ...where, message: `[contracts.${contractName}] has no "path".` });
       continue;
@@ -160,9 +170,9 @@ export function scanManifest(text: string): Map<string, RawContract> {
       if (count(line, openString) % 2 === 1) openString = undefined;
       continue;
     }
-    const header = /^\s*\[(?!\[)\s*([^\]]*?)\s*\](?!\])/.exec(line);
+    const header = /^\s*\[(?!\[)((?:"[^"]*"|'[^']*'|[^\]"'])*)\](?!\])/.exec(line);
     if (header) {
-      const path = splitKey(header[1]!);
+      const path = splitKey(header[1]!.trim());
       inContractsTable = path.length === 1 && path[0] === 'contracts';
       current = undefined;
       if (path.length === 2 && path[0] === 'contracts') {

@@ -9,11 +9,12 @@
  *
  * The YAML is walked as nodes, not converted to objects: tags survive, aliases are not expanded
  * (a plan cannot blow up into millions of entries), and line numbers come from one line index.
- * A plain block-style plan (what Clarinet writes) is read from the parser's syntax tree alone,
- * about four times faster than building the document; anything else (flow collections, anchors,
- * aliases, a syntax error) takes the full document path, which also explains errors.
+ * A plan in the plain block style Clarinet writes is read by `planScanner.ts` in one pass over its
+ * lines; anything else (flow collections, anchors, aliases, block scalars, a syntax error) takes
+ * the full YAML parser, which also explains errors.
  */
-import { CST, isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, Parser, type Document } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import { NeedsFullParser, scanPlan, type PlanNode } from './planScanner';
 import { checkAddress, checkContractId, checkContractName } from './identifiers';
 import { ClarinetProblem, checkProjectPath, firstLine, Lines, MAX_CONTRACTS, optionalLine } from './clarinetText';
 
@@ -52,22 +53,15 @@ export interface ParsedPlan {
   problems: ClarinetProblem[];
 }
 
-/** A node of the plan, from the syntax tree or the document, as the walk below needs it. */
-interface PlanNode {
-  offset: number;
-  tag?: string;
-  isMap: boolean;
-  isSeq: boolean;
-  get(key: string): PlanNode | undefined;
-  items(): PlanNode[];
-  /** The key and value of a one-entry map. */
-  single(): [string | undefined, PlanNode | undefined] | undefined;
-  text(): string | undefined;
-}
-
 export function parsePlan(text: string, file: string): ParsedPlan {
-  const fast = plainSyntaxTree(text);
-  if (fast) return walkPlan(fast, new Lines(text), file);
+  const fast = scanPlan(text);
+  if (fast) {
+    try {
+      return walkPlan(fast, new Lines(text), file);
+    } catch (e) {
+      if (!(e instanceof NeedsFullParser)) throw e;
+    }
+  }
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: false, lineCounter });
   if (doc.errors.length) {
@@ -262,93 +256,10 @@ function docNode(doc: Document, raw: unknown): PlanNode | undefined {
       const v = node.value;
       return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' ? String(v) : undefined;
     },
-  };
-}
-
-/**
- * The syntax tree of a plan that is one document of block maps, block sequences and scalars only,
- * with no error; undefined otherwise (the full document path reads it then).
- */
-function plainSyntaxTree(text: string): PlanNode | undefined {
-  let doc: CST.Document | undefined;
-  for (const token of new Parser().parse(text)) {
-    if (token.type === 'document') {
-      if (doc) return undefined;
-      doc = token;
-    } else if (
-      token.type !== 'comment' &&
-      token.type !== 'space' &&
-      token.type !== 'newline' &&
-      token.type !== 'doc-end'
-    )
-      return undefined;
-  }
-  if (!doc?.value) return undefined;
-  if (doc.start.some((t) => t.type === 'anchor' || t.type === 'tag')) return undefined;
-  let plain = true;
-  const sourceOk = (ts: CST.SourceToken[] | undefined) =>
-    !ts?.some((t) => (t.type as string) === 'error' || t.type === 'anchor' || t.type === 'flow-error-end');
-  const tokenOk = (t: CST.Token | null | undefined) =>
-    !t ||
-    t.type === 'block-map' ||
-    t.type === 'block-seq' ||
-    t.type === 'scalar' ||
-    t.type === 'single-quoted-scalar' ||
-    t.type === 'double-quoted-scalar' ||
-    t.type === 'block-scalar';
-  if (!tokenOk(doc.value) || !sourceOk(doc.end)) return undefined;
-  CST.visit(doc, (item) => {
-    if (!sourceOk(item.start) || !sourceOk(item.sep) || !tokenOk(item.key) || !tokenOk(item.value)) {
-      plain = false;
-      return CST.visit.BREAK;
-    }
-    for (const t of [item.key, item.value])
-      if (t && 'end' in t && !sourceOk(t.end)) {
-        plain = false;
-        return CST.visit.BREAK;
-      }
-    return undefined;
-  });
-  return plain ? cstNode(doc.value, doc.start) : undefined;
-}
-
-function cstNode(token: CST.Token | null | undefined, props: CST.SourceToken[] | undefined): PlanNode | undefined {
-  if (!token) return undefined;
-  const tag = props?.find((t) => t.type === 'tag')?.source;
-  let cached: Array<{ key: string | undefined; item: CST.BlockMap['items'][number] }> | undefined;
-  const entries = () =>
-    (cached ??=
-      token.type === 'block-map'
-        ? token.items.map((i) => ({ key: i.key ? CST.resolveAsScalar(i.key)?.value : undefined, item: i }))
-        : []);
-  return {
-    offset: token.offset,
-    ...(tag !== undefined ? { tag } : {}),
-    isMap: token.type === 'block-map',
-    isSeq: token.type === 'block-seq',
-    get: (key) => {
-      // The first entry with the key, as the document path reads it (`uniqueKeys: false`).
-      const found = entries().find((e) => e.key === key);
-      return found ? cstNode(found.item.value, found.item.sep) : undefined;
-    },
-    items: () => (token.type === 'block-seq' ? token.items.flatMap((i) => cstNode(i.value, i.start) ?? []) : []),
-    single: () => {
-      const all = entries();
-      return all.length === 1 ? [all[0]!.key, cstNode(all[0]!.item.value, all[0]!.item.sep)] : undefined;
-    },
-    text: () => {
-      if (token.type !== 'scalar' && token.type !== 'single-quoted-scalar' && token.type !== 'double-quoted-scalar')
-        return undefined;
-      // A plain scalar that YAML reads as something other than a string (null, true) is not a string.
-      const value = CST.resolveAsScalar(token)?.value;
-      if (
-        token.type === 'scalar' &&
-        value !== undefined &&
-        /^(~|null|Null|NULL|true|True|TRUE|false|False|FALSE)?$/.test(value)
-      )
-        return undefined;
-      return value;
-    },
+    keys: () =>
+      isMap(node)
+        ? node.items.flatMap((p) => (isScalar(p.key) && typeof p.key.value === 'string' ? [p.key.value] : []))
+        : [],
   };
 }
 

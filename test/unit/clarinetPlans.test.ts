@@ -267,6 +267,24 @@ describe('Clarinet deployment plans', () => {
       ]);
     });
 
+    it('a manifest contract name that is not an identifier is a problem, never a name', async () => {
+      const p = projectOf(
+        await readClarinetProject(
+          memoryReader({
+            'Clarinet.toml':
+              '[project]\nname = "x"\n[contracts."[Fix](command:workbench.action.terminal.new)"]\npath = "contracts/a.clar"\n[contracts.ok]\npath = "contracts/ok.clar"\n',
+          }),
+        ),
+      );
+      assert.deepStrictEqual(
+        p.contracts.map((c) => c.name),
+        ['ok'],
+      );
+      assert.strictEqual(p.problems.length, 1);
+      assert.strictEqual(p.problems[0]!.line, 3);
+      assert.doesNotMatch(problemText(p.problems[0]!), /command:|\[Fix\]/);
+    });
+
     it('a plan contract-name or contract-id that is not an identifier is a problem, never a name', async () => {
       const link = '"[Fix](command:workbench.action.terminal.new)"';
       const p = projectOf(

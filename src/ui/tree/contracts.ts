@@ -7,7 +7,7 @@ import type {
   ContractDeployment,
 } from '../../chain/clarinet';
 import { NETWORK_LABELS, PLAN_NETWORKS, type PlanNetwork } from '../../chain/networks';
-import { formatInt } from '../../chain/format';
+import { clip, formatInt } from '../../chain/format';
 import { shortenMiddle } from '../../chain/target';
 import { Commands } from '../../constants';
 import type { NetworkId } from '../config';
@@ -221,7 +221,7 @@ function planNode(parent: TreeNode, p: WorkspaceProject, plan: ClarinetPlan): Tr
       : `${plan.network} · ${plan.deployers.length ? plan.deployers.map((a) => shortenMiddle(a)).join(', ') : 'no contract published'}`;
   item.tooltip = [
     plan.file,
-    plan.name ?? '',
+    plan.name !== undefined ? clip(plan.name, 120) : '',
     `Network: ${plan.network}`,
     ...plan.deployers.map((a) => `Deployer: ${a}`),
     `${plan.publishes} contract${plan.publishes === 1 ? '' : 's'} published${plan.network === 'simnet' ? ' (emulated)' : ''}`,
