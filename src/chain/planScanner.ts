@@ -112,8 +112,12 @@ function lex(text: string): Line[] {
     // A quoted scalar that does not close on this line: find where it closes.
     const quote = rest[stripped.open]!;
     let closed = -1;
+    let previous = rest;
     while (closed < 0 && ++r < raws.length) {
+      // An escaped line break ("…\" at the end of a line) is YAML's business, not this reader's.
+      if (quote === '"' && /(^|[^\\])(\\\\)*\\\r?$/.test(previous)) bail();
       const next = raws[r]!;
+      previous = next;
       offset += next.length + 1;
       closed = quotedEnd(quote + next, 0);
       if (closed >= 0 && stripComment(next.slice(closed - 1)) !== '') bail(); // something after the closing quote

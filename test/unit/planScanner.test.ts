@@ -84,6 +84,7 @@ describe('the plan scanner reads what Clarinet writes as YAML does, and gives up
       'a:\n\t- 1\n',
       'a: "unclosed\n',
       'a: "two\n  lines" b\n',
+      'a: "escaped \\\n  \\"break"\n',
       '- - a\n',
       'a: b: c\n',
       '? a\n: b\n',
