@@ -1,56 +1,78 @@
 /**
- * Reads a Clarinet project: `Clarinet.toml` ([project], [contracts.*], requirements) and the
- * default deployment plans under `deployments/`, giving each contract its full id per network.
- * Pure: files come through a reader the caller provides. `settings/*.toml` hold mnemonics and
- * are never asked for.
+ * Reads a Clarinet project: `Clarinet.toml` ([project], [contracts.*], requirements) and every
+ * deployment plan directly in `deployments/` whose name ends in `-plan.yaml`, giving each contract
+ * its full id on each network, per plan. Pure: files come through a reader the caller provides.
+ * `settings/*.toml` hold mnemonics and are never asked for.
  */
-import { parse as parseToml, TomlError } from 'smol-toml';
-import { parseDocument } from 'yaml';
-import { checkAddress, checkContractId } from './identifiers';
-
 import { PLAN_NETWORKS, type PlanNetwork } from './networks';
-export type { PlanNetwork };
+import {
+  MANIFEST,
+  parseManifest,
+  type ClarinetContract,
+  type ClarinetRequirement,
+  type ContractDeployment,
+} from './clarinetManifest';
+import { parsePlan, type ParsedPlan, type PlanFileNetwork } from './clarinetPlan';
+import { type ClarinetProblem, MAX_CONTRACTS, MAX_FILE_BYTES, normalizePath, tooLarge } from './clarinetText';
 
-/** Reads a file of the project by its path relative to the project root; undefined when it does not exist. */
-export type ProjectFileReader = (relativePath: string) => Promise<string | undefined>;
+export type {
+  PlanNetwork,
+  PlanFileNetwork,
+  ClarinetContract,
+  ClarinetRequirement,
+  ContractDeployment,
+  ClarinetProblem,
+};
+export { MANIFEST, MAX_CONTRACTS, MAX_FILE_BYTES, parseManifest, parsePlan, type ParsedPlan };
+export { checkProjectPath, tooLarge } from './clarinetText';
 
-export const MANIFEST = 'Clarinet.toml';
-export const planPath = (n: PlanNetwork): string => `deployments/default.${n}-plan.yaml`;
+/**
+ * Reads a file of the project by its path relative to the project root (undefined when it does
+ * not exist), and lists a folder (`list`: entry names, folders ending in "/"; undefined when the
+ * folder does not exist). Either may throw, for example for a file too large to read.
+ */
+export interface ProjectFileReader {
+  (relativePath: string): Promise<string | undefined>;
+  list(relativeDir: string): Promise<string[] | undefined>;
+}
 
-/** A problem in one file of the project, with the line (1-based) where it was found when known. */
-export interface ClarinetProblem {
+export const DEPLOYMENTS = 'deployments';
+/** More plans than this in one project are not read. */
+export const MAX_PLANS = 100;
+
+/** Whether a name in `deployments/` is a plan the reader reads (and the file watcher watches). */
+export function isPlanFile(name: string): boolean {
+  return !name.endsWith('/') && name.endsWith('-plan.yaml') && !name.includes('/');
+}
+
+/** One plan that was read. */
+export interface ClarinetPlan {
+  /** Relative to the project root: `deployments/default.testnet-plan.yaml`. */
   file: string;
-  line?: number;
-  column?: number;
-  message: string;
+  /** Its `name` field. */
+  name?: string;
+  network: PlanFileNetwork;
+  /** The senders of its contract publishes, the most frequent first (none for a simnet plan). */
+  deployers: string[];
+  /** How many contracts it publishes (emulated ones for a simnet plan, which never names a chain id). */
+  publishes: number;
 }
 
-export interface ClarinetContract {
-  /** The name under [contracts.<name>]. */
-  name: string;
-  /** The `.clar` file, relative to the project root, with forward slashes. */
-  path: string;
-  clarityVersion?: number;
-  epoch?: string;
-  /** `<expected-sender>.<contract-name>` from each deployment plan that publishes it. */
-  ids: Partial<Record<PlanNetwork, string>>;
-}
-
-/** A contract the project depends on; published under another address on devnet (and testnet) by the plans. */
-export interface ClarinetRequirement {
-  /** The contract id as the manifest names it (a mainnet id). */
-  contractId: string;
-  ids: Partial<Record<PlanNetwork, string>>;
+/** A deployer address with the plan that names it. */
+export interface ClarinetDeployer {
+  network: PlanNetwork;
+  address: string;
+  plan: string;
 }
 
 export interface ClarinetProject {
   name: string;
   contracts: ClarinetContract[];
   requirements: ClarinetRequirement[];
-  /** The address that publishes the project's contracts in each plan (the most frequent sender). */
-  deployers: Partial<Record<PlanNetwork, string>>;
-  /** The plans that were found and read. */
-  plans: PlanNetwork[];
+  /** Every plan read, by network (mainnet, testnet, devnet, simnet), the default one first. */
+  plans: ClarinetPlan[];
+  /** Every deployer of every chain plan (simnet plans name none), in the order of `plans`. */
+  deployers: ClarinetDeployer[];
   problems: ClarinetProblem[];
 }
 
@@ -61,207 +83,139 @@ export type ReadResult =
 
 /** Reads the project whose root the reader serves. A missing plan is normal; a broken one is a problem. */
 export async function readClarinetProject(read: ProjectFileReader): Promise<ReadResult> {
-  const manifestText = await read(MANIFEST);
+  let manifestText: string | undefined;
+  try {
+    manifestText = await read(MANIFEST);
+  } catch (e) {
+    return { ok: false, missing: false, problem: { file: MANIFEST, message: errorMessage(e) } };
+  }
   if (manifestText === undefined) return { ok: false, missing: true };
+  if (manifestText.length > MAX_FILE_BYTES)
+    return { ok: false, missing: false, problem: tooLarge(MANIFEST, manifestText.length) };
   const manifest = parseManifest(manifestText);
   if (!manifest.ok) return { ok: false, missing: false, problem: manifest.problem };
-  const project: ClarinetProject = { ...manifest.value, deployers: {}, plans: [] };
+  const project: ClarinetProject = { ...manifest.value, plans: [], deployers: [] };
 
-  for (const network of PLAN_NETWORKS) {
-    const file = planPath(network);
-    const text = await read(file);
-    if (text === undefined) continue;
+  let names: string[] = [];
+  try {
+    names = ((await read.list(DEPLOYMENTS)) ?? []).filter(isPlanFile).sort();
+  } catch (e) {
+    project.problems.push({ file: `${DEPLOYMENTS}/`, message: errorMessage(e) });
+  }
+  if (names.length > MAX_PLANS) {
+    project.problems.push({
+      file: `${DEPLOYMENTS}/`,
+      message: `${DEPLOYMENTS}/ holds ${names.length} plans, more than the ${MAX_PLANS} this extension reads; the first ${MAX_PLANS} were read.`,
+    });
+    names = names.slice(0, MAX_PLANS);
+  }
+  const read1 = async (file: string): Promise<{ file: string; plan: ParsedPlan } | undefined> => {
+    let text: string | undefined;
+    try {
+      text = await read(file);
+    } catch (e) {
+      project.problems.push({ file, message: errorMessage(e) });
+      return undefined;
+    }
+    if (text === undefined) return undefined;
+    if (text.length > MAX_FILE_BYTES) {
+      project.problems.push(tooLarge(file, text.length));
+      return undefined;
+    }
     const plan = parsePlan(text, file);
     project.problems.push(...plan.problems);
-    if (!plan.ok) continue;
-    project.plans.push(network);
-    applyPlan(project, network, plan);
+    return plan.ok && plan.network ? { file, plan } : undefined;
+  };
+  const parsed: Array<{ file: string; plan: ParsedPlan }> = [];
+  for (const name of names) {
+    const p = await read1(`${DEPLOYMENTS}/${name}`);
+    if (p) parsed.push(p);
   }
+  parsed.sort(
+    (a, b) => planOrder(a.file, a.plan.network!) - planOrder(b.file, b.plan.network!) || (a.file < b.file ? -1 : 1),
+  );
+  applyPlans(project, parsed);
   return { ok: true, project };
 }
 
-interface Manifest {
-  name: string;
-  contracts: ClarinetContract[];
-  requirements: ClarinetRequirement[];
-  problems: ClarinetProblem[];
+const NETWORK_ORDER: readonly PlanFileNetwork[] = [...PLAN_NETWORKS, 'simnet'];
+
+/** By network, then the plan Clarinet uses by default (`default.<network>-plan.yaml`) before the others. */
+function planOrder(file: string, network: PlanFileNetwork): number {
+  return NETWORK_ORDER.indexOf(network) * 2 + (file === `${DEPLOYMENTS}/default.${network}-plan.yaml` ? 0 : 1);
 }
 
-export function parseManifest(text: string): { ok: true; value: Manifest } | { ok: false; problem: ClarinetProblem } {
-  let doc: Record<string, unknown>;
-  try {
-    doc = parseToml(text) as Record<string, unknown>;
-  } catch (e) {
-    if (e instanceof TomlError) {
-      return {
-        ok: false,
-        problem: {
-          file: MANIFEST,
-          line: e.line,
-          column: e.column,
-          message: firstLine(e.message).replace(/^Invalid TOML document: /, ''),
-        },
-      };
-    }
-    return { ok: false, problem: { file: MANIFEST, message: e instanceof Error ? e.message : String(e) } };
+function applyPlans(project: ClarinetProject, parsed: Array<{ file: string; plan: ParsedPlan }>): void {
+  const byName = new Map<string, ClarinetContract>();
+  const byPath = new Map<string, ClarinetContract[]>();
+  for (const c of project.contracts) {
+    byName.set(c.name, c);
+    byPath.set(c.path, [...(byPath.get(c.path) ?? []), c]);
   }
-  const problems: ClarinetProblem[] = [];
-  const projectTable = asTable(doc.project);
-  const name =
-    typeof projectTable?.name === 'string' && projectTable.name.trim() ? projectTable.name : 'Clarinet project';
-  if (!projectTable) problems.push({ file: MANIFEST, message: 'There is no [project] table.' });
-
-  const contracts: ClarinetContract[] = [];
-  for (const [contractName, raw] of Object.entries(asTable(doc.contracts) ?? {})) {
-    const t = asTable(raw);
-    const where = lineOf(
-      text,
-      new RegExp(`^[ \\t]*\\[\\s*contracts\\.["']?${escapeRe(contractName)}["']?\\s*\\]`, 'm'),
-    );
-    if (!t || typeof t.path !== 'string' || !t.path.trim()) {
-      problems.push({
-        file: MANIFEST,
-        ...(where ? { line: where } : {}),
-        message: `[contracts.${contractName}] has no "path".`,
-      });
+  const requirements = new Map(project.requirements.map((r) => [r.contractId, r]));
+  for (const { file, plan } of parsed) {
+    const network = plan.network!;
+    const info: ClarinetPlan = { file, network, deployers: [], publishes: 0 };
+    if (plan.name !== undefined) info.name = plan.name;
+    project.plans.push(info);
+    if (network === 'simnet') {
+      // Simulated: `clarinet test` and the console; nothing here is on a chain.
+      info.publishes = plan.publishes.filter((p) => p.kind === 'emulated').length;
       continue;
     }
-    const c: ClarinetContract = { name: contractName, path: normalizePath(t.path), ids: {} };
-    const version = t.clarity_version;
-    if (typeof version === 'number' || typeof version === 'bigint') c.clarityVersion = Number(version);
-    if (typeof t.epoch === 'number' || typeof t.epoch === 'string') c.epoch = String(t.epoch);
-    contracts.push(c);
-  }
-
-  // Requirements: `requirements = [{ contract_id = "…" }]` or `[[project.requirements]]`.
-  const requirements: ClarinetRequirement[] = [];
-  const rawReqs = projectTable?.requirements;
-  for (const r of Array.isArray(rawReqs) ? rawReqs : []) {
-    const id = asTable(r)?.contract_id;
-    if (typeof id !== 'string') continue;
-    const checked = checkContractId(id);
-    if (!checked.ok) {
-      problems.push({
-        file: MANIFEST,
-        ...optionalLine(lineOf(text, id)),
-        message: `Requirement "${id}": ${checked.reason}`,
-      });
-      continue;
-    }
-    requirements.push({ contractId: checked.value.contractId, ids: { mainnet: checked.value.contractId } });
-  }
-  return { ok: true, value: { name, contracts, requirements, problems } };
-}
-
-/** A `contract-publish` or `requirement-publish` transaction of a plan. */
-export interface PlanPublish {
-  kind: 'contract' | 'requirement';
-  contractName: string;
-  sender: string;
-  path?: string;
-  /** For requirements: the id the manifest names. */
-  originalId?: string;
-  line?: number;
-}
-
-export interface ParsedPlan {
-  ok: boolean;
-  publishes: PlanPublish[];
-  problems: ClarinetProblem[];
-}
-
-export function parsePlan(text: string, file: string): ParsedPlan {
-  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: false });
-  if (doc.errors.length) {
-    const e = doc.errors[0]!;
-    const pos = e.linePos?.[0];
-    return {
-      ok: false,
-      publishes: [],
-      problems: [
-        {
-          file,
-          ...(pos ? { line: pos.line, column: pos.col } : {}),
-          message: firstLine(e.message).replace(/ at line \d+, column \d+:?$/, ''),
-        },
-      ],
-    };
-  }
-  const problems: ClarinetProblem[] = [];
-  const publishes: PlanPublish[] = [];
-  const root = asTable(doc.toJS({ maxAliasCount: 100 }));
-  const batches = asTable(root?.plan)?.batches;
-  if (!Array.isArray(batches)) {
-    return {
-      ok: false,
-      publishes,
-      problems: [{ file, message: 'This is not a deployment plan: "plan.batches" is missing.' }],
-    };
-  }
-  for (const batch of batches) {
-    const txs = asTable(batch)?.transactions;
-    for (const tx of Array.isArray(txs) ? txs : []) {
-      const t = asTable(tx);
-      const contract = asTable(t?.['contract-publish']);
-      const requirement = asTable(t?.['requirement-publish']);
-      const body = contract ?? requirement;
-      if (!body) continue;
-      const kind = contract ? 'contract' : 'requirement';
-      const name = kind === 'contract' ? body['contract-name'] : String(body['contract-id'] ?? '').split('.')[1];
-      const sender = kind === 'contract' ? body['expected-sender'] : body['remap-sender'];
-      const line =
-        typeof name === 'string'
-          ? lineOf(text, new RegExp(`(contract-name|contract-id):.*${escapeRe(name)}`))
-          : undefined;
-      if (typeof name !== 'string' || typeof sender !== 'string') {
-        problems.push({
-          file,
-          ...optionalLine(line),
-          message: `A ${kind}-publish transaction without ${kind === 'contract' ? '"contract-name" and "expected-sender"' : '"contract-id" and "remap-sender"'}.`,
-        });
+    const senders = new Map<string, number>();
+    for (const p of plan.publishes) {
+      if (p.kind === 'emulated') continue;
+      const deployment: ContractDeployment = { network, id: `${p.sender}.${p.contractName}`, plan: file };
+      if (p.kind === 'requirement') {
+        const req = p.originalId !== undefined ? requirements.get(p.originalId) : undefined;
+        if (req) req.deployments.push(deployment);
         continue;
       }
-      const addr = checkAddress(sender);
-      if (!addr.ok) {
-        problems.push({
-          file,
-          ...optionalLine(line),
-          message: `${name}: the sender "${sender}" is not a Stacks address.`,
-        });
-        continue;
-      }
-      const p: PlanPublish = { kind, contractName: name, sender: addr.value.address, ...optionalLine(line) };
-      if (typeof body.path === 'string') p.path = normalizePath(body.path);
-      if (kind === 'requirement') p.originalId = String(body['contract-id']);
-      publishes.push(p);
+      info.publishes++;
+      senders.set(p.sender, (senders.get(p.sender) ?? 0) + 1);
+      const contract =
+        byName.get(p.contractName) ??
+        (p.path !== undefined
+          ? byPath.get(p.path)?.find((c) => !c.deployments.some((d) => d.plan === file))
+          : undefined);
+      if (contract && !contract.deployments.some((d) => d.id === deployment.id && d.plan === file))
+        contract.deployments.push(deployment);
     }
+    info.deployers = [...senders.entries()].sort((a, b) => b[1] - a[1]).map(([address]) => address);
+    for (const address of info.deployers) project.deployers.push({ network, address, plan: file });
   }
-  return { ok: true, publishes, problems };
 }
 
-function applyPlan(project: ClarinetProject, network: PlanNetwork, plan: ParsedPlan): void {
-  const senders = new Map<string, number>();
-  for (const p of plan.publishes) {
-    const id = `${p.sender}.${p.contractName}`;
-    if (p.kind === 'requirement') {
-      const req = project.requirements.find((r) => r.contractId === p.originalId);
-      if (req) req.ids[network] = id;
-      continue;
-    }
-    senders.set(p.sender, (senders.get(p.sender) ?? 0) + 1);
-    const contract =
-      project.contracts.find((c) => c.name === p.contractName) ??
-      (p.path ? project.contracts.find((c) => c.path === p.path) : undefined);
-    if (contract) contract.ids[network] = id;
-  }
-  const deployer = [...senders.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
-  if (deployer) project.deployers[network] = deployer;
-}
-
-/** The contract whose `.clar` file is at `relativePath` (forward slashes, relative to the project root). */
-export function contractAt(project: ClarinetProject, relativePath: string): ClarinetContract | undefined {
+/** Every contract whose `.clar` file is at `relativePath` (several contracts may share one file). */
+export function contractsAt(project: ClarinetProject, relativePath: string): ClarinetContract[] {
   const p = normalizePath(relativePath);
-  return project.contracts.find((c) => c.path === p);
+  return project.contracts.filter((c) => c.path === p);
+}
+
+/** The ids of a contract on one network, one per distinct id, in plan order. */
+export function idsOn(c: Pick<ClarinetContract, 'deployments'>, network: PlanNetwork): string[] {
+  return [...new Set(c.deployments.filter((d) => d.network === network).map((d) => d.id))];
+}
+
+/** The chain plans of one network, the default first. */
+export function plansOn(project: ClarinetProject, network: PlanNetwork): ClarinetPlan[] {
+  return project.plans.filter((p) => p.network === network);
+}
+
+/**
+ * The address that deploys the contract at `relativePath` on `network`, which relative `.name`
+ * references in it resolve against: the sender its own publish names there, else the first
+ * deployer of that network's plans (the default plan first). Undefined when no plan names the
+ * network: a deployer is never borrowed from another network.
+ */
+export function deployerFor(project: ClarinetProject, network: PlanNetwork, relativePath?: string): string | undefined {
+  if (relativePath !== undefined)
+    for (const c of contractsAt(project, relativePath)) {
+      const id = idsOn(c, network)[0];
+      if (id) return id.split('.')[0];
+    }
+  return project.deployers.find((d) => d.network === network)?.address;
 }
 
 /** "Clarinet.toml line 3: invalid value". */
@@ -269,27 +223,6 @@ export function problemText(p: ClarinetProblem): string {
   return `${p.file}${p.line !== undefined ? ` line ${p.line}` : ''}: ${p.message}`;
 }
 
-function normalizePath(p: string): string {
-  return p.trim().replace(/\\/g, '/').replace(/^\.\//, '');
-}
-
-function asTable(v: unknown): Record<string, unknown> | undefined {
-  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-}
-
-function firstLine(s: string): string {
-  return s.split('\n')[0]!.trim();
-}
-
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-function lineOf(text: string, what: string | RegExp): number | undefined {
-  const i = typeof what === 'string' ? text.indexOf(what) : text.search(what);
-  return i < 0 ? undefined : text.slice(0, i).split('\n').length;
-}
-
-function optionalLine(line: number | undefined): { line?: number } {
-  return line === undefined ? {} : { line };
+function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
 }

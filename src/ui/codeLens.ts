@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
-import { PLAN_NETWORKS } from '../chain/networks';
+import type { ClarinetContract } from '../chain/clarinet';
 import { Commands, Settings } from '../constants';
 import type { Config } from './config';
 import type { NetworkService } from './network';
 import { ContractStatuses } from './tree/contractStatus';
-import { idsForPanel, stateText } from './tree/contracts';
+import { distinctDeployments, idsForPanel, planName, stateText } from './tree/contracts';
 import type { ClarinetWorkspace } from './tree/projects';
 
 const SELECTOR: vscode.DocumentFilter[] = [{ language: 'clarity' }, { pattern: '**/*.clar' }];
@@ -47,41 +47,42 @@ export class DeploymentCodeLens implements vscode.CodeLensProvider, vscode.Dispo
       void this.d.projects.projects().then(() => this.emitter.fire());
       return [];
     }
-    const found = this.d.projects.contractFor(doc.uri);
-    if (!found || !Object.keys(found.contract.ids).length) return [];
+    const found = this.d.projects.contractsFor(doc.uri);
+    // Several contracts may share one file: a lens for each that a plan publishes, named when there are several.
+    const contracts = found?.contracts.filter((c) => c.deployments.length) ?? [];
+    if (!contracts.length) return [];
     const range = new vscode.Range(0, 0, 0, 0);
+    const named = (c: ClarinetContract, text: string) => (contracts.length > 1 ? `${c.name}: ${text}` : text);
     const table = this.d.statuses.ready;
     if (!table && !this.d.networks.used) {
       // Opening a file is not asking for chain data: nothing is fetched until a click (or any
       // other lookup in this window).
-      return [
-        new vscode.CodeLens(range, {
-          title: '$(cloud) Stacks: Check deployment',
-          tooltip: 'Ask the API whether this contract is deployed on each network its plans name',
-          command: Commands.showContractStatus,
-          arguments: [idsForPanel(found.contract, this.d.networks.current).join(',')],
-        }),
-      ];
+      return contracts.map(
+        (c) =>
+          new vscode.CodeLens(range, {
+            title: named(c, '$(cloud) Stacks: Check deployment'),
+            tooltip: 'Ask the API whether this contract is deployed on each network its plans name',
+            command: Commands.showContractStatus,
+            arguments: [idsForPanel(c, this.d.networks.current).join(',')],
+          }),
+      );
     }
     if (!table) {
       void this.d.statuses.get('fail-fast');
       return [new vscode.CodeLens(range, { title: '$(sync~spin) Stacks: checking deployment…', command: '' })];
     }
-    const parts = PLAN_NETWORKS.flatMap((plan) => {
-      const s = ContractStatuses.stateOf(table, found.contract, plan);
-      return s ? [stateText(plan, s)] : [];
-    });
-    const ids = idsForPanel(found.contract, this.d.networks.current);
-    return [
-      new vscode.CodeLens(range, {
-        title: parts.join(' · '),
-        tooltip: PLAN_NETWORKS.map((p) => found.contract.ids[p] && `${p}: ${found.contract.ids[p]}`)
-          .filter(Boolean)
-          .join('\n'),
+    return contracts.map((c) => {
+      const deployments = distinctDeployments(c);
+      return new vscode.CodeLens(range, {
+        title: named(
+          c,
+          deployments.map((d) => stateText(d.network, ContractStatuses.stateOf(table, d.network, d.id))).join(' · '),
+        ),
+        tooltip: deployments.map((d) => `${d.network}: ${d.id} (${planName(d.plan)})`).join('\n'),
         command: Commands.showContractStatus,
-        arguments: [ids.join(',')],
-      }),
-    ];
+        arguments: [idsForPanel(c, this.d.networks.current).join(',')],
+      });
+    });
   }
 
   dispose(): void {

@@ -234,7 +234,20 @@ describe('Explorer view', () => {
     assert.deepStrictEqual(lines(seen), [
       'memo-payments | testnet: deployed at #123,456 · devnet: not deployed',
       'treasury | testnet: not deployed · devnet: not deployed',
+      'Deployment Plans | 2',
     ]);
+    // Every plan with its network and deployer, each opening its file.
+    const plans = await children(api.tree, seen[2]!.node);
+    assert.deepStrictEqual(
+      plans.map((p) => [p.label, p.description.replace(/ · .*/, ''), p.command]),
+      [
+        ['default.testnet-plan.yaml', 'testnet', 'vscode.open'],
+        ['default.devnet-plan.yaml', 'devnet', 'vscode.open'],
+      ],
+    );
+    assert.match(plans[0]!.tooltip, new RegExp(`Deployer: ${TESTNET_DEPLOYER}`));
+    assert.match(plans[1]!.tooltip, new RegExp(`Deployer: ${DEVNET_DEPLOYER}`));
+    assert.match(String((plans[0]!.args[0] as vscode.Uri).path), /deployments\/default\.testnet-plan\.yaml$/);
     assert.strictEqual(seen[0]!.contextValue, 'contract');
     assert.strictEqual(seen[0]!.command, 'vscode.open', 'a click opens the .clar file');
     assert.match(String((seen[0]!.args[0] as vscode.Uri).path), /contracts\/memo-payments\.clar$/);
@@ -285,6 +298,83 @@ describe('Explorer view', () => {
     await vscode.commands.executeCommand('stacksLookup.refreshExplorer', api.tree.sections.contracts);
     await children(api.tree, api.tree.sections.contracts);
     assert.strictEqual(used.mock.requestsTo(STATUS_PATH).length, 2);
+  });
+
+  it('a plan under its own name is read when it appears, with its own deployer, and forgotten when it goes', async () => {
+    const folder = vscode.workspace.workspaceFolders![0]!.uri;
+    const extra = vscode.Uri.joinPath(folder, 'deployments/upgrade.testnet-plan.yaml');
+    const other = 'ST2JHG361ZXG51QTKY2NQCVBPPRRE2KZB1HR05NNC';
+    const plan = [
+      '---',
+      'id: 0',
+      'name: Upgrade',
+      'network: testnet',
+      'plan:',
+      '  batches:',
+      '    - id: 0',
+      '      transactions:',
+      '        - transaction-type: contract-publish',
+      '          contract-name: treasury-v2',
+      `          expected-sender: ${other}`,
+      '          cost: 100',
+      '          path: contracts/treasury.clar',
+      '      epoch: "3.0"',
+      '',
+    ].join('\n');
+    const manifest = vscode.Uri.joinPath(folder, 'Clarinet.toml');
+    const original = await vscode.workspace.fs.readFile(manifest);
+    const planRow = async () =>
+      (await children(api.tree, api.tree.sections.contracts)).find((s) => s.label === 'Deployment Plans');
+    await vscode.workspace.fs.writeFile(extra, new TextEncoder().encode(plan));
+    try {
+      await waitFor(async () => (await planRow())?.description === '3', 'the watcher saw the new plan');
+      const seen = await children(api.tree, api.tree.sections.contracts);
+      const treasury = seen.find((s) => s.label === 'treasury')!;
+      assert.strictEqual(
+        treasury.description,
+        'testnet: not deployed · testnet: not deployed · devnet: not deployed',
+        'both testnet ids, each from its plan',
+      );
+      assert.match(treasury.tooltip, new RegExp(`${other}\\.treasury-v2\\n  upgrade\\.testnet-plan\\.yaml`));
+      const plans = await children(api.tree, (await planRow())!.node);
+      assert.deepStrictEqual(
+        plans.map((p) => p.label),
+        ['default.testnet-plan.yaml', 'upgrade.testnet-plan.yaml', 'default.devnet-plan.yaml'],
+      );
+      assert.match(plans[1]!.tooltip, new RegExp(`Deployer: ${other}`));
+
+      // A second contract in the same file (the plan's treasury-v2): the CodeLens shows each.
+      await vscode.workspace.fs.writeFile(
+        manifest,
+        new TextEncoder().encode(
+          `${new TextDecoder().decode(original)}\n[contracts.treasury-v2]\npath = "contracts/treasury.clar"\n`,
+        ),
+      );
+      await waitFor(
+        async () => (await children(api.tree, api.tree.sections.contracts)).some((s) => s.label === 'treasury-v2'),
+        'the watcher saw the manifest change',
+      );
+      const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder, 'contracts/treasury.clar'));
+      await vscode.window.showTextDocument(doc);
+      let titles: string[] = [];
+      await waitFor(async () => {
+        const lenses =
+          (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri)) ?? [];
+        titles = lenses.map((l) => l.command?.title ?? '');
+        return titles.length === 2 && !titles.some((t) => /checking/.test(t));
+      }, 'a lens for each contract of the file');
+      assert.deepStrictEqual(
+        titles.map((t) => t.split(':')[0]),
+        ['treasury', 'treasury-v2'],
+        titles.join(' | '),
+      );
+      assert.match(titles[1]!, /^treasury-v2: (testnet: not deployed|\$\(cloud\) Stacks: Check deployment)$/);
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    } finally {
+      await vscode.workspace.fs.delete(extra);
+      await vscode.workspace.fs.writeFile(manifest, original);
+    }
+    await waitFor(async () => (await planRow())?.description === '2', 'the watcher saw the plan go');
   });
 
   it('item menus act on the item they are opened on: copy, deployment status', async () => {

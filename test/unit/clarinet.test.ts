@@ -1,40 +1,14 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import {
-  ClarinetProject,
-  contractAt,
-  problemText,
-  ProjectFileReader,
-  readClarinetProject,
-  ReadResult,
-} from '../../src/chain/clarinet';
+import { ClarinetProject, contractsAt, problemText, readClarinetProject, ReadResult } from '../../src/chain/clarinet';
+import { fixtureReader, memoryReader } from './clarinetReaders';
 
 const FIXTURES = path.resolve(__dirname, '../../../test/fixtures/clarinet');
+const dep = (network: string, id: string, plan = `deployments/default.${network}-plan.yaml`) => ({ network, id, plan });
 const DEVNET_DEPLOYER = 'ST1PQHQKV0RJXZFY1DGX8MNSNYVE3VGZJSRTPGZGM';
 const TESTNET_DEPLOYER = 'ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG';
 const MAINNET_DEPLOYER = 'SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9';
-
-/**
- * A reader over a fixture folder that records every path asked for and refuses the settings
- * files that hold mnemonics, so a test fails if the reader ever reaches for one.
- */
-function fixtureReader(name: string): { read: ProjectFileReader; asked: string[] } {
-  const root = path.join(FIXTURES, name);
-  const asked: string[] = [];
-  const read: ProjectFileReader = async (rel) => {
-    asked.push(rel);
-    if (/^settings\//i.test(rel.replace(/\\/g, '/')))
-      throw new Error(`the reader opened ${rel}, which holds a mnemonic`);
-    try {
-      return await fs.promises.readFile(path.join(root, rel), 'utf8');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw e;
-    }
-  };
-  return { read, asked };
-}
 
 function projectOf(r: ReadResult): ClarinetProject {
   if (!r.ok) assert.fail(`expected a project, got ${JSON.stringify(r)}`);
@@ -50,41 +24,53 @@ describe('reading a Clarinet project', () => {
       {
         name: 'counter',
         path: 'contracts/counter.clar',
-        clarityVersion: 2,
+        clarityVersion: '2',
         epoch: '2.5',
-        ids: { devnet: `${DEVNET_DEPLOYER}.counter` },
+        deployments: [dep('devnet', `${DEVNET_DEPLOYER}.counter`)],
       },
     ]);
-    assert.deepStrictEqual(p.deployers, { devnet: DEVNET_DEPLOYER });
-    assert.deepStrictEqual(p.plans, ['devnet']);
+    assert.deepStrictEqual(p.deployers, [
+      { network: 'devnet', address: DEVNET_DEPLOYER, plan: 'deployments/default.devnet-plan.yaml' },
+    ]);
+    assert.deepStrictEqual(
+      p.plans.map((x) => [x.file, x.network]),
+      [['deployments/default.devnet-plan.yaml', 'devnet']],
+    );
     assert.deepStrictEqual(p.problems, []);
   });
 
   it('several contracts across three plans: every id per network, paths normalised', async () => {
     const p = projectOf(await readClarinetProject(fixtureReader('several').read));
     assert.strictEqual(p.name, 'defi-suite');
-    const ids = Object.fromEntries(p.contracts.map((c) => [c.name, c.ids]));
+    const ids = Object.fromEntries(p.contracts.map((c) => [c.name, c.deployments]));
     assert.deepStrictEqual(ids, {
-      token: {
-        mainnet: `${MAINNET_DEPLOYER}.token`,
-        testnet: `${TESTNET_DEPLOYER}.token`,
-        devnet: `${DEVNET_DEPLOYER}.token`,
-      },
-      vault: { testnet: `${TESTNET_DEPLOYER}.vault`, devnet: `${DEVNET_DEPLOYER}.vault` },
-      'pool-v1': { devnet: `${DEVNET_DEPLOYER}.pool-v1` },
+      token: [
+        dep('mainnet', `${MAINNET_DEPLOYER}.token`),
+        dep('testnet', `${TESTNET_DEPLOYER}.token`),
+        dep('devnet', `${DEVNET_DEPLOYER}.token`),
+      ],
+      vault: [dep('testnet', `${TESTNET_DEPLOYER}.vault`), dep('devnet', `${DEVNET_DEPLOYER}.vault`)],
+      'pool-v1': [dep('devnet', `${DEVNET_DEPLOYER}.pool-v1`)],
     });
-    assert.deepStrictEqual(p.deployers, {
-      mainnet: MAINNET_DEPLOYER,
-      testnet: TESTNET_DEPLOYER,
-      devnet: DEVNET_DEPLOYER,
-    });
-    assert.deepStrictEqual(p.plans, ['mainnet', 'testnet', 'devnet']);
-    assert.strictEqual(
-      contractAt(p, './contracts/pool/pool-v1.clar')?.name,
-      'pool-v1',
+    assert.deepStrictEqual(
+      p.deployers.map((d) => [d.network, d.address]),
+      [
+        ['mainnet', MAINNET_DEPLOYER],
+        ['testnet', TESTNET_DEPLOYER],
+        ['devnet', DEVNET_DEPLOYER],
+      ],
+    );
+    assert.deepStrictEqual(
+      p.plans.map((x) => x.network),
+      ['mainnet', 'testnet', 'devnet'],
+    );
+    assert.deepStrictEqual(
+      contractsAt(p, './contracts/pool/pool-v1.clar').map((c) => c.name),
+      ['pool-v1'],
       'the "./" of the manifest path is dropped',
     );
-    assert.strictEqual(p.contracts.find((c) => c.name === 'vault')?.clarityVersion, 3);
+    const vault = p.contracts.find((c) => c.name === 'vault')!;
+    assert.deepStrictEqual([vault.clarityVersion, vault.epoch], ['3', '3.0'], 'epoch 3.0 as written, not 3');
     assert.deepStrictEqual(p.problems, []);
   });
 
@@ -93,10 +79,7 @@ describe('reading a Clarinet project', () => {
     assert.deepStrictEqual(p.requirements, [
       {
         contractId: 'SP3FBR2AGK5H9QBDH3EEN6DF8EK8JY7RX8QJ5SVTE.sip-010-trait-ft-standard',
-        ids: {
-          mainnet: 'SP3FBR2AGK5H9QBDH3EEN6DF8EK8JY7RX8QJ5SVTE.sip-010-trait-ft-standard',
-          devnet: `${DEVNET_DEPLOYER}.sip-010-trait-ft-standard`,
-        },
+        deployments: [dep('devnet', `${DEVNET_DEPLOYER}.sip-010-trait-ft-standard`)],
       },
     ]);
     assert.ok(
@@ -108,20 +91,15 @@ describe('reading a Clarinet project', () => {
   it('no deployment plans: contracts without ids, no deployer, and no problem', async () => {
     const { read, asked } = fixtureReader('no-plans');
     const p = projectOf(await readClarinetProject(read));
-    assert.deepStrictEqual(p.contracts, [{ name: 'draft', path: 'contracts/draft.clar', ids: {} }]);
-    assert.deepStrictEqual(p.deployers, {});
+    assert.deepStrictEqual(p.contracts, [{ name: 'draft', path: 'contracts/draft.clar', deployments: [] }]);
+    assert.deepStrictEqual(p.deployers, []);
     assert.deepStrictEqual(p.plans, []);
     assert.deepStrictEqual(p.problems, []);
-    assert.deepStrictEqual(asked, [
-      'Clarinet.toml',
-      'deployments/default.mainnet-plan.yaml',
-      'deployments/default.testnet-plan.yaml',
-      'deployments/default.devnet-plan.yaml',
-    ]);
+    assert.deepStrictEqual(asked, ['Clarinet.toml', 'list deployments']);
   });
 
   it('no Clarinet.toml: says the project is missing', async () => {
-    const r = await readClarinetProject(async () => undefined);
+    const r = await readClarinetProject(memoryReader({}));
     assert.deepStrictEqual(r, { ok: false, missing: true });
   });
 
@@ -138,34 +116,42 @@ describe('reading a Clarinet project', () => {
     assert.strictEqual(p.problems.length, 1);
     const problem = p.problems[0]!;
     assert.strictEqual(problem.file, 'deployments/default.devnet-plan.yaml');
-    assert.ok(problem.line === 10 || problem.line === 11, `line ${problem.line} is where the unclosed bracket is`);
-    assert.match(problemText(problem), /^deployments\/default\.devnet-plan\.yaml line 1[01]: Flow sequence/);
-    assert.deepStrictEqual(p.plans, ['testnet']);
-    assert.deepStrictEqual(p.contracts[0]!.ids, { testnet: `${TESTNET_DEPLOYER}.alpha` });
+    assert.ok(problem.line === 11 || problem.line === 12, `line ${problem.line} is where the unclosed bracket is`);
+    assert.match(problemText(problem), /^deployments\/default\.devnet-plan\.yaml line 1[12]: Flow sequence/);
+    assert.deepStrictEqual(
+      p.plans.map((x) => x.network),
+      ['testnet'],
+    );
+    assert.deepStrictEqual(p.contracts[0]!.deployments, [dep('testnet', `${TESTNET_DEPLOYER}.alpha`)]);
   });
 
   it('a plan that is YAML but not a deployment plan is a problem, not a crash', async () => {
-    const files: Record<string, string> = {
-      'Clarinet.toml': '[project]\nname = "x"\n[contracts.a]\npath = "contracts/a.clar"\n',
-      'deployments/default.devnet-plan.yaml': 'just: a map\n',
-    };
-    const p = projectOf(await readClarinetProject(async (rel) => files[rel]));
+    const p = projectOf(
+      await readClarinetProject(
+        memoryReader({
+          'Clarinet.toml': '[project]\nname = "x"\n[contracts.a]\npath = "contracts/a.clar"\n',
+          'deployments/default.devnet-plan.yaml': 'network: devnet\njust: a map\n',
+          'deployments/other-plan.yaml': 'just: a map\n',
+        }),
+      ),
+    );
     assert.deepStrictEqual(p.problems.map(problemText), [
       'deployments/default.devnet-plan.yaml: This is not a deployment plan: "plan.batches" is missing.',
+      'deployments/other-plan.yaml: This plan has no "network" field.',
     ]);
   });
 
   it('a contract without a path and an invalid sender are reported with their lines', async () => {
-    const files: Record<string, string> = {
+    const files = {
       'Clarinet.toml':
         '[project]\nname = "x"\n\n[contracts.nopath]\nclarity_version = 2\n\n[contracts.ok]\npath = "contracts/ok.clar"\n',
       'deployments/default.devnet-plan.yaml':
-        'plan:\n  batches:\n    - id: 0\n      transactions:\n        - contract-publish:\n            contract-name: ok\n            expected-sender: NOT-AN-ADDRESS\n            path: contracts/ok.clar\n',
+        'network: devnet\nplan:\n  batches:\n    - id: 0\n      transactions:\n        - contract-publish:\n            contract-name: ok\n            expected-sender: NOT-AN-ADDRESS\n            path: contracts/ok.clar\n',
     };
-    const p = projectOf(await readClarinetProject(async (rel) => files[rel]));
+    const p = projectOf(await readClarinetProject(memoryReader(files)));
     assert.deepStrictEqual(p.problems.map(problemText), [
       'Clarinet.toml line 4: [contracts.nopath] has no "path".',
-      'deployments/default.devnet-plan.yaml line 6: ok: the sender "NOT-AN-ADDRESS" is not a Stacks address.',
+      'deployments/default.devnet-plan.yaml line 7: ok: the sender "NOT-AN-ADDRESS" is not a Stacks address.',
     ]);
     assert.deepStrictEqual(
       p.contracts.map((c) => c.name),
@@ -185,9 +171,9 @@ describe('reading a Clarinet project', () => {
       );
       assert.ok(
         asked.every(
-          (a) => a === 'Clarinet.toml' || /^deployments\/default\.(devnet|testnet|mainnet)-plan\.yaml$/.test(a),
+          (a) => a === 'Clarinet.toml' || a === 'list deployments' || /^deployments\/[^/]+-plan\.yaml$/.test(a),
         ),
-        `${name}: only the manifest and the plans are read`,
+        `${name}: only the manifest, the deployments folder and its plans are read: ${asked.join(', ')}`,
       );
     }
     assert.ok(

@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import type { BudgetMode, ContractsStatus, ContractStatus } from '../../api';
-import type { ClarinetContract } from '../../chain/clarinet';
-import { PLAN_NETWORKS, type PlanNetwork } from '../../chain/networks';
+import type { PlanNetwork } from '../../chain/networks';
 import type { NetworkId } from '../config';
 import type { NetworkService } from '../network';
 import type { ClarinetWorkspace } from './projects';
@@ -88,14 +87,8 @@ export class ContractStatuses implements vscode.Disposable {
     this.emitter.fire();
   }
 
-  /** The state of one contract on one plan network, from a table. */
-  static stateOf(
-    table: StatusTable,
-    contract: Pick<ClarinetContract, 'ids'>,
-    plan: PlanNetwork,
-  ): ContractState | undefined {
-    const id = contract.ids[plan];
-    if (!id) return undefined;
+  /** The state of one contract id a plan of network `plan` publishes, from a table. */
+  static stateOf(table: StatusTable, plan: PlanNetwork, id: string): ContractState {
     const api = table.askedFor[plan];
     if (!api) return { state: 'not-asked', id };
     const answer = table.answers.get(api);
@@ -121,10 +114,9 @@ export class ContractStatuses implements vscode.Disposable {
     for (const p of projects) {
       if (!p.result.ok) continue;
       for (const c of p.result.project.contracts) {
-        for (const plan of PLAN_NETWORKS) {
-          const id = c.ids[plan];
+        for (const { network: plan, id } of c.deployments) {
           const api = apiForPlan(plan, current);
-          if (!id || !api) continue;
+          if (!api) continue;
           askedFor[plan] = api;
           const list = idsPerApi.get(api) ?? [];
           if (!list.includes(id)) list.push(id);

@@ -1,7 +1,13 @@
 import * as vscode from 'vscode';
-import type { ClarinetContract, ClarinetProblem, ClarinetProject } from '../../chain/clarinet';
+import type {
+  ClarinetContract,
+  ClarinetPlan,
+  ClarinetProblem,
+  ClarinetProject,
+  ContractDeployment,
+} from '../../chain/clarinet';
 import { NETWORK_LABELS, PLAN_NETWORKS, type PlanNetwork } from '../../chain/networks';
-import { formatInt } from '../../chain/format';
+import { clip, formatInt } from '../../chain/format';
 import { shortenMiddle } from '../../chain/target';
 import { Commands } from '../../constants';
 import type { NetworkId } from '../config';
@@ -9,7 +15,7 @@ import { describeError } from '../errorText';
 import { ContractState, ContractStatuses, StatusTable } from './contractStatus';
 import { errorContext, errorNodes, placeholder, TreeDeps } from './deps';
 import { command, ItemNode, LoadContext, TreeNode } from './node';
-import type { WorkspaceProject } from './projects';
+import { relativeTo, type WorkspaceProject } from './projects';
 import { Section } from './sections';
 
 /** "mainnet: deployed at #123,456", as the CodeLens and the tree say it. */
@@ -26,11 +32,34 @@ export function stateText(plan: PlanNetwork, s: ContractState, short = false): s
   }
 }
 
-/** The ids to check in the status panel: those of the selected network's plan first. */
-export function idsForPanel(c: Pick<ClarinetContract, 'ids'>, current: NetworkId): string[] {
+/**
+ * The ids to check in the status panel: every id the selected network's plans give the contract,
+ * or else those of the first network that has one.
+ */
+export function idsForPanel(c: Pick<ClarinetContract, 'deployments'>, current: NetworkId): string[] {
   const first: PlanNetwork = current === 'mainnet' ? 'mainnet' : current === 'devnet' ? 'devnet' : 'testnet';
-  const id = c.ids[first] ?? PLAN_NETWORKS.map((p) => c.ids[p]).find(Boolean);
-  return id ? [id] : [];
+  for (const network of [first, ...PLAN_NETWORKS.filter((n) => n !== first)]) {
+    const ids = [...new Set(c.deployments.filter((d) => d.network === network).map((d) => d.id))];
+    if (ids.length) return ids;
+  }
+  return [];
+}
+
+/** One deployment per network and id (two plans of a network publishing the same id show once), in network order. */
+export function distinctDeployments(c: Pick<ClarinetContract, 'deployments'>): ContractDeployment[] {
+  const seen = new Set<string>();
+  return PLAN_NETWORKS.flatMap((n) =>
+    c.deployments.filter((d) => {
+      if (d.network !== n || seen.has(`${n} ${d.id}`)) return false;
+      seen.add(`${n} ${d.id}`);
+      return true;
+    }),
+  );
+}
+
+/** "default.testnet-plan.yaml" from "deployments/default.testnet-plan.yaml". */
+export function planName(file: string): string {
+  return file.slice(file.lastIndexOf('/') + 1);
 }
 
 // 4. Workspace contracts: the contracts of each Clarinet.toml with their deployment per network.
@@ -61,7 +90,7 @@ export class ContractsSection extends Section {
     }
     const readable = projects.filter((p) => p.result.ok && p.result.project.contracts.length);
     let table: StatusTable | undefined;
-    if (readable.some((p) => p.result.ok && p.result.project.contracts.some((c) => Object.keys(c.ids).length)))
+    if (readable.some((p) => p.result.ok && p.result.project.contracts.some((c) => c.deployments.length)))
       table = await this.d.statuses.get(ctx.budget);
     const nodes: TreeNode[] = [];
     // A network that could not answer: its reason and action once, at the top.
@@ -121,7 +150,88 @@ async function projectChildren(
       ),
     );
   for (const c of r.project.contracts) nodes.push(new ContractNode(parent, d, p, r.project, c, table));
+  nodes.push(new PlansNode(parent, d, p, r.project));
   return nodes;
+}
+
+/** The plans of a project, each with its network and deployers; and a word when the selected network has none. */
+class PlansNode extends TreeNode {
+  constructor(
+    parent: TreeNode,
+    private readonly d: TreeDeps,
+    private readonly project: WorkspaceProject,
+    private readonly clarinet: ClarinetProject,
+  ) {
+    super(parent);
+  }
+
+  private get missing(): PlanNetwork | undefined {
+    const current = this.d.networks.current;
+    if (current === 'custom') return undefined;
+    return this.clarinet.plans.some((p) => p.network === current) ? undefined : current;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('Deployment Plans', vscode.TreeItemCollapsibleState.Collapsed);
+    const missing = this.missing;
+    item.description = [
+      this.clarinet.plans.length ? `${this.clarinet.plans.length}` : 'none',
+      missing ? `no plan for ${missing}` : '',
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    item.tooltip = missing
+      ? `No deployment plan of this project names ${missing}: its contracts have no ${missing} id, and relative .name references are not resolved there.`
+      : 'The *-plan.yaml files in deployments/, each with its network and deployer';
+    item.iconPath = new vscode.ThemeIcon('rocket');
+    item.contextValue = 'plans';
+    return item;
+  }
+
+  protected override loadChildren(): Promise<TreeNode[]> {
+    const nodes: TreeNode[] = this.clarinet.plans.map((plan) => planNode(this, this.project, plan));
+    const missing = this.missing;
+    if (missing)
+      nodes.push(
+        infoNode(
+          this,
+          `No plan for ${missing}`,
+          `No plan in deployments/ names ${missing}. Clarinet writes one with: clarinet deployments generate --${missing}`,
+        ),
+      );
+    if (!this.clarinet.plans.length && !missing)
+      nodes.push(infoNode(this, 'No deployment plan', 'No *-plan.yaml in deployments/'));
+    return Promise.resolve(nodes);
+  }
+}
+
+function infoNode(parent: TreeNode, label: string, tooltip: string): TreeNode {
+  const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
+  item.iconPath = new vscode.ThemeIcon('info');
+  item.tooltip = tooltip;
+  item.contextValue = 'placeholder';
+  return new ItemNode(parent, item);
+}
+
+function planNode(parent: TreeNode, p: WorkspaceProject, plan: ClarinetPlan): TreeNode {
+  const item = new vscode.TreeItem(planName(plan.file), vscode.TreeItemCollapsibleState.None);
+  item.description =
+    plan.network === 'simnet'
+      ? 'simnet (simulated, not on a chain)'
+      : `${plan.network} · ${plan.deployers.length ? plan.deployers.map((a) => shortenMiddle(a)).join(', ') : 'no contract published'}`;
+  item.tooltip = [
+    plan.file,
+    plan.name !== undefined ? clip(plan.name, 120) : '',
+    `Network: ${plan.network}`,
+    ...plan.deployers.map((a) => `Deployer: ${a}`),
+    `${plan.publishes} contract${plan.publishes === 1 ? '' : 's'} published${plan.network === 'simnet' ? ' (emulated)' : ''}`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+  item.iconPath = new vscode.ThemeIcon(plan.network === 'simnet' ? 'beaker' : 'file');
+  item.contextValue = 'plan';
+  item.command = command('vscode.open', 'Open Plan', vscode.Uri.joinPath(p.root, plan.file));
+  return new ItemNode(parent, item);
 }
 
 function problemNode(
@@ -149,6 +259,8 @@ function problemNode(
 
 export class ContractNode extends TreeNode {
   readonly uri: vscode.Uri;
+  /** False when the path would lead outside the project (the reader refuses such paths; this is the second lock). */
+  private readonly inside: boolean;
 
   constructor(
     parent: TreeNode,
@@ -160,17 +272,19 @@ export class ContractNode extends TreeNode {
   ) {
     super(parent);
     this.uri = vscode.Uri.joinPath(project.root, contract.path);
+    this.inside = relativeTo(project.root, this.uri) !== undefined;
     const ids = idsForPanel(contract, d.networks.current);
     if (ids.length) this.target = { kind: 'contracts', id: ids.join(',') };
   }
 
-  get states(): Array<[PlanNetwork, ContractState]> {
+  /** One state per network and id, with the plans that publish it. */
+  get states(): Array<[PlanNetwork, ContractState, string[]]> {
     const t = this.table;
-    return PLAN_NETWORKS.flatMap((plan): Array<[PlanNetwork, ContractState]> => {
-      const id = this.contract.ids[plan];
-      if (!id) return [];
-      return [[plan, t ? ContractStatuses.stateOf(t, this.contract, plan)! : { state: 'unknown', id }]];
-    });
+    return distinctDeployments(this.contract).map((dep): [PlanNetwork, ContractState, string[]] => [
+      dep.network,
+      t ? ContractStatuses.stateOf(t, dep.network, dep.id) : { state: 'unknown', id: dep.id },
+      this.contract.deployments.filter((x) => x.network === dep.network && x.id === dep.id).map((x) => x.plan),
+    ]);
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -179,8 +293,8 @@ export class ContractNode extends TreeNode {
       this.contract.name,
       states.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
     );
-    item.id = `contract:${this.uri.toString()}`;
-    item.resourceUri = this.uri;
+    item.id = `contract:${this.uri.toString()}#${this.contract.name}`;
+    if (this.inside) item.resourceUri = this.uri;
     item.iconPath = new vscode.ThemeIcon('file-code');
     item.description = states.length
       ? states.map(([plan, s]) => stateText(plan, s, true)).join(' · ')
@@ -188,34 +302,44 @@ export class ContractNode extends TreeNode {
     item.tooltip = [
       `${this.contract.name} (${this.clarinet.name})`,
       this.contract.path,
-      this.contract.clarityVersion !== undefined
-        ? `Clarity ${this.contract.clarityVersion}${this.contract.epoch ? ` · epoch ${this.contract.epoch}` : ''}`
-        : '',
+      [
+        this.contract.clarityVersion !== undefined ? `Clarity ${this.contract.clarityVersion}` : '',
+        this.contract.epoch !== undefined ? `epoch ${this.contract.epoch}` : '',
+      ]
+        .filter(Boolean)
+        .join(' · '),
       ...states.map(
-        ([plan, s]) => `${stateText(plan, s)}\n  ${s.id}${s.state === 'deployed' ? `\n  deploy tx ${s.txId}` : ''}`,
+        ([plan, s, plans]) =>
+          `${stateText(plan, s)}\n  ${s.id}\n  ${plans.map(planName).join(', ')}${s.state === 'deployed' ? `\n  deploy tx ${s.txId}` : ''}`,
       ),
     ]
       .filter(Boolean)
       .join('\n');
     item.contextValue = 'contract';
-    item.command = command('vscode.open', 'Open Contract', this.uri);
+    if (this.inside) item.command = command('vscode.open', 'Open Contract', this.uri);
     return item;
   }
 
   protected override async loadChildren(): Promise<TreeNode[]> {
     const nodes: TreeNode[] = [];
-    for (const [plan, s] of this.states) {
+    const several = new Set(
+      this.clarinet.plans
+        .filter((p, i, all) => all.findIndex((q) => q.network === p.network) !== i)
+        .map((p) => p.network),
+    );
+    for (const [plan, s, plans] of this.states) {
       const item = new vscode.TreeItem(plan, vscode.TreeItemCollapsibleState.None);
       let why = '';
       if (s.state === 'unknown' && s.error !== undefined) {
         const api = this.table?.askedFor[plan];
         if (api) why = describeError(s.error, await errorContext(this.d, api, 'contract status')).short;
       }
-      item.description = `${stateText(plan, s).slice(plan.length + 2)}${why ? ` (${why})` : ''} · ${shortenMiddle(s.id.split('.')[0]!)}`;
+      item.description = `${stateText(plan, s).slice(plan.length + 2)}${why ? ` (${why})` : ''} · ${shortenMiddle(s.id.split('.')[0]!)}${several.has(plan) ? ` · ${plans.map(planName).join(', ')}` : ''}`;
       const api = this.table?.askedFor[plan];
       item.tooltip = [
         s.id,
         stateText(plan, s),
+        `Plan: ${plans.join(', ')}`,
         s.state === 'deployed' ? `Deploy transaction: ${s.txId}` : '',
         api ? `Asked: ${NETWORK_LABELS[api]} API` : '',
         why,

@@ -25,9 +25,10 @@ export interface WorkspaceProject {
   result: ReadResult;
 }
 
-export interface ContractInWorkspace {
+export interface ContractsInWorkspace {
   project: WorkspaceProject & { result: { ok: true; project: ClarinetProject } };
-  contract: ClarinetContract;
+  /** Every contract whose source is the file (several may share one). */
+  contracts: ClarinetContract[];
 }
 
 /** Files the reader must never open, whatever asks: they hold mnemonics. */
@@ -45,7 +46,8 @@ export class ClarinetWorkspace implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [this.emitter];
 
   constructor(private readonly log: Log) {
-    const watcher = vscode.workspace.createFileSystemWatcher('**/{Clarinet.toml,deployments/default.*-plan.yaml}');
+    // The plans the reader reads: every `*-plan.yaml` directly in `deployments/` (`*` stops at a "/").
+    const watcher = vscode.workspace.createFileSystemWatcher('**/{Clarinet.toml,deployments/*-plan.yaml}');
     const changed = () => this.reset();
     this.disposables.push(
       watcher,
@@ -66,21 +68,23 @@ export class ClarinetWorkspace implements vscode.Disposable {
     return this.loading;
   }
 
-  /** The workspace contract whose source is `uri`, from the projects already read. */
-  contractFor(uri: vscode.Uri): ContractInWorkspace | undefined {
+  /** The workspace contracts whose source is `uri`, from the projects already read. */
+  contractsFor(uri: vscode.Uri): ContractsInWorkspace | undefined {
     for (const project of this.current ?? []) {
       if (!project.result.ok) continue;
       const rel = relativeTo(project.root, uri);
       if (rel === undefined) continue;
-      const contract = clarinetModule().contractAt(project.result.project, rel);
-      if (contract) return { project: project as ContractInWorkspace['project'], contract };
+      const contracts = clarinetModule().contractsAt(project.result.project, rel);
+      if (contracts.length) return { project: project as ContractsInWorkspace['project'], contracts };
     }
     return undefined;
   }
 
   /**
-   * The address that deploys the project holding `uri` on `network` (or on the first plan there
-   * is). Reads the projects in the background the first time, so the answer may come next time.
+   * The address that deploys the contract at `uri` on `network`, from that network's plans only:
+   * none when the project has no plan for it. The custom API names no plan network, so there the
+   * devnet, then the testnet, then the mainnet plans are asked. Reads the projects in the
+   * background the first time, so the answer may come next time.
    */
   deployerFor(uri: vscode.Uri, network: NetworkId): string | undefined {
     if (!this.current) {
@@ -89,14 +93,13 @@ export class ClarinetWorkspace implements vscode.Disposable {
     }
     const project = this.current.find((p) => p.result.ok && relativeTo(p.root, uri) !== undefined);
     if (!project?.result.ok) return undefined;
-    const d = project.result.project.deployers;
-    const order: PlanNetwork[] =
-      network === 'mainnet'
-        ? ['mainnet', 'devnet', 'testnet']
-        : network === 'testnet'
-          ? ['testnet', 'devnet', 'mainnet']
-          : ['devnet', 'testnet', 'mainnet'];
-    return order.map((n) => d[n]).find((a) => a !== undefined);
+    const rel = relativeTo(project.root, uri);
+    const order: PlanNetwork[] = network === 'custom' ? ['devnet', 'testnet', 'mainnet'] : [network];
+    for (const n of order) {
+      const d = clarinetModule().deployerFor(project.result.project, n, rel);
+      if (d) return d;
+    }
+    return undefined;
   }
 
   private reset(): void {
@@ -119,7 +122,10 @@ export class ClarinetWorkspace implements vscode.Disposable {
     return Promise.all(
       manifests.map(async (manifest) => {
         const root = vscode.Uri.joinPath(manifest, '..');
-        const result = await readClarinetProject((rel) => readText(root, rel)).catch((e): ReadResult => ({
+        const read = Object.assign((rel: string) => readText(root, rel), {
+          list: (rel: string) => listFolder(root, rel),
+        });
+        const result = await readClarinetProject(read).catch((e): ReadResult => ({
           ok: false,
           missing: false,
           problem: { file: 'Clarinet.toml', message: e instanceof Error ? e.message : String(e) },
@@ -140,13 +146,32 @@ export class ClarinetWorkspace implements vscode.Disposable {
 
 async function readText(root: vscode.Uri, rel: string): Promise<string | undefined> {
   if (SECRET.test(rel.replace(/\\/g, '/'))) throw new Error(`${rel} holds secrets and is never read.`);
+  const uri = vscode.Uri.joinPath(root, rel);
   try {
-    return new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(root, rel)));
+    // A file too large to parse is refused before it is read (the reader checks the text again).
+    const { size } = await vscode.workspace.fs.stat(uri);
+    const { MAX_FILE_BYTES, tooLarge } = clarinetModule();
+    if (size > MAX_FILE_BYTES) throw new Error(tooLarge(rel, size).message);
+    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
   } catch (e) {
-    if (e instanceof vscode.FileSystemError && (e.code === 'FileNotFound' || e.code === 'EntryNotFound'))
-      return undefined;
+    if (notFound(e)) return undefined;
     throw e;
   }
+}
+
+/** Entry names of a folder of the project, folders ending in "/"; through `workspace.fs`, so virtual workspaces work. */
+async function listFolder(root: vscode.Uri, rel: string): Promise<string[] | undefined> {
+  try {
+    const entries = await vscode.workspace.fs.readDirectory(vscode.Uri.joinPath(root, rel));
+    return entries.map(([name, type]) => (type & vscode.FileType.Directory ? `${name}/` : name));
+  } catch (e) {
+    if (notFound(e)) return undefined;
+    throw e;
+  }
+}
+
+function notFound(e: unknown): boolean {
+  return e instanceof vscode.FileSystemError && (e.code === 'FileNotFound' || e.code === 'EntryNotFound');
 }
 
 /** `uri` relative to `root` with forward slashes, or undefined when it is not inside it. */

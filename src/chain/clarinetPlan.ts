@@ -1,0 +1,269 @@
+/**
+ * Reads one Clarinet deployment plan (`deployments/*-plan.yaml`). Clarinet reads a transaction in
+ * three forms, and so does this (stx-labs/clarinet, `components/clarinet-deployments/src/types.rs`,
+ * `impl Deserialize for TransactionSpecificationFile`):
+ *
+ * - nested, Clarinet ≤ 3.13: `- contract-publish:` with the fields in a map under it;
+ * - flat, Clarinet ≥ 3.14: `- transaction-type: contract-publish` with the fields beside it;
+ * - tagged: `- !contract-publish` on a map of the fields.
+ *
+ * The YAML is walked as nodes, not converted to objects: tags survive, aliases are not expanded
+ * (a plan cannot blow up into millions of entries), and line numbers come from one line index.
+ * A plan in the plain block style Clarinet writes is read by `planScanner.ts` in one pass over its
+ * lines; anything else (flow collections, anchors, aliases, block scalars, a syntax error) takes
+ * the full YAML parser, which also explains errors.
+ */
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import { NeedsFullParser, scanPlan, type PlanNode } from './planScanner';
+import { checkAddress, checkContractId, checkContractName } from './identifiers';
+import { ClarinetProblem, checkProjectPath, firstLine, Lines, MAX_CONTRACTS, optionalLine } from './clarinetText';
+
+/** The networks a plan can name; simnet plans are for `clarinet test` and the console only. */
+export type PlanFileNetwork = 'mainnet' | 'testnet' | 'devnet' | 'simnet';
+
+/** The transaction types Clarinet knows. */
+const KNOWN_TYPES = new Set([
+  'contract-publish',
+  'requirement-publish',
+  'emulated-contract-publish',
+  'contract-call',
+  'emulated-contract-call',
+  'stx-transfer',
+  'btc-transfer',
+]);
+
+/** A `contract-publish`, `requirement-publish` or (simnet) `emulated-contract-publish` of a plan. */
+export interface PlanPublish {
+  kind: 'contract' | 'requirement' | 'emulated';
+  contractName: string;
+  sender: string;
+  path?: string;
+  /** For requirements: the id the manifest names. */
+  originalId?: string;
+  line?: number;
+}
+
+export interface ParsedPlan {
+  ok: boolean;
+  /** The plan's `network` field. */
+  network?: PlanFileNetwork;
+  /** The plan's `name` field. */
+  name?: string;
+  publishes: PlanPublish[];
+  problems: ClarinetProblem[];
+}
+
+export function parsePlan(text: string, file: string): ParsedPlan {
+  const fast = scanPlan(text);
+  if (fast) {
+    try {
+      return walkPlan(fast, new Lines(text), file);
+    } catch (e) {
+      if (!(e instanceof NeedsFullParser)) throw e;
+    }
+  }
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: false, lineCounter });
+  if (doc.errors.length) {
+    const e = doc.errors[0]!;
+    const pos = e.linePos?.[0];
+    return {
+      ok: false,
+      publishes: [],
+      problems: [
+        {
+          file,
+          ...optionalLine(pos?.line),
+          ...(pos ? { column: pos.col } : {}),
+          message: firstLine(e.message).replace(/ at line \d+, column \d+:?$/, ''),
+        },
+      ],
+    };
+  }
+  return walkPlan(docNode(doc, doc.contents), { lineOf: (o) => lineCounter.linePos(o).line }, file);
+}
+
+function walkPlan(root: PlanNode | undefined, lines: { lineOf(offset: number): number }, file: string): ParsedPlan {
+  const lineOf = (node: PlanNode | undefined): number | undefined => (node ? lines.lineOf(node.offset) : undefined);
+  const failed = (message: string, line?: number): ParsedPlan => ({
+    ok: false,
+    publishes: [],
+    problems: [{ file, ...optionalLine(line), message }],
+  });
+  if (!root?.isMap) return failed('This is not a deployment plan: it is not a map.');
+
+  const networkText = root.get('network')?.text();
+  const network = networkText?.toLowerCase();
+  if (network !== 'mainnet' && network !== 'testnet' && network !== 'devnet' && network !== 'simnet')
+    return failed(
+      networkText === undefined
+        ? 'This plan has no "network" field.'
+        : 'The "network" field is not one of mainnet, testnet, devnet or simnet.',
+      lineOf(root.get('network')),
+    );
+  const batches = root.get('plan')?.get('batches');
+  if (!batches?.isSeq) return failed('This is not a deployment plan: "plan.batches" is missing.');
+
+  const result: ParsedPlan = { ok: true, network, publishes: [], problems: [] };
+  const name = root.get('name')?.text();
+  if (name !== undefined) result.name = name;
+  const problem = (node: PlanNode | undefined, message: string) =>
+    result.problems.push({ file, ...optionalLine(lineOf(node)), message });
+  const senders = new Map<string, string | undefined>();
+  const checkedSender = (s: string): string | undefined => {
+    if (!senders.has(s)) {
+      const a = checkAddress(s);
+      senders.set(s, a.ok ? a.value.address : undefined);
+    }
+    return senders.get(s);
+  };
+
+  let publishes = 0;
+  scan: for (const batch of batches.items()) {
+    const txs = batch.get('transactions');
+    if (!txs?.isSeq) continue;
+    for (const item of txs.items()) {
+      const entry = typed(item);
+      if (!entry) {
+        problem(item, 'A transaction that is neither "- <type>:", "- transaction-type: <type>" nor "- !<type>".');
+        continue;
+      }
+      const { type, fields } = entry;
+      if (!KNOWN_TYPES.has(type)) {
+        problem(item, 'A transaction of a type Clarinet does not know.');
+        continue;
+      }
+      if (type !== 'contract-publish' && type !== 'requirement-publish' && type !== 'emulated-contract-publish')
+        continue;
+      if (++publishes > MAX_CONTRACTS) {
+        result.problems.push({
+          file,
+          ...optionalLine(lineOf(item)),
+          message: `${file} publishes more than ${MAX_CONTRACTS} contracts, the most this extension reads; the rest were skipped.`,
+        });
+        break scan;
+      }
+      const line = lineOf(fields.get(type === 'requirement-publish' ? 'contract-id' : 'contract-name') ?? item);
+      const at = optionalLine(line);
+      const senderKey =
+        type === 'contract-publish'
+          ? 'expected-sender'
+          : type === 'requirement-publish'
+            ? 'remap-sender'
+            : 'emulated-sender';
+      const sender = fields.get(senderKey)?.text();
+      let contractName: string | undefined;
+      let originalId: string | undefined;
+      if (type === 'requirement-publish') {
+        const id = fields.get('contract-id')?.text();
+        if (id === undefined || sender === undefined) {
+          result.problems.push({
+            file,
+            ...at,
+            message: 'A requirement-publish without "contract-id" and "remap-sender".',
+          });
+          continue;
+        }
+        const checked = checkContractId(id);
+        if (!checked.ok) {
+          result.problems.push({
+            file,
+            ...at,
+            message: 'A requirement-publish whose "contract-id" is not a contract id; skipped.',
+          });
+          continue;
+        }
+        originalId = checked.value.contractId;
+        contractName = checked.value.name;
+      } else {
+        const n = fields.get('contract-name')?.text();
+        if (n === undefined || sender === undefined) {
+          result.problems.push({ file, ...at, message: `A ${type} without "contract-name" and "${senderKey}".` });
+          continue;
+        }
+        if (!checkContractName(n).ok) {
+          // The name is not repeated: it may be text made to look like a link or a command.
+          result.problems.push({
+            file,
+            ...at,
+            message: `A ${type} whose "contract-name" is not a Clarity contract name (a letter, then letters, digits, - or _, at most 40); skipped.`,
+          });
+          continue;
+        }
+        contractName = n;
+      }
+      const address = checkedSender(sender);
+      if (address === undefined) {
+        result.problems.push({
+          file,
+          ...at,
+          message: `${contractName}: the sender ${shown(sender)}is not a Stacks address.`,
+        });
+        continue;
+      }
+      const p: PlanPublish = {
+        kind: type === 'contract-publish' ? 'contract' : type === 'requirement-publish' ? 'requirement' : 'emulated',
+        contractName,
+        sender: address,
+        ...at,
+      };
+      const path = fields.get('path')?.text();
+      if (path !== undefined) {
+        const checked = checkProjectPath(path);
+        if (checked.ok) p.path = checked.path;
+        else if (type !== 'requirement-publish')
+          // Requirements are cached outside the project by some Clarinet versions; their path is never opened.
+          result.problems.push({ file, ...at, message: `${contractName}: ${checked.reason}; the path is ignored.` });
+      }
+      if (originalId !== undefined) p.originalId = originalId;
+      result.publishes.push(p);
+    }
+  }
+  return result;
+}
+
+/** The type and the fields of one transaction, in whichever of the three forms it is written. */
+function typed(node: PlanNode): { type: string; fields: PlanNode } | undefined {
+  if (!node.isMap) return undefined;
+  if (node.tag?.startsWith('!') && !node.tag.startsWith('!!')) return { type: node.tag.slice(1), fields: node };
+  const flat = node.get('transaction-type')?.text();
+  if (flat !== undefined) return { type: flat, fields: node };
+  const [key, inner] = node.single() ?? [];
+  if (key !== undefined && inner?.isMap) return { type: key, fields: inner };
+  return undefined;
+}
+
+/** A node of a composed document (aliases resolved one level, never expanded further). */
+function docNode(doc: Document, raw: unknown): PlanNode | undefined {
+  const node = isAlias(raw) ? raw.resolve(doc) : raw;
+  if (!node || typeof node !== 'object') return undefined;
+  const n = node as { range?: [number, number, number]; tag?: string };
+  const base = { offset: n.range?.[0] ?? 0, ...(n.tag !== undefined ? { tag: n.tag } : {}) };
+  return {
+    ...base,
+    isMap: isMap(node),
+    isSeq: isSeq(node),
+    get: (key) => (isMap(node) ? docNode(doc, node.get(key, true)) : undefined),
+    items: () => (isSeq(node) ? node.items.flatMap((i) => docNode(doc, i) ?? []) : []),
+    single: () => {
+      if (!isMap(node) || node.items.length !== 1) return undefined;
+      const pair = node.items[0]!;
+      const key = isScalar(pair.key) ? pair.key.value : pair.key;
+      return [typeof key === 'string' ? key : undefined, docNode(doc, pair.value)];
+    },
+    text: () => {
+      if (!isScalar(node)) return undefined;
+      const v = node.value;
+      return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' ? String(v) : undefined;
+    },
+    keys: () =>
+      isMap(node)
+        ? node.items.flatMap((p) => (isScalar(p.key) && typeof p.key.value === 'string' ? [p.key.value] : []))
+        : [],
+  };
+}
+
+/** A value quoted in a problem only when it is plain letters and digits (never text made to look like a link). */
+function shown(s: string): string {
+  return /^[A-Za-z0-9_-]{1,60}$/.test(s) ? `"${s}" ` : '';
+}

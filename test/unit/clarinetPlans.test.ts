@@ -1,0 +1,383 @@
+import * as assert from 'assert';
+import {
+  ClarinetProject,
+  contractsAt,
+  deployerFor,
+  MAX_CONTRACTS,
+  problemText,
+  readClarinetProject,
+  ReadResult,
+} from '../../src/chain/clarinet';
+import { memoryReader } from './clarinetReaders';
+
+const DEVNET = 'ST1PQHQKV0RJXZFY1DGX8MNSNYVE3VGZJSRTPGZGM';
+const TESTNET = 'ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG';
+const TESTNET_2 = 'ST2JHG361ZXG51QTKY2NQCVBPPRRE2KZB1HR05NNC';
+const MAINNET = 'SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9';
+
+const MANIFEST = `[project]
+name = "forms"
+
+[contracts.token]
+path = "contracts/token.clar"
+clarity_version = 3
+epoch = 3.0
+
+[contracts.vault]
+path = "contracts/vault.clar"
+clarity_version = "latest"
+epoch = "latest"
+`;
+
+function projectOf(r: ReadResult): ClarinetProject {
+  if (!r.ok) assert.fail(`expected a project, got ${JSON.stringify(r)}`);
+  return r.project;
+}
+
+function plan(network: string, transactions: string): string {
+  return `---\nid: 0\nname: test\nnetwork: ${network}\nplan:\n  batches:\n    - id: 0\n      transactions:\n${transactions}      epoch: "3.0"\n`;
+}
+
+const nested = (name: string, sender: string) =>
+  `        - contract-publish:\n            contract-name: ${name}\n            expected-sender: ${sender}\n            cost: 100\n            path: contracts/${name}.clar\n`;
+const flat = (name: string, sender: string) =>
+  `        - transaction-type: contract-publish\n          contract-name: ${name}\n          expected-sender: ${sender}\n          cost: 100\n          path: contracts/${name}.clar\n`;
+const tagged = (name: string, sender: string) =>
+  `        - !contract-publish\n          contract-name: ${name}\n          expected-sender: ${sender}\n          cost: 100\n          path: contracts/${name}.clar\n`;
+
+describe('Clarinet deployment plans', () => {
+  it('the nested, flat and tagged forms Clarinet reads all read the same', async () => {
+    const read = async (form: (n: string, s: string) => string) => {
+      const p = projectOf(
+        await readClarinetProject(
+          memoryReader({
+            'Clarinet.toml': MANIFEST,
+            'deployments/default.devnet-plan.yaml': plan('devnet', form('token', DEVNET) + form('vault', DEVNET)),
+          }),
+        ),
+      );
+      assert.deepStrictEqual(p.problems, []);
+      return p.contracts.map((c) => c.deployments);
+    };
+    const expected = [
+      [{ network: 'devnet', id: `${DEVNET}.token`, plan: 'deployments/default.devnet-plan.yaml' }],
+      [{ network: 'devnet', id: `${DEVNET}.vault`, plan: 'deployments/default.devnet-plan.yaml' }],
+    ];
+    assert.deepStrictEqual(await read(nested), expected, 'nested');
+    assert.deepStrictEqual(await read(flat), expected, 'flat');
+    assert.deepStrictEqual(await read(tagged), expected, 'tagged');
+  });
+
+  it('contract calls, transfers, requirements and simnet publishes do not break reading; simnet names no chain id', async () => {
+    const others =
+      '        - transaction-type: contract-call\n          contract-id: ' +
+      `${DEVNET}.token\n          expected-sender: ${DEVNET}\n          method: mint\n          parameters:\n            - u1\n          cost: 100\n` +
+      `        - stx-transfer:\n            expected-sender: ${DEVNET}\n            recipient: ${TESTNET}\n            mstx-amount: 1\n            cost: 100\n` +
+      `        - !requirement-publish\n          contract-id: SP3FBR2AGK5H9QBDH3EEN6DF8EK8JY7RX8QJ5SVTE.sip-010-trait-ft-standard\n          remap-sender: ${DEVNET}\n          remap-principals: {}\n          cost: 100\n          path: ./.cache/requirements/SP3FBR2AGK5H9QBDH3EEN6DF8EK8JY7RX8QJ5SVTE.sip-010-trait-ft-standard.clar\n`;
+    const simnet =
+      `        - transaction-type: emulated-contract-publish\n          contract-name: token\n          emulated-sender: ${DEVNET}\n          path: contracts/token.clar\n` +
+      `        - emulated-contract-call:\n            contract-id: ${DEVNET}.token\n            emulated-sender: ${DEVNET}\n            method: mint\n            parameters: []\n`;
+    const p = projectOf(
+      await readClarinetProject(
+        memoryReader({
+          'Clarinet.toml': MANIFEST,
+          'deployments/default.devnet-plan.yaml': plan('devnet', others + flat('token', DEVNET)),
+          'deployments/default.simnet-plan.yaml': plan('simnet', simnet),
+        }),
+      ),
+    );
+    assert.deepStrictEqual(p.problems, []);
+    assert.deepStrictEqual(
+      p.plans.map((x) => [x.file, x.network, x.publishes, x.deployers]),
+      [
+        ['deployments/default.devnet-plan.yaml', 'devnet', 1, [DEVNET]],
+        ['deployments/default.simnet-plan.yaml', 'simnet', 1, []],
+      ],
+    );
+    assert.deepStrictEqual(
+      p.contracts.map((c) => c.deployments.map((d) => d.id)),
+      [[`${DEVNET}.token`], []],
+      'the simnet publish of token and vault gives no id',
+    );
+    assert.deepStrictEqual(p.deployers, [
+      { network: 'devnet', address: DEVNET, plan: 'deployments/default.devnet-plan.yaml' },
+    ]);
+  });
+
+  it('every plan ending in -plan.yaml directly in deployments/, its network from its own field', async () => {
+    const p = projectOf(
+      await readClarinetProject(
+        memoryReader({
+          'Clarinet.toml': MANIFEST,
+          // Named like a devnet plan, but says testnet: the field wins.
+          'deployments/devnet-plan.yaml': plan('testnet', nested('token', TESTNET)),
+          'deployments/upgrade-v2.testnet-plan.yaml': plan('testnet', flat('vault', TESTNET_2)),
+          'deployments/default.testnet-plan.yaml': plan('testnet', nested('token', TESTNET)),
+          'deployments/notes.yaml': plan('mainnet', nested('token', MAINNET)),
+          'deployments/old/default.mainnet-plan.yaml': plan('mainnet', nested('token', MAINNET)),
+        }),
+      ),
+    );
+    assert.deepStrictEqual(p.problems, []);
+    assert.deepStrictEqual(
+      p.plans.map((x) => [x.file, x.network]),
+      [
+        ['deployments/default.testnet-plan.yaml', 'testnet'],
+        ['deployments/devnet-plan.yaml', 'testnet'],
+        ['deployments/upgrade-v2.testnet-plan.yaml', 'testnet'],
+      ],
+      'the default plan first; notes.yaml and the plan in a subfolder are not read',
+    );
+    assert.deepStrictEqual(
+      p.deployers.map((d) => [d.address, d.plan]),
+      [
+        [TESTNET, 'deployments/default.testnet-plan.yaml'],
+        [TESTNET, 'deployments/devnet-plan.yaml'],
+        [TESTNET_2, 'deployments/upgrade-v2.testnet-plan.yaml'],
+      ],
+      'every deployer, each with its plan',
+    );
+    assert.deepStrictEqual(
+      p.contracts.map((c) => c.deployments.map((d) => `${d.id} ${d.plan}`)),
+      [
+        [`${TESTNET}.token deployments/default.testnet-plan.yaml`, `${TESTNET}.token deployments/devnet-plan.yaml`],
+        [`${TESTNET_2}.vault deployments/upgrade-v2.testnet-plan.yaml`],
+      ],
+    );
+    assert.strictEqual(deployerFor(p, 'testnet', 'contracts/vault.clar'), TESTNET_2, 'the sender of its own publish');
+    assert.strictEqual(deployerFor(p, 'testnet'), TESTNET, 'the default plan first');
+  });
+
+  it('no deployer for a network without a plan: never one borrowed from another network', async () => {
+    const p = projectOf(
+      await readClarinetProject(
+        memoryReader({
+          'Clarinet.toml': MANIFEST,
+          'deployments/default.devnet-plan.yaml': plan('devnet', nested('token', DEVNET)),
+        }),
+      ),
+    );
+    assert.strictEqual(deployerFor(p, 'devnet', 'contracts/token.clar'), DEVNET);
+    assert.strictEqual(deployerFor(p, 'mainnet', 'contracts/token.clar'), undefined);
+    assert.strictEqual(deployerFor(p, 'testnet'), undefined);
+  });
+
+  it('contracts sharing one file all resolve', async () => {
+    const p = projectOf(
+      await readClarinetProject(
+        memoryReader({
+          'Clarinet.toml':
+            '[project]\nname = "shared"\n[contracts.token-a]\npath = "contracts/token.clar"\n[contracts.token-b]\npath = "./contracts/token.clar"\n',
+          'deployments/default.devnet-plan.yaml': plan(
+            'devnet',
+            nested('token-a', DEVNET).replace('token-a.clar', 'token.clar') +
+              nested('token-b', DEVNET).replace('token-b.clar', 'token.clar'),
+          ),
+        }),
+      ),
+    );
+    assert.deepStrictEqual(
+      contractsAt(p, 'contracts/token.clar').map((c) => [c.name, c.deployments.map((d) => d.id)]),
+      [
+        ['token-a', [`${DEVNET}.token-a`]],
+        ['token-b', [`${DEVNET}.token-b`]],
+      ],
+    );
+  });
+
+  it('epochs and Clarity versions exactly as the manifest writes them', async () => {
+    const p = projectOf(
+      await readClarinetProject(
+        memoryReader({
+          'Clarinet.toml':
+            MANIFEST +
+            '\n[contracts."quoted-name"]\npath = "contracts/q.clar"\nclarity_version = 2 # a comment\nepoch = 2.05\n' +
+            '\n[contracts]\ninline = { path = "contracts/i.clar", clarity_version = 1, epoch = 2.10 }\n',
+        }),
+      ),
+    );
+    assert.deepStrictEqual(
+      p.contracts.map((c) => [c.name, c.clarityVersion, c.epoch]),
+      [
+        ['token', '3', '3.0'],
+        ['vault', 'latest', 'latest'],
+        ['quoted-name', '2', '2.05'],
+        ['inline', '1', '2.10'],
+      ],
+    );
+  });
+
+  it('never asks for settings/Testnet.toml or settings/Mainnet.toml, even with every kind of plan', async () => {
+    const asked: string[] = [];
+    const files: Record<string, string> = {
+      'Clarinet.toml': MANIFEST,
+      'deployments/default.testnet-plan.yaml': plan('testnet', nested('token', TESTNET)),
+      'deployments/default.mainnet-plan.yaml': plan('mainnet', flat('token', MAINNET)),
+      'settings/Testnet.toml':
+        '[accounts.deployer]\nmnemonic = "twice kind fence tip hidden tilt action fragile skin nothing glory cousin"\n',
+      'settings/Mainnet.toml':
+        '[accounts.deployer]\nmnemonic = "twice kind fence tip hidden tilt action fragile skin nothing glory cousin"\n',
+    };
+    const inner = memoryReader(files);
+    const read = Object.assign(
+      async (rel: string) => {
+        asked.push(rel);
+        return inner(rel);
+      },
+      {
+        list: async (dir: string) => {
+          asked.push(`list ${dir}`);
+          return inner.list(dir);
+        },
+      },
+    );
+    const p = projectOf(await readClarinetProject(read));
+    assert.strictEqual(p.deployers.length, 2);
+    assert.deepStrictEqual(
+      asked.filter((a) => /settings/i.test(a)),
+      [],
+    );
+  });
+
+  describe('a hostile project', () => {
+    it('a contract path that leaves the project is refused, with a problem', async () => {
+      const p = projectOf(
+        await readClarinetProject(
+          memoryReader({
+            'Clarinet.toml':
+              '[project]\nname = "x"\n[contracts.passwd]\npath = "../../../etc/passwd"\n[contracts.abs]\npath = "/etc/passwd"\n' +
+              '[contracts.win]\npath = "C:\\\\Windows\\\\win.ini"\n[contracts.sneaky]\npath = "contracts/../../x.clar"\n[contracts.ok]\npath = "contracts/a/../ok.clar"\n',
+            'deployments/default.devnet-plan.yaml': plan(
+              'devnet',
+              nested('ok', DEVNET).replace('contracts/ok.clar', '../../etc/passwd'),
+            ),
+          }),
+        ),
+      );
+      assert.deepStrictEqual(
+        p.contracts.map((c) => [c.name, c.path]),
+        [['ok', 'contracts/ok.clar']],
+      );
+      assert.deepStrictEqual(p.problems.map(problemText), [
+        'Clarinet.toml line 3: [contracts.passwd]: the path leads out of the project folder.',
+        'Clarinet.toml line 5: [contracts.abs]: the path is absolute; it must be relative to the project folder.',
+        'Clarinet.toml line 7: [contracts.win]: the path is absolute; it must be relative to the project folder.',
+        'Clarinet.toml line 9: [contracts.sneaky]: the path leads out of the project folder.',
+        'deployments/default.devnet-plan.yaml line 10: ok: the path leads out of the project folder; the path is ignored.',
+      ]);
+    });
+
+    it('a manifest contract name that is not an identifier is a problem, never a name', async () => {
+      const p = projectOf(
+        await readClarinetProject(
+          memoryReader({
+            'Clarinet.toml':
+              '[project]\nname = "x"\n[contracts."[Fix](command:workbench.action.terminal.new)"]\npath = "contracts/a.clar"\n[contracts.ok]\npath = "contracts/ok.clar"\n',
+          }),
+        ),
+      );
+      assert.deepStrictEqual(
+        p.contracts.map((c) => c.name),
+        ['ok'],
+      );
+      assert.strictEqual(p.problems.length, 1);
+      assert.strictEqual(p.problems[0]!.line, 3);
+      assert.doesNotMatch(problemText(p.problems[0]!), /command:|\[Fix\]/);
+    });
+
+    it('a plan contract-name or contract-id that is not an identifier is a problem, never a name', async () => {
+      const link = '"[Fix](command:workbench.action.terminal.new)"';
+      const p = projectOf(
+        await readClarinetProject(
+          memoryReader({
+            'Clarinet.toml': MANIFEST,
+            'deployments/default.devnet-plan.yaml': plan(
+              'devnet',
+              nested(link, DEVNET) +
+                `        - requirement-publish:\n            contract-id: ${DEVNET}.${link}\n            remap-sender: ${DEVNET}\n            cost: 1\n            path: x.clar\n` +
+                nested('token', link),
+            ),
+          }),
+        ),
+      );
+      const text = p.problems.map(problemText).join('\n');
+      assert.strictEqual(p.problems.length, 3, text);
+      assert.doesNotMatch(text, /command:|\[Fix\]/, 'the hostile text is never repeated');
+      assert.deepStrictEqual(
+        p.contracts.flatMap((c) => c.deployments),
+        [],
+      );
+      assert.deepStrictEqual(p.deployers, []);
+    });
+
+    it('a manifest or plan over 2 MB is not read, and the view says which file and the limit', async () => {
+      const big = `${MANIFEST}\n${'# padding\n'.repeat(220_000)}`;
+      const r = await readClarinetProject(memoryReader({ 'Clarinet.toml': big }));
+      assert.ok(!r.ok && !r.missing);
+      assert.match(problemText(r.problem), /^Clarinet\.toml: Clarinet\.toml is 2\.1 MB, larger than the 2 MB/);
+      const p = projectOf(
+        await readClarinetProject(
+          memoryReader({
+            'Clarinet.toml': MANIFEST,
+            'deployments/default.devnet-plan.yaml': plan('devnet', nested('token', DEVNET)) + big,
+          }),
+        ),
+      );
+      assert.deepStrictEqual(
+        p.problems.map((x) => x.file),
+        ['deployments/default.devnet-plan.yaml'],
+      );
+      assert.match(p.problems[0]!.message, /larger than the 2 MB this extension reads/);
+    });
+
+    it(`an 8,000-entry plan reads in well under a second, capped at ${MAX_CONTRACTS} contracts with a problem`, async () => {
+      const n = 8000;
+      let manifest = '[project]\nname = "big"\n';
+      let entries = '';
+      for (let i = 0; i < n; i++) {
+        manifest += `[contracts.c${i}]\npath = "contracts/c${i}.clar"\nclarity_version = 2\nepoch = 2.5\n`;
+        entries += nested(`c${i}`, DEVNET).replace(`contracts/c${i}.clar`, `contracts/c${i}.clar`);
+      }
+      const files = { 'Clarinet.toml': manifest, 'deployments/default.devnet-plan.yaml': plan('devnet', entries) };
+      const started = performance.now();
+      const p = projectOf(await readClarinetProject(memoryReader(files)));
+      const took = performance.now() - started;
+      assert.ok(took < 1000, `took ${took.toFixed(0)} ms`);
+      assert.strictEqual(p.contracts.length, MAX_CONTRACTS);
+      assert.deepStrictEqual(
+        p.problems.map((x) => x.file),
+        ['Clarinet.toml', 'deployments/default.devnet-plan.yaml'],
+      );
+      assert.match(p.problems[0]!.message, /names 8000 contracts, more than the 5000/);
+      assert.match(p.problems[1]!.message, /publishes more than 5000 contracts/);
+      assert.strictEqual(p.contracts[MAX_CONTRACTS - 1]!.deployments.length, 1);
+    });
+
+    it('a 280 KB manifest and a 1 MB plan read in well under a second', async () => {
+      // As many short contract tables as fit under the cap, each published by the plan, the
+      // plan padded to 1 MB with a long comment: the old reader searched both files per contract.
+      let manifest = '[project]\nname = "big"\n';
+      let entries = '';
+      for (let i = 0; manifest.length < 280_000; i++) {
+        manifest += `\n[contracts.c${i}]\npath = "c/c${i}.clar"\nclarity_version = 2\nepoch = 2.5\n`;
+        entries += nested(`c${i}`, DEVNET).replace(`contracts/c${i}.clar`, `c/c${i}.clar`);
+      }
+      let text = plan('devnet', entries);
+      while (text.length < 1_000_000) text += `# ${'x'.repeat(97)}\n`;
+      const started = performance.now();
+      const p = projectOf(
+        await readClarinetProject(
+          memoryReader({ 'Clarinet.toml': manifest, 'deployments/default.devnet-plan.yaml': text }),
+        ),
+      );
+      const took = performance.now() - started;
+      assert.ok(took < 1000, `took ${took.toFixed(0)} ms`);
+      assert.deepStrictEqual(p.problems, []);
+      assert.ok(p.contracts.length > 3500 && p.contracts.length <= MAX_CONTRACTS, `${p.contracts.length} contracts`);
+      assert.deepStrictEqual(
+        p.contracts.filter((c) => c.deployments.length !== 1).map((c) => c.name),
+        [],
+      );
+    });
+  });
+});
