@@ -270,6 +270,14 @@ async function hostMode(_argv, { untrusted = false } = {}) {
     }
     passed += summary.passed;
     failed += summary.failed;
+    const slowest = summary.results
+      .filter((r) => typeof r.durationMs === 'number')
+      .sort((a, b) => b.durationMs - a.durationMs)
+      .slice(0, 20);
+    if (slowest.length) {
+      log(`the ${slowest.length} slowest tests (of ${summary.results.length}):`);
+      for (const r of slowest) log(`  ${(r.durationMs / 1000).toFixed(1).padStart(5)} s  ${r.title}`);
+    }
   } else {
     console.log(`FAIL in-host suite: no result file ${path.relative(REPO, resultFile)} was written`);
     failed++;
