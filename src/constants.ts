@@ -21,6 +21,8 @@ export const Commands = {
   showLog: 'stacksLookup.showLog',
   clearRecent: 'stacksLookup.clearRecent',
   loadMore: 'stacksLookup.loadMore',
+  watchTransaction: 'stacksLookup.watchTransaction',
+  showWatchedTransactions: 'stacksLookup.showWatchedTransactions',
 } as const;
 
 export const Views = {
@@ -51,6 +53,7 @@ export const Settings = {
   autoRefreshSeconds: 'explorer.autoRefreshSeconds',
   codeLensEnabled: 'codeLens.enabled',
   statusBarChainTip: 'statusBar.chainTip',
+  watchMaxMinutes: 'watch.maxMinutes',
 } as const;
 
 export const NETWORK_URLS = {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { Config } from './ui/config';
-import { registerCommands } from './ui/commands';
+import { registerCommands, toTarget } from './ui/commands';
 import { History } from './ui/history';
 import { registerHover, trackIdentifierAtCursor } from './ui/hover';
 import { Log } from './ui/log';
@@ -10,6 +10,7 @@ import { LazyPanels } from './ui/lazyPanels';
 import { NetworkStatusBar } from './ui/statusBar';
 import { testApiFor, type TestApi } from './testApi';
 import { registerExplorer } from './ui/tree';
+import { registerTxWatchCommands, TxWatcher } from './ui/txWatch';
 
 /**
  * Builds the few services and registers everything; nothing here asks the API, so activation
@@ -24,6 +25,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   let statusBar: NetworkStatusBar | undefined;
   let networks: NetworkService | undefined;
   let explorer: ReturnType<typeof registerExplorer> | undefined;
+  let txWatch: TxWatcher | undefined;
   try {
     const config = new Config();
     networks = new NetworkService(config, context.secrets, log);
@@ -35,6 +37,8 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     context.subscriptions.push(registerHover({ config, networks, log }), trackIdentifierAtCursor());
     explorer = registerExplorer({ config, networks, history, log, context });
     context.subscriptions.push(explorer);
+    txWatch = new TxWatcher({ networks, config, log, state: context.workspaceState });
+    context.subscriptions.push(txWatch, ...registerTxWatchCommands(txWatch, networks, toTarget));
     void networks.updateContext();
   } catch (e) {
     log.error(`Activation failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
@@ -57,6 +61,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     networks,
     tree: explorer?.tree,
     watchlist: explorer?.watchlist,
+    txWatch,
   }));
 }
 

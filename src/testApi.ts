@@ -7,6 +7,7 @@ import type { NetworkService } from './ui/network';
 import type { NetworkStatusBar } from './ui/statusBar';
 import type { ExplorerTree } from './ui/tree';
 import type { Watchlist } from './ui/watchlist';
+import type { TxWatcher } from './ui/txWatch';
 
 /** The extension's own state, for its in-host tests; other extensions get nothing from activate(). */
 export interface TestApi {
@@ -28,6 +29,8 @@ export interface TestApi {
   /** The explorer view's data provider and the watched addresses. */
   readonly tree: ExplorerTree | undefined;
   readonly watchlist: Watchlist | undefined;
+  /** The watched transactions: the list, the rounds, the status-bar item. */
+  readonly txWatch: TxWatcher | undefined;
 }
 
 /** `vscode.ExtensionMode.Test`, checked against the declared enum by its type. */

@@ -175,6 +175,9 @@ export function txHover(tx: Transaction, source: HoverSource): HoverDoc {
   ]);
   doc.links([
     doc.link('$(preview) Open', 'Show the transaction in a panel', Commands.showTransaction, [tx.tx_id]),
+    tx.tx_status === 'pending'
+      ? doc.link('$(eye) Watch', 'Tell me when it is mined or dropped', Commands.watchTransaction, [target])
+      : undefined,
     explorerLink(doc, target),
     copyLink(doc, tx.tx_id),
   ]);

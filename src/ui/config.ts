@@ -71,6 +71,11 @@ export class Config {
   get statusBarChainTip(): boolean {
     return this.read(Settings.statusBarChainTip, true);
   }
+  /** How long a transaction is watched before the watch gives up, in minutes (1 to 1,440). */
+  get watchMaxMinutes(): number {
+    const n = this.read(Settings.watchMaxMinutes, 60);
+    return Number.isFinite(n) ? Math.min(1440, Math.max(1, n)) : 60;
+  }
 
   /** The API URL of a network, as configured (not yet checked for safety). */
   apiUrl(network: NetworkId): string {

@@ -45,6 +45,11 @@ export interface MockApi {
   reset(): void;
   override(path: string, body: unknown, status?: number): void;
   /**
+   * The chain moving on: `path` answers as usual `after` more times, then with `body` (a pending
+   * transaction that is mined, fails or is dropped after a number of requests).
+   */
+  later(path: string, after: number, body: unknown, status?: number): void;
+  /**
    * Sunset mode on or off: the API with `ENABLE_DEPRECATED_ENDPOINTS=false`, every deprecated
    * route answering 410 Gone with the real body (see apiRoutes.ts). `reset()` keeps the mode.
    */
@@ -68,6 +73,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
   const requests: RecordedRequest[] = [];
   const faults = new FaultRules();
   const overrides = new Map<string, Reply>();
+  const laters = new Map<string, { remaining: number; reply: Reply }>();
   const hanging = new Set<http.ServerResponse>();
   const timers = new Set<NodeJS.Timeout>();
   let closed = false;
@@ -111,6 +117,9 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
   function route(method: string, pathname: string, query: URLSearchParams, url: string): Reply {
     // The API's deprecation plugin answers before any handler (an override stands in for one).
     if (sunset && isSwitchedOffInSunset(method, pathname)) return err(410, ERROR_BODIES.gone());
+    // The chain moving on wins over what a route was told to answer until then.
+    const l = laters.get(pathname);
+    if (l && l.remaining-- <= 0) return { ...l.reply, body: clone(l.reply.body) };
     const o = overrides.get(pathname);
     if (o) return { ...o, body: clone(o.body) };
     if (method !== 'GET' && method !== 'HEAD') return err(404, ERROR_BODIES.unknownRoute(method, url));
@@ -239,10 +248,14 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
       faults.clear();
       requests.length = 0;
       overrides.clear();
+      laters.clear();
       window = { start: Date.now(), count: 0 };
     },
     override(p: string, body: unknown, status = 200): void {
       overrides.set(p, { status, body });
+    },
+    later(p: string, after: number, body: unknown, status = 200): void {
+      laters.set(p, { remaining: after, reply: { status, body } });
     },
     sunset(on: boolean): void {
       sunset = on;

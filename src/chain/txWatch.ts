@@ -1,0 +1,92 @@
+/**
+ * The rules of watching a transaction until it lands: what a fetched transaction means for the
+ * watch, what the user is told, and how long to wait before asking again. Pure, so the rules are
+ * tested in plain Node; src/ui/txWatch.ts carries them out.
+ */
+import type { NetworkId } from './networks';
+import { clip } from './format';
+
+/** One watched transaction, as kept in the workspace state. */
+export interface WatchedTx {
+  id: string;
+  network: NetworkId;
+  /** When the watch began (ms since the epoch). */
+  since: number;
+}
+
+/** What the API said of a watched transaction, reduced to what the watch needs. */
+export interface TxSeen {
+  tx_status: string;
+  tx_type?: string;
+  block_height?: number;
+  replaced_by_tx_id?: string | null;
+}
+
+export type Outcome =
+  { ended: false } | { ended: true; kind: 'mined' | 'aborted' | 'dropped'; message: string; tone: 'info' | 'warning' };
+
+const short = (id: string): string => `${id.slice(0, 10)}…${id.slice(-8)}`;
+
+/** The end of a watch, or that it goes on (pending, or not known to the API yet). */
+export function outcomeOf(id: string, seen: TxSeen | undefined): Outcome {
+  if (!seen || seen.tx_status === 'pending') return { ended: false };
+  const s = seen.tx_status;
+  const at = seen.block_height !== undefined ? ` in block #${seen.block_height.toLocaleString('en-US')}` : '';
+  if (s === 'success')
+    return { ended: true, kind: 'mined', tone: 'info', message: `Transaction ${short(id)} was mined${at}: success.` };
+  if (s.startsWith('abort'))
+    return {
+      ended: true,
+      kind: 'aborted',
+      tone: 'warning',
+      message: `Transaction ${short(id)} was mined${at} but failed (${clip(s.replace(/_/g, ' '), 60)}).`,
+    };
+  if (s.startsWith('dropped'))
+    return {
+      ended: true,
+      kind: 'dropped',
+      tone: 'warning',
+      message: `Transaction ${short(id)} was dropped from the mempool (${clip(s.replace(/^dropped_/, '').replace(/_/g, ' '), 60)})${
+        seen.replaced_by_tx_id ? `; it was replaced by ${short(seen.replaced_by_tx_id)}` : ''
+      }.`,
+    };
+  // A status this version does not know yet: it left the mempool, so the watch ends.
+  return { ended: true, kind: 'mined', tone: 'info', message: `Transaction ${short(id)} is now ${clip(s, 40)}.` };
+}
+
+/** The message when a watch reaches its time limit. */
+export function expiredMessage(id: string, minutes: number): string {
+  return `Stopped watching transaction ${short(id)} after ${minutes} minutes; it was still pending.`;
+}
+
+/** True when the watch has run longer than the limit. */
+export function isExpired(w: WatchedTx, maxMinutes: number, now: number): boolean {
+  return now - w.since >= maxMinutes * 60_000;
+}
+
+export const FIRST_DELAY_MS = 5_000;
+export const MAX_DELAY_MS = 60_000;
+
+/**
+ * The wait before the next round: 5 s, then half as long again each round up to a minute, and
+ * the rate budget's own wait when it is low (never sooner than it allows).
+ */
+export function nextDelay(rounds: number, budgetWaitMs = 0): number {
+  const backoff = Math.min(MAX_DELAY_MS, Math.round(FIRST_DELAY_MS * 1.5 ** Math.max(0, rounds)));
+  return Math.max(backoff, budgetWaitMs);
+}
+
+/** Parses the kept list: anything that is not a well-formed entry is dropped. */
+export function readWatched(raw: unknown, isNetwork: (s: string) => s is NetworkId): WatchedTx[] {
+  if (!Array.isArray(raw)) return [];
+  const out: WatchedTx[] = [];
+  for (const e of raw as unknown[]) {
+    if (typeof e !== 'object' || e === null) continue;
+    const { id, network, since } = e as Record<string, unknown>;
+    if (typeof id !== 'string' || !/^0x[0-9a-f]{64}$/.test(id)) continue;
+    if (typeof network !== 'string' || !isNetwork(network)) continue;
+    if (typeof since !== 'number' || !Number.isFinite(since)) continue;
+    if (!out.some((w) => w.id === id && w.network === network)) out.push({ id, network, since });
+  }
+  return out;
+}

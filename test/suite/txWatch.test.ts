@@ -1,0 +1,158 @@
+// Watching a pending transaction until it lands, against the mock moving it on after a number of
+// requests: one notification per outcome, with a button that opens it; the list survives a
+// reload; faults during a watch never lose it.
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import type { TxWatcher } from '../../src/ui/txWatch';
+import { mockHash, TX, UNKNOWN_TX } from '../fixtures/ids';
+import { loadFixture } from '../mock-api/server';
+import {
+  captureMessages,
+  Captured,
+  openFixture,
+  positionOf,
+  stacksHoverAt,
+  testApi,
+  useMock,
+  UsedMock,
+  waitFor,
+} from './editorHelpers';
+
+const as = (name: string, id: string, extra: Record<string, unknown> = {}) => ({
+  ...(loadFixture(name) as Record<string, unknown>),
+  tx_id: id,
+  ...extra,
+});
+
+describe('Watching transactions', function () {
+  this.timeout(60_000);
+  let watch: TxWatcher;
+  let used: UsedMock;
+  let messages: Captured;
+  const endings = () => messages.shown.filter((m) => /was mined|was dropped|Stopped watching/.test(m.message));
+
+  before(async () => {
+    const api = await testApi();
+    assert.ok(api.txWatch, 'activate() returns the transaction watcher');
+    watch = api.txWatch;
+  });
+  beforeEach(async () => {
+    used = await useMock();
+    messages = captureMessages();
+  });
+  afterEach(async () => {
+    messages.restore();
+    for (const w of watch.watched) await watch.unwatch(w.id, w.network);
+    await used.close();
+  });
+
+  it('tells once when one is mined and once when another is dropped, each with a button that opens it', async () => {
+    const second = mockHash('tx:watch:dropped');
+    // The pending transaction is mined after the first answer; the second is dropped after its first.
+    used.mock.later(`/extended/v1/tx/${TX.pending}`, 1, as('tx-token_transfer.json', TX.pending));
+    used.mock.override(`/extended/v1/tx/${second}`, as('tx-pending.json', second));
+    assert.strictEqual(await vscode.commands.executeCommand('stacksLookup.watchTransaction', TX.pending), true);
+    assert.strictEqual(watch.statusText, '$(eye) 1');
+    used.mock.later(`/extended/v1/tx/${second}`, 1, as('tx-dropped.json', second, { replaced_by_tx_id: TX.pending }));
+    // A target, as a hover link passes it.
+    assert.strictEqual(
+      await vscode.commands.executeCommand('stacksLookup.watchTransaction', {
+        kind: 'tx',
+        id: second,
+        network: 'custom',
+      }),
+      true,
+    );
+    assert.strictEqual(watch.statusText, '$(eye) 2');
+    assert.deepStrictEqual(
+      watch.watched.map((w) => [w.id, w.network]),
+      [
+        [TX.pending, 'custom'],
+        [second, 'custom'],
+      ],
+    );
+
+    await waitFor(() => endings().length >= 2, 'the two outcomes', 20_000);
+    const [mined, dropped] = [
+      endings().find((m) => /was mined/.test(m.message)),
+      endings().find((m) => /was dropped/.test(m.message)),
+    ];
+    assert.ok(mined && dropped, JSON.stringify(messages.shown));
+    assert.strictEqual(mined.level, 'info');
+    assert.match(mined.message, /^Transaction 0x4413739d…e697b43f was mined in block #3,275: success\.$/);
+    assert.deepStrictEqual(mined.buttons, ['Open']);
+    assert.strictEqual(dropped.level, 'warning');
+    assert.match(dropped.message, /replaced by 0x4413739d…/);
+    assert.deepStrictEqual(watch.watched, []);
+    assert.strictEqual(watch.statusText, '');
+    // Ended watches ask nothing more and tell nothing more.
+    const asked = used.mock.requests.length;
+    await new Promise((r) => setTimeout(r, 1500));
+    assert.strictEqual(endings().length, 2, 'exactly one notification per outcome');
+    assert.strictEqual(used.mock.requests.length, asked);
+    assert.deepStrictEqual(messages.errors, []);
+  });
+
+  it('reports one that already landed instead of watching it, and refuses what is not a transaction id', async () => {
+    assert.strictEqual(await vscode.commands.executeCommand('stacksLookup.watchTransaction', TX.tokenTransfer), false);
+    assert.match(endings()[0]?.message ?? '', /was mined in block/);
+    assert.deepStrictEqual(watch.watched, []);
+    assert.strictEqual(
+      await vscode.commands.executeCommand(
+        'stacksLookup.watchTransaction',
+        '[x](command:workbench.action.terminal.new)',
+      ),
+      false,
+    );
+    assert.match(messages.warnings.at(-1) ?? '', /transaction id/);
+  });
+
+  it('watches one the API does not know yet, and keeps the list over a reload', async () => {
+    assert.strictEqual(await vscode.commands.executeCommand('stacksLookup.watchTransaction', UNKNOWN_TX), true);
+    assert.match(messages.infos.at(-1) ?? '', /^Watching transaction 0xb9c397a6… on Custom: you will be told/);
+    watch.suspend(); // as at deactivation
+    watch.load(); // as at the next activation
+    assert.deepStrictEqual(
+      watch.watched.map((w) => w.id),
+      [UNKNOWN_TX],
+    );
+    assert.strictEqual(watch.statusText, '$(eye) 1');
+    const round = watch.nextRound();
+    await round; // 404: still not propagated, still watched
+    assert.deepStrictEqual(
+      watch.watched.map((w) => w.id),
+      [UNKNOWN_TX],
+    );
+    assert.deepStrictEqual(endings(), []);
+  });
+
+  it('a fault during a watch loses nothing and shows no error; the next round tells the outcome', async () => {
+    used.mock.override(`/extended/v1/tx/${TX.pending}`, as('tx-pending.json', TX.pending));
+    assert.strictEqual(await vscode.commands.executeCommand('stacksLookup.watchTransaction', TX.pending), true);
+    used.mock.fault({ match: `/extended/v1/tx/${TX.pending}`, times: 1, fault: { kind: 'status', status: 503 } });
+    await watch.nextRound();
+    assert.deepStrictEqual(
+      watch.watched.map((w) => w.id),
+      [TX.pending],
+      'still watched after a 503',
+    );
+    assert.deepStrictEqual(messages.errors, []);
+    used.mock.override(`/extended/v1/tx/${TX.pending}`, as('tx-failed.json', TX.pending));
+    await watch.nextRound();
+    assert.strictEqual(endings().length, 1);
+    assert.match(endings()[0]!.message, /but failed \(abort by response\)/);
+    assert.deepStrictEqual(messages.errors, []);
+  });
+
+  it('a pending transaction hover offers "Watch"', async () => {
+    const doc = await openFixture('hover-targets.clar');
+    const { markdown } = await stacksHoverAt(doc, positionOf(doc, TX.pending));
+    const md = markdown.map((m) => m.value).join('\n');
+    assert.match(md, /\[\$\(eye\) Watch\]\(command:stacksLookup\.watchTransaction\?/);
+    const trusted = markdown.flatMap((m) =>
+      typeof m.isTrusted === 'object' ? (m.isTrusted.enabledCommands ?? []) : [],
+    );
+    assert.ok(trusted.includes('stacksLookup.watchTransaction'), 'the link is one of the trusted commands');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+});

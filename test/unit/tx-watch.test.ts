@@ -1,0 +1,80 @@
+import * as assert from 'assert';
+import { expiredMessage, isExpired, nextDelay, outcomeOf, readWatched, TxSeen } from '../../src/chain/txWatch';
+import { isNetworkId } from '../../src/chain/networks';
+import { loadFixture } from '../mock-api/server';
+import { TX } from '../fixtures/ids';
+
+const fixture = (name: string): TxSeen => loadFixture(name) as TxSeen;
+
+describe('Watching a transaction: the rules', () => {
+  describe('what a status means for the watch (real bodies)', () => {
+    it('pending, or not known to the API yet: the watch goes on', () => {
+      assert.deepStrictEqual(outcomeOf(TX.pending, fixture('tx-pending.json')), { ended: false });
+      assert.deepStrictEqual(outcomeOf(TX.pending, undefined), { ended: false });
+    });
+
+    it('mined with success: an information with the block', () => {
+      const o = outcomeOf(TX.tokenTransfer, fixture('tx-token_transfer.json'));
+      assert.ok(o.ended);
+      assert.strictEqual(o.kind, 'mined');
+      assert.strictEqual(o.tone, 'info');
+      assert.match(o.message, /^Transaction 0x03807fdb…4b890009 was mined in block #3,275: success\.$/);
+    });
+
+    it('mined but failed: a warning that names why', () => {
+      const o = outcomeOf(TX.failed, fixture('tx-failed.json'));
+      assert.ok(o.ended);
+      assert.strictEqual(o.kind, 'aborted');
+      assert.strictEqual(o.tone, 'warning');
+      assert.match(o.message, /was mined in block #[\d,]+ but failed \(abort by response\)\.$/);
+      const pc = outcomeOf(TX.failed, fixture('tx-abort_by_post_condition.json'));
+      assert.ok(pc.ended && /abort by post condition/.test(pc.message));
+    });
+
+    it('dropped: a warning with the reason and the replacement', () => {
+      const o = outcomeOf(TX.dropped, fixture('tx-dropped.json'));
+      assert.ok(o.ended);
+      assert.strictEqual(o.kind, 'dropped');
+      assert.match(o.message, /was dropped from the mempool \(replace by fee\); it was replaced by 0x4413739d…/);
+    });
+
+    it('a status the extension does not know yet ends the watch with that status, cut short', () => {
+      const o = outcomeOf(TX.pending, { tx_status: 'x'.repeat(500) });
+      assert.ok(o.ended);
+      assert.ok(o.message.length < 120, o.message);
+    });
+  });
+
+  it('backs off from 5 s to at most a minute, and never asks sooner than the budget allows', () => {
+    assert.strictEqual(nextDelay(0), 5_000);
+    assert.strictEqual(nextDelay(1), 7_500);
+    assert.ok(nextDelay(3) > nextDelay(2));
+    assert.strictEqual(nextDelay(50), 60_000);
+    assert.strictEqual(nextDelay(0, 42_000), 42_000);
+  });
+
+  it('ends a watch at its time limit', () => {
+    const w = { id: TX.pending, network: 'mainnet' as const, since: 0 };
+    assert.strictEqual(isExpired(w, 60, 59 * 60_000), false);
+    assert.strictEqual(isExpired(w, 60, 60 * 60_000), true);
+    assert.match(expiredMessage(TX.pending, 60), /after 60 minutes; it was still pending\.$/);
+  });
+
+  it('reads back only well-formed entries of the kept list, once each', () => {
+    const good = { id: TX.pending, network: 'testnet', since: 1 };
+    const list = readWatched(
+      [
+        good,
+        good,
+        { id: 'javascript:alert(1)', network: 'testnet', since: 1 },
+        { id: TX.failed, network: 'moon', since: 1 },
+        { id: TX.failed, network: 'mainnet' },
+        null,
+        '0x',
+      ],
+      isNetworkId,
+    );
+    assert.deepStrictEqual(list, [good]);
+    assert.deepStrictEqual(readWatched({ not: 'a list' }, isNetworkId), []);
+  });
+});
