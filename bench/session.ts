@@ -129,6 +129,7 @@ export const FRESHNESS_MS = {
   pendingTx: 3_000,
   balance: 3_000,
   addressTransactions: 3_000,
+  nonces: 3_000,
   contractStatus: 10_000,
 } as const;
 
@@ -185,6 +186,8 @@ export function resourcesOf(step: Step): Resource[] {
             url: `/extended/v2/addresses/${id}/transactions?limit=${TXS_PER_PAGE}&offset=0`,
             freshMs: FRESHNESS_MS.addressTransactions,
           },
+          // A standard address's panel also shows where its nonces stand.
+          ...(id.includes('.') ? [] : [{ url: `/extended/v3/principals/${id}/nonces`, freshMs: FRESHNESS_MS.nonces }]),
         ];
       case 'contract':
         // The panel of a deployed contract also shows the contract's own balance.
@@ -336,6 +339,7 @@ export function naiveClient(
     hasApiKey: false,
     stats: { sent: 0, cacheHits: 0, shared: 0 },
     clearCache: () => undefined,
+    getNonces: (p) => get(`/extended/v3/principals/${p}/nonces`),
     getTransaction: (id, o = {}) =>
       get(`/extended/v1/tx/${id}`, [
         ...(o.eventLimit !== undefined ? [['event_limit', String(o.eventLimit)] as [string, string]] : []),

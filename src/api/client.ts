@@ -77,6 +77,8 @@ export interface StacksClient {
   getServerStatus(options?: CallOptions): Promise<S.ServerStatus>;
   getAddressTransactions(address: string, options?: PageOptions): Promise<S.Page<S.AddressTransaction>>;
   getAddressTransactionEvents(address: string, txId: string, options?: PageOptions): Promise<S.Page<S.AddressEvent>>;
+  /** Where an account's nonces stand (standard addresses only: a contract has none). */
+  getNonces(address: string, options?: CallOptions): Promise<S.PrincipalNonces>;
   /** Forgets every cached response (in-flight requests are not affected). */
   clearCache(): void;
 }
@@ -316,6 +318,20 @@ class Client implements StacksClient {
           offset === undefined ? undefined : Number(offset),
         ),
         bound: (page) => pageUpTo(page, o.limit ?? MAX_PAGE_LIMIT),
+      },
+      o,
+    );
+  }
+  async getNonces(address: string, o: CallOptions = {}): Promise<S.PrincipalNonces> {
+    const p = must(checkPrincipal(String(address))).principal;
+    if (p.includes('.')) throw invalid(`${p} is a contract: only a standard address sends transactions with nonces.`);
+    return this.requests.call(
+      {
+        route: '/extended/v3/principals/{principal}/nonces',
+        path: `/extended/v3/principals/${p}/nonces`,
+        schema: S.PrincipalNonces,
+        what: 'nonce state',
+        ttl: () => this.freshMs,
       },
       o,
     );

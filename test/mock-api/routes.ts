@@ -2,8 +2,9 @@
  * The route table: the routes the extension reads, with the checks and error bodies of the real
  * API, then the replacements the API names for them (./replacementRoutes.ts). Add routes here.
  */
+import { ADDRESS } from '../fixtures/ids';
 import { data, findBlockV2, zeroBalance } from './data';
-import { clone, ERROR_BODIES, Json } from './fixtures';
+import { clone, ERROR_BODIES, Json, loadFixture } from './fixtures';
 import {
   getBlockTxsV2,
   getBlockTxsV3,
@@ -112,6 +113,27 @@ function getAddressTxEvents(ctx: RouteContext): Reply {
   if ('status' in p) return p;
   return ok(clone(page(data().addressEvents.get(`${address}|${normalizeHash(txId)}`) ?? [], p)));
 }
+/**
+ * Nonces (v3): the pending sender has a gap (nonce 4 missing, 5 waiting), the mainnet address a
+ * mempool transaction right after its confirmed ones, everyone else nothing; the bodies are the
+ * ones the API's own tests assert. A contract has no nonces: 400, as the API answers.
+ */
+function getNoncesV3(ctx: RouteContext): Reply {
+  const principal = decodeURIComponent(ctx.params[0]);
+  if (!/^[0123456789ABCDEFGHJKMNPQRSTVWXYZ]{28,41}$/.test(principal) || !isValidPrincipal(principal))
+    return err(
+      400,
+      ERROR_BODIES.validation('params/principal must match pattern "^[0123456789ABCDEFGHJKMNPQRSTVWXYZ]{28,41}$"'),
+    );
+  const file =
+    principal === ADDRESS.pendingSender
+      ? 'v3-nonces--gap.json'
+      : principal === ADDRESS.mainnet
+        ? 'v3-nonces--no-gap.json'
+        : 'v3-nonces--none.json';
+  return ok(clone(loadFixture(file)));
+}
+
 export const ROUTES: Route[] = [
   { pattern: /^\/extended\/?$/, handler: () => ok(clone(data().serverStatus)) },
   // must precede /extended/v1/tx/{tx_id}
@@ -135,4 +157,5 @@ export const ROUTES: Route[] = [
     handler: getTxBalanceChangesV3,
   },
   { pattern: /^\/extended\/v3\/blocks\/([^/]+)\/transactions$/, handler: getBlockTxsV3 },
+  { pattern: /^\/extended\/v3\/principals\/([^/]+)\/nonces$/, handler: getNoncesV3 },
 ];

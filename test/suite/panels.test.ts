@@ -59,6 +59,19 @@ describe('Detail panels', () => {
       assert.strictEqual(panelTabs().length, 1);
     });
 
+    it('address: where the nonces stand, and a gap named as why pending transactions are stuck', async () => {
+      await vscode.commands.executeCommand('stacksLookup.showAddress', ADDRESS.pendingSender);
+      const m = model();
+      assert.strictEqual(fieldText(m, 'Next nonce'), '6');
+      assert.strictEqual(fieldText(m, 'Missing nonces'), '4');
+      const notice = m.sections.find((s) => s.type === 'notice');
+      assert.ok(notice && notice.type === 'notice');
+      assert.match(notice.text, /^Nonce 4 is missing: the pending transaction with nonce 5 cannot be mined/);
+      assert.strictEqual(requestsTo(`/extended/v3/principals/${ADDRESS.pendingSender}/nonces`), 1);
+      await vscode.commands.executeCommand('stacksLookup.showAddress', CONTRACT.deployed);
+      assert.match(fieldText(model(), 'Nonces'), /A contract has no nonces/);
+    });
+
     it('address', async () => {
       await vscode.commands.executeCommand('stacksLookup.showAddress', ADDRESS.mainnet);
       const m = model();

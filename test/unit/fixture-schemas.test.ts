@@ -120,6 +120,7 @@ const V3_PRINCIPAL_TXS = '/extended/v3/principals/{principal}/transactions';
 const V3_BALANCE = '/extended/v3/principals/{principal}/balances/stx';
 const V3_BALANCE_CHANGES = '/extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes';
 const V3_BLOCK_TXS = '/extended/v3/blocks/{height_or_hash}/transactions';
+const V3_NONCES = '/extended/v3/principals/{principal}/nonces';
 
 /** Each fixture and the schema of the route that sends it. */
 const SCHEMA_OF: Record<string, () => ValidateFunction> = {
@@ -156,6 +157,9 @@ const SCHEMA_OF: Record<string, () => ValidateFunction> = {
   'v3-transaction--problematic_skipped.json': () => v3(V3_TX),
   // the same page of transaction summaries as the v3 block transactions route sends
   'v3-transaction-summaries--token_transfer-coinbase.json': () => v3(V3_BLOCK_TXS),
+  'v3-nonces--none.json': () => v3(V3_NONCES),
+  'v3-nonces--no-gap.json': () => v3(V3_NONCES),
+  'v3-nonces--gap.json': () => v3(V3_NONCES),
 };
 
 /** Bodies no schema describes: the API's error bodies (Fastify's error serializer), and the OpenAPI itself. */

@@ -1,5 +1,6 @@
 /** The address panel: balance (4.2), transactions (4.8) and a transaction's events for the address (4.9). */
-import type { AddressEvent, AddressTransaction, Page, StxBalance } from '../../../api';
+import type { AddressEvent, AddressTransaction, Page, PrincipalNonces, StxBalance } from '../../../api';
+import { nonceGap } from '../../../chain/nonces';
 import { statusLabel, statusTone, txTypeLabel } from '../../../chain/format';
 import type { PanelParams, Section, TableRow, Value, ViewModel } from '../../../protocol';
 import {
@@ -30,6 +31,8 @@ export interface AddressData {
   txs: Page<AddressTransaction>;
   /** Events of the expanded transaction row, for this address. */
   events?: { txId: string; page: Page<AddressEvent> };
+  /** Where the nonces stand (standard addresses), or why that is not shown. */
+  nonces?: { ok: true; value: PrincipalNonces } | { ok: false; short: string };
 }
 
 export function addressModel(d: AddressData, params: PanelParams, ctx: ModelContext): ViewModel {
@@ -70,6 +73,7 @@ export function addressModel(d: AddressData, params: PanelParams, ctx: ModelCont
         locked && field('Burnchain unlock height', num(b.burnchain_unlock_height)),
       ]),
       ...tokenOffering(b, ctx),
+      ...nonces(d, isContract),
       transactions(d, params, ctx),
     ]),
   };
@@ -178,4 +182,28 @@ function eventsTable(p: Page<AddressEvent>, ctx: ModelContext): Section {
       : {}),
     empty: 'This transaction moved no assets of this address.',
   };
+}
+
+/** The nonce section: where they stand, and the gap that keeps pending transactions from being mined. */
+function nonces(d: AddressData, isContract: boolean): Section[] {
+  if (isContract)
+    return [
+      fields('Nonces', [field('Nonces', text('A contract has no nonces: it never sends a transaction itself.'))]),
+    ];
+  if (!d.nonces) return [];
+  if (!d.nonces.ok) return [fields('Nonces', [field('Nonces', text(d.nonces.short))])];
+  const n = d.nonces.value;
+  const gap = nonceGap(n);
+  const list = (xs: number[]) =>
+    xs.length ? text(xs.slice(0, 50).join(', ') + (xs.length > 50 ? ' …' : '')) : text('none');
+  return compact<Section>([
+    gap && { type: 'notice', tone: 'warning', icon: 'warning', text: gap.message },
+    fields('Nonces', [
+      field('Next nonce', num(n.next_nonce)),
+      field('Last confirmed nonce', n.last_confirmed_nonce === null ? text('none yet') : num(n.last_confirmed_nonce)),
+      field('Last nonce in the mempool', n.mempool.last_nonce === null ? text('none') : num(n.mempool.last_nonce)),
+      field('Pending nonces below it', list(n.mempool.pending_nonces)),
+      field('Missing nonces', list(n.mempool.missing_nonces)),
+    ]),
+  ]);
 }

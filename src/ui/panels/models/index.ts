@@ -4,6 +4,7 @@
  * turning a page reuses the other parts, so a page costs exactly one request.
  */
 import type { StacksClient } from '../../../api';
+import { isStacksApiError } from '../../../api/errors';
 import { checkBlockRef } from '../../../chain/identifiers';
 import type { Target } from '../../../chain/target';
 import type { PanelParams, ViewModel } from '../../../protocol';
@@ -77,7 +78,15 @@ async function build(target: Target, params: PanelParams, o: LoadOptions): Promi
         ...(untilBlock ? { untilBlock: /^\d+$/.test(untilBlock) ? Number(untilBlock) : untilBlock } : {}),
         ...(unanchored ? { unanchored } : {}),
       };
-      const [balance, txs, events] = await Promise.all([
+      const nonces = target.id.includes('.')
+        ? undefined
+        : part('nonces', '', () =>
+            c.getNonces(target.id, call).then(
+              (value) => ({ ok: true as const, value }),
+              (e: unknown) => ({ ok: false as const, short: nonceProblem(e) }),
+            ),
+          );
+      const [balance, txs, events, nonceState] = await Promise.all([
         part('balance', `${untilBlock ?? ''}|${unanchored}`, () => c.getStxBalance(target.id, balanceOptions)),
         part('txs', String(txOffset), () =>
           c.getAddressTransactions(target.id, { ...call, limit: TXS_PER_PAGE, offset: txOffset }),
@@ -91,6 +100,7 @@ async function build(target: Target, params: PanelParams, o: LoadOptions): Promi
               }),
             )
           : undefined,
+        nonces,
       ]);
       const p: PanelParams = {
         txOffset,
@@ -105,6 +115,7 @@ async function build(target: Target, params: PanelParams, o: LoadOptions): Promi
             balance,
             txs,
             ...(expand && events ? { events: { txId: expand, page: events } } : {}),
+            ...(nonceState ? { nonces: nonceState } : {}),
           },
           p,
           ctx,
@@ -148,4 +159,11 @@ function pageStart(offset: number | undefined, size: number): number {
 function blockArg(id: string): number | string {
   const r = checkBlockRef(id);
   return r.ok && r.value.kind === 'height' ? r.value.height : id;
+}
+
+/** Why the nonces are not shown: an API without the v3 route, or a short error. */
+function nonceProblem(e: unknown): string {
+  if (isStacksApiError(e) && e.kind === 'cancelled') throw e;
+  if (isStacksApiError(e) && (e.kind === 'not-found' || e.kind === 'gone')) return 'not available on this API';
+  return `not loaded: ${isStacksApiError(e) ? e.kind.replace(/-/g, ' ') : 'unexpected error'}`;
 }

@@ -1,0 +1,116 @@
+import * as assert from 'assert';
+import { createStacksClient, PrincipalNonces, StacksApiError } from '../../src/api';
+import * as S from '../../src/api/schemas';
+import { nonceGap } from '../../src/chain/nonces';
+import type { Field, Section, ViewModel } from '../../src/protocol';
+import { addressModel } from '../../src/ui/panels/models/address';
+import type { ModelContext } from '../../src/ui/panels/models/values';
+import { ADDRESS, CONTRACT } from '../fixtures/ids';
+import { loadFixture, MockApi, startMockApi } from '../mock-api/server';
+
+const ctx: ModelContext = {
+  network: 'custom',
+  networkLabel: 'Custom',
+  baseUrl: 'http://127.0.0.1:1',
+  hasApiKey: false,
+  now: Date.parse('2024-01-01T00:00:00Z'),
+};
+
+function fixture(name: string): PrincipalNonces {
+  const parsed = S.parseWith(S.PrincipalNonces, loadFixture(name));
+  if (!parsed.ok) throw new Error(parsed.problem);
+  return parsed.value;
+}
+
+const field = (m: ViewModel, label: string): string => {
+  const f = m.sections.flatMap((s) => (s.type === 'fields' ? s.rows : [])).find((r: Field) => r.label === label);
+  assert.ok(f, `no field ${label}`);
+  return f.values.map((v) => v.text).join(' ');
+};
+const notices = (m: ViewModel): string[] =>
+  m.sections.filter((s): s is Extract<Section, { type: 'notice' }> => s.type === 'notice').map((s) => s.text);
+
+describe('Nonces and stuck transactions', () => {
+  describe('the gap, from the bodies the API asserts', () => {
+    it('a missing nonce below a pending one: named, with the transactions it holds back', () => {
+      const gap = nonceGap(fixture('v3-nonces--gap.json'));
+      assert.ok(gap);
+      assert.deepStrictEqual(gap.missing, [4]);
+      assert.deepStrictEqual(gap.blocked, [5]);
+      assert.strictEqual(
+        gap.message,
+        'Nonce 4 is missing: the pending transaction with nonce 5 cannot be mined until a transaction with nonce 4 is sent (or the stuck ones are replaced).',
+      );
+    });
+
+    it('no gap, and no activity: nothing to say', () => {
+      assert.strictEqual(nonceGap(fixture('v3-nonces--no-gap.json')), undefined);
+      assert.strictEqual(nonceGap(fixture('v3-nonces--none.json')), undefined);
+    });
+
+    it('several gaps: each missing nonce, and every pending one above the first', () => {
+      const gap = nonceGap({
+        next_nonce: 12,
+        last_confirmed_nonce: 2,
+        mempool: { last_nonce: 11, pending_nonces: [3, 5, 6, 9], missing_nonces: [8, 4, 7, 10] },
+      });
+      assert.ok(gap);
+      assert.deepStrictEqual(gap.missing, [4, 7, 8, 10]);
+      assert.deepStrictEqual(gap.blocked, [5, 6, 9, 11]);
+      assert.match(
+        gap.message,
+        /^Nonces 4, 7, 8 and 10 are missing: the pending transactions with nonces 5, 6, 9 and 11/,
+      );
+    });
+  });
+
+  describe('in the address panel', () => {
+    const balance = S.parseWith(S.StxBalance, loadFixture('stx-balance--locked.json'));
+    const txs = { limit: 20, offset: 0, total: 0, results: [] };
+    const base = () => {
+      assert.ok(balance.ok);
+      return { principal: ADDRESS.pendingSender, balance: balance.value, txs };
+    };
+
+    it('shows where the nonces stand and the gap as a warning', () => {
+      const m = addressModel({ ...base(), nonces: { ok: true, value: fixture('v3-nonces--gap.json') } }, {}, ctx);
+      assert.strictEqual(field(m, 'Next nonce'), '6');
+      assert.strictEqual(field(m, 'Last confirmed nonce'), '2');
+      assert.strictEqual(field(m, 'Last nonce in the mempool'), '5');
+      assert.strictEqual(field(m, 'Missing nonces'), '4');
+      assert.deepStrictEqual(notices(m), [nonceGap(fixture('v3-nonces--gap.json'))!.message]);
+    });
+
+    it('says so for a contract, and for an API without the route', () => {
+      const contract = addressModel({ ...base(), principal: CONTRACT.deployed }, {}, ctx);
+      assert.match(field(contract, 'Nonces'), /A contract has no nonces/);
+      const old = addressModel({ ...base(), nonces: { ok: false, short: 'not available on this API' } }, {}, ctx);
+      assert.strictEqual(field(old, 'Nonces'), 'not available on this API');
+      assert.deepStrictEqual(notices(old), []);
+    });
+  });
+
+  describe('the client', () => {
+    let mock: MockApi;
+    before(async () => {
+      mock = await startMockApi();
+    });
+    after(() => mock.close());
+    beforeEach(() => mock.reset());
+
+    it('reads the v3 nonces of a standard address', async () => {
+      const c = createStacksClient({ baseUrl: mock.url });
+      assert.deepStrictEqual(await c.getNonces(ADDRESS.pendingSender), loadFixture('v3-nonces--gap.json'));
+      assert.strictEqual(mock.requestsTo(`/extended/v3/principals/${ADDRESS.pendingSender}/nonces`).length, 1);
+    });
+
+    it('refuses a contract before asking anything', async () => {
+      const c = createStacksClient({ baseUrl: mock.url });
+      await assert.rejects(
+        c.getNonces(CONTRACT.deployed),
+        (e: unknown) => e instanceof StacksApiError && e.kind === 'invalid-input' && /is a contract/.test(e.message),
+      );
+      assert.strictEqual(mock.requests.length, 0);
+    });
+  });
+});
