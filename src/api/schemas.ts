@@ -10,4 +10,5 @@ export * from './schemas/blocks';
 export * from './schemas/addresses';
 export * from './schemas/status';
 export * from './schemas/replacements';
+export * from './schemas/tokens';
 export { parseWith, type Schema } from './schemas/parse';
