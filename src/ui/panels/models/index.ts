@@ -5,6 +5,7 @@
  */
 import type { StacksClient } from '../../../api';
 import { checkBlockRef } from '../../../chain/identifiers';
+import { clarityDecoder } from '../../../chain/lazyClarity';
 import type { Target } from '../../../chain/target';
 import type { PanelParams, ViewModel } from '../../../protocol';
 import { addressModel, ADDRESS_EVENTS_PER_PAGE, TXS_PER_PAGE } from './address';
@@ -12,6 +13,7 @@ import { blockModel } from './block';
 import { boundTables } from './bounds';
 import { contractModel, contractsModel } from './contracts';
 import { mempoolModel, statusModel } from './network';
+import { loadTokens, tokensOfEvents, tokensOfTransaction } from './tokens';
 import { EVENTS_PER_PAGE, txModel } from './tx';
 import type { ModelContext } from './values';
 
@@ -64,7 +66,12 @@ async function build(target: Target, params: PanelParams, o: LoadOptions): Promi
       const tx = await part('tx', String(eventOffset), () =>
         c.getTransaction(target.id, { ...call, eventLimit: EVENTS_PER_PAGE, eventOffset }),
       );
-      return { model: txModel(tx, eventOffset, ctx), parts, params: { eventOffset } };
+      const tokens = await loadTokens(tokensOfTransaction(tx), c, ctx, call);
+      return {
+        model: txModel(tx, eventOffset, { ...ctx, decode: clarityDecoder(), tokens }),
+        parts,
+        params: { eventOffset },
+      };
     }
     case 'address': {
       const untilBlock = params.untilBlock?.trim() || undefined;
@@ -98,6 +105,8 @@ async function build(target: Target, params: PanelParams, o: LoadOptions): Promi
         ...(unanchored ? { unanchored } : {}),
         ...(expand ? { expand, expandOffset: expandOffset ?? 0 } : {}),
       };
+      // The events of an expanded transaction hold Clarity values and token amounts.
+      const tokens = events ? await loadTokens(tokensOfEvents(events), c, ctx, call) : undefined;
       return {
         model: addressModel(
           {
@@ -107,7 +116,7 @@ async function build(target: Target, params: PanelParams, o: LoadOptions): Promi
             ...(expand && events ? { events: { txId: expand, page: events } } : {}),
           },
           p,
-          ctx,
+          events && tokens ? { ...ctx, decode: clarityDecoder(), tokens } : ctx,
         ),
         parts,
         params: p,
