@@ -6,7 +6,7 @@
  * This module is a bundle of its own (dist/clarity.js, built from the library's ES modules so it
  * tree-shakes), loaded by `lazyClarity.ts` only when a panel has a value to decode.
  */
-import { ClarityType, cvToString, hexToCV } from '@stacks/transactions';
+import { ClarityType, cvToHex, cvToString, hexToCV } from '@stacks/transactions';
 import type { ClarityValue } from '@stacks/transactions';
 import type { ClarityNode } from '../protocol';
 import { clip } from './format';
@@ -32,6 +32,9 @@ export function decodeClarity(hex: string): ClarityNode | undefined {
   let cv: ClarityValue;
   try {
     cv = hexToCV(hex);
+    // The decoder is lenient (a short string, trailing bytes): only a value that serializes back to
+    // exactly the hex it came from is shown decoded.
+    if (cvToHex(cv).toLowerCase() !== hex.toLowerCase()) return undefined;
   } catch {
     // Not a Clarity value, or nested deeper than the decoder's stack: the `repr` stays.
     return undefined;
@@ -130,7 +133,7 @@ export function utf8Text(hex: string): string | undefined {
   for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
     return undefined;
   }
