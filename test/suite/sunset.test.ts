@@ -215,8 +215,13 @@ describe('Sunset: every feature with the deprecated routes switched off', () => 
     it('Workspace contracts and Recent lookups: as today', async () => {
       const contracts = await children(tree, tree.sections.contracts);
       assert.ok(contracts.length > 0);
+      // The contracts, then the project's "Deployment Plans" group (added with the Clarinet reader).
       assert.ok(
-        contracts.every((c) => c.contextValue === 'contract'),
+        contracts.every((c) => c.contextValue === 'contract' || c.label === 'Deployment Plans'),
+        lines(contracts).join('\n'),
+      );
+      assert.ok(
+        contracts.some((c) => c.contextValue === 'contract'),
         lines(contracts).join('\n'),
       );
       await history.add({ kind: 'tx', id: TX.tokenTransfer, network: 'custom' });
