@@ -86,6 +86,17 @@ const builds = [
     target: 'node20',
   },
   {
+    // The Clarity decoder (@stacks/transactions) loads only when a panel has a value to decode
+    // (src/chain/lazyClarity.ts). The library's ES module build tree-shakes; its CommonJS one does not.
+    ...common,
+    entryPoints: { clarity: 'src/chain/clarity.ts' },
+    outdir: 'dist',
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    mainFields: ['module', 'main'],
+  },
+  {
     ...common,
     entryPoints: { webview: 'src/webview/main.ts' },
     outdir: 'dist',

@@ -340,6 +340,15 @@ export function naiveClient(
     stats: { sent: 0, cacheHits: 0, shared: 0 },
     clearCache: () => undefined,
     getNonces: (p) => get(`/extended/v3/principals/${p}/nonces`),
+    // A naive client asks every time; 404 and 422 mean "no metadata".
+    getFtMetadata: async (c) => {
+      try {
+        return await get(`/metadata/v1/ft/${c}`);
+      } catch (e) {
+        if (/: 40[4]$|: 422$/.test(String((e as Error).message))) return null;
+        throw e;
+      }
+    },
     getTransaction: (id, o = {}) =>
       get(`/extended/v1/tx/${id}`, [
         ...(o.eventLimit !== undefined ? [['event_limit', String(o.eventLimit)] as [string, string]] : []),

@@ -71,8 +71,11 @@ export type Tone = 'success' | 'failed' | 'pending' | 'dropped' | 'warning' | 'i
  * and `target` makes it a link that opens in the same panel.
  */
 export interface Value {
-  t: 'text' | 'code' | 'amount' | 'number' | 'id' | 'badge' | 'time';
+  t: 'text' | 'code' | 'amount' | 'number' | 'id' | 'badge' | 'time' | 'clarity';
+  /** For `clarity`: the value's `repr` as the API sent it (copy, and the fallback). */
   text: string;
+  /** For `clarity`: the value decoded from its hex, as a tree the webview draws collapsible. */
+  tree?: ClarityNode;
   full?: string;
   target?: TargetMessage;
   /** For ids: offer "open in web explorer" (the host builds the URL). */
@@ -81,6 +84,24 @@ export interface Value {
   /** Secondary, muted text shown after the value (e.g. "3 days ago"). */
   hint?: string;
   icon?: string;
+}
+
+/**
+ * One decoded Clarity value (src/chain/clarity.ts): a leaf with its text, or a tuple, list,
+ * optional or response with its children. Bounded in depth and count; `cut` says what was left out.
+ */
+export interface ClarityNode {
+  /** The Clarity type as written in Clarity: `tuple`, `list`, `ok`, `some`, `uint`, `buffer`, ... */
+  type: string;
+  /** The tuple field name, or the list position, this value sits at. */
+  key?: string;
+  /** A leaf's value as text; a buffer that holds UTF-8 text shows that text. */
+  text?: string;
+  /** Secondary text for a leaf (a text buffer's hex). */
+  hint?: string;
+  children?: ClarityNode[];
+  /** What was left out below this node (too deep, too many items, too long). */
+  cut?: string;
 }
 
 export interface Field {

@@ -1,6 +1,7 @@
 import { checkBlockRef, checkContractId, checkPrincipal, checkTxId } from '../chain/identifiers';
 import { blockSegment, intIn, invalid, MAX_EVENT_LIMIT, MAX_PAGE_LIMIT, must, pageQuery } from './arguments';
 import { LruCache } from './cache';
+import { isStacksApiError } from './errors';
 import { Fallback, SwitchedOffRoutes } from './fallback';
 import { HttpTransport, LogFn, RequestOptions } from './http';
 import { RateLimiter, RateLimitOptions } from './rateLimit';
@@ -79,6 +80,13 @@ export interface StacksClient {
   getAddressTransactionEvents(address: string, txId: string, options?: PageOptions): Promise<S.Page<S.AddressEvent>>;
   /** Where an account's nonces stand (standard addresses only: a contract has none). */
   getNonces(address: string, options?: CallOptions): Promise<S.PrincipalNonces>;
+  /**
+   * A fungible token's metadata (decimals, symbol) from the Token Metadata API on this client's
+   * origin, by the token's contract id. Asked at most once per token a session: an answer is kept,
+   * and a 404 or 422 (unknown token, metadata not fetched or invalid) is `null` from then on
+   * without another request. Other errors (rate limit, network) throw and may be retried.
+   */
+  getFtMetadata(contractId: string, options?: CallOptions): Promise<S.FtMetadata | null>;
   /** Forgets every cached response (in-flight requests are not affected). */
   clearCache(): void;
 }
@@ -99,6 +107,8 @@ class Client implements StacksClient {
   private readonly requests: Requests;
   private readonly freshMs: number;
   private readonly cursors = new CursorMemo();
+  /** Token metadata answers of this session, by contract id (`null`: the API has none). */
+  private readonly tokens = new Map<string, S.FtMetadata | null>();
 
   constructor(opts: StacksClientOptions) {
     this.baseUrl = opts.baseUrl;
@@ -336,7 +346,42 @@ class Client implements StacksClient {
       o,
     );
   }
+
+  async getFtMetadata(contractId: string, o: CallOptions = {}): Promise<S.FtMetadata | null> {
+    const id = must(checkContractId(String(contractId))).contractId;
+    const known = this.tokens.get(id);
+    if (known !== undefined) return known;
+    try {
+      const meta = await this.requests.call(
+        {
+          route: '/metadata/v1/ft/{principal}',
+          path: `/metadata/v1/ft/${id}`,
+          schema: S.FtMetadata,
+          what: 'token metadata',
+          ttl: () => Infinity,
+        },
+        o,
+      );
+      this.remember(id, meta);
+      return meta;
+    } catch (e) {
+      if (isStacksApiError(e) && (e.status === 404 || e.status === 422)) {
+        this.remember(id, null);
+        return null;
+      }
+      throw e;
+    }
+  }
+
+  /** Keeps a token's answer for the session; bounded, so a hostile stream of tokens cannot grow it forever. */
+  private remember(id: string, meta: S.FtMetadata | null): void {
+    if (this.tokens.size >= MAX_TOKENS_REMEMBERED) this.tokens.delete(this.tokens.keys().next().value!);
+    this.tokens.set(id, meta);
+  }
 }
+
+/** Tokens whose metadata one client keeps for the session. */
+const MAX_TOKENS_REMEMBERED = 5_000;
 
 /** A transaction that can no longer change: confirmed in a canonical block, not from a microblock stream. */
 function isSettled(tx: S.Transaction): boolean {

@@ -11,4 +11,5 @@ export * from './schemas/addresses';
 export * from './schemas/status';
 export * from './schemas/replacements';
 export * from './schemas/nonces';
+export * from './schemas/tokens';
 export { parseWith, type Schema } from './schemas/parse';

@@ -28,6 +28,25 @@ export function formatStx(micro: string | number | bigint | undefined, opts: { u
   return opts.unit === false ? s : `${s} STX`;
 }
 
+/** The most decimals a token amount is formatted with; a token claiming more is shown raw. */
+export const MAX_TOKEN_DECIMALS = 38;
+
+/**
+ * A token's integer amount in its own units: "100000" with 6 decimals → "0.1"; exact, thousands
+ * grouped, trailing zeros trimmed. `undefined` when the amount or the decimals are not usable.
+ */
+export function formatTokenAmount(amount: string, decimals: number): string | undefined {
+  const v0 = toBig(amount);
+  if (v0 === undefined || !Number.isSafeInteger(decimals) || decimals < 0 || decimals > MAX_TOKEN_DECIMALS)
+    return undefined;
+  const neg = v0 < 0n;
+  const v = neg ? -v0 : v0;
+  const unit = 10n ** BigInt(decimals);
+  const whole = (v / unit).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const frac = decimals === 0 ? '' : (v % unit).toString().padStart(decimals, '0').replace(/0+$/, '');
+  return `${neg ? '-' : ''}${whole}${frac ? '.' + frac : ''}`;
+}
+
 /** "1234567" → "1,234,567 µSTX". */
 export function formatMicroStx(micro: string | number | bigint | undefined): string {
   if (micro === undefined || micro === '') return '—';

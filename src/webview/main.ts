@@ -6,6 +6,7 @@
 import './panel.css';
 import type {
   Action,
+  ClarityNode,
   Field,
   Frame,
   HostMessage,
@@ -85,6 +86,9 @@ function value(v: Value): HTMLElement {
     case 'code':
       e = h('code', longRun(v.text) ? 'code long' : 'code', v.text);
       break;
+    case 'clarity':
+      e = v.tree ? h('div', 'cv', clarityNode(v.tree, 0)) : h('code', 'code long', v.text);
+      break;
     case 'amount':
     case 'number':
       e = h('span', 'num', v.text);
@@ -98,6 +102,27 @@ function value(v: Value): HTMLElement {
     return wrap;
   }
   return e;
+}
+
+/**
+ * A decoded Clarity value: tuples, lists, optionals and responses as nested `<details>` (the first
+ * levels open), leaves as text. The host has already cut it to a bounded size; `cut` says what is left out.
+ */
+function clarityNode(n: ClarityNode, depth: number): HTMLElement {
+  const key = n.key !== undefined && h('span', 'cv-key', n.key);
+  const type = h('span', 'cv-type', n.type);
+  const cut = n.cut && h('div', 'cv-cut', icon('warning'), n.cut);
+  if (!n.children) {
+    return h('div', 'cv-leaf', key, h('code', 'cv-text', n.text ?? ''), type, n.hint && h('span', 'hint', n.hint), cut);
+  }
+  const d = h('details', 'cv-node');
+  d.open = depth < 3;
+  const count = n.type === 'tuple' || n.type === 'list' ? `(${n.children.length}${n.cut ? '+' : ''})` : undefined;
+  d.append(
+    h('summary', undefined, key, type, count && h('span', 'hint', count)),
+    h('div', 'cv-children', ...n.children.map((c) => clarityNode(c, depth + 1)), cut),
+  );
+  return d;
 }
 
 /** Whether text holds a run without a break opportunity that is too long for a table column. */

@@ -31,6 +31,8 @@ const TX_FIXTURES = [
   'tx-problematic_skipped.json',
   'tx-pending.json',
   'tx-dropped.json',
+  'tx-contract_call-ft_transfer.json',
+  'tx-contract_call-stack_stx.json',
 ];
 
 function stxAssetEvent(txId: string, i: number, sender: string, recipient: string, amount: string): Json {

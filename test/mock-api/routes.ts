@@ -2,7 +2,7 @@
  * The route table: the routes the extension reads, with the checks and error bodies of the real
  * API, then the replacements the API names for them (./replacementRoutes.ts). Add routes here.
  */
-import { ADDRESS } from '../fixtures/ids';
+import { ADDRESS, TOKEN } from '../fixtures/ids';
 import { data, findBlockV2, zeroBalance } from './data';
 import { clone, ERROR_BODIES, Json, loadFixture } from './fixtures';
 import {
@@ -134,7 +134,19 @@ function getNoncesV3(ctx: RouteContext): Reply {
   return ok(clone(loadFixture(file)));
 }
 
+/**
+ * The Token Metadata API (hirosystems/token-metadata-api, on the hosted API's origin): one token with
+ * metadata, one whose metadata is still being fetched (422), every other token 404, as its routes answer.
+ */
+function getFtMetadata(ctx: RouteContext): Reply {
+  const principal = decodeURIComponent(ctx.params[0]);
+  if (principal === TOKEN.mia) return ok(loadFixture('ft-metadata--miamicoin.json'));
+  if (principal === TOKEN.fetching) return err(422, loadFixture('error-422-ft-metadata-fetch-in-progress.json'));
+  return err(404, loadFixture('error-404-ft-metadata-token-not-found.json'));
+}
+
 export const ROUTES: Route[] = [
+  { pattern: /^\/metadata\/v1\/ft\/([^/]+)$/, handler: getFtMetadata },
   { pattern: /^\/extended\/?$/, handler: () => ok(clone(data().serverStatus)) },
   // must precede /extended/v1/tx/{tx_id}
   { pattern: /^\/extended\/v1\/tx\/mempool\/stats$/, handler: () => ok(clone(data().mempoolStats)) },

@@ -94,7 +94,7 @@ describe('Activation', () => {
     assert.deepStrictEqual(undeclared, [], `registered but not contributed in package.json: ${undeclared.join(', ')}`);
   });
 
-  it('loads the API client, the detail panels and the Clarinet reader only when first needed', async () => {
+  it('loads the API client, the detail panels, the Clarity decoder and the Clarinet reader only when first needed', async () => {
     const loaded = (bundle: string) => path.join(ext.extensionPath, 'dist', bundle) in require.cache;
     assert.ok(
       loaded('extension.js'),
@@ -104,10 +104,12 @@ describe('Activation', () => {
     assert.ok(!loaded('client.js'), 'activation loaded the API client (zod schemas, c32check)');
     assert.ok(!loaded('panels.js'), 'activation loaded the detail panels');
     assert.ok(!loaded('clarinet.js'), 'activation loaded the Clarinet reader');
+    assert.ok(!loaded('clarity.js'), 'activation loaded the Clarity decoder (@stacks/transactions)');
 
     const doc = await openFixture('hover-targets.clar');
     const hover = await stacksHoverAt(doc, positionOf(doc, ADDRESS.mainnet));
     assert.match(hover.text, /Balance/, 'the hover shows the balance from the mock');
     assert.ok(loaded('client.js'), 'the first hover loaded the API client');
+    assert.ok(!loaded('clarity.js'), 'a hover decodes nothing, so it does not load the Clarity decoder');
   });
 });

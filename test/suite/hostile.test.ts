@@ -3,9 +3,9 @@
 // command links, listed in isTrusted.enabledCommands; no raw HTML, no image, no invisible controls.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { ViewModel } from '../../src/protocol';
+import type { ClarityNode, ViewModel } from '../../src/protocol';
 import type { PanelManager } from '../../src/ui/panels';
-import { ALL_PAYLOADS, hostileFixture, PAYLOADS } from '../fixtures/hostile';
+import { ALL_PAYLOADS, hostileDecodedTx, hostileFixture, PAYLOADS } from '../fixtures/hostile';
 import { ADDRESS, CONTRACT, TX } from '../fixtures/ids';
 import {
   Captured,
@@ -104,6 +104,7 @@ describe('Hostile chain data', () => {
     m.override(`/extended/v1/tx/${TX.pending}`, hostileTx('tx-pending.json'));
     m.override(`/extended/v1/tx/${TX.contractCall}`, hostileTx('tx-contract_call-sponsored.json'));
     m.override(`/extended/v1/tx/${TX.smartContract}`, hostileTx('tx-smart_contract.json'));
+    m.override(`/extended/v1/tx/${TX.ftTransfer}`, hostileDecodedTx());
     m.override('/extended/v1/tx/mempool/stats', hostileFixture('mempool-stats.json'));
     m.override('/extended', hostileFixture('server-status.json'));
   });
@@ -259,6 +260,7 @@ describe('Hostile chain data', () => {
       ['a contract call with hostile arguments, events and memo', 'stacksLookup.showTransaction', TX.contractCall],
       ['a token transfer with a hostile memo', 'stacksLookup.showTransaction', TX.tokenTransfer],
       ['a failed call', 'stacksLookup.showTransaction', TX.failed],
+      ['decoded values (result, print) holding the payloads', 'stacksLookup.showTransaction', TX.ftTransfer],
       ['mempool statistics', 'stacksLookup.showMempoolStats', undefined],
       ['the API status', 'stacksLookup.showServerStatus', undefined],
     ];
@@ -270,6 +272,21 @@ describe('Hostile chain data', () => {
         assert.ok(model, 'the panel shows a model');
         assert.deepStrictEqual(markupKeys(model), []);
         const all = strings(model).join('\n');
+        if (arg === TX.ftTransfer) {
+          // Decoded, the strings inside the values are leaves of the tree, exactly as written.
+          const texts: string[] = [];
+          const walk = (n: ClarityNode): void => {
+            if (n.text !== undefined) texts.push(n.text);
+            n.children?.forEach(walk);
+          };
+          for (const s of model.sections)
+            for (const r of s.type === 'fields' ? s.rows : []) for (const v of r.values) if (v.tree) walk(v.tree);
+          assert.ok(
+            texts.some((t) => t.startsWith(PAYLOADS.img) && t.includes(PAYLOADS.script)),
+            'the string payloads are text leaves, as written (cut at the length cap)',
+          );
+          assert.ok(texts.includes(PAYLOADS.bidi), 'the bidi payload is kept as text');
+        }
         if (command === 'stacksLookup.showTransaction') {
           // The payloads arrive verbatim (as text), not stripped into something else.
           assert.ok(all.includes(PAYLOADS.img) || all.includes(PAYLOADS.script), 'the HTML payload is carried as text');

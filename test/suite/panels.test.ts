@@ -1,8 +1,8 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { Field, HostMessage, Section, ViewModel } from '../../src/protocol';
+import type { ClarityNode, Field, HostMessage, Section, Value, ViewModel } from '../../src/protocol';
 import type { PanelManager } from '../../src/ui/panels';
-import { ADDRESS, BLOCK, CONTRACT, GENERATED, TX, UNKNOWN_TX } from '../fixtures/ids';
+import { ADDRESS, BLOCK, CONTRACT, GENERATED, TOKEN, TX, UNKNOWN_TX } from '../fixtures/ids';
 import { loadFixture } from '../mock-api/server';
 import { captureMessages, Captured, panelTabs, setSettings, testApi, useMock, UsedMock } from './editorHelpers';
 
@@ -123,6 +123,79 @@ describe('Detail panels', () => {
       assert.strictEqual(fieldText(m, 'Base URL'), used.mock.url);
       assert.strictEqual(fieldText(m, 'API key in use'), 'No');
       assert.strictEqual(fieldText(m, 'Server version'), 'stacks-blockchain-api v1.0.7 (master:77b25878)');
+    });
+  });
+
+  describe('decoded values and token amounts (issue 17)', () => {
+    const leaves = (n: ClarityNode): string[] =>
+      n.children ? n.children.flatMap(leaves) : [`${n.key ?? ''}=${n.text ?? ''}`];
+    const ftAmount = (m: ViewModel): Value => {
+      const row = table(m, 'Events').rows.find((r) => r.cells[1]?.[0]?.text === 'Fungible token');
+      assert.ok(row, 'an FT event row');
+      return row.cells[3]![0]!;
+    };
+
+    it('a tuple result shows its fields', async () => {
+      await vscode.commands.executeCommand('stacksLookup.showTransaction', TX.stackStx);
+      const f = model()
+        .sections.flatMap((s) => (s.type === 'fields' ? s.rows : []))
+        .find((r) => r.label === 'Result');
+      const v = f?.values[0];
+      assert.strictEqual(v?.t, 'clarity');
+      assert.strictEqual(v.tree?.type, 'ok');
+      assert.deepStrictEqual(leaves(v.tree), [
+        'lock-amount=u3892859330416',
+        'stacker=SM313VGCT3TK1M82K2AS2KHNX813BY5FKCXJSKZ4E',
+        'unlock-burn-height=u752150',
+      ]);
+    });
+
+    it('a print of a buffer that holds text reads as text', async () => {
+      await vscode.commands.executeCommand('stacksLookup.showTransaction', TX.ftTransfer);
+      const row = table(model(), 'Events').rows.find((r) => r.cells[1]?.[0]?.text === 'Contract log');
+      const v = row?.cells[2]?.[2];
+      assert.strictEqual(v?.t, 'clarity');
+      assert.deepStrictEqual(leaves(v.tree!), ['=115457']);
+    });
+
+    it('an FT amount is raw with its asset on a custom network and on devnet, and nothing is asked', async () => {
+      await vscode.commands.executeCommand('stacksLookup.showTransaction', TX.ftTransfer);
+      const custom = ftAmount(model());
+      assert.strictEqual(custom.text, '100,000');
+      assert.strictEqual(custom.full, `100000 ${TOKEN.mia}::miamicoin`);
+      assert.match(custom.hint ?? '', /raw amount: token metadata is not asked for on a custom network/);
+      const restore = await setSettings({ devnetApiUrl: used.mock.url });
+      try {
+        await panels.open(
+          { kind: 'tx', id: TX.ftTransfer, network: 'devnet' },
+          { signal: new AbortController().signal },
+        );
+        assert.match(ftAmount(model()).hint ?? '', /not asked for on Devnet/);
+      } finally {
+        await restore();
+      }
+      assert.strictEqual(requestsTo('/metadata/'), 0);
+    });
+
+    it('an FT amount reads with decimals and symbol where the metadata answers, asked once', async () => {
+      // Mainnet's API is the hosted one; here it is the mock (the network guard allows nothing else).
+      const networks = (await testApi()).networks!;
+      const urlOf = networks.urlOf.bind(networks);
+      networks.urlOf = (n) => (n === 'mainnet' ? { ok: true, url: used.mock.url } : urlOf(n));
+      try {
+        const open = () =>
+          panels.open({ kind: 'tx', id: TX.ftTransfer, network: 'mainnet' }, { signal: new AbortController().signal });
+        await open();
+        const v = ftAmount(model());
+        assert.strictEqual(v.text, '0.1 MIA');
+        assert.strictEqual(v.full, `100000 ${TOKEN.mia}::miamicoin`);
+        const pc = table(model(), 'Post-conditions').rows[0]!;
+        assert.strictEqual(pc.cells[4]![0]!.text, '0.1 MIA');
+        await open();
+        assert.strictEqual(requestsTo(`/metadata/v1/ft/${TOKEN.mia}`), 1, 'one request per token a session');
+      } finally {
+        networks.urlOf = urlOf;
+      }
     });
   });
 

@@ -132,6 +132,8 @@ const SCHEMA_OF: Record<string, () => ValidateFunction> = {
   'tx-failed.json': () => types('entities/transactions/transaction.schema.json'),
   'tx-abort_by_post_condition.json': () => types('entities/transactions/transaction.schema.json'),
   'tx-problematic_skipped.json': () => types('entities/transactions/transaction.schema.json'),
+  'tx-contract_call-ft_transfer.json': () => types('entities/transactions/transaction.schema.json'),
+  'tx-contract_call-stack_stx.json': () => types('entities/transactions/transaction.schema.json'),
   'tx-pending.json': () => types('entities/mempool-transactions/transaction.schema.json'),
   'tx-dropped.json': () => types('entities/mempool-transactions/transaction.schema.json'),
   'stx-balance--locked.json': () => types('api/address/get-address-stx-balance.schema.json'),
@@ -155,12 +157,42 @@ const SCHEMA_OF: Record<string, () => ValidateFunction> = {
   'v3-transaction--contract_call-include.json': () => v3(V3_TX),
   'v3-transaction--smart_contract-source_code.json': () => v3(V3_TX),
   'v3-transaction--problematic_skipped.json': () => v3(V3_TX),
+  'ft-metadata--miamicoin.json': () => ajvFor(FT_METADATA_RESPONSE),
   // the same page of transaction summaries as the v3 block transactions route sends
   'v3-transaction-summaries--token_transfer-coinbase.json': () => v3(V3_BLOCK_TXS),
   'v3-nonces--none.json': () => v3(V3_NONCES),
   'v3-nonces--no-gap.json': () => v3(V3_NONCES),
   'v3-nonces--gap.json': () => v3(V3_NONCES),
 };
+
+/**
+ * The Token Metadata API's `FtMetadataResponse` (hirosystems/token-metadata-api `src/api/schemas.ts`,
+ * a TypeBox schema there), written out as JSON Schema: only the three ids are required.
+ */
+const FT_METADATA_RESPONSE = {
+  type: 'object',
+  required: ['tx_id', 'sender_address', 'asset_identifier'],
+  properties: {
+    name: { type: 'string' },
+    symbol: { type: 'string' },
+    decimals: { type: 'integer' },
+    total_supply: { type: 'string' },
+    token_uri: { type: 'string' },
+    description: { type: 'string' },
+    image_uri: { type: 'string' },
+    image_thumbnail_uri: { type: 'string' },
+    image_canonical_uri: { type: 'string' },
+    tx_id: { type: 'string' },
+    sender_address: { type: 'string' },
+    asset_identifier: { type: 'string' },
+    metadata: { type: 'object' },
+  },
+  additionalProperties: false,
+};
+
+function ajvFor(schema: object): ValidateFunction {
+  return new Ajv({ strict: false, allErrors: true }).compile(schema);
+}
 
 /** Bodies no schema describes: the API's error bodies (Fastify's error serializer), and the OpenAPI itself. */
 const NOT_A_RESPONSE = /^(error-.*\.json|openapi-v3\.yaml|SOURCES\.md)$/;

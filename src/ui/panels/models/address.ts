@@ -6,6 +6,7 @@ import type { PanelParams, Section, TableRow, Value, ViewModel } from '../../../
 import {
   badge,
   block,
+  clarity,
   compact,
   field,
   fields,
@@ -17,6 +18,7 @@ import {
   stx,
   text,
   time,
+  tokenAmount,
   tx,
   units,
   unlessUnavailable,
@@ -172,8 +174,10 @@ function eventsTable(p: Page<AddressEvent>, ctx: ModelContext): Section {
           e.type === 'stx'
             ? stx(e.data.amount)
             : e.data.value
-              ? { t: 'code', text: e.data.value.repr }
-              : units(e.data.amount),
+              ? clarity(e.data.value, ctx)
+              : e.type === 'ft'
+                ? tokenAmount(e.data.amount, e.data.asset_identifier, ctx)
+                : units(e.data.amount),
         ],
       ],
     })),

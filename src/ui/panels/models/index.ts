@@ -6,6 +6,7 @@
 import type { StacksClient } from '../../../api';
 import { isStacksApiError } from '../../../api/errors';
 import { checkBlockRef } from '../../../chain/identifiers';
+import { clarityDecoder } from '../../../chain/lazyClarity';
 import type { Target } from '../../../chain/target';
 import type { PanelParams, ViewModel } from '../../../protocol';
 import { addressModel, ADDRESS_EVENTS_PER_PAGE, TXS_PER_PAGE } from './address';
@@ -13,6 +14,7 @@ import { blockModel } from './block';
 import { boundTables } from './bounds';
 import { contractModel, contractsModel } from './contracts';
 import { mempoolModel, statusModel } from './network';
+import { loadTokens, tokensOfEvents, tokensOfTransaction } from './tokens';
 import { EVENTS_PER_PAGE, txModel } from './tx';
 import type { ModelContext } from './values';
 
@@ -65,7 +67,12 @@ async function build(target: Target, params: PanelParams, o: LoadOptions): Promi
       const tx = await part('tx', String(eventOffset), () =>
         c.getTransaction(target.id, { ...call, eventLimit: EVENTS_PER_PAGE, eventOffset }),
       );
-      return { model: txModel(tx, eventOffset, ctx), parts, params: { eventOffset } };
+      const tokens = await loadTokens(tokensOfTransaction(tx), c, ctx, call);
+      return {
+        model: txModel(tx, eventOffset, { ...ctx, decode: clarityDecoder(), tokens }),
+        parts,
+        params: { eventOffset },
+      };
     }
     case 'address': {
       const untilBlock = params.untilBlock?.trim() || undefined;
@@ -108,6 +115,8 @@ async function build(target: Target, params: PanelParams, o: LoadOptions): Promi
         ...(unanchored ? { unanchored } : {}),
         ...(expand ? { expand, expandOffset: expandOffset ?? 0 } : {}),
       };
+      // The events of an expanded transaction hold Clarity values and token amounts.
+      const tokens = events ? await loadTokens(tokensOfEvents(events), c, ctx, call) : undefined;
       return {
         model: addressModel(
           {
@@ -118,7 +127,7 @@ async function build(target: Target, params: PanelParams, o: LoadOptions): Promi
             ...(nonceState ? { nonces: nonceState } : {}),
           },
           p,
-          ctx,
+          events && tokens ? { ...ctx, decode: clarityDecoder(), tokens } : ctx,
         ),
         parts,
         params: p,

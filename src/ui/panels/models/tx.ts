@@ -6,6 +6,7 @@ import {
   badge,
   block,
   blockHash,
+  clarity,
   code,
   compact,
   executionCosts,
@@ -19,6 +20,7 @@ import {
   stx,
   text,
   time,
+  tokenAmount,
   units,
   unlessUnavailable,
   yesNo,
@@ -51,7 +53,7 @@ export function txModel(t: Transaction, eventOffset: number, ctx: ModelContext):
       statusNotice(t, ctx),
       fields('Summary', [
         field('Status', badge(statusLabel(t.tx_status), tone === 'other' ? 'muted' : tone)),
-        t.tx_result && field('Result', code(t.tx_result.repr)),
+        t.tx_result && field('Result', clarity(t.tx_result, ctx)),
         t.vm_error && field('VM error', code(t.vm_error)),
         field('Type', text(txTypeLabel(t.tx_type))),
         field('Fee', stx(t.fee_rate)),
@@ -186,7 +188,7 @@ function payload(t: Transaction, ctx: ModelContext): Section[] {
         cells: [
           [unlessUnavailable(t, 'function_args.name', text(a.name))],
           [unlessUnavailable(t, 'function_args.type', code(a.type))],
-          [code(a.repr)],
+          [a.hex ? clarity({ hex: a.hex, repr: a.repr }, ctx) : code(a.repr)],
         ],
       })),
       empty: 'This call has no arguments.',
@@ -283,10 +285,18 @@ function postConditionRow(pc: PostCondition, ctx: ModelContext): TableRow {
       ? text('Sender (origin)')
       : principal(p.contract_name ? `${p.address}.${p.contract_name}` : p.address, ctx);
   const a = pc.asset;
-  const asset = a?.contract_address
-    ? text(`${a.contract_address}.${a.contract_name ?? ''}::${a.asset_name ?? ''}`)
-    : text(pc.type === 'stx' ? 'STX' : undefined);
-  const amount = pc.type === 'stx' ? stx(pc.amount) : pc.asset_value ? code(pc.asset_value.repr) : units(pc.amount);
+  const assetId = a?.contract_address
+    ? `${a.contract_address}.${a.contract_name ?? ''}::${a.asset_name ?? ''}`
+    : undefined;
+  const asset = assetId ? text(assetId) : text(pc.type === 'stx' ? 'STX' : undefined);
+  const amount =
+    pc.type === 'stx'
+      ? stx(pc.amount)
+      : pc.asset_value
+        ? clarity(pc.asset_value, ctx)
+        : pc.type === 'fungible'
+          ? tokenAmount(pc.amount, assetId, ctx)
+          : units(pc.amount);
   return { cells: [[text(pc.type)], [who], [text(pc.condition_code?.replace(/_/g, ' '))], [asset], [amount]] };
 }
 
@@ -330,7 +340,7 @@ function eventRow(e: TransactionEvent, ctx: ModelContext): TableRow {
       cells: [
         [num(e.event_index)],
         [kind],
-        [principal(l.contract_id, ctx), text(l.topic, { hint: 'topic' }), code(l.value.repr)],
+        [principal(l.contract_id, ctx), text(l.topic, { hint: 'topic' }), clarity(l.value, ctx)],
         [text('')],
       ],
     };
@@ -342,7 +352,14 @@ function eventRow(e: TransactionEvent, ctx: ModelContext): TableRow {
     if (a.sender) detail.push(text('from'), principal(a.sender, ctx));
     if (a.recipient) detail.push(text('to'), principal(a.recipient, ctx));
     if (a.memo) detail.push(text(decodeMemo(a.memo) ?? a.memo, { hint: 'memo' }));
-    const amount = e.event_type === 'stx_asset' ? stx(a.amount) : a.value ? code(a.value.repr) : units(a.amount);
+    const amount =
+      e.event_type === 'stx_asset'
+        ? stx(a.amount)
+        : a.value
+          ? clarity(a.value, ctx)
+          : e.event_type === 'fungible_token_asset'
+            ? tokenAmount(a.amount, a.asset_id, ctx)
+            : units(a.amount);
     return { cells: [[num(e.event_index)], [kind], detail, [amount]] };
   }
   if (e.stx_lock_event) {

@@ -1,8 +1,18 @@
 /** Small constructors for view-model values. Pure: no `vscode`, so models are tested in plain Node. */
-import { formatAge, formatInt, formatMicroStx, formatStx, formatTime } from '../../../chain/format';
+import type { FtMetadata } from '../../../api';
+import { checkContractId } from '../../../chain/identifiers';
+import {
+  clip,
+  formatAge,
+  formatInt,
+  formatMicroStx,
+  formatStx,
+  formatTime,
+  formatTokenAmount,
+} from '../../../chain/format';
 import { shortenMiddle } from '../../../chain/target';
 import type { NetworkId, TargetKind } from '../../../chain/target';
-import type { Field, Section, Tone, Value } from '../../../protocol';
+import type { ClarityNode, Field, Section, Tone, Value } from '../../../protocol';
 
 /** What every model builder knows besides the data. */
 export interface ModelContext {
@@ -12,7 +22,14 @@ export interface ModelContext {
   hasApiKey: boolean;
   /** Milliseconds since the epoch, for "3 days ago". */
   now: number;
+  /** Decodes a Clarity value's hex (the lazily loaded decoder); absent, values show as their `repr`. */
+  decode?: (hex: string) => ClarityNode | undefined;
+  /** What is known of the fungible tokens the data names, by contract id (see tokens.ts). */
+  tokens?: ReadonlyMap<string, TokenInfo>;
 }
+
+/** A token's metadata, or why its amounts are shown raw. */
+export type TokenInfo = { meta: FtMetadata } | { raw: string };
 
 export const DASH = '—';
 
@@ -57,6 +74,47 @@ export function units(amount: string | undefined): Value {
     text: /^\d+$/.test(amount) ? amount.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : amount,
     full: amount,
   };
+}
+
+/**
+ * A Clarity value: a tuple, list, optional or response as a tree of its parts; a buffer that holds
+ * UTF-8 text as that text; any other value as the `repr` the API sent.
+ */
+export function clarity(cv: { hex: string; repr: string } | undefined | null, ctx: ModelContext): Value {
+  if (!cv) return text(undefined);
+  const tree = ctx.decode?.(cv.hex);
+  if (!tree) return code(cv.repr);
+  if (tree.children) return { t: 'clarity', text: cv.repr, tree };
+  if (tree.type === 'buffer' && tree.hint && tree.text !== undefined)
+    return text(tree.text, { hint: tree.cut ? `${tree.hint}; ${tree.cut}` : tree.hint });
+  return code(cv.repr);
+}
+
+/** The contract id of a fungible token from its asset identifier (`SP….contract::token`), if well formed. */
+export function tokenContract(assetId: string | undefined | null): string | undefined {
+  if (!assetId) return undefined;
+  const c = checkContractId(assetId.split('::')[0] ?? '');
+  return c.ok ? c.value.contractId : undefined;
+}
+
+/**
+ * A fungible-token amount: with the token's decimals and symbol when its metadata gives them;
+ * otherwise the raw integer with the asset identifier, saying why.
+ */
+export function tokenAmount(amount: string | undefined, assetId: string | undefined, ctx: ModelContext): Value {
+  const raw = units(amount);
+  if (amount === undefined || amount === '' || raw.text === DASH) return raw;
+  const contract = tokenContract(assetId);
+  const info = contract ? ctx.tokens?.get(contract) : undefined;
+  const full = assetId ? `${amount} ${assetId}` : amount;
+  if (info && 'meta' in info) {
+    const d = info.meta.decimals;
+    const formatted = d === undefined ? undefined : formatTokenAmount(amount, d);
+    const symbol = info.meta.symbol?.trim() ? clip(info.meta.symbol.trim(), 16) : undefined;
+    if (formatted !== undefined) return { t: 'amount', text: symbol ? `${formatted} ${symbol}` : formatted, full };
+    return { ...raw, full, hint: 'raw amount: the token metadata gives no decimals' };
+  }
+  return { ...raw, full, hint: `raw amount: ${info ? info.raw : 'no token metadata'}` };
 }
 
 export function time(ctx: ModelContext, unix?: number, iso?: string): Value {

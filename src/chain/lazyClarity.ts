@@ -1,0 +1,15 @@
+import * as path from 'path';
+
+type ClarityModule = typeof import('./clarity');
+let loaded: ClarityModule | undefined;
+
+/**
+ * The Clarity decoder, loaded on first use: `@stacks/transactions` is a bundle of its own,
+ * dist/clarity.js beside the panels bundle, so neither activation nor a panel without a value to
+ * decode loads it. Compiled for the unit tests it is ./clarity.js here.
+ */
+export function clarityDecoder(): ClarityModule['decodeClarity'] {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  loaded ??= require(path.join(__dirname, 'clarity.js')) as ClarityModule;
+  return loaded.decodeClarity;
+}
