@@ -2,7 +2,7 @@
  * The route table: the routes the extension reads, with the checks and error bodies of the real
  * API, then the replacements the API names for them (./replacementRoutes.ts). Add routes here.
  */
-import { data, findBlockV2, zeroBalance } from './data';
+import { data, findBlockV2, findBurnBlock, stacksBlocksOf, zeroBalance } from './data';
 import { clone, ERROR_BODIES, Json } from './fixtures';
 import {
   getBlockTxsV2,
@@ -112,6 +112,28 @@ function getAddressTxEvents(ctx: RouteContext): Reply {
   if ('status' in p) return p;
   return ok(clone(page(data().addressEvents.get(`${address}|${normalizeHash(txId)}`) ?? [], p)));
 }
+/** `height_or_hash` of the burn-block routes: `latest`, a height, or a hash with or without 0x (BurnBlockParamsSchema). */
+function burnBlockOf(ctx: RouteContext): Reply | { block: Json } {
+  const key = decodeURIComponent(ctx.params[0]);
+  if (key !== 'latest' && !/^\d+$/.test(key) && !TX_ID_RE.test(key))
+    return err(400, ERROR_BODIES.validation('params/height_or_hash must match a schema in anyOf'));
+  const block = findBurnBlock(key);
+  return block ? { block } : err(404, { statusCode: 404, error: 'Not Found', message: 'Not found' });
+}
+
+function getBurnBlock(ctx: RouteContext): Reply {
+  const b = burnBlockOf(ctx);
+  return 'block' in b ? ok(clone(b.block)) : b;
+}
+
+function getBurnBlockBlocks(ctx: RouteContext): Reply {
+  const b = burnBlockOf(ctx);
+  if (!('block' in b)) return b;
+  const p = paging(ctx.query, 20, 30);
+  if ('status' in p) return p;
+  return ok(clone(page(stacksBlocksOf(b.block.burn_block_hash), p)));
+}
+
 export const ROUTES: Route[] = [
   { pattern: /^\/extended\/?$/, handler: () => ok(clone(data().serverStatus)) },
   // must precede /extended/v1/tx/{tx_id}
@@ -119,6 +141,8 @@ export const ROUTES: Route[] = [
   { pattern: /^\/extended\/v1\/tx\/([^/]+)$/, handler: getTx },
   { pattern: /^\/extended\/v1\/address\/([^/]+)\/stx$/, handler: getStxBalance },
   { pattern: /^\/extended\/v2\/blocks\/([^/]+)$/, handler: getBlockV2 },
+  { pattern: /^\/extended\/v2\/burn-blocks\/([^/]+)$/, handler: getBurnBlock },
+  { pattern: /^\/extended\/v2\/burn-blocks\/([^/]+)\/blocks$/, handler: getBurnBlockBlocks },
   { pattern: /^\/extended\/v1\/block\/by_height\/([^/]+)$/, handler: getBlockV1ByHeight },
   { pattern: /^\/extended\/v2\/smart-contracts\/status$/, handler: getContractsStatus },
   { pattern: /^\/extended\/v2\/addresses\/([^/]+)\/transactions$/, handler: getAddressTxs },
