@@ -100,6 +100,7 @@ function buildData(): Data {
     ...tx,
     block_hash: BLOCK.big.hash,
     block_height: BLOCK.big.height,
+    burn_block_height: bigV1.burn_block_height,
     parent_block_hash: bigV1.parent_block_hash,
     tx_index: index,
   });
