@@ -361,6 +361,9 @@ export function naiveClient(
       ]),
     getBlock: (h) => get(`/extended/v2/blocks/${h}`),
     getBlockByHeightV1: (h) => get(`/extended/v1/block/by_height/${h}`),
+    getBlockTransactions: (h, o = {}) => get(`/extended/v2/blocks/${h}/transactions`, page(o)),
+    getBurnBlock: (h) => get(`/extended/v2/burn-blocks/${h}`),
+    getBurnBlockBlocks: (h, o = {}) => get(`/extended/v2/burn-blocks/${h}/blocks`, page(o)),
     getMempoolStats: () => get('/extended/v1/tx/mempool/stats'),
     getContractsStatus: (ids) =>
       get(

@@ -6,6 +6,7 @@ export const Commands = {
   showTransaction: 'stacksLookup.showTransaction',
   showAddress: 'stacksLookup.showAddress',
   showBlock: 'stacksLookup.showBlock',
+  showBurnBlock: 'stacksLookup.showBurnBlock',
   showContractStatus: 'stacksLookup.showContractStatus',
   showMempoolStats: 'stacksLookup.showMempoolStats',
   showServerStatus: 'stacksLookup.showServerStatus',
@@ -48,6 +49,7 @@ export const Settings = {
   hoverEnabled: 'hover.enabled',
   hoverAllFiles: 'hover.allFiles',
   explorerUrl: 'explorerUrl',
+  bitcoinExplorerUrl: 'bitcoinExplorerUrl',
   requestTimeoutMs: 'requestTimeoutMs',
   watchedGlobal: 'watchedAddresses.global',
   autoRefreshSeconds: 'explorer.autoRefreshSeconds',
@@ -63,3 +65,5 @@ export const NETWORK_URLS = {
 } as const;
 
 export const DEFAULT_EXPLORER_URL = 'https://explorer.hiro.so';
+/** Where anchor (Bitcoin) transactions and burn blocks open. */
+export const DEFAULT_BITCOIN_EXPLORER_URL = 'https://mempool.space';

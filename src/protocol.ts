@@ -8,7 +8,19 @@
 import * as z from 'zod/mini';
 import { NETWORK_IDS } from './chain/networks';
 
-export const TARGET_KINDS = ['tx', 'address', 'contract', 'block', 'contracts', 'mempool', 'status'] as const;
+export const TARGET_KINDS = [
+  'tx',
+  'address',
+  'contract',
+  'block',
+  'burnBlock',
+  'contracts',
+  'mempool',
+  'status',
+] as const;
+
+/** What the Bitcoin explorer is asked to show: an anchor transaction or a burn block. */
+export const BITCOIN_KINDS = ['tx', 'block'] as const;
 
 const offset = () => z.optional(z.int().check(z.gte(0), z.lte(1_000_000_000)));
 
@@ -23,6 +35,8 @@ export const TargetMessage = z.object({
 export const PanelParams = z.object({
   eventOffset: offset(),
   txOffset: offset(),
+  /** The page of a burn block's Stacks blocks. */
+  blockOffset: offset(),
   untilBlock: z.optional(z.string().check(z.maxLength(80))),
   unanchored: z.optional(z.boolean()),
   tab: z.optional(z.enum(['v2', 'v1'])),
@@ -52,6 +66,11 @@ export const WebviewMessage = z.discriminatedUnion('type', [
   z.object({ type: kind('page'), params: PanelParams }),
   z.object({ type: kind('copy'), text: z.string().check(z.maxLength(20_000)) }),
   z.object({ type: kind('openExternal'), target: TargetMessage }),
+  /** Open a Bitcoin transaction or block in the configured Bitcoin explorer; the host checks the id. */
+  z.object({
+    type: kind('openBitcoin'),
+    ref: z.object({ kind: z.enum(BITCOIN_KINDS), id: z.string().check(z.maxLength(100)) }),
+  }),
   z.object({ type: kind('openSource'), target: TargetMessage }),
   z.object({ type: kind('runCommand'), command: z.enum(['selectNetwork', 'setApiKey']) }),
   z.object({ type: kind('retry') }),
@@ -61,6 +80,10 @@ export const WebviewMessage = z.discriminatedUnion('type', [
 ]);
 export type WebviewMessage = z.infer<typeof WebviewMessage>;
 export type TargetMessage = z.infer<typeof TargetMessage>;
+export interface BitcoinRef {
+  kind: (typeof BITCOIN_KINDS)[number];
+  id: string;
+}
 
 // ---- the view model: plain, serialisable data the one renderer draws --------------------------
 
@@ -80,6 +103,8 @@ export interface Value {
   target?: TargetMessage;
   /** For ids: offer "open in web explorer" (the host builds the URL). */
   explorer?: boolean;
+  /** For Bitcoin ids: offer "open in Bitcoin explorer" (the host checks the id and builds the URL). */
+  bitcoin?: BitcoinRef;
   tone?: Tone;
   /** Secondary, muted text shown after the value (e.g. "3 days ago"). */
   hint?: string;
@@ -115,7 +140,7 @@ export interface Column {
 }
 
 export interface Paging {
-  param: 'eventOffset' | 'txOffset' | 'expandOffset';
+  param: 'eventOffset' | 'txOffset' | 'blockOffset' | 'expandOffset';
   offset: number;
   limit: number;
   total: number;

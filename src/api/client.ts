@@ -9,6 +9,7 @@ import {
   addressEventsReplacement,
   addressTransactionsReplacement,
   balanceReplacement,
+  blockTransactionsReplacement,
   blockV1Replacement,
   CursorMemo,
   transactionReplacement,
@@ -73,6 +74,12 @@ export interface StacksClient {
   getStxBalance(principal: string, options?: BalanceOptions): Promise<S.StxBalance>;
   getBlock(heightOrHash: number | string, options?: CallOptions): Promise<S.Block>;
   getBlockByHeightV1(height: number | string, options?: CallOptions): Promise<S.BlockV1>;
+  /** A page of a block's transactions with their type, status and fee (events left out). */
+  getBlockTransactions(heightOrHash: number | string, options?: PageOptions): Promise<S.Page<S.Transaction>>;
+  /** A burn (Bitcoin) block: its height, hash, time and the hashes of the Stacks blocks it confirms. */
+  getBurnBlock(heightOrHash: number | string, options?: CallOptions): Promise<S.BurnBlock>;
+  /** A page of the Stacks blocks a burn block confirms, newest first. */
+  getBurnBlockBlocks(heightOrHash: number | string, options?: PageOptions): Promise<S.Page<S.Block>>;
   getMempoolStats(options?: CallOptions): Promise<S.MempoolStats>;
   getContractsStatus(contractIds: readonly string[], options?: CallOptions): Promise<S.ContractsStatus>;
   getServerStatus(options?: CallOptions): Promise<S.ServerStatus>;
@@ -92,6 +99,14 @@ export interface StacksClient {
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
+/** The largest `limit` of a burn block's list of Stacks blocks. */
+export const MAX_BURN_BLOCK_PAGE = 30;
+/**
+ * A burn block older than this has so many Bitcoin blocks on top of it that it, and the Stacks
+ * blocks it confirms, no longer change: cached until evicted. A younger one may still gain Stacks
+ * blocks (its tenure goes on) or be reorganised away.
+ */
+export const BURN_BLOCK_SETTLED_MS = 2 * 60 * 60 * 1000;
 const DEFAULT_FRESH_MS = 3_000;
 /** The response cache of one client holds at most this much (measured as JSON text). */
 export const CACHE_MAX_BYTES = 20 * 1024 * 1024;
@@ -233,6 +248,74 @@ class Client implements StacksClient {
         what: 'block',
         ttl: (b) => (b.canonical ? 30_000 : this.freshMs),
         replacement: blockV1Replacement(ref.height),
+      },
+      o,
+    );
+  }
+
+  async getBlockTransactions(heightOrHash: number | string, o: PageOptions = {}): Promise<S.Page<S.Transaction>> {
+    const ref = must(checkBlockRef(heightOrHash));
+    const seg = blockSegment(ref);
+    const query = pageQuery(o);
+    const limit = o.limit ?? MAX_PAGE_LIMIT;
+    return this.requests.call(
+      {
+        route: '/extended/v2/blocks/{height_or_hash}/transactions',
+        path: `/extended/v2/blocks/${seg}/transactions`,
+        query,
+        schema: S.BlockTransactionsPage,
+        what: 'block transaction list',
+        // The transactions of a canonical block named by its hash never change; at a height they
+        // could after a reorg, and `latest` moves.
+        ttl: (p) =>
+          ref.kind === 'latest'
+            ? this.freshMs
+            : ref.kind === 'hash' && p.results.every((t) => t.canonical !== false)
+              ? Infinity
+              : 30_000,
+        bound: (p) => pageUpTo({ ...p, results: p.results.map(withoutEvents) }, limit),
+        replacement: blockTransactionsReplacement(seg, o.limit, o.offset, this.cursors),
+      },
+      o,
+    );
+  }
+
+  async getBurnBlock(heightOrHash: number | string, o: CallOptions = {}): Promise<S.BurnBlock> {
+    const ref = must(checkBlockRef(heightOrHash));
+    const seg = blockSegment(ref);
+    return this.requests.call(
+      {
+        route: '/extended/v2/burn-blocks/{height_or_hash}',
+        path: `/extended/v2/burn-blocks/${seg}`,
+        schema: S.BurnBlock,
+        what: 'burn block',
+        ttl: (b) => (ref.kind !== 'latest' && burnSettled(b.burn_block_time) ? Infinity : this.freshMs),
+      },
+      o,
+    );
+  }
+
+  async getBurnBlockBlocks(heightOrHash: number | string, o: PageOptions = {}): Promise<S.Page<S.Block>> {
+    const ref = must(checkBlockRef(heightOrHash));
+    const seg = blockSegment(ref);
+    // The API lists at most 30 blocks of a burn block at once (its BurnBlock page limit).
+    if (o.limit !== undefined) must(intIn(o.limit, 'limit', 1, MAX_BURN_BLOCK_PAGE));
+    const query = pageQuery(o);
+    const limit = o.limit ?? MAX_BURN_BLOCK_PAGE;
+    return this.requests.call(
+      {
+        route: '/extended/v2/burn-blocks/{height_or_hash}/blocks',
+        path: `/extended/v2/burn-blocks/${seg}/blocks`,
+        query,
+        schema: S.BlocksPage,
+        what: 'list of blocks',
+        ttl: (p) =>
+          ref.kind !== 'latest' &&
+          p.results.length > 0 &&
+          p.results.every((b) => b.canonical && burnSettled(b.burn_block_time))
+            ? Infinity
+            : this.freshMs,
+        bound: (p) => pageUpTo(p, limit),
       },
       o,
     );
@@ -403,6 +486,18 @@ function isSettled(tx: S.Transaction): boolean {
 function pageUpTo<T>(p: S.Page<T>, limit: number): S.Page<T> {
   const n = Number.isSafeInteger(p.limit) && p.limit > 0 && p.limit <= limit ? p.limit : limit;
   return p.results.length <= n && p.limit === n ? p : { ...p, limit: n, results: p.results.slice(0, n) };
+}
+
+/** A burn block time (seconds) long enough ago that nothing about it changes any more. */
+function burnSettled(seconds: number | undefined): boolean {
+  return seconds !== undefined && Number.isFinite(seconds) && seconds * 1000 < Date.now() - BURN_BLOCK_SETTLED_MS;
+}
+
+/** A list row needs no events: a server that sends them anyway does not fill the cache with them. */
+function withoutEvents(tx: S.Transaction): S.Transaction {
+  if (tx.events === undefined) return tx;
+  const { events: _events, ...rest } = tx;
+  return rest;
 }
 
 /** A transaction with no more events than were asked for. */

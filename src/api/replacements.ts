@@ -12,3 +12,4 @@ export { balanceReplacement } from './replacements/balance';
 export { addressTransactionsReplacement, CursorMemo } from './replacements/addressTransactions';
 export { blockV1Replacement } from './replacements/block';
 export { addressEventsReplacement } from './replacements/addressEvents';
+export { blockTransactionsReplacement } from './replacements/blockTransactions';

@@ -22,10 +22,14 @@ export function checkExplorerBase(raw: string): { ok: true; url: string } | { ok
 }
 
 /**
- * The explorer base to use for the `explorerUrl` setting: the setting when it keeps the rules,
- * otherwise the default, with the sentence that tells the user why.
+ * The explorer base to use for an explorer setting (`explorerUrl`, `bitcoinExplorerUrl`): the
+ * setting when it keeps the rules, otherwise the default, with the sentence that tells the user why.
  */
-export function explorerBaseFrom(setting: string, fallback: string): { url: string; problem?: string } {
+export function explorerBaseFrom(
+  setting: string,
+  fallback: string,
+  name = 'stacksLookup.explorerUrl',
+): { url: string; problem?: string } {
   const raw = setting.trim();
   if (!raw) return { url: fallback };
   const c = checkExplorerBase(raw);
@@ -33,7 +37,7 @@ export function explorerBaseFrom(setting: string, fallback: string): { url: stri
     ? { url: c.url }
     : {
         url: fallback,
-        problem: `The stacksLookup.explorerUrl setting "${raw}" is not used: ${c.reason}. Explorer links open ${fallback} instead.`,
+        problem: `The ${name} setting "${raw}" is not used: ${c.reason}. Explorer links open ${fallback} instead.`,
       };
 }
 
@@ -81,4 +85,20 @@ export function explorerUrl(
     q.set('api', apiUrl);
   }
   return `${base}${path}?${q.toString()}`;
+}
+
+/**
+ * The Bitcoin explorer page of an anchor transaction or a burn block, in the path form
+ * mempool.space and Blockstream's explorer share (`/tx/<txid>`, `/block/<hash or height>`). The
+ * id must be a Bitcoin hash (64 hex digits, `0x` optional, as the API writes it) or, for a block,
+ * a height; anything else gives no link. The network is the base's business: a testnet explorer
+ * is a different base (`https://mempool.space/testnet4`).
+ */
+export function bitcoinUrl(base: string, kind: 'tx' | 'block', id: string): string | undefined {
+  const checked = checkExplorerBase(base);
+  if (!checked.ok) return undefined;
+  const hex = /^(0x)?([0-9a-fA-F]{64})$/.exec(id)?.[2]?.toLowerCase();
+  if (kind === 'tx') return hex ? `${checked.url}/tx/${hex}` : undefined;
+  if (hex) return `${checked.url}/block/${hex}`;
+  return /^\d{1,9}$/.test(id) ? `${checked.url}/block/${Number(id)}` : undefined;
 }

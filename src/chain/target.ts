@@ -5,11 +5,14 @@ import { checkAddress, checkBlockRef, checkContractId, checkTxId, ChainNetwork, 
 export type { NetworkId };
 
 /** What a panel, a recent lookup or a tree item shows: its identity only, never its data. */
-export type TargetKind = 'tx' | 'address' | 'contract' | 'block' | 'contracts' | 'mempool' | 'status';
+export type TargetKind = 'tx' | 'address' | 'contract' | 'block' | 'burnBlock' | 'contracts' | 'mempool' | 'status';
 
 export interface Target {
   kind: TargetKind;
-  /** Canonical id: tx id, principal, contract id, block height/hash/`latest`, comma-joined contract ids; '' for mempool and status. */
+  /**
+   * Canonical id: tx id, principal, contract id, block height/hash/`latest`, burn (Bitcoin) block
+   * height/hash/`latest`, comma-joined contract ids; '' for mempool and status.
+   */
   id: string;
   /** The network the lookup goes to; absent means "the selected network". */
   network?: NetworkId;
@@ -76,6 +79,8 @@ export function targetTitle(t: Target): string {
       return `Contract ${t.id.split('.')[1] ?? t.id}`;
     case 'block':
       return `Block ${/^\d+$/.test(t.id) ? '#' + t.id : t.id === 'latest' ? '(latest)' : shortenMiddle(t.id)}`;
+    case 'burnBlock':
+      return `Bitcoin block ${/^\d+$/.test(t.id) ? '#' + t.id : t.id === 'latest' ? '(latest)' : shortenMiddle(t.id)}`;
     case 'contracts':
       return 'Contract Deployment Status';
     case 'mempool':

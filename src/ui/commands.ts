@@ -65,6 +65,19 @@ export function registerCommands(d: CommandDeps): vscode.Disposable[] {
       );
       return ref === undefined ? undefined : open({ target: { kind: 'block', id: ref } });
     }),
+    vscode.commands.registerCommand(Commands.showBurnBlock, async (arg?: unknown) => {
+      const ref = await argOrAsk(
+        arg,
+        'Bitcoin (burn) block height, hash or "latest"',
+        '880000, 0x… or latest',
+        (s) =>
+          mapChecked(checkBlockRef(s), (b) =>
+            b.kind === 'latest' ? 'latest' : b.kind === 'height' ? String(b.height) : b.hash,
+          ),
+        'burnBlock',
+      );
+      return ref === undefined ? undefined : open({ target: { kind: 'burnBlock', id: ref } });
+    }),
     vscode.commands.registerCommand(Commands.showContractStatus, async (arg?: unknown) => {
       // A list, a comma-separated string, or a tree item carrying a target (the explorer's contracts).
       const raw = Array.isArray(arg)
@@ -178,6 +191,8 @@ function whatOf(t: Target): string {
       return 'contract';
     case 'block':
       return 'block';
+    case 'burnBlock':
+      return 'burn block';
     case 'contracts':
       return 'contract status';
     case 'mempool':

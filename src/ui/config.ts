@@ -1,5 +1,11 @@
 import * as vscode from 'vscode';
-import { CONFIG_SECTION, DEFAULT_EXPLORER_URL, NETWORK_URLS, Settings } from '../constants';
+import {
+  CONFIG_SECTION,
+  DEFAULT_BITCOIN_EXPLORER_URL,
+  DEFAULT_EXPLORER_URL,
+  NETWORK_URLS,
+  Settings,
+} from '../constants';
 
 import { explorerBaseFrom } from '../chain/explorer';
 import { isNetworkId, type NetworkId } from '../chain/networks';
@@ -7,7 +13,12 @@ import { showWarning } from './notify';
 export type { NetworkId };
 
 /** Settings that carry a URL: in an untrusted workspace only the user's own values count. */
-const RESTRICTED = new Set<string>([Settings.customApiUrl, Settings.devnetApiUrl, Settings.explorerUrl]);
+const RESTRICTED = new Set<string>([
+  Settings.customApiUrl,
+  Settings.devnetApiUrl,
+  Settings.explorerUrl,
+  Settings.bitcoinExplorerUrl,
+]);
 
 /** Typed access to the `stacksLookup.*` settings. */
 export class Config {
@@ -46,6 +57,19 @@ export class Config {
   /** The explorer links are built on: the setting when it is https (no user info, query or fragment), else the default. */
   get explorerUrl(): string {
     const e = explorerBaseFrom(this.read(Settings.explorerUrl, DEFAULT_EXPLORER_URL), DEFAULT_EXPLORER_URL);
+    if (e.problem && !this.explorerWarned.has(e.problem)) {
+      this.explorerWarned.add(e.problem);
+      void showWarning(e.problem);
+    }
+    return e.url;
+  }
+  /** The Bitcoin explorer anchor transactions and burn blocks open in, by the same rules as `explorerUrl`. */
+  get bitcoinExplorerUrl(): string {
+    const e = explorerBaseFrom(
+      this.read(Settings.bitcoinExplorerUrl, DEFAULT_BITCOIN_EXPLORER_URL),
+      DEFAULT_BITCOIN_EXPLORER_URL,
+      `${CONFIG_SECTION}.${Settings.bitcoinExplorerUrl}`,
+    );
     if (e.problem && !this.explorerWarned.has(e.problem)) {
       this.explorerWarned.add(e.problem);
       void showWarning(e.problem);

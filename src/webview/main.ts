@@ -11,6 +11,7 @@ import type {
   Frame,
   HostMessage,
   PanelState,
+  Paging,
   Section,
   TableRow,
   Value,
@@ -160,6 +161,14 @@ function idValue(v: Value): HTMLElement {
         cls: 'mini',
       }),
     );
+  const btc = v.bitcoin;
+  if (btc)
+    wrap.append(
+      button('Open in Bitcoin explorer', 'link-external', () => post({ type: 'openBitcoin', ref: btc }), {
+        iconOnly: true,
+        cls: 'mini bitcoin',
+      }),
+    );
   return wrap;
 }
 
@@ -259,12 +268,7 @@ function row(r: TableRow, s: Extract<Section, { type: 'table' }>, expandable: bo
   return out;
 }
 
-function pager(p: {
-  param: 'eventOffset' | 'txOffset' | 'expandOffset';
-  offset: number;
-  limit: number;
-  total: number;
-}): HTMLElement {
+function pager(p: Paging): HTMLElement {
   const go = (offset: number) => post({ type: 'page', params: { [p.param]: offset } });
   const last = Math.max(0, Math.floor((p.total - 1) / p.limit) * p.limit);
   const from = p.total === 0 ? 0 : p.offset + 1;

@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { FrameLocator } from 'playwright-core';
 import { hostileFixture, PAYLOADS, PWNED_FLAG } from '../fixtures/hostile';
-import { ADDRESS, BLOCK, CONTRACT, TX } from '../fixtures/ids';
+import { ADDRESS, BLOCK, BURN, CONTRACT, TX } from '../fixtures/ids';
 import type { E2EContext } from './context';
 import { open, panelText } from './panel';
 
@@ -40,7 +40,21 @@ const CASES: Case[] = [
     command: 'Stacks: Look Up…',
     input: 'latest',
     kind: 'block',
-    expect: [`Block #${BLOCK.height}`, 'Canonical', `Previous block #${BLOCK.height - 1}`],
+    expect: [
+      `Block #${BLOCK.height}`,
+      'Canonical',
+      `Previous block #${BLOCK.height - 1}`,
+      'Anchor transaction (Bitcoin)',
+      'Transactions (',
+      'Token transfer',
+    ],
+  },
+  {
+    name: 'burn-block',
+    command: 'Stacks: Show Bitcoin (Burn) Block…',
+    input: String(BURN.height700000),
+    kind: 'burnBlock',
+    expect: [`Bitcoin block #${BURN.height700000}`, `Stacks blocks (${BURN.stacksBlocks700000})`, '#5', '#1'],
   },
   {
     name: 'contract',
@@ -190,6 +204,15 @@ async function interactions(ctx: E2EContext, frame: FrameLocator): Promise<void>
   await frame.locator('.toolbar button[title="Back"]').click();
   await panelText(frame, 'block', [`Block #${BLOCK.height}`]);
   ctx.log('paging, the v1 tab, a block link and back work in the webview');
+
+  // The burn block of a block opens its panel; a Stacks block of that panel opens the block.
+  await open(ctx, { command: 'Stacks: Look Up…', input: String(BLOCK.nakamoto.height) });
+  await panelText(frame, 'block', [`Block #${BLOCK.nakamoto.height}`, 'Anchor transaction (Bitcoin)']);
+  await frame.locator('a.link', { hasText: '#700,000' }).first().click();
+  await panelText(frame, 'burnBlock', [`Bitcoin block #${BURN.height700000}`, 'Stacks blocks (5)']);
+  await frame.locator('table a.link', { hasText: '#3' }).first().click();
+  await panelText(frame, 'block', ['Block #3']);
+  ctx.log('a burn block height opens the burn-block panel, and its rows open their blocks');
 }
 
 /** The panel keeps only its identity; after a reload the serializer fetches and shows it again. */

@@ -186,6 +186,7 @@ async function hostMode(_argv, { untrusted = false } = {}) {
           'stacksLookup.customApiUrl': workspaceMock.url,
           'stacksLookup.devnetApiUrl': workspaceMock.url,
           'stacksLookup.explorerUrl': `${workspaceMock.url}/explorer`,
+          'stacksLookup.bitcoinExplorerUrl': `${workspaceMock.url}/bitcoin`,
         },
         null,
         2,

@@ -102,6 +102,7 @@ function buildData(): Data {
     ...tx,
     block_hash: BLOCK.big.hash,
     block_height: BLOCK.big.height,
+    burn_block_height: bigV1.burn_block_height,
     parent_block_hash: bigV1.parent_block_hash,
     tx_index: index,
   });
@@ -221,7 +222,11 @@ function buildData(): Data {
     [ADDRESS.sponsor, loadFixture('stx-balance--sponsored.json')],
   ]);
 
-  const blocksV2 = [nakamoto, bigV2, latestV2].sort((a, b) => a.height - b.height);
+  // The Stacks blocks of burn block 700000 below the Nakamoto block (the API's block.test.ts).
+  const burnSiblings: Json[] = loadFixture('burn-block-blocks--700000.json').results.filter(
+    (b: Json) => b.height !== nakamoto.height,
+  );
+  const blocksV2 = [...burnSiblings, nakamoto, bigV2, latestV2].sort((a, b) => a.height - b.height);
   return {
     txs,
     balances,
@@ -261,6 +266,48 @@ export function zeroBalance(): Json {
     lock_height: 0,
     burnchain_lock_height: 0,
     burnchain_unlock_height: 0,
+  };
+}
+
+/** Burn blocks whose body is a fixture; every other one is built from the Stacks blocks it confirms. */
+const BURN_BLOCK_FIXTURES: Record<string, string> = {
+  '0xb154c008df2101023a6d0d54986b3964cee58119eed14f5bed98e15678e18fe2': 'burn-block--654439.json',
+};
+
+/** The Stacks blocks of one burn block, newest first. */
+export function stacksBlocksOf(burnHash: string): Json[] {
+  return data()
+    .blocksV2.filter((b) => b.burn_block_hash === burnHash)
+    .sort((a, b) => b.height - a.height);
+}
+
+/**
+ * A burn block by `latest` (the one of the latest Stacks block), height or hash, as the API's
+ * burn-block route gives it (parseDbBurnBlock: the average time between its Stacks blocks).
+ */
+export function findBurnBlock(key: string): Json | undefined {
+  const blocks = data().blocksV2;
+  const h = /^(0x)?[0-9a-fA-F]{64}$/.test(key) ? normalizeHash(key.startsWith('0x') ? key : '0x' + key) : undefined;
+  const one =
+    key === 'latest'
+      ? data().latest
+      : h
+        ? blocks.find((b) => b.burn_block_hash === h)
+        : blocks.find((b) => b.burn_block_height === Number(key));
+  if (!one) return undefined;
+  const fixture = BURN_BLOCK_FIXTURES[one.burn_block_hash];
+  if (fixture) return loadFixture(fixture);
+  const stacks = stacksBlocksOf(one.burn_block_hash);
+  const times = stacks.map((b) => b.block_time as number);
+  const avg = stacks.length > 1 ? Math.round((Math.max(...times) - Math.min(...times)) / (stacks.length - 1)) : 0;
+  return {
+    burn_block_time: one.burn_block_time,
+    burn_block_time_iso: one.burn_block_time_iso,
+    burn_block_hash: one.burn_block_hash,
+    burn_block_height: one.burn_block_height,
+    stacks_blocks: stacks.map((b) => b.hash),
+    avg_block_time: avg,
+    total_tx_count: stacks.reduce((n, b) => n + (b.tx_count as number), 0),
   };
 }
 

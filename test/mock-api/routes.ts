@@ -3,7 +3,7 @@
  * API, then the replacements the API names for them (./replacementRoutes.ts). Add routes here.
  */
 import { ADDRESS, TOKEN } from '../fixtures/ids';
-import { data, findBlockV2, zeroBalance } from './data';
+import { data, findBlockV2, findBurnBlock, stacksBlocksOf, zeroBalance } from './data';
 import { clone, ERROR_BODIES, Json, loadFixture } from './fixtures';
 import {
   getBlockTxsV2,
@@ -145,6 +145,28 @@ function getFtMetadata(ctx: RouteContext): Reply {
   return err(404, loadFixture('error-404-ft-metadata-token-not-found.json'));
 }
 
+/** `height_or_hash` of the burn-block routes: `latest`, a height, or a hash with or without 0x (BurnBlockParamsSchema). */
+function burnBlockOf(ctx: RouteContext): Reply | { block: Json } {
+  const key = decodeURIComponent(ctx.params[0]);
+  if (key !== 'latest' && !/^\d+$/.test(key) && !TX_ID_RE.test(key))
+    return err(400, ERROR_BODIES.validation('params/height_or_hash must match a schema in anyOf'));
+  const block = findBurnBlock(key);
+  return block ? { block } : err(404, { statusCode: 404, error: 'Not Found', message: 'Not found' });
+}
+
+function getBurnBlock(ctx: RouteContext): Reply {
+  const b = burnBlockOf(ctx);
+  return 'block' in b ? ok(clone(b.block)) : b;
+}
+
+function getBurnBlockBlocks(ctx: RouteContext): Reply {
+  const b = burnBlockOf(ctx);
+  if (!('block' in b)) return b;
+  const p = paging(ctx.query, 20, 30);
+  if ('status' in p) return p;
+  return ok(clone(page(stacksBlocksOf(b.block.burn_block_hash), p)));
+}
+
 export const ROUTES: Route[] = [
   { pattern: /^\/metadata\/v1\/ft\/([^/]+)$/, handler: getFtMetadata },
   { pattern: /^\/extended\/?$/, handler: () => ok(clone(data().serverStatus)) },
@@ -153,6 +175,8 @@ export const ROUTES: Route[] = [
   { pattern: /^\/extended\/v1\/tx\/([^/]+)$/, handler: getTx },
   { pattern: /^\/extended\/v1\/address\/([^/]+)\/stx$/, handler: getStxBalance },
   { pattern: /^\/extended\/v2\/blocks\/([^/]+)$/, handler: getBlockV2 },
+  { pattern: /^\/extended\/v2\/burn-blocks\/([^/]+)$/, handler: getBurnBlock },
+  { pattern: /^\/extended\/v2\/burn-blocks\/([^/]+)\/blocks$/, handler: getBurnBlockBlocks },
   { pattern: /^\/extended\/v1\/block\/by_height\/([^/]+)$/, handler: getBlockV1ByHeight },
   { pattern: /^\/extended\/v2\/smart-contracts\/status$/, handler: getContractsStatus },
   { pattern: /^\/extended\/v2\/addresses\/([^/]+)\/transactions$/, handler: getAddressTxs },

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { HostMessage } from '../../src/protocol';
 import type { History } from '../../src/ui/history';
 import type { PanelManager } from '../../src/ui/panels';
-import { ADDRESS, BLOCK, CONTRACT, TX } from '../fixtures/ids';
+import { ADDRESS, BLOCK, BURN, CONTRACT, TX } from '../fixtures/ids';
 import { Fault, loadFixture, MockApi, startMockApi } from '../mock-api/server';
 import {
   Captured,
@@ -143,6 +143,13 @@ const ENTRIES: Entry[] = [
     what: 'Block',
     command: 'stacksLookup.showBlock',
     arg: String(BLOCK.height),
+  },
+  {
+    kind: 'burnBlock',
+    id: String(BURN.height700000),
+    what: 'Burn block',
+    command: 'stacksLookup.showBurnBlock',
+    arg: String(BURN.height700000),
   },
   { kind: 'contract', id: CONTRACT.deployed, what: 'Contract', command: 'stacksLookup.lookup', arg: CONTRACT.deployed },
   {

@@ -5,8 +5,9 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { ClarityNode, ViewModel } from '../../src/protocol';
 import type { PanelManager } from '../../src/ui/panels';
-import { ALL_PAYLOADS, hostileDecodedTx, hostileFixture, PAYLOADS } from '../fixtures/hostile';
-import { ADDRESS, CONTRACT, TX } from '../fixtures/ids';
+import { ALL_PAYLOADS, hostileDecodedTx, hostileFixture, PAYLOADS, poison } from '../fixtures/hostile';
+import { ADDRESS, BLOCK, BURN, CONTRACT, TX } from '../fixtures/ids';
+import { loadFixture } from '../mock-api/server';
 import {
   Captured,
   captureMessages,
@@ -67,6 +68,17 @@ function strings(v: unknown, out: string[] = []): string[] {
   return out;
 }
 
+/** Every Bitcoin link a view model offers. */
+function bitcoinRefs(v: unknown, out: Array<{ kind: string; id: string }> = []): Array<{ kind: string; id: string }> {
+  if (Array.isArray(v)) for (const x of v) bitcoinRefs(x, out);
+  else if (v && typeof v === 'object') {
+    const b = (v as { bitcoin?: { kind: string; id: string } }).bitcoin;
+    if (b) out.push(b);
+    for (const x of Object.values(v)) bitcoinRefs(x, out);
+  }
+  return out;
+}
+
 /** Keys a view model never has: it is data for the renderer, never markup. */
 function markupKeys(v: unknown, path = ''): string[] {
   if (Array.isArray(v)) return v.flatMap((x, i) => markupKeys(x, `${path}[${i}]`));
@@ -107,6 +119,22 @@ describe('Hostile chain data', () => {
     m.override(`/extended/v1/tx/${TX.ftTransfer}`, hostileDecodedTx());
     m.override('/extended/v1/tx/mempool/stats', hostileFixture('mempool-stats.json'));
     m.override('/extended', hostileFixture('server-status.json'));
+    // Issue 17: the block's anchor transaction, burn block and transaction rows; the burn-block panel.
+    m.override(`/extended/v2/blocks/${BLOCK.height}`, hostileFixture('block-v2--latest.json'));
+    m.override(`/extended/v2/blocks/${BLOCK.hash}/transactions`, {
+      limit: 20,
+      offset: 0,
+      total: 3,
+      results: ['tx-token_transfer.json', 'tx-contract_call-sponsored.json', 'tx-failed.json'].map((f) => {
+        const { events: _events, ...rest } = hostileTx(f);
+        return { ...rest, tx_type: `${String(rest.tx_type)} ${ALL_PAYLOADS}`, tx_status: ALL_PAYLOADS };
+      }),
+    });
+    m.override(`/extended/v2/burn-blocks/${BURN.height700000}`, hostileFixture('burn-block--654439.json'));
+    m.override(
+      `/extended/v2/burn-blocks/${BURN.height700000}/blocks`,
+      poison(loadFixture('burn-block-blocks--700000.json')),
+    );
   });
   afterEach(async () => {
     notes.restore();
@@ -263,6 +291,16 @@ describe('Hostile chain data', () => {
       ['decoded values (result, print) holding the payloads', 'stacksLookup.showTransaction', TX.ftTransfer],
       ['mempool statistics', 'stacksLookup.showMempoolStats', undefined],
       ['the API status', 'stacksLookup.showServerStatus', undefined],
+      [
+        'a block with a hostile anchor transaction, burn block and transaction rows',
+        'stacksLookup.showBlock',
+        String(BLOCK.height),
+      ],
+      [
+        'a burn block with hostile hashes, times and Stacks blocks',
+        'stacksLookup.showBurnBlock',
+        String(BURN.height700000),
+      ],
     ];
     for (const [name, command, arg] of cases) {
       it(name, async () => {
@@ -286,6 +324,28 @@ describe('Hostile chain data', () => {
             'the string payloads are text leaves, as written (cut at the length cap)',
           );
           assert.ok(texts.includes(PAYLOADS.bidi), 'the bidi payload is kept as text');
+        }
+        // A Bitcoin link is offered only for a Bitcoin id: a hostile one is text, and opens nothing.
+        for (const r of bitcoinRefs(model))
+          assert.match(r.id, /^(0x[0-9a-fA-F]{64}|\d+)$/, `a Bitcoin link to ${r.id.slice(0, 40)}`);
+        if (command === 'stacksLookup.showBlock' || command === 'stacksLookup.showBurnBlock') {
+          assert.ok(all.includes(PAYLOADS.img), 'the HTML payload is carried as text');
+          const opened: string[] = [];
+          const original = vscode.env.openExternal;
+          Object.assign(vscode.env, {
+            openExternal: (uri: vscode.Uri) => {
+              opened.push(uri.toString(true));
+              return Promise.resolve(true);
+            },
+          });
+          try {
+            for (const p of Object.values(PAYLOADS))
+              for (const kind of ['tx', 'block'] as const)
+                await panels.handle({ type: 'openBitcoin', ref: { kind, id: p } });
+          } finally {
+            Object.assign(vscode.env, { openExternal: original });
+          }
+          assert.deepStrictEqual(opened, []);
         }
         if (command === 'stacksLookup.showTransaction') {
           // The payloads arrive verbatim (as text), not stripped into something else.

@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { ClarityNode, Field, HostMessage, Section, Value, ViewModel } from '../../src/protocol';
 import type { PanelManager } from '../../src/ui/panels';
-import { ADDRESS, BLOCK, CONTRACT, GENERATED, TOKEN, TX, UNKNOWN_TX } from '../fixtures/ids';
+import { ADDRESS, BLOCK, BURN, CONTRACT, GENERATED, TOKEN, TX, UNKNOWN_TX } from '../fixtures/ids';
 import { loadFixture } from '../mock-api/server';
 import { captureMessages, Captured, panelTabs, setSettings, testApi, useMock, UsedMock } from './editorHelpers';
 
@@ -10,6 +10,30 @@ function fieldText(m: ViewModel, label: string): string {
   const f = m.sections.flatMap((s) => (s.type === 'fields' ? s.rows : [])).find((r: Field) => r.label === label);
   assert.ok(f, `no field "${label}" in the ${m.kind} panel`);
   return f.values.map((v) => (v.t === 'id' ? (v.full ?? v.text) : v.text)).join(' ');
+}
+
+function fieldValue(m: ViewModel, label: string): Value {
+  const f = m.sections.flatMap((s) => (s.type === 'fields' ? s.rows : [])).find((r: Field) => r.label === label);
+  assert.ok(f?.values[0], `no field "${label}" in the ${m.kind} panel`);
+  return f.values[0];
+}
+
+/** Runs `f` with `vscode.env.openExternal` recording what it is asked to open, and opening nothing. */
+async function recordingOpenExternal(f: () => Promise<void>): Promise<string[]> {
+  const opened: string[] = [];
+  const original = vscode.env.openExternal;
+  Object.assign(vscode.env, {
+    openExternal: (uri: vscode.Uri) => {
+      opened.push(uri.toString(true));
+      return Promise.resolve(true);
+    },
+  });
+  try {
+    await f();
+  } finally {
+    Object.assign(vscode.env, { openExternal: original });
+  }
+  return opened;
 }
 
 function table(m: ViewModel, prefix: string): Extract<Section, { type: 'table' }> {
@@ -90,6 +114,14 @@ describe('Detail panels', () => {
       assert.strictEqual(m.title, `Block #${BLOCK.height}`);
       assert.strictEqual(fieldText(m, 'Hash'), BLOCK.hash);
       assert.strictEqual(requestsTo('/extended/v1/block'), 0, 'the deprecated v1 view loads only on demand');
+    });
+
+    it('burn (Bitcoin) block', async () => {
+      await vscode.commands.executeCommand('stacksLookup.showBurnBlock', String(BURN.height700000));
+      const m = model();
+      assert.strictEqual(m.title, `Bitcoin block #${BURN.height700000}`);
+      assert.strictEqual(fieldText(m, 'Hash'), BURN.hash700000);
+      assert.strictEqual(table(m, 'Stacks blocks').title, `Stacks blocks (${BURN.stacksBlocks700000})`);
     });
 
     it('contract', async () => {
@@ -196,6 +228,85 @@ describe('Detail panels', () => {
       } finally {
         networks.urlOf = urlOf;
       }
+    });
+  });
+
+  describe('Bitcoin anchors and block transactions (issue 17)', () => {
+    let restore: (() => Promise<void>) | undefined;
+    afterEach(async () => {
+      await restore?.();
+      restore = undefined;
+    });
+
+    it('the anchor transaction opens the configured Bitcoin explorer, and nothing else does', async () => {
+      restore = await setSettings({ bitcoinExplorerUrl: 'https://mempool.example/testnet4/' });
+      await vscode.commands.executeCommand('stacksLookup.showBlock', String(BLOCK.height));
+      const anchor = fieldValue(model(), 'Anchor transaction (Bitcoin)');
+      const miner = loadFixture('block-v2--latest.json').miner_txid as string;
+      assert.strictEqual(anchor.full, miner);
+      assert.strictEqual(anchor.target, undefined, 'not a link to a Stacks transaction panel');
+      assert.ok(anchor.bitcoin);
+      const opened = await recordingOpenExternal(async () => {
+        await panels.handle({ type: 'openBitcoin', ref: anchor.bitcoin });
+        // ids the panel does not offer as Bitcoin links open nothing
+        await panels.handle({ type: 'openBitcoin', ref: { kind: 'tx', id: TX.tokenTransfer } });
+        await panels.handle({ type: 'openBitcoin', ref: { kind: 'block', id: miner } });
+      });
+      assert.deepStrictEqual(opened, [`https://mempool.example/testnet4/tx/${miner.slice(2)}`]);
+      assert.strictEqual(model().kind, 'block', 'the panel stays where it was');
+    });
+
+    it('a Bitcoin explorer setting that breaks the rules is not used: the default opens', async () => {
+      restore = await setSettings({ bitcoinExplorerUrl: 'http://evil.example' });
+      await vscode.commands.executeCommand('stacksLookup.showBlock', String(BLOCK.height));
+      const height = fieldValue(model(), 'Burn block height');
+      const opened = await recordingOpenExternal(() => panels.handle({ type: 'openBitcoin', ref: height.bitcoin }));
+      assert.deepStrictEqual(opened, [`https://mempool.space/block/${BURN.latestHeight}`]);
+    });
+
+    it('a burn block height opens the burn-block panel, which lists its Stacks blocks; a row opens the block', async () => {
+      await vscode.commands.executeCommand('stacksLookup.showBlock', String(BLOCK.nakamoto.height));
+      const burn = fieldValue(model(), 'Burn block height');
+      assert.deepStrictEqual(burn.target, { kind: 'burnBlock', id: String(BURN.height700000), network: 'custom' });
+      await panels.handle({ type: 'open', target: burn.target });
+      const m = model();
+      assert.strictEqual(m.kind, 'burnBlock');
+      const rows = table(m, 'Stacks blocks').rows;
+      assert.deepStrictEqual(
+        rows.map((r) => r.cells[0]?.[0]?.text),
+        ['#5', '#4', '#3', '#2', '#1'],
+      );
+      await panels.handle({ type: 'open', target: rows[1]!.cells[0]![0]!.target });
+      assert.strictEqual(model().title, 'Block #4');
+      assert.strictEqual(fieldText(model(), 'Burn block hash'), BURN.hash700000);
+      // the transaction panel's burn block opens the same kind of panel
+      await vscode.commands.executeCommand('stacksLookup.showTransaction', TX.tokenTransfer);
+      await panels.handle({ type: 'open', target: fieldValue(model(), 'Burn block').target });
+      assert.strictEqual(model().kind, 'burnBlock');
+      assert.strictEqual(fieldText(model(), 'Hash'), BURN.latestHash);
+    });
+
+    it(`lists a block's ${GENERATED.bigBlockTxCount} transactions with type, status and fee, one request per page`, async () => {
+      await vscode.commands.executeCommand('stacksLookup.showBlock', String(BLOCK.big.height));
+      let t = table(model(), 'Transactions');
+      assert.strictEqual(t.title, `Transactions (${GENERATED.bigBlockTxCount})`);
+      assert.deepStrictEqual(
+        t.columns.map((c) => c.label),
+        ['#', 'Transaction', 'Type', 'Status', 'Sender', 'Fee'],
+      );
+      const row = t.rows[1]!.cells.map((c) => c[0]?.text);
+      assert.deepStrictEqual([row[2], row[3]], ['Token transfer', 'Success']);
+      assert.match(row[5]!, /STX$/);
+      const path = `/extended/v2/blocks/${BLOCK.big.hash}/transactions`;
+      assert.strictEqual(requestsTo(path), 1);
+      for (let page = 1; page < 4; page++) {
+        await panels.handle({ type: 'page', params: { txOffset: page * 20 } });
+        assert.strictEqual(requestsTo(path), page + 1, `page ${page + 1} costs one request`);
+      }
+      t = table(model(), 'Transactions');
+      assert.deepStrictEqual(t.paging, { param: 'txOffset', offset: 60, limit: 20, total: GENERATED.bigBlockTxCount });
+      assert.strictEqual(t.rows[0]?.cells[0]?.[0]?.text, '60');
+      assert.strictEqual(requestsTo('/extended/v2/blocks/3274'), 1, 'the block itself is fetched once');
     });
   });
 

@@ -5,7 +5,7 @@ import type { PanelManager } from '../../src/ui/panels';
 import type { ExplorerTree } from '../../src/ui/tree';
 import type { Watchlist } from '../../src/ui/watchlist';
 import type { History } from '../../src/ui/history';
-import { ADDRESS, BLOCK, CONTRACT, TX, UNKNOWN_TX } from '../fixtures/ids';
+import { ADDRESS, BLOCK, BURN, CONTRACT, TX, UNKNOWN_TX } from '../fixtures/ids';
 import {
   captureMessages,
   Captured,
@@ -123,6 +123,31 @@ describe('Sunset: every feature with the deprecated routes switched off', () => 
       const txs = table(model(), 'Transactions');
       assert.ok(txs.title?.includes(String(BLOCK.big.txCount)), txs.title);
       assert.ok(used.mock.requestsTo(`/extended/v3/blocks/${BLOCK.big.height}/transactions`).length >= 1);
+      noErrors();
+    });
+
+    it('block: its transactions with type, status and fee from v3, a page by the cursor of the one before', async () => {
+      await vscode.commands.executeCommand('stacksLookup.showBlock', String(BLOCK.big.height));
+      let txs = table(model(), 'Transactions');
+      assert.strictEqual(txs.title, `Transactions (${BLOCK.big.txCount})`);
+      const row = txs.rows[1]!.cells.map((c) => c[0]?.text);
+      assert.deepStrictEqual([row[2], row[3]], ['Token transfer', 'Success']);
+      assert.match(row[5]!, /STX$/);
+      await panels.handle({ type: 'page', params: { txOffset: 20 } });
+      txs = table(model(), 'Transactions');
+      assert.strictEqual(txs.paging?.offset, 20);
+      assert.strictEqual(txs.rows[0]?.cells[0]?.[0]?.text, '20');
+      // (The first page may be cached from an earlier test: a block named by its hash is immutable.)
+      const v3 = used.mock.requestsTo(`/extended/v3/blocks/${BLOCK.big.hash}/transactions`);
+      assert.ok(v3.length >= 1 && v3.length <= 2, 'one request per page');
+      assert.ok(v3.at(-1)!.query.get('cursor'), 'the second page starts at the cursor the first gave');
+      noErrors();
+    });
+
+    it('burn block: not deprecated, its Stacks blocks as today', async () => {
+      await vscode.commands.executeCommand('stacksLookup.showBurnBlock', String(BURN.height700000));
+      assert.strictEqual(table(model(), 'Stacks blocks').title, `Stacks blocks (${BURN.stacksBlocks700000})`);
+      assert.ok(used.mock.requestsTo('/extended/v2/burn-blocks/').length >= 2, 'the v2 burn-block routes are current');
       noErrors();
     });
 

@@ -4,7 +4,7 @@ import * as path from 'path';
 import Ajv, { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { parse as parseYaml } from 'yaml';
-import { ADDRESS, BLOCK, TX } from '../fixtures/ids';
+import { ADDRESS, BLOCK, BURN, TX } from '../fixtures/ids';
 import { FIXTURE_DIR, loadFixture, MockApi, startMockApi } from '../mock-api/server';
 
 /**
@@ -146,6 +146,9 @@ const SCHEMA_OF: Record<string, () => ValidateFunction> = {
   'block-v1--by_height-latest.json': () => types('entities/blocks/block.schema.json'),
   'block-v2--latest.json': () => types('entities/blocks/nakamoto-block.schema.json'),
   'block-v2--nakamoto-tenure.json': () => types('entities/blocks/nakamoto-block.schema.json'),
+  'burn-block--654439.json': () => types('entities/blocks/burn-block.schema.json'),
+  'burn-block--hash-filter.json': () => types('entities/blocks/burn-block.schema.json'),
+  'burn-block-blocks--700000.json': () => types('api/blocks/get-nakamoto-blocks.schema.json'),
   'contracts-status.json': () => types('api/smart-contracts/get-smart-contracts-status.schema.json'),
   'mempool-stats.json': () => types('api/transaction/get-mempool-stats.schema.json'),
   'server-status.json': () => types('api/info/get-status.schema.json'),
@@ -244,6 +247,39 @@ describe("Fixtures pass the API's own schemas", () => {
       const { nonce: _nonce, ...withoutNonce } = tx;
       assert.notStrictEqual(problems(schema, withoutNonce), '');
     });
+  });
+});
+
+describe("The mock's burn blocks pass the API's own schemas", () => {
+  let mock: MockApi;
+  before(async () => {
+    mock = await startMockApi();
+  });
+  after(async () => {
+    await mock.close();
+  });
+  const get = async (p: string): Promise<unknown> => {
+    const r = await fetch(mock.url + p);
+    assert.strictEqual(r.status, 200, p);
+    return r.json();
+  };
+
+  it('every burn block the mock knows, and its Stacks blocks', async () => {
+    for (const key of ['latest', '654439', '654438', '700000', BURN.hash700000]) {
+      assert.strictEqual(
+        problems(types('entities/blocks/burn-block.schema.json'), await get(`/extended/v2/burn-blocks/${key}`)),
+        '',
+        key,
+      );
+      assert.strictEqual(
+        problems(
+          types('api/blocks/get-nakamoto-blocks.schema.json'),
+          await get(`/extended/v2/burn-blocks/${key}/blocks?limit=30`),
+        ),
+        '',
+        key,
+      );
+    }
   });
 });
 

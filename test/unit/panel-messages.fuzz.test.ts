@@ -1,17 +1,20 @@
 // Fuzz test of the webview protocol, host side (issue 11): random and hostile messages from the
 // detail panel's webview never throw in the host, never open a URI outside the configured
 // explorer, never copy text the panel does not show, never run a command but the two the
-// protocol names, and navigate only to targets that pass the identifier rules.
+// protocol names, and navigate only to targets that pass the identifier rules. A Bitcoin link
+// (issue 17) opens only a Bitcoin id the panel shows, only under the configured Bitcoin explorer.
 import * as assert from 'assert';
 import fc from 'fast-check';
 import * as S from '../../src/api/schemas';
 import { NETWORK_IDS } from '../../src/chain/networks';
 import type { NetworkId } from '../../src/chain/target';
 import { Commands } from '../../src/constants';
-import { TARGET_KINDS, type TargetMessage, type ViewModel } from '../../src/protocol';
-import { copyableTexts, decide, PanelSituation } from '../../src/ui/panels/messages';
+import { BITCOIN_KINDS, TARGET_KINDS, type TargetMessage, type ViewModel } from '../../src/protocol';
+import { bitcoinRefs, copyableTexts, decide, PanelSituation } from '../../src/ui/panels/messages';
 import type { ModelContext } from '../../src/ui/panels/models';
 import { addressModel } from '../../src/ui/panels/models/address';
+import { blockModel } from '../../src/ui/panels/models/block';
+import { burnBlockModel } from '../../src/ui/panels/models/burnBlock';
 import { txModel } from '../../src/ui/panels/models/tx';
 import type { Entry } from '../../src/ui/panels/places';
 import { checkTarget } from '../../src/ui/panels/targets';
@@ -19,6 +22,9 @@ import { ADDRESS, BLOCK, CONTRACT, TX } from '../fixtures/ids';
 import { loadFixture } from '../mock-api/server';
 
 const EXPLORER = 'https://explorer.hiro.so';
+const BITCOIN = 'https://mempool.space/testnet4';
+/** The pages the Bitcoin links may go to. */
+const BITCOIN_PATH = /^\/testnet4\/(tx\/[0-9a-f]{64}|block\/([0-9a-f]{64}|\d{1,9}))$/;
 /** The pages the explorer links may go to. */
 const EXPLORER_PATH = /^\/(txid\/[^/?#]+|address\/[^/?#]+|block\/[^/?#]+|blocks|mempool|)$/;
 
@@ -47,6 +53,33 @@ const addressShown = addressModel(
   ctx,
 );
 
+const blockShown = blockModel(parsed(S.Block, 'block-v2--latest.json'), undefined, 'v2', ctx, false, {
+  limit: 20,
+  offset: 0,
+  total: 2,
+  results: [parsed(S.Transaction, 'tx-token_transfer.json'), parsed(S.Transaction, 'tx-coinbase.json')],
+});
+const burnShown = burnBlockModel(
+  parsed(S.BurnBlock, 'burn-block--654439.json'),
+  parsed(S.BlocksPage, 'burn-block-blocks--700000.json'),
+  ctx,
+);
+
+/** The Bitcoin links the webview offers, found independently of the host. */
+function bitcoinButtons(model: ViewModel | undefined): Set<string> {
+  const out = new Set<string>();
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) return v.forEach(walk);
+    if (!v || typeof v !== 'object') return;
+    const o = v as Record<string, unknown>;
+    const b = o.bitcoin as { kind?: unknown; id?: unknown } | undefined;
+    if (o.t === 'id' && b && typeof b.kind === 'string' && typeof b.id === 'string') out.add(`${b.kind}|${b.id}`);
+    Object.values(o).forEach(walk);
+  };
+  walk(model);
+  return out;
+}
+
 /** What the webview offers to copy, found independently of the host: every id value's full text. */
 function copyButtons(model: ViewModel | undefined): Set<string> {
   const out = new Set<string>();
@@ -63,12 +96,16 @@ function copyButtons(model: ViewModel | undefined): Set<string> {
 
 const here: Entry = { target: { kind: 'tx', id: TX.contractCall, network: 'testnet' }, params: { eventOffset: 0 } };
 const back: Entry = { target: { kind: 'address', id: ADDRESS.mainnet, network: 'mainnet' }, params: {} };
+const blockHere: Entry = { target: { kind: 'block', id: String(BLOCK.height), network: 'testnet' }, params: {} };
+const burnHere: Entry = { target: { kind: 'burnBlock', id: '654439', network: 'testnet' }, params: {} };
 
 const situations: Array<[string, PanelSituation]> = [
   ['nothing shown yet', situation(undefined, undefined)],
   ['a transaction', situation(here, txShown)],
   ['an address, with a place to go back to', { ...situation(back, addressShown), previous: here }],
   ['a transaction being reloaded (loading or error state)', situation(here, undefined)],
+  ['a block with its anchor transaction', situation(blockHere, blockShown)],
+  ['a burn block', situation(burnHere, burnShown)],
 ];
 
 function situation(at: Entry | undefined, shown: ViewModel | undefined): PanelSituation {
@@ -79,6 +116,7 @@ function situation(at: Entry | undefined, shown: ViewModel | undefined): PanelSi
     shown,
     selected: 'testnet',
     explorerBase: () => EXPLORER,
+    bitcoinExplorerBase: () => BITCOIN,
     apiUrl: (n: NetworkId) => (n === 'custom' ? 'https://stacks.example.org/api' : 'http://localhost:3999'),
   };
 }
@@ -116,6 +154,9 @@ const HOSTILE_STRINGS = [
 ];
 const text = fc.oneof(fc.constantFrom(...HOSTILE_STRINGS), fc.string(), fc.string({ unit: 'binary' }));
 const shownText = fc.constantFrom(...copyButtons(txShown), ...copyButtons(addressShown));
+const shownBitcoin = fc.constantFrom(
+  ...[...bitcoinButtons(blockShown), ...bitcoinButtons(burnShown)].map((k) => k.slice(k.indexOf('|') + 1)),
+);
 
 const target: fc.Arbitrary<unknown> = fc.oneof(
   fc.record(
@@ -139,6 +180,7 @@ const params = fc.record(
     tab: fc.oneof(fc.constantFrom('v1', 'v2'), text),
     expand: text,
     expandOffset: offset,
+    blockOffset: offset,
   },
   { requiredKeys: [] },
 );
@@ -149,6 +191,7 @@ const TYPES = [
   'page',
   'copy',
   'openExternal',
+  'openBitcoin',
   'openSource',
   'runCommand',
   'retry',
@@ -160,6 +203,16 @@ const message: fc.Arbitrary<unknown> = fc.oneof(
   fc.record({ type: fc.constantFrom('open', 'openExternal', 'openSource'), target }),
   fc.record({ type: fc.constant('page'), params: fc.oneof(params, fc.anything()) }),
   fc.record({ type: fc.constant('copy'), text: fc.oneof(text, shownText, fc.anything()) }),
+  fc.record({
+    type: fc.constant('openBitcoin'),
+    ref: fc.oneof(
+      fc.record(
+        { kind: fc.oneof(fc.constantFrom(...BITCOIN_KINDS), text), id: fc.oneof(shownBitcoin, text) },
+        { requiredKeys: ['kind', 'id'] },
+      ),
+      fc.anything(),
+    ),
+  }),
   fc.record({
     type: fc.constant('runCommand'),
     command: fc.oneof(fc.constantFrom('selectNetwork', 'setApiKey'), text),
@@ -175,6 +228,14 @@ function check(raw: unknown, s: PanelSituation): void {
   switch (d.do) {
     case 'openExternal': {
       const u = new URL(d.url);
+      if ((raw as { type?: unknown }).type === 'openBitcoin') {
+        const ref = (raw as { ref: { kind: string; id: string } }).ref;
+        assert.ok(bitcoinButtons(s.shown).has(`${ref.kind}|${ref.id}`), `a Bitcoin link the panel does not show`);
+        assert.strictEqual(u.origin, new URL(BITCOIN).origin, d.url);
+        assert.ok(!u.username && !u.password && !u.hash && !u.search, d.url);
+        assert.match(u.pathname, BITCOIN_PATH, d.url);
+        break;
+      }
       assert.strictEqual(u.origin, EXPLORER, d.url);
       assert.ok(!u.username && !u.password && !u.hash, d.url);
       assert.match(u.pathname, EXPLORER_PATH, d.url);
@@ -245,6 +306,36 @@ describe('webview protocol, fuzzed (host side)', function () {
       'https://x.example/?q',
     ])
       assert.strictEqual(open(bad).do, 'ignore', bad);
+  });
+
+  it('opens a shown Bitcoin id under the configured Bitcoin explorer, and nothing else', () => {
+    const s = situation(blockHere, blockShown);
+    const anchor = parsed(S.Block, 'block-v2--latest.json').miner_txid!;
+    const open = (ref: unknown, base = BITCOIN) =>
+      decide({ type: 'openBitcoin', ref }, { ...s, bitcoinExplorerBase: () => base });
+    assert.deepStrictEqual([...bitcoinRefs(blockShown)].sort(), [...bitcoinButtons(blockShown)].sort());
+    assert.deepStrictEqual(open({ kind: 'tx', id: anchor }), {
+      do: 'openExternal',
+      url: `${BITCOIN}/tx/${anchor.slice(2)}`,
+    });
+    assert.deepStrictEqual(open({ kind: 'block', id: '654439' }), {
+      do: 'openExternal',
+      url: `${BITCOIN}/block/654439`,
+    });
+    // an id the panel does not show, a shown id as the other kind, and a panel that shows nothing
+    assert.strictEqual(open({ kind: 'tx', id: TX.tokenTransfer }).do, 'ignore');
+    assert.strictEqual(open({ kind: 'block', id: anchor }).do, 'ignore');
+    assert.strictEqual(
+      decide({ type: 'openBitcoin', ref: { kind: 'tx', id: anchor } }, situation(here, undefined)).do,
+      'ignore',
+    );
+    for (const bad of [
+      'file:///etc/passwd#',
+      'https://u:p@mempool.example',
+      'http://evil.example',
+      'https://x.example/?q',
+    ])
+      assert.strictEqual(open({ kind: 'tx', id: anchor }, bad).do, 'ignore', bad);
   });
 
   it('warns about a bad block in a page message with the text as given (notify makes it inert)', () => {

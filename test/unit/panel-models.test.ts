@@ -5,7 +5,8 @@ import type { Target } from '../../src/chain/target';
 import type { Field, PanelParams, Section, TableRow, Value, ViewModel } from '../../src/protocol';
 import { loadPanel, Loaded, MAX_TABLE_ROWS, ModelContext } from '../../src/ui/panels/models';
 import { txModel } from '../../src/ui/panels/models/tx';
-import { ADDRESS, BLOCK, CONTRACT, GENERATED, TX } from '../fixtures/ids';
+import { burnBlockModel } from '../../src/ui/panels/models/burnBlock';
+import { ADDRESS, BLOCK, BURN, CONTRACT, GENERATED, TX } from '../fixtures/ids';
 import { loadFixture, MockApi, startMockApi } from '../mock-api/server';
 
 const ctx: ModelContext = {
@@ -245,6 +246,86 @@ describe('panel models', () => {
       assert.strictEqual(api.requests.length, 1, 'only the v1 block: the v2 block is reused');
       assert.match(notices(v1.model).join(' '), /deprecated v1 block endpoint/);
       assert.ok(tables(v1.model).some((t) => t.title?.startsWith('Transactions (')));
+    });
+
+    it('shows the anchor transaction as a Bitcoin transaction, and the burn block as links to its panel', async () => {
+      const m = (await load({ kind: 'block', id: String(BLOCK.height) }, {})).model;
+      const v2 = S.parseWith(S.Block, loadFixture('block-v2--latest.json'));
+      assert.ok(v2.ok);
+      assert.ok(!fieldsOf(m).some((f) => f.label === 'Miner transaction'));
+      const [anchor] = fieldValue(m, 'Anchor transaction (Bitcoin)');
+      assert.strictEqual(anchor!.full, v2.value.miner_txid);
+      assert.strictEqual(anchor!.target, undefined, 'no Stacks panel: it is not a Stacks transaction');
+      assert.deepStrictEqual(anchor!.bitcoin, { kind: 'tx', id: v2.value.miner_txid });
+      const [height] = fieldValue(m, 'Burn block height');
+      assert.deepStrictEqual(height!.target, { kind: 'burnBlock', id: String(BURN.latestHeight), network: 'custom' });
+      assert.deepStrictEqual(height!.bitcoin, { kind: 'block', id: String(BURN.latestHeight) });
+      const [hash] = fieldValue(m, 'Burn block hash');
+      assert.deepStrictEqual(hash!.target, { kind: 'burnBlock', id: BURN.latestHash, network: 'custom' });
+      // the transaction panel's burn block, too
+      const tx = (await load({ kind: 'tx', id: TX.tokenTransfer }, {})).model;
+      assert.strictEqual(fieldValue(tx, 'Burn block')[0]!.target?.kind, 'burnBlock');
+      // a miner_txid that is no Bitcoin hash is shown as text, with no link of any kind
+      const odd = burnBlockModel(
+        { burn_block_time: 1, burn_block_hash: 'not a hash', burn_block_height: 3, stacks_blocks: [] },
+        { limit: 20, offset: 0, total: 0, results: [] },
+        ctx,
+      );
+      assert.strictEqual(odd.subject?.bitcoin, undefined);
+      assert.strictEqual(odd.subject?.target, undefined);
+    });
+
+    it("lists a block's transactions with type, status, sender and fee, one request per page", async () => {
+      const target: Target = { kind: 'block', id: BLOCK.big.hash };
+      let loaded = await load(target, {});
+      let txs = tableTitled(loaded.model, 'Transactions');
+      assert.strictEqual(txs.title, `Transactions (${GENERATED.bigBlockTxCount})`);
+      assert.deepStrictEqual(
+        txs.columns.map((c) => c.label),
+        ['#', 'Transaction', 'Type', 'Status', 'Sender', 'Fee'],
+      );
+      assert.deepStrictEqual(txs.paging, { param: 'txOffset', offset: 0, limit: 20, total: GENERATED.bigBlockTxCount });
+      const first = txs.rows[0]!.cells.map((c) => c[0]!.text);
+      assert.strictEqual(first[2], 'Contract call');
+      assert.strictEqual(first[3], 'Success');
+      assert.match(first[5]!, /STX$/);
+      const n = api.requests.length;
+      loaded = await load(target, { ...loaded.params, txOffset: 40 }, loaded);
+      assert.strictEqual(api.requests.length, n + 1, 'a page costs one request: the block is reused');
+      txs = tableTitled(loaded.model, 'Transactions');
+      assert.strictEqual(txs.paging?.offset, 40);
+      assert.strictEqual(txs.rows[0]!.cells[0]![0]!.text, '40');
+      assert.deepStrictEqual(loaded.params, { txOffset: 40 });
+    });
+
+    it('shows a burn block with its Stacks blocks, each opening its block panel, paged', async () => {
+      const loaded = await load({ kind: 'burnBlock', id: String(BURN.height700000) }, {});
+      const m = loaded.model;
+      assert.strictEqual(m.title, `Bitcoin block #${BURN.height700000}`);
+      assert.deepStrictEqual(m.subject?.bitcoin, { kind: 'block', id: BURN.hash700000 });
+      assert.deepStrictEqual(actions(m), [
+        `Previous Bitcoin block #${BURN.height700000 - 1}`,
+        `Next Bitcoin block #${BURN.height700000 + 1}`,
+      ]);
+      const blocks = tableTitled(m, 'Stacks blocks');
+      assert.strictEqual(blocks.title, `Stacks blocks (${BURN.stacksBlocks700000})`);
+      assert.deepStrictEqual(
+        blocks.rows.map((r) => r.cells[0]![0]!.target),
+        [5, 4, 3, 2, 1].map((h) => ({ kind: 'block', id: String(h), network: 'custom' })),
+      );
+      assert.strictEqual(fieldValue(m, 'Transactions')[0]!.text, '5');
+      // a page of a long list: the pager names blockOffset
+      const parsed = S.parseWith(S.BurnBlock, loadFixture('burn-block--hash-filter.json'));
+      assert.ok(parsed.ok);
+      const long = burnBlockModel(parsed.value, { limit: 20, offset: 20, total: 45, results: [] }, ctx, true);
+      assert.deepStrictEqual(tableTitled(long, 'Stacks blocks').paging, {
+        param: 'blockOffset',
+        offset: 20,
+        limit: 20,
+        total: 45,
+      });
+      assert.deepStrictEqual(actions(long), ['Previous Bitcoin block #4'], 'latest: no next block yet');
+      assert.strictEqual(fieldValue(long, 'Time')[0]!.text.length > 0, true);
     });
 
     it('shows a deployed contract with its deploy transaction and source, and an unknown one as not deployed', async () => {

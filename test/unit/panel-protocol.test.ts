@@ -12,6 +12,10 @@ describe('panel protocol', () => {
       { type: 'copy', text: ADDRESS.mainnet },
       { type: 'openExternal', target: { kind: 'address', id: ADDRESS.mainnet } },
       { type: 'openSource', target: { kind: 'contract', id: CONTRACT.deployed } },
+      { type: 'open', target: { kind: 'burnBlock', id: '700000' } },
+      { type: 'openBitcoin', ref: { kind: 'tx', id: TX.tokenTransfer } },
+      { type: 'openBitcoin', ref: { kind: 'block', id: '700000' } },
+      { type: 'page', params: { blockOffset: 20 } },
       { type: 'runCommand', command: 'selectNetwork' },
       { type: 'runCommand', command: 'setApiKey' },
       { type: 'retry' },
@@ -35,6 +39,10 @@ describe('panel protocol', () => {
       { type: 'page', params: { eventOffset: 1.5 } },
       { type: 'page', params: { untilBlock: 'x'.repeat(81) } },
       { type: 'copy', text: 42 },
+      { type: 'openBitcoin', ref: { kind: 'address', id: TX.tokenTransfer } },
+      { type: 'openBitcoin', ref: { kind: 'tx', id: 'x'.repeat(101) } },
+      { type: 'openBitcoin', url: 'https://evil.example' },
+      { type: 'page', params: { blockOffset: -20 } },
     ];
     for (const m of bad) assert.ok(!WebviewMessage.safeParse(m).success, JSON.stringify(m));
   });
@@ -57,6 +65,13 @@ describe('panel protocol', () => {
     assert.strictEqual(checkTarget({ kind: 'tx', id: `${TX.tokenTransfer}/../x` }), undefined);
     assert.strictEqual(checkTarget({ kind: 'contract', id: ADDRESS.mainnet }), undefined);
     assert.strictEqual(checkTarget({ kind: 'mempool', id: 'x' }), undefined);
+    assert.deepStrictEqual(checkTarget({ kind: 'burnBlock', id: '0700000' }), { kind: 'burnBlock', id: '700000' });
+    assert.deepStrictEqual(checkTarget({ kind: 'burnBlock', id: TX.tokenTransfer.toUpperCase().replace('0X', '0x') }), {
+      kind: 'burnBlock',
+      id: TX.tokenTransfer,
+    });
+    assert.strictEqual(checkTarget({ kind: 'burnBlock', id: '../../v1/tx' }), undefined);
+    assert.strictEqual(checkTarget({ kind: 'burnBlock', id: '-1' }), undefined);
   });
 
   it('keeps only the identity and page in the state', () => {

@@ -62,6 +62,9 @@ describe('targetTitle and shortenMiddle', () => {
     assert.strictEqual(targetTitle({ kind: 'block', id: '123' }), 'Block #123');
     assert.strictEqual(targetTitle({ kind: 'block', id: 'latest' }), 'Block (latest)');
     assert.strictEqual(targetTitle({ kind: 'block', id: TX }), 'Block 0x03807f…890009');
+    assert.strictEqual(targetTitle({ kind: 'burnBlock', id: '880000' }), 'Bitcoin block #880000');
+    assert.strictEqual(targetTitle({ kind: 'burnBlock', id: 'latest' }), 'Bitcoin block (latest)');
+    assert.strictEqual(targetTitle({ kind: 'burnBlock', id: TX }), 'Bitcoin block 0x03807f…890009');
     assert.strictEqual(targetTitle({ kind: 'contracts', id: `${SP}.a,${SP}.b` }), 'Contract Deployment Status');
     assert.strictEqual(targetTitle({ kind: 'mempool', id: '' }), 'Mempool Statistics');
     assert.strictEqual(targetTitle({ kind: 'status', id: '' }), 'API Status');

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { Commands } from '../../src/constants';
-import { TX } from '../fixtures/ids';
+import { BLOCK, TX } from '../fixtures/ids';
 import { setSettings, testApi, useMock, UsedMock, waitFor } from '../suite/editorHelpers';
 
 /** The mock the untrusted workspace's own settings name (the launcher fails the run if it is asked anything). */
@@ -35,6 +35,7 @@ describe('untrusted workspace (restricted mode)', () => {
     ) as Record<string, string>;
     assert.strictEqual(written['stacksLookup.customApiUrl'], WORKSPACE_MOCK_URL);
     assert.strictEqual(written['stacksLookup.explorerUrl'], `${WORKSPACE_MOCK_URL}/explorer`);
+    assert.strictEqual(written['stacksLookup.bitcoinExplorerUrl'], `${WORKSPACE_MOCK_URL}/bitcoin`);
     // VS Code itself hides the restricted settings' workspace values; the extension's own rule
     // (src/ui/config.ts) is the second line, for hosts that do not.
     assert.strictEqual(section().inspect('customApiUrl')?.workspaceValue, undefined);
@@ -113,5 +114,31 @@ describe('untrusted workspace (restricted mode)', () => {
     }
     assert.strictEqual(opened.length, 1, `opened: ${opened.join(', ')}`);
     assert.ok(opened[0]!.startsWith(`https://explorer.hiro.so/txid/${TX.tokenTransfer}`), opened[0]);
+  });
+
+  it("opens the user's Bitcoin explorer for an anchor transaction, not the one the workspace names", async () => {
+    const api = await testApi();
+    assert.ok(api.panels);
+    const panels = api.panels;
+    await vscode.commands.executeCommand(Commands.showBlock, String(BLOCK.height));
+    const anchor = panels.current?.model.sections
+      .flatMap((s) => (s.type === 'fields' ? s.rows : []))
+      .find((r) => r.label === 'Anchor transaction (Bitcoin)')?.values[0];
+    assert.ok(anchor?.bitcoin, 'the block panel offers its anchor transaction');
+    const opened: string[] = [];
+    const original = vscode.env.openExternal;
+    Object.assign(vscode.env, {
+      openExternal: (uri: vscode.Uri) => {
+        opened.push(uri.toString(true));
+        return Promise.resolve(true);
+      },
+    });
+    try {
+      await panels.handle({ type: 'openBitcoin', ref: anchor.bitcoin });
+    } finally {
+      Object.assign(vscode.env, { openExternal: original });
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+    assert.deepStrictEqual(opened, [`https://mempool.space/tx/${anchor.bitcoin.id.slice(2)}`]);
   });
 });

@@ -1,6 +1,9 @@
-/** A block: GET /extended/v2/blocks/{height_or_hash}, and the v1 block by height with its transaction ids. */
+/**
+ * A block: GET /extended/v2/blocks/{height_or_hash}, and the v1 block by height with its transaction
+ * ids; a burn (Bitcoin) block: GET /extended/v2/burn-blocks/{height_or_hash}, and its Stacks blocks.
+ */
 import * as z from 'zod/mini';
-import { int, opt, str } from './shared';
+import { int, opt, page, str } from './shared';
 
 const executionCosts = {
   execution_cost_read_count: opt(int),
@@ -52,5 +55,21 @@ export const BlockV1 = z.looseObject({
   ...executionCosts,
 });
 
+/** The API server's BurnBlockSchema (src/api/schemas/v1/entities/burn-blocks.ts). */
+export const BurnBlock = z.looseObject({
+  burn_block_time: z.number(),
+  burn_block_time_iso: opt(str),
+  burn_block_hash: str,
+  burn_block_height: int,
+  /** Hashes of the Stacks blocks the burn block confirms, newest first. */
+  stacks_blocks: z.array(str),
+  avg_block_time: opt(z.number()),
+  total_tx_count: opt(int),
+});
+
+/** GET /extended/v2/burn-blocks/{height_or_hash}/blocks: v2 blocks, by limit and offset. */
+export const BlocksPage = page(Block);
+
 export type Block = z.infer<typeof Block>;
+export type BurnBlock = z.infer<typeof BurnBlock>;
 export type BlockV1 = z.infer<typeof BlockV1>;

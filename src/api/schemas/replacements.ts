@@ -141,6 +141,9 @@ export const V3BlockTransactionsPage = cursorPage(
   z.looseObject({ tx_id: str, block: opt(z.looseObject({ tx_index: opt(int) })) }),
 );
 
+/** The same route read for the list a block panel shows: the summaries whole (type, status, fee, sender). */
+export const V3BlockTransactionSummariesPage = cursorPage(V3Transaction);
+
 export type V3Transaction = z.infer<typeof V3Transaction>;
 export type V3TransactionEvent = z.infer<typeof V3TransactionEvent>;
 export type V3PrincipalTransaction = z.infer<typeof V3PrincipalTransaction>;

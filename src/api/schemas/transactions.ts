@@ -1,7 +1,7 @@
 /** A transaction with its post-conditions and events (GET /extended/v1/tx/{tx_id}). */
 import * as z from 'zod/mini';
 import { amount } from './amount';
-import { ClarityValue, int, opt, optNull, str, Unavailable } from './shared';
+import { ClarityValue, int, opt, optNull, page, str, Unavailable } from './shared';
 
 export const PostCondition = z.looseObject({
   type: str,
@@ -92,3 +92,6 @@ export const Transaction = z.looseObject({
 export type PostCondition = z.infer<typeof PostCondition>;
 export type TransactionEvent = z.infer<typeof TransactionEvent>;
 export type Transaction = z.infer<typeof Transaction>;
+
+/** GET /extended/v2/blocks/{height_or_hash}/transactions (deprecated): full v1 transactions, by limit and offset. */
+export const BlockTransactionsPage = page(Transaction);

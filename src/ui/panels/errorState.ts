@@ -10,6 +10,7 @@ export const WHAT: Record<Target['kind'], string> = {
   address: 'address',
   contract: 'contract',
   block: 'block',
+  burnBlock: 'burn block',
   contracts: 'contract status',
   mempool: 'mempool statistics',
   status: 'API status',

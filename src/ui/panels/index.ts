@@ -111,6 +111,7 @@ export class PanelManager implements Presenter, vscode.Disposable {
       shown: this.last?.type === 'render' ? this.last.model : undefined,
       selected: this.d.networks.current,
       explorerBase: () => this.d.config.explorerUrl,
+      bitcoinExplorerBase: () => this.d.config.bitcoinExplorerUrl,
       apiUrl: (n) => this.d.config.apiUrl(n),
     });
     switch (d.do) {
@@ -252,7 +253,8 @@ export class PanelManager implements Presenter, vscode.Disposable {
   private frame(entry: Entry): Frame {
     const network = entry.target.network;
     const u = this.d.networks.urlOf(network);
-    const explorable = entry.target.kind !== 'contracts';
+    // The Stacks explorer has no page for a burn (Bitcoin) block: its fields link to the Bitcoin explorer.
+    const explorable = entry.target.kind !== 'contracts' && entry.target.kind !== 'burnBlock';
     return {
       canBack: this.places.canBack,
       canForward: this.places.canForward,

@@ -2,11 +2,12 @@
  * What the host does for one message from the detail panel's webview, decided without touching
  * the editor. A webview is untrusted (a script injected into it could post anything): the message
  * must parse as the protocol, targets must pass the identifier rules, a copy must be of a value
- * the panel shows, and an external link goes only to the configured explorer. Pure, so every
+ * the panel shows, and an external link goes only to the configured explorer (a Bitcoin link only
+ * to the configured Bitcoin explorer, and only for a Bitcoin id the panel shows). Pure, so every
  * message, random and hostile ones included, is tested in plain Node
  * (test/unit/panel-messages.fuzz.test.ts); `PanelManager.handle` carries the decision out.
  */
-import { checkExplorerBase, explorerUrl } from '../../chain/explorer';
+import { bitcoinUrl, checkExplorerBase, explorerUrl } from '../../chain/explorer';
 import { checkBlockRef } from '../../chain/identifiers';
 import type { NetworkId, Target } from '../../chain/target';
 import { Commands } from '../../constants';
@@ -46,6 +47,8 @@ export interface PanelSituation {
   selected: NetworkId;
   /** The explorer base (the checked setting); read only for an explorer link. */
   explorerBase: () => string;
+  /** The Bitcoin explorer base (the checked setting); read only for a Bitcoin link. */
+  bitcoinExplorerBase: () => string;
   apiUrl: (network: NetworkId) => string;
 }
 
@@ -90,6 +93,14 @@ export function decide(raw: unknown, s: PanelSituation): Decision {
       const url = explorerUrl(base, t, network, s.apiUrl(network));
       return url && isUnder(url, base) ? { do: 'openExternal', url } : { do: 'ignore', why: 'an explorer link' };
     }
+    case 'openBitcoin': {
+      // Only an id the panel offers as a Bitcoin link: a webview cannot make the host open any page.
+      if (!s.shown || !bitcoinRefs(s.shown).has(`${m.ref.kind}|${m.ref.id}`))
+        return { do: 'ignore', why: 'a Bitcoin link the panel does not show' };
+      const base = s.bitcoinExplorerBase();
+      const url = bitcoinUrl(base, m.ref.kind, m.ref.id);
+      return url && isUnder(url, base) ? { do: 'openExternal', url } : { do: 'ignore', why: 'a Bitcoin explorer link' };
+    }
     case 'openSource': {
       const t = checkTarget(m.target);
       if (!t || t.kind !== 'contract') return { do: 'ignore', why: 'a source link to an invalid contract' };
@@ -120,28 +131,45 @@ function isUnder(url: string, base: string): boolean {
 }
 
 const copyable = new WeakMap<ViewModel, Set<string>>();
+const bitcoinLinks = new WeakMap<ViewModel, Set<string>>();
 
-/** The values the panel offers to copy: the full value of every identifier it shows. */
-export function copyableTexts(model: ViewModel): Set<string> {
-  let set = copyable.get(model);
-  if (set) return set;
-  set = new Set<string>();
-  const add = (v: Value | undefined) => {
-    if (v?.t === 'id') set!.add(v.full ?? v.text);
-  };
+/** Every value of a model, tables' cells and expanded rows included. */
+function eachValue(model: ViewModel, f: (v: Value | undefined) => void): void {
   const walk = (sections: readonly Section[]) => {
     for (const s of sections) {
-      if (s.type === 'fields') for (const r of s.rows) r.values.forEach(add);
+      if (s.type === 'fields') for (const r of s.rows) r.values.forEach(f);
       else if (s.type === 'table')
         for (const r of s.rows) {
-          for (const cell of r.cells) cell.forEach(add);
+          for (const cell of r.cells) cell.forEach(f);
           if (r.detail) walk(r.detail);
         }
     }
   };
-  add(model.subject);
-  model.badges.forEach(add);
+  f(model.subject);
+  model.badges.forEach(f);
   walk(model.sections);
-  copyable.set(model, set);
-  return set;
+}
+
+/** The Bitcoin links the panel offers, as `kind|id`. */
+export function bitcoinRefs(model: ViewModel): Set<string> {
+  const known = bitcoinLinks.get(model);
+  if (known) return known;
+  const found = new Set<string>();
+  eachValue(model, (v) => {
+    if (v?.bitcoin) found.add(`${v.bitcoin.kind}|${v.bitcoin.id}`);
+  });
+  bitcoinLinks.set(model, found);
+  return found;
+}
+
+/** The values the panel offers to copy: the full value of every identifier it shows. */
+export function copyableTexts(model: ViewModel): Set<string> {
+  const known = copyable.get(model);
+  if (known) return known;
+  const found = new Set<string>();
+  eachValue(model, (v) => {
+    if (v?.t === 'id') found.add(v.full ?? v.text);
+  });
+  copyable.set(model, found);
+  return found;
 }

@@ -13,6 +13,7 @@ const KINDS: Record<TargetKind, true> = {
   address: true,
   contract: true,
   block: true,
+  burnBlock: true,
   contracts: true,
   mempool: true,
   status: true,
@@ -43,12 +44,14 @@ export function checkTarget(t: TargetMessage): Target | undefined {
       const c = checkContractId(t.id);
       return c.ok ? { kind: 'contract', id: c.value.contractId, ...network } : undefined;
     }
-    case 'block': {
+    case 'block':
+    case 'burnBlock': {
+      // A burn (Bitcoin) block is named the same ways: a height, a 0x hash, or `latest`.
       const c = checkBlockRef(t.id);
       if (!c.ok) return undefined;
       const id =
         c.value.kind === 'latest' ? 'latest' : c.value.kind === 'height' ? String(c.value.height) : c.value.hash;
-      return { kind: 'block', id, ...network };
+      return { kind: t.kind, id, ...network };
     }
     case 'contracts': {
       const ids = t.id.split(',');

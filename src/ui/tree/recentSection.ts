@@ -35,6 +35,7 @@ const ICONS: Record<Target['kind'], string> = {
   address: 'account',
   contract: 'file-code',
   block: 'layers',
+  burnBlock: 'link',
   contracts: 'checklist',
   mempool: 'pulse',
   status: 'server',
@@ -50,6 +51,8 @@ function reopen(t: Target): vscode.Command {
       return command(Commands.lookup, 'Look Up', t.id);
     case 'block':
       return command(Commands.showBlock, 'Show Block', t.id);
+    case 'burnBlock':
+      return command(Commands.showBurnBlock, 'Show Bitcoin (Burn) Block', t.id);
     case 'contracts':
       return command(Commands.showContractStatus, 'Show Contract Deployment Status', t.id);
     case 'mempool':

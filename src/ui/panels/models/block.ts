@@ -1,9 +1,16 @@
-/** The block panel: the v2 block (4.3) and, on demand, the deprecated v1 view (4.4) with its tx list. */
-import type { Block, BlockV1 } from '../../../api';
+/**
+ * The block panel: the v2 block (4.3) with a page of its transactions, and, on demand, the
+ * deprecated v1 view (4.4) with its microblocks and transaction ids.
+ */
+import type { Block, BlockV1, Page, Transaction } from '../../../api';
+import { statusLabel, statusTone, txTypeLabel } from '../../../chain/format';
 import type { Action, Section, ViewModel } from '../../../protocol';
 import {
   badge,
+  bitcoinTx,
   blockHash,
+  burnBlock,
+  burnBlockHash,
   compact,
   executionCosts,
   field,
@@ -11,10 +18,16 @@ import {
   id,
   ModelContext,
   num,
+  principal,
+  stx,
+  text,
   time,
   tx,
   yesNo,
 } from './values';
+
+/** Rows of a block's transaction list per page. */
+export const BLOCK_TXS_PER_PAGE = 20;
 
 /** `isTip`: the block was asked for as `latest`, so there is no next block to link to yet. */
 export function blockModel(
@@ -23,6 +36,7 @@ export function blockModel(
   tab: 'v2' | 'v1',
   ctx: ModelContext,
   isTip = false,
+  txs?: Page<Transaction>,
 ): ViewModel {
   const nav: Action[] = compact([
     b.height > 0 && {
@@ -65,12 +79,12 @@ export function blockModel(
           },
         ],
       },
-      ...(tab === 'v1' && v1 ? v1Sections(v1, ctx) : v2Sections(b, ctx)),
+      ...(tab === 'v1' && v1 ? v1Sections(v1, ctx) : v2Sections(b, ctx, txs)),
     ]),
   };
 }
 
-function v2Sections(b: Block, ctx: ModelContext): Section[] {
+function v2Sections(b: Block, ctx: ModelContext, txs: Page<Transaction> | undefined): Section[] {
   return compact([
     fields('Block', [
       field('Height', num(b.height)),
@@ -82,15 +96,50 @@ function v2Sections(b: Block, ctx: ModelContext): Section[] {
       field('Transactions', num(b.tx_count)),
       field('Canonical', yesNo(b.canonical)),
       field('Tenure height', num(b.tenure_height)),
-      field('Miner transaction', tx(b.miner_txid, ctx)),
     ]),
-    fields('Burn block', [
-      field('Burn block height', num(b.burn_block_height)),
-      field('Burn block hash', id(b.burn_block_hash, ctx)),
+    fields('Burn block (Bitcoin)', [
+      field('Burn block height', burnBlock(b.burn_block_height, ctx)),
+      field('Burn block hash', burnBlockHash(b.burn_block_hash, ctx)),
       field('Burn block time', time(ctx, b.burn_block_time, b.burn_block_time_iso)),
+      // `miner_txid` is the anchor chain's transaction id: a Bitcoin transaction, not a Stacks one.
+      field('Anchor transaction (Bitcoin)', bitcoinTx(b.miner_txid, ctx)),
     ]),
+    txs && transactionsTable(txs, ctx),
     executionCosts(b),
   ]);
+}
+
+/** A page of the block's transactions: what each is, how it ended and what it paid. */
+export function transactionsTable(p: Page<Transaction>, ctx: ModelContext): Section {
+  return {
+    type: 'table',
+    title: `Transactions (${p.total})`,
+    columns: [
+      { label: '#', align: 'right' },
+      { label: 'Transaction' },
+      { label: 'Type' },
+      { label: 'Status' },
+      { label: 'Sender' },
+      { label: 'Fee', align: 'right' },
+    ],
+    rows: p.results.map((t, i) => {
+      const tone = statusTone(t.tx_status);
+      return {
+        cells: [
+          [num(t.tx_index ?? p.offset + i)],
+          [tx(t.tx_id, ctx)],
+          [text(txTypeLabel(t.tx_type))],
+          [badge(statusLabel(t.tx_status), tone === 'other' ? 'muted' : tone)],
+          [principal(t.sender_address, ctx)],
+          [stx(t.fee_rate)],
+        ],
+      };
+    }),
+    ...(p.total > p.limit || p.offset > 0
+      ? { paging: { param: 'txOffset' as const, offset: p.offset, limit: p.limit, total: p.total } }
+      : {}),
+    empty: 'This block has no transactions.',
+  };
 }
 
 function v1Sections(b: BlockV1, ctx: ModelContext): Section[] {

@@ -10,7 +10,8 @@ import { clarityDecoder } from '../../../chain/lazyClarity';
 import type { Target } from '../../../chain/target';
 import type { PanelParams, ViewModel } from '../../../protocol';
 import { addressModel, ADDRESS_EVENTS_PER_PAGE, TXS_PER_PAGE } from './address';
-import { blockModel } from './block';
+import { BLOCK_TXS_PER_PAGE, blockModel } from './block';
+import { BURN_BLOCKS_PER_PAGE, burnBlockModel } from './burnBlock';
 import { boundTables } from './bounds';
 import { contractModel, contractsModel } from './contracts';
 import { mempoolModel, statusModel } from './network';
@@ -138,7 +139,39 @@ async function build(target: Target, params: PanelParams, o: LoadOptions): Promi
       const b = await part('v2', '', () => c.getBlock(blockArg(target.id), call));
       const v1 =
         tab === 'v1' ? await part('v1', String(b.height), () => c.getBlockByHeightV1(b.height, call)) : undefined;
-      return { model: blockModel(b, v1, tab, ctx, target.id === 'latest'), parts, params: tab === 'v1' ? { tab } : {} };
+      // The list is read by the block's hash (as `latest` or a height resolved): it stays the same
+      // block's list while the tip moves, and it is immutable once cached.
+      const txOffset = pageStart(params.txOffset, BLOCK_TXS_PER_PAGE);
+      const txs =
+        tab === 'v2' && b.tx_count > 0
+          ? await part('txs', `${b.hash}|${txOffset}`, () =>
+              c.getBlockTransactions(HASH.test(b.hash) ? b.hash : blockArg(target.id), {
+                ...call,
+                limit: BLOCK_TXS_PER_PAGE,
+                offset: txOffset,
+              }),
+            )
+          : tab === 'v2'
+            ? { limit: BLOCK_TXS_PER_PAGE, offset: 0, total: 0, results: [] }
+            : undefined;
+      return {
+        model: blockModel(b, v1, tab, ctx, target.id === 'latest', txs),
+        parts,
+        params: tab === 'v1' ? { tab } : txOffset > 0 ? { txOffset } : {},
+      };
+    }
+    case 'burnBlock': {
+      const blockOffset = pageStart(params.blockOffset, BURN_BLOCKS_PER_PAGE);
+      const b = await part('burn', '', () => c.getBurnBlock(blockArg(target.id), call));
+      // By hash, not `latest`: the page belongs to the burn block shown even when a new one arrives.
+      const blocks = await part('blocks', `${b.burn_block_hash}|${blockOffset}`, () =>
+        c.getBurnBlockBlocks(burnArg(b, target.id), { ...call, limit: BURN_BLOCKS_PER_PAGE, offset: blockOffset }),
+      );
+      return {
+        model: burnBlockModel(b, blocks, ctx, target.id === 'latest'),
+        parts,
+        params: blockOffset > 0 ? { blockOffset } : {},
+      };
     }
     case 'contract': {
       const statuses = await part('status', '', () => c.getContractsStatus([target.id], call));
@@ -164,6 +197,13 @@ function pageStart(offset: number | undefined, size: number): number {
   const n = Number.isSafeInteger(offset) && offset! > 0 ? offset! : 0;
   return n - (n % size);
 }
+
+/** The burn block's hash when it is a well-formed one, else what the panel was asked for. */
+function burnArg(b: { burn_block_hash: string }, asked: string): number | string {
+  return HASH.test(b.burn_block_hash) ? b.burn_block_hash : blockArg(asked);
+}
+
+const HASH = /^0x[0-9a-fA-F]{64}$/;
 
 function blockArg(id: string): number | string {
   const r = checkBlockRef(id);

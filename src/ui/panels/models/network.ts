@@ -2,7 +2,20 @@
 import type { MempoolStats, Percentiles, ServerStatus } from '../../../api';
 import { formatInt, formatStx, txTypeLabel } from '../../../chain/format';
 import type { Bar, Section, ViewModel } from '../../../protocol';
-import { badge, block, blockHash, compact, field, fields, id, ModelContext, num, text, yesNo } from './values';
+import {
+  badge,
+  block,
+  blockHash,
+  burnBlock,
+  compact,
+  field,
+  fields,
+  id,
+  ModelContext,
+  num,
+  text,
+  yesNo,
+} from './values';
 
 const QUANTILES = ['p25', 'p50', 'p75', 'p95'] as const;
 
@@ -72,7 +85,7 @@ export function statusModel(s: ServerStatus, ctx: ModelContext): ViewModel {
             field('Index block hash', id(tip.index_block_hash, ctx)),
             field('Microblock hash', id(tip.microblock_hash, ctx)),
             field('Microblock sequence', num(tip.microblock_sequence)),
-            field('Burn block height', num(tip.burn_block_height)),
+            field('Burn block height', burnBlock(tip.burn_block_height, ctx)),
           ])
         : {
             type: 'notice',

@@ -7,6 +7,7 @@ import {
   block,
   blockHash,
   clarity,
+  burnBlock,
   code,
   compact,
   executionCosts,
@@ -73,7 +74,7 @@ export function txModel(t: Transaction, eventOffset: number, ctx: ModelContext):
             field('Block', block(t.block_height, ctx)),
             field('Block hash', blockHash(t.block_hash, ctx)),
             field('Block time', time(ctx, t.block_time, t.block_time_iso)),
-            field('Burn block', num(t.burn_block_height)),
+            field('Burn block', burnBlock(t.burn_block_height, ctx)),
             field('Burn block time', time(ctx, t.burn_block_time, t.burn_block_time_iso)),
             field('Parent block hash', blockHash(t.parent_block_hash, ctx)),
             field(

@@ -168,6 +168,37 @@ export function blockHash(hash: string | undefined | null, ctx: ModelContext): V
   return id(hash, ctx, 'block');
 }
 
+const BITCOIN_HASH = /^0x[0-9a-fA-F]{64}$/;
+
+/**
+ * A burn (Bitcoin) block by height: opens the burn-block panel, and offers the Bitcoin explorer.
+ */
+export function burnBlock(height: number | undefined | null, ctx: ModelContext): Value {
+  if (height === undefined || height === null || !Number.isSafeInteger(height) || height < 0) return num(height);
+  return {
+    t: 'id',
+    text: `#${formatInt(height)}`,
+    full: String(height),
+    target: { kind: 'burnBlock', id: String(height), network: ctx.network },
+    bitcoin: { kind: 'block', id: String(height) },
+  };
+}
+
+/** A burn (Bitcoin) block by hash: the burn-block panel and the Bitcoin explorer, when it is a hash at all. */
+export function burnBlockHash(hash: string | undefined | null, ctx: ModelContext): Value {
+  if (!hash || !BITCOIN_HASH.test(hash)) return hash ? id(hash, ctx) : text(undefined);
+  return { ...id(hash, ctx, 'burnBlock'), explorer: false, bitcoin: { kind: 'block', id: hash } };
+}
+
+/**
+ * A Bitcoin transaction (a block's anchor, `miner_txid`): no Stacks panel can show it, so it is no
+ * link in the panel; it opens in the Bitcoin explorer.
+ */
+export function bitcoinTx(txId: string | undefined | null, ctx: ModelContext): Value {
+  if (!txId || !BITCOIN_HASH.test(txId)) return id(txId, ctx);
+  return { ...id(txId, ctx), bitcoin: { kind: 'tx', id: txId } };
+}
+
 export function tx(txId: string | undefined | null, ctx: ModelContext): Value {
   return txId && /^0x[0-9a-fA-F]{64}$/.test(txId) ? id(txId, ctx, 'tx') : id(txId, ctx);
 }

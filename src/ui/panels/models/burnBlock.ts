@@ -1,0 +1,85 @@
+/**
+ * The burn-block panel: a Bitcoin block the Stacks chain is anchored to
+ * (/extended/v2/burn-blocks/{height_or_hash}) and a page of the Stacks blocks it confirms
+ * (/extended/v2/burn-blocks/{height_or_hash}/blocks).
+ */
+import type { Block, BurnBlock, Page } from '../../../api';
+import type { Action, Section, ViewModel } from '../../../protocol';
+import {
+  badge,
+  block,
+  blockHash,
+  burnBlockHash,
+  compact,
+  field,
+  fields,
+  ModelContext,
+  num,
+  text,
+  time,
+} from './values';
+
+/** Rows of a burn block's Stacks blocks per page. */
+export const BURN_BLOCKS_PER_PAGE = 20;
+
+/** `isTip`: asked for as `latest`, so there is no next burn block to link to yet. */
+export function burnBlockModel(b: BurnBlock, blocks: Page<Block>, ctx: ModelContext, isTip = false): ViewModel {
+  const h = b.burn_block_height;
+  const open = (height: number) => ({
+    type: 'open' as const,
+    target: { kind: 'burnBlock' as const, id: String(height), network: ctx.network },
+  });
+  const nav: Action[] = compact([
+    h > 0 && { label: `Previous Bitcoin block #${h - 1}`, icon: 'arrow-left', intent: open(h - 1) },
+    !isTip && { label: `Next Bitcoin block #${h + 1}`, icon: 'arrow-right', intent: open(h + 1) },
+  ]);
+  return {
+    kind: 'burnBlock',
+    title: `Bitcoin block #${h}`,
+    icon: 'link',
+    subject: burnBlockHash(b.burn_block_hash, ctx),
+    badges: [badge('Burn block (Bitcoin)', 'info', 'link')],
+    sections: compact<Section>([
+      { type: 'actions', actions: nav },
+      fields('Burn block', [
+        field('Height', num(h)),
+        field('Hash', burnBlockHash(b.burn_block_hash, ctx)),
+        field('Time', time(ctx, b.burn_block_time, b.burn_block_time_iso)),
+        field('Stacks blocks', num(b.stacks_blocks.length)),
+        field('Transactions', num(b.total_tx_count)),
+        field(
+          'Average Stacks block time',
+          b.avg_block_time === undefined ? text(undefined) : text(`${Math.round(b.avg_block_time * 10) / 10} s`),
+        ),
+      ]),
+      blocksTable(blocks, ctx),
+    ]),
+  };
+}
+
+function blocksTable(p: Page<Block>, ctx: ModelContext): Section {
+  return {
+    type: 'table',
+    title: `Stacks blocks (${p.total})`,
+    columns: [
+      { label: 'Height', align: 'right' },
+      { label: 'Hash' },
+      { label: 'Time' },
+      { label: 'Transactions', align: 'right' },
+      { label: 'Canonical' },
+    ],
+    rows: p.results.map((s) => ({
+      cells: [
+        [block(s.height, ctx)],
+        [blockHash(s.hash, ctx)],
+        [time(ctx, s.block_time, s.block_time_iso)],
+        [num(s.tx_count)],
+        [s.canonical ? badge('Canonical', 'success') : badge('Not canonical', 'warning')],
+      ],
+    })),
+    ...(p.total > p.limit || p.offset > 0
+      ? { paging: { param: 'blockOffset' as const, offset: p.offset, limit: p.limit, total: p.total } }
+      : {}),
+    empty: 'This burn block confirms no Stacks blocks.',
+  };
+}
