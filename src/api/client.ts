@@ -1,5 +1,6 @@
 import { checkBlockRef, checkContractId, checkPrincipal, checkTxId } from '../chain/identifiers';
 import { blockSegment, intIn, invalid, MAX_EVENT_LIMIT, MAX_PAGE_LIMIT, must, pageQuery } from './arguments';
+import { walkCursorPages } from './cursorPages';
 import { LruCache } from './cache';
 import { Fallback, SwitchedOffRoutes } from './fallback';
 import { HttpTransport, LogFn, RequestOptions } from './http';
@@ -77,12 +78,22 @@ export interface StacksClient {
   getServerStatus(options?: CallOptions): Promise<S.ServerStatus>;
   getAddressTransactions(address: string, options?: PageOptions): Promise<S.Page<S.AddressTransaction>>;
   getAddressTransactionEvents(address: string, txId: string, options?: PageOptions): Promise<S.Page<S.AddressEvent>>;
+  /** Fee estimates (µSTX) at low, medium and high priority, per kind of transaction, from what is pending. */
+  getMempoolFees(options?: CallOptions): Promise<S.MempoolFees>;
+  /**
+   * A page of the mempool's pending transactions, newest first. The API pages this list by cursor:
+   * an offset is reached from the nearest page already seen (the one before, when paging forward),
+   * so turning a page costs one request.
+   */
+  getMempoolTransactions(options?: PageOptions): Promise<S.Page<S.MempoolTransaction>>;
   /** Forgets every cached response (in-flight requests are not affected). */
   clearCache(): void;
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_FRESH_MS = 3_000;
+/** The page size the API uses when none is asked for. */
+const DEFAULT_PAGE_LIMIT = 20;
 /** The response cache of one client holds at most this much (measured as JSON text). */
 export const CACHE_MAX_BYTES = 20 * 1024 * 1024;
 
@@ -319,6 +330,46 @@ class Client implements StacksClient {
       },
       o,
     );
+  }
+
+  async getMempoolFees(o: CallOptions = {}): Promise<S.MempoolFees> {
+    return this.requests.call(
+      {
+        route: '/extended/v2/mempool/fees',
+        path: '/extended/v2/mempool/fees',
+        schema: S.MempoolFees,
+        what: 'fee estimates',
+        ttl: () => this.freshMs,
+      },
+      o,
+    );
+  }
+
+  async getMempoolTransactions(o: PageOptions = {}): Promise<S.Page<S.MempoolTransaction>> {
+    pageQuery(o);
+    const limit = o.limit === undefined ? DEFAULT_PAGE_LIMIT : Number(o.limit);
+    const offset = o.offset === undefined ? 0 : Number(o.offset);
+    const route = '/extended/v3/mempool/transactions';
+    return walkCursorPages({
+      memo: this.cursors,
+      key: route,
+      limit,
+      offset,
+      what: 'mempool transaction list',
+      // Never settled: each page lives as briefly as a balance.
+      page: (size, cursor) =>
+        this.requests.call(
+          {
+            route,
+            path: route,
+            query: [['limit', String(size)], ...(cursor === undefined ? [] : [['cursor', cursor] as [string, string]])],
+            schema: S.MempoolTransactionsPage,
+            what: 'mempool transaction list',
+            ttl: () => this.freshMs,
+          },
+          o,
+        ),
+    });
   }
 }
 

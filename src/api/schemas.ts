@@ -9,5 +9,6 @@ export * from './schemas/transactions';
 export * from './schemas/blocks';
 export * from './schemas/addresses';
 export * from './schemas/status';
+export * from './schemas/mempool';
 export * from './schemas/replacements';
 export { parseWith, type Schema } from './schemas/parse';
