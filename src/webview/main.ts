@@ -9,6 +9,7 @@ import type {
   Field,
   Frame,
   HostMessage,
+  Paging,
   PanelState,
   Section,
   TableRow,
@@ -234,12 +235,7 @@ function row(r: TableRow, s: Extract<Section, { type: 'table' }>, expandable: bo
   return out;
 }
 
-function pager(p: {
-  param: 'eventOffset' | 'txOffset' | 'expandOffset';
-  offset: number;
-  limit: number;
-  total: number;
-}): HTMLElement {
+function pager(p: Paging): HTMLElement {
   const go = (offset: number) => post({ type: 'page', params: { [p.param]: offset } });
   const last = Math.max(0, Math.floor((p.total - 1) / p.limit) * p.limit);
   const from = p.total === 0 ? 0 : p.offset + 1;
@@ -261,7 +257,9 @@ function pager(p: {
       iconOnly: true,
       disabled: p.offset + p.limit >= p.total,
     }),
-    button('Last page', 'debug-step-over', () => go(last), { iconOnly: true, disabled: p.offset >= last }),
+    ...(p.sequential
+      ? []
+      : [button('Last page', 'debug-step-over', () => go(last), { iconOnly: true, disabled: p.offset >= last })]),
   );
 }
 

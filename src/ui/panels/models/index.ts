@@ -4,6 +4,7 @@
  * turning a page reuses the other parts, so a page costs exactly one request.
  */
 import type { StacksClient } from '../../../api';
+import { isStacksApiError } from '../../../api/errors';
 import { checkBlockRef } from '../../../chain/identifiers';
 import type { Target } from '../../../chain/target';
 import type { PanelParams, ViewModel } from '../../../protocol';
@@ -11,7 +12,7 @@ import { addressModel, ADDRESS_EVENTS_PER_PAGE, TXS_PER_PAGE } from './address';
 import { blockModel } from './block';
 import { boundTables } from './bounds';
 import { contractModel, contractsModel } from './contracts';
-import { mempoolModel, statusModel } from './network';
+import { mempoolModel, Missing, PENDING_PER_PAGE, statusModel } from './network';
 import { EVENTS_PER_PAGE, txModel } from './tx';
 import type { ModelContext } from './values';
 
@@ -132,10 +133,36 @@ async function build(target: Target, params: PanelParams, o: LoadOptions): Promi
       const statuses = await part('status', '', () => c.getContractsStatus(ids, call));
       return { model: contractsModel(ids, statuses, ctx), parts, params: {} };
     }
-    case 'mempool':
-      return { model: mempoolModel(await part('stats', '', () => c.getMempoolStats(call)), ctx), parts, params: {} };
+    case 'mempool': {
+      const pendingOffset = pageStart(params.pendingOffset, PENDING_PER_PAGE);
+      const [stats, fees, pending] = await Promise.all([
+        part('stats', '', () => c.getMempoolStats(call)),
+        part('fees', '', () => unlessNoRoute(c.getMempoolFees(call))),
+        part('pending', String(pendingOffset), () =>
+          unlessNoRoute(c.getMempoolTransactions({ ...call, limit: PENDING_PER_PAGE, offset: pendingOffset })),
+        ),
+      ]);
+      return {
+        model: mempoolModel({ stats, fees, pending }, ctx),
+        parts,
+        params: pendingOffset ? { pendingOffset } : {},
+      };
+    }
     case 'status':
       return { model: statusModel(await part('status', '', () => c.getServerStatus(call)), ctx), parts, params: {} };
+  }
+}
+
+/**
+ * A part an older API may not have at all (its route answers 404): the panel shows the rest and
+ * says so in that part's place. Every other failure is the panel's.
+ */
+async function unlessNoRoute<T>(p: Promise<T>): Promise<T | Missing> {
+  try {
+    return await p;
+  } catch (e) {
+    if (isStacksApiError(e) && e.kind === 'not-found') return { missing: 'not available on this API' };
+    throw e;
   }
 }
 
