@@ -105,6 +105,10 @@ describe('Hostile chain data', () => {
     m.override(`/extended/v1/tx/${TX.contractCall}`, hostileTx('tx-contract_call-sponsored.json'));
     m.override(`/extended/v1/tx/${TX.smartContract}`, hostileTx('tx-smart_contract.json'));
     m.override('/extended/v1/tx/mempool/stats', hostileFixture('mempool-stats.json'));
+    // The pending list: the sender (and memo, function name) carry payloads; so does one type.
+    const pending = hostileFixture('v3-mempool-transactions.json') as { results: Array<Record<string, unknown>> };
+    pending.results[0]!.type = `contract_call ${ALL_PAYLOADS}`;
+    m.override('/extended/v3/mempool/transactions', pending);
     m.override('/extended', hostileFixture('server-status.json'));
   });
   afterEach(async () => {
@@ -270,7 +274,7 @@ describe('Hostile chain data', () => {
         assert.ok(model, 'the panel shows a model');
         assert.deepStrictEqual(markupKeys(model), []);
         const all = strings(model).join('\n');
-        if (command === 'stacksLookup.showTransaction') {
+        if (command === 'stacksLookup.showTransaction' || command === 'stacksLookup.showMempoolStats') {
           // The payloads arrive verbatim (as text), not stripped into something else.
           assert.ok(all.includes(PAYLOADS.img) || all.includes(PAYLOADS.script), 'the HTML payload is carried as text');
         }
