@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { FrameLocator } from 'playwright-core';
 import { hostileFixture, PAYLOADS, PWNED_FLAG } from '../fixtures/hostile';
-import { ADDRESS, BLOCK, CONTRACT, TX } from '../fixtures/ids';
+import { ADDRESS, BLOCK, CONTRACT, mempoolTxId, TX } from '../fixtures/ids';
 import type { E2EContext } from './context';
 import { open, panelText } from './panel';
 
@@ -60,7 +60,16 @@ const CASES: Case[] = [
     name: 'mempool',
     command: 'Stacks: Show Mempool Statistics',
     kind: 'mempool',
-    expect: ['Mempool statistics', '442 pending transactions', 'Pending transactions by type', 'Fees (µSTX)'],
+    expect: [
+      'Mempool statistics',
+      '442 pending transactions',
+      'Fee estimates',
+      '0.401199 STX',
+      'Pending transactions (45)',
+      '1–20 of 45',
+      'Pending transactions by type',
+      'Fees (µSTX)',
+    ],
   },
   {
     name: 'status',
@@ -190,6 +199,25 @@ async function interactions(ctx: E2EContext, frame: FrameLocator): Promise<void>
   await frame.locator('.toolbar button[title="Back"]').click();
   await panelText(frame, 'block', [`Block #${BLOCK.height}`]);
   ctx.log('paging, the v1 tab, a block link and back work in the webview');
+
+  // The mempool's pending list: pages by cursor (no jump to the last page), and a row opens its transaction.
+  await open(ctx, CASES[5]!);
+  await panelText(frame, 'mempool', ['1–20 of 45']);
+  assert.strictEqual(await frame.locator('.pager button[title="Last page"]').count(), 0, 'no jump to the last page');
+  const list = '/extended/v3/mempool/transactions';
+  const sent = ctx.mock.requests.length;
+  await frame.locator('.pager button[title="Next page"]').click();
+  await panelText(frame, 'mempool', ['21–40 of 45']);
+  assert.deepStrictEqual(
+    ctx.mock.requests.slice(sent).map((r) => r.path),
+    [list],
+    'one request, for the list only',
+  );
+  await frame.locator('table.data a.link').first().click();
+  await panelText(frame, 'tx', ['Pending', mempoolTxId(20).slice(0, 8)]);
+  await frame.locator('.toolbar button[title="Back"]').click();
+  await panelText(frame, 'mempool', ['21–40 of 45']);
+  ctx.log('the pending list pages by cursor and its rows open their transaction');
 }
 
 /** The panel keeps only its identity; after a reload the serializer fetches and shows it again. */
