@@ -5,7 +5,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import type { FrameLocator } from 'playwright-core';
-import { hostileFixture, PAYLOADS, PWNED_FLAG } from '../fixtures/hostile';
+import { hostileFixture, hostileMempoolTransactions, PAYLOADS, PWNED_FLAG } from '../fixtures/hostile';
 import { ADDRESS, BLOCK, CONTRACT, mempoolTxId, TX } from '../fixtures/ids';
 import type { E2EContext } from './context';
 import { open, panelText } from './panel';
@@ -146,6 +146,7 @@ async function panels(ctx: E2EContext): Promise<void> {
   await interactions(ctx, frame);
   await restoredAfterReload(ctx);
   await hostileDataIsText(ctx);
+  await hostilePendingListIsText(ctx);
 }
 
 /**
@@ -300,4 +301,31 @@ async function hostileDataIsText(ctx: E2EContext): Promise<void> {
     undefined,
   );
   await shot(ctx, 'panel-hostile');
+}
+
+/** The mempool's pending list with payloads in its type and senders: text, never elements. */
+async function hostilePendingListIsText(ctx: E2EContext): Promise<void> {
+  ctx.mock.override('/extended/v3/mempool/transactions', hostileMempoolTransactions());
+  await open(ctx, CASES[5]!);
+  const frame = ctx.helpers.webviewFrame(ctx.page);
+  await panelText(frame, 'mempool', ['Pending transactions (2)', '<img src=x onerror=']);
+  const report = await frame.locator('#app').evaluate((app, flag) => {
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(app, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) texts.push((n as Text).data);
+    return {
+      elements: app.querySelectorAll('img, script, iframe, object, embed').length,
+      handlers: Array.from(app.querySelectorAll('*')).filter((e) =>
+        Array.from(e.attributes).some((a) => /^on/i.test(a.name)),
+      ).length,
+      imgText: texts.filter((t) => t.includes('<img src=x onerror=')).length,
+      pwned: (window as unknown as Record<string, unknown>)[flag],
+    };
+  }, PWNED_FLAG);
+  ctx.log(`hostile pending list: ${JSON.stringify(report)}`);
+  assert.deepStrictEqual(
+    { ...report, imgText: report.imgText > 0 },
+    { elements: 0, handlers: 0, imgText: true, pwned: undefined },
+  );
+  ctx.mock.reset();
 }

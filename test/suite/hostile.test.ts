@@ -5,7 +5,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { ViewModel } from '../../src/protocol';
 import type { PanelManager } from '../../src/ui/panels';
-import { ALL_PAYLOADS, hostileFixture, PAYLOADS } from '../fixtures/hostile';
+import { ALL_PAYLOADS, hostileFixture, hostileMempoolTransactions, PAYLOADS } from '../fixtures/hostile';
 import { ADDRESS, CONTRACT, TX } from '../fixtures/ids';
 import {
   Captured,
@@ -105,10 +105,7 @@ describe('Hostile chain data', () => {
     m.override(`/extended/v1/tx/${TX.contractCall}`, hostileTx('tx-contract_call-sponsored.json'));
     m.override(`/extended/v1/tx/${TX.smartContract}`, hostileTx('tx-smart_contract.json'));
     m.override('/extended/v1/tx/mempool/stats', hostileFixture('mempool-stats.json'));
-    // The pending list: the sender (and memo, function name) carry payloads; so does one type.
-    const pending = hostileFixture('v3-mempool-transactions.json') as { results: Array<Record<string, unknown>> };
-    pending.results[0]!.type = `contract_call ${ALL_PAYLOADS}`;
-    m.override('/extended/v3/mempool/transactions', pending);
+    m.override('/extended/v3/mempool/transactions', hostileMempoolTransactions());
     m.override('/extended', hostileFixture('server-status.json'));
   });
   afterEach(async () => {
