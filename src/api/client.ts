@@ -356,6 +356,7 @@ class Client implements StacksClient {
       limit,
       offset,
       what: 'mempool transaction list',
+      volatile: true,
       // Never settled: each page lives as briefly as a balance.
       page: (size, cursor) =>
         this.requests.call(

@@ -22,11 +22,17 @@ export interface CursorWalk<T> {
   limit: number;
   offset: number;
   what: string;
+  /**
+   * The list changes at its head (the mempool, newest first): reading the first page starts the
+   * memory of this list afresh, so the later pages follow what is there now.
+   */
+  volatile?: boolean;
   /** One request: `size` items from `cursor` (from the start without one). */
   page: (size: number, cursor: string | undefined) => Promise<CursorPage<T>>;
 }
 
 export async function walkCursorPages<T>(w: CursorWalk<T>): Promise<Page<T>> {
+  if (w.volatile && w.offset === 0) w.memo.forget(w.key);
   let at = w.memo.nearest(w.key, w.offset);
   for (let i = 0; ; i++) {
     const size = at.offset === w.offset ? w.limit : Math.min(STEP, w.offset - at.offset);

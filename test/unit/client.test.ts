@@ -157,6 +157,20 @@ describe('Stacks API client', function () {
       );
     });
 
+    it('reading the first page again starts the cursors afresh: later pages follow the mempool as it is now', async () => {
+      const c = client({ freshMs: 0 });
+      for (const offset of [0, 20, 40]) await c.getMempoolTransactions({ offset });
+      await c.getMempoolTransactions({ offset: 0 });
+      const before = mock.requestsTo('/extended/v3/mempool/transactions').length;
+      await c.getMempoolTransactions({ offset: 40 });
+      const walked = mock.requestsTo('/extended/v3/mempool/transactions').slice(before);
+      assert.deepStrictEqual(
+        walked.map((r) => r.query.get('cursor')?.split(':')[1]),
+        [mempoolTxId(20), mempoolTxId(40)],
+        'from the start of page 2 as the first page now gives it, not from a cursor learnt before',
+      );
+    });
+
     it('keeps a page of pending transactions only briefly: the mempool is never settled', async () => {
       const c = client();
       await c.getMempoolTransactions();

@@ -27,6 +27,11 @@ export class CursorMemo {
     if (this.map.size >= 2000) this.map.clear();
     this.map.set(`${principal}|${offset}`, cursor);
   }
+  /** Forgets every start of one list (it changed: what was learnt points at old positions). */
+  forget(principal: string): void {
+    const prefix = `${principal}|`;
+    for (const key of [...this.map.keys()]) if (key.startsWith(prefix)) this.map.delete(key);
+  }
   /** The nearest known start at or before `offset` (a scan of at most 2000 entries, whatever the offset). */
   nearest(principal: string, offset: number): { offset: number; cursor?: string } {
     const prefix = `${principal}|`;
