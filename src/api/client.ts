@@ -346,7 +346,7 @@ class Client implements StacksClient {
   }
 
   async getMempoolTransactions(o: PageOptions = {}): Promise<S.Page<S.MempoolTransaction>> {
-    pageQuery(o);
+    pageQuery(o); // checks limit and offset; the v3 list itself takes a cursor, not an offset
     const limit = o.limit === undefined ? DEFAULT_PAGE_LIMIT : Number(o.limit);
     const offset = o.offset === undefined ? 0 : Number(o.offset);
     const route = '/extended/v3/mempool/transactions';
