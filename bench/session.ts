@@ -374,6 +374,25 @@ export function naiveClient(
     getAddressTransactions: (a, o = {}) => get(`/extended/v2/addresses/${a}/transactions`, page(o)),
     getAddressTransactionEvents: (a, tx, o = {}) =>
       get(`/extended/v2/addresses/${a}/transactions/${tx}/events`, page(o)),
+    getMempoolFees: () => get('/extended/v2/mempool/fees'),
+    // The list pages by cursor: without a memory of cursors, each offset is walked to from the start.
+    getMempoolTransactions: async (o = {}) => {
+      const limit = o.limit ?? 20;
+      const offset = o.offset ?? 0;
+      type P = { total: number; cursor: { next: string | null }; results: Array<{ tx_id: string }> };
+      let cursor: string | null = null;
+      for (let at = 0; ;) {
+        const size = at === offset ? limit : Math.min(50, offset - at);
+        const p: P = await get<P>('/extended/v3/mempool/transactions', [
+          ['limit', String(size)],
+          ...(cursor ? [['cursor', cursor] as [string, string]] : []),
+        ]);
+        if (at === offset || !p.cursor.next)
+          return { limit, offset, total: p.total, results: at === offset ? p.results : [] } as never;
+        at += p.results.length;
+        cursor = p.cursor.next;
+      }
+    },
   };
 }
 

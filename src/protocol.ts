@@ -43,6 +43,8 @@ export const PanelParams = z.object({
   /** The transaction row of the address list whose events are shown ('' for none). */
   expand: z.optional(z.string().check(z.maxLength(80))),
   expandOffset: offset(),
+  /** The page of the mempool panel's pending transactions. */
+  pendingOffset: offset(),
 });
 export type PanelParams = z.infer<typeof PanelParams>;
 
@@ -140,10 +142,12 @@ export interface Column {
 }
 
 export interface Paging {
-  param: 'eventOffset' | 'txOffset' | 'blockOffset' | 'expandOffset';
+  param: 'eventOffset' | 'txOffset' | 'blockOffset' | 'expandOffset' | 'pendingOffset';
   offset: number;
   limit: number;
   total: number;
+  /** The API pages this list by cursor: pages are reached one after another, so there is no jump to the last. */
+  sequential?: boolean;
 }
 
 export interface TableRow {

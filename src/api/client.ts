@@ -1,5 +1,6 @@
 import { checkBlockRef, checkContractId, checkPrincipal, checkTxId } from '../chain/identifiers';
 import { blockSegment, intIn, invalid, MAX_EVENT_LIMIT, MAX_PAGE_LIMIT, must, pageQuery } from './arguments';
+import { walkCursorPages } from './cursorPages';
 import { LruCache } from './cache';
 import { isStacksApiError } from './errors';
 import { Fallback, SwitchedOffRoutes } from './fallback';
@@ -94,6 +95,14 @@ export interface StacksClient {
    * without another request. Other errors (rate limit, network) throw and may be retried.
    */
   getFtMetadata(contractId: string, options?: CallOptions): Promise<S.FtMetadata | null>;
+  /** Fee estimates (µSTX) at low, medium and high priority, per kind of transaction, from what is pending. */
+  getMempoolFees(options?: CallOptions): Promise<S.MempoolFees>;
+  /**
+   * A page of the mempool's pending transactions, newest first. The API pages this list by cursor:
+   * an offset is reached from the nearest page already seen (the one before, when paging forward),
+   * so turning a page costs one request.
+   */
+  getMempoolTransactions(options?: PageOptions): Promise<S.Page<S.MempoolTransaction>>;
   /** Forgets every cached response (in-flight requests are not affected). */
   clearCache(): void;
 }
@@ -108,6 +117,8 @@ export const MAX_BURN_BLOCK_PAGE = 30;
  */
 export const BURN_BLOCK_SETTLED_MS = 2 * 60 * 60 * 1000;
 const DEFAULT_FRESH_MS = 3_000;
+/** The page size the API uses when none is asked for. */
+const DEFAULT_PAGE_LIMIT = 20;
 /** The response cache of one client holds at most this much (measured as JSON text). */
 export const CACHE_MAX_BYTES = 20 * 1024 * 1024;
 
@@ -430,6 +441,19 @@ class Client implements StacksClient {
     );
   }
 
+  async getMempoolFees(o: CallOptions = {}): Promise<S.MempoolFees> {
+    return this.requests.call(
+      {
+        route: '/extended/v2/mempool/fees',
+        path: '/extended/v2/mempool/fees',
+        schema: S.MempoolFees,
+        what: 'fee estimates',
+        ttl: () => this.freshMs,
+      },
+      o,
+    );
+  }
+
   async getFtMetadata(contractId: string, o: CallOptions = {}): Promise<S.FtMetadata | null> {
     const id = must(checkContractId(String(contractId))).contractId;
     const known = this.tokens.get(id);
@@ -460,6 +484,34 @@ class Client implements StacksClient {
   private remember(id: string, meta: S.FtMetadata | null): void {
     if (this.tokens.size >= MAX_TOKENS_REMEMBERED) this.tokens.delete(this.tokens.keys().next().value!);
     this.tokens.set(id, meta);
+  }
+
+  async getMempoolTransactions(o: PageOptions = {}): Promise<S.Page<S.MempoolTransaction>> {
+    pageQuery(o); // checks limit and offset; the v3 list itself takes a cursor, not an offset
+    const limit = o.limit === undefined ? DEFAULT_PAGE_LIMIT : Number(o.limit);
+    const offset = o.offset === undefined ? 0 : Number(o.offset);
+    const route = '/extended/v3/mempool/transactions';
+    return walkCursorPages({
+      memo: this.cursors,
+      key: route,
+      limit,
+      offset,
+      what: 'mempool transaction list',
+      volatile: true,
+      // Never settled: each page lives as briefly as a balance.
+      page: (size, cursor) =>
+        this.requests.call(
+          {
+            route,
+            path: route,
+            query: [['limit', String(size)], ...(cursor === undefined ? [] : [['cursor', cursor] as [string, string]])],
+            schema: S.MempoolTransactionsPage,
+            what: 'mempool transaction list',
+            ttl: () => this.freshMs,
+          },
+          o,
+        ),
+    });
   }
 }
 

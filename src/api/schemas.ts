@@ -9,6 +9,7 @@ export * from './schemas/transactions';
 export * from './schemas/blocks';
 export * from './schemas/addresses';
 export * from './schemas/status';
+export * from './schemas/mempool';
 export * from './schemas/replacements';
 export * from './schemas/nonces';
 export * from './schemas/tokens';

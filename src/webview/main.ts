@@ -10,8 +10,8 @@ import type {
   Field,
   Frame,
   HostMessage,
-  PanelState,
   Paging,
+  PanelState,
   Section,
   TableRow,
   Value,
@@ -290,7 +290,9 @@ function pager(p: Paging): HTMLElement {
       iconOnly: true,
       disabled: p.offset + p.limit >= p.total,
     }),
-    button('Last page', 'debug-step-over', () => go(last), { iconOnly: true, disabled: p.offset >= last }),
+    ...(p.sequential
+      ? []
+      : [button('Last page', 'debug-step-over', () => go(last), { iconOnly: true, disabled: p.offset >= last })]),
   );
 }
 

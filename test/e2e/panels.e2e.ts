@@ -5,8 +5,8 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import type { FrameLocator } from 'playwright-core';
-import { hostileFixture, PAYLOADS, PWNED_FLAG } from '../fixtures/hostile';
-import { ADDRESS, BLOCK, BURN, CONTRACT, TX } from '../fixtures/ids';
+import { hostileFixture, hostileMempoolTransactions, PAYLOADS, PWNED_FLAG } from '../fixtures/hostile';
+import { ADDRESS, BLOCK, BURN, CONTRACT, mempoolTxId, TX } from '../fixtures/ids';
 import type { E2EContext } from './context';
 import { open, panelText } from './panel';
 
@@ -74,7 +74,16 @@ const CASES: Case[] = [
     name: 'mempool',
     command: 'Stacks: Show Mempool Statistics',
     kind: 'mempool',
-    expect: ['Mempool statistics', '442 pending transactions', 'Pending transactions by type', 'Fees (µSTX)'],
+    expect: [
+      'Mempool statistics',
+      '442 pending transactions',
+      'Fee estimates',
+      '0.401199 STX',
+      'Pending transactions (45)',
+      '1–20 of 45',
+      'Pending transactions by type',
+      'Fees (µSTX)',
+    ],
   },
   {
     name: 'status',
@@ -151,6 +160,7 @@ async function panels(ctx: E2EContext): Promise<void> {
   await interactions(ctx, frame);
   await restoredAfterReload(ctx);
   await hostileDataIsText(ctx);
+  await hostilePendingListIsText(ctx);
 }
 
 /**
@@ -213,6 +223,24 @@ async function interactions(ctx: E2EContext, frame: FrameLocator): Promise<void>
   await frame.locator('table a.link', { hasText: '#3' }).first().click();
   await panelText(frame, 'block', ['Block #3']);
   ctx.log('a burn block height opens the burn-block panel, and its rows open their blocks');
+  // The mempool's pending list: pages by cursor (no jump to the last page), and a row opens its transaction.
+  await open(ctx, CASES[5]!);
+  await panelText(frame, 'mempool', ['1–20 of 45']);
+  assert.strictEqual(await frame.locator('.pager button[title="Last page"]').count(), 0, 'no jump to the last page');
+  const list = '/extended/v3/mempool/transactions';
+  const sent = ctx.mock.requests.length;
+  await frame.locator('.pager button[title="Next page"]').click();
+  await panelText(frame, 'mempool', ['21–40 of 45']);
+  assert.deepStrictEqual(
+    ctx.mock.requests.slice(sent).map((r) => r.path),
+    [list],
+    'one request, for the list only',
+  );
+  await frame.locator('table.data a.link').first().click();
+  await panelText(frame, 'tx', ['Pending', mempoolTxId(20).slice(0, 8)]);
+  await frame.locator('.toolbar button[title="Back"]').click();
+  await panelText(frame, 'mempool', ['21–40 of 45']);
+  ctx.log('the pending list pages by cursor and its rows open their transaction');
 }
 
 /** The panel keeps only its identity; after a reload the serializer fetches and shows it again. */
@@ -295,4 +323,31 @@ async function hostileDataIsText(ctx: E2EContext): Promise<void> {
     undefined,
   );
   await shot(ctx, 'panel-hostile');
+}
+
+/** The mempool's pending list with payloads in its type and senders: text, never elements. */
+async function hostilePendingListIsText(ctx: E2EContext): Promise<void> {
+  ctx.mock.override('/extended/v3/mempool/transactions', hostileMempoolTransactions());
+  await open(ctx, CASES[5]!);
+  const frame = ctx.helpers.webviewFrame(ctx.page);
+  await panelText(frame, 'mempool', ['Pending transactions (2)', '<img src=x onerror=']);
+  const report = await frame.locator('#app').evaluate((app, flag) => {
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(app, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) texts.push((n as Text).data);
+    return {
+      elements: app.querySelectorAll('img, script, iframe, object, embed').length,
+      handlers: Array.from(app.querySelectorAll('*')).filter((e) =>
+        Array.from(e.attributes).some((a) => /^on/i.test(a.name)),
+      ).length,
+      imgText: texts.filter((t) => t.includes('<img src=x onerror=')).length,
+      pwned: (window as unknown as Record<string, unknown>)[flag],
+    };
+  }, PWNED_FLAG);
+  ctx.log(`hostile pending list: ${JSON.stringify(report)}`);
+  assert.deepStrictEqual(
+    { ...report, imgText: report.imgText > 0 },
+    { elements: 0, handlers: 0, imgText: true, pwned: undefined },
+  );
+  ctx.mock.reset();
 }

@@ -3,7 +3,17 @@
  * block of 300 transactions, an address with 200 of them, a transaction with 300 events; the ids
  * are in test/fixtures/ids.ts). Built once, on first use.
  */
-import { ADDRESS, BLOCK, GENERATED, TX, bigBlockFillerTxId, busyTxId, mockHash } from '../fixtures/ids';
+import {
+  ADDRESS,
+  BLOCK,
+  CONTRACT,
+  GENERATED,
+  TX,
+  bigBlockFillerTxId,
+  busyTxId,
+  mempoolTxId,
+  mockHash,
+} from '../fixtures/ids';
 import { clone, Json, loadFixture } from './fixtures';
 import { normalizeHash } from './routing';
 
@@ -14,6 +24,11 @@ export interface Data {
   blocksV1: Map<number, Json>;
   latest: Json;
   mempoolStats: Json;
+  mempoolFees: Json;
+  /** v1 bodies of the mempool's pending transactions, newest first (the v3 list is made from them). */
+  mempoolTxs: Json[];
+  /** Items of the v3 mempool list that come verbatim from a fixture (the mock has no v1 body for them). */
+  mempoolListFixtures: Json[];
   contractsStatus: Record<string, Json>;
   serverStatus: Json;
   addressTxs: Map<string, Json[]>; // address -> items (tx + counts), newest first
@@ -222,6 +237,9 @@ function buildData(): Data {
     [ADDRESS.sponsor, loadFixture('stx-balance--sponsored.json')],
   ]);
 
+  const mempoolTxs = pendingTxs(latestV2.block_time);
+  for (const tx of mempoolTxs) txs.set(tx.tx_id, tx);
+
   // The Stacks blocks of burn block 700000 below the Nakamoto block (the API's block.test.ts).
   const burnSiblings: Json[] = loadFixture('burn-block-blocks--700000.json').results.filter(
     (b: Json) => b.height !== nakamoto.height,
@@ -237,11 +255,52 @@ function buildData(): Data {
     ]),
     latest: latestV2,
     mempoolStats: loadFixture('mempool-stats.json'),
+    mempoolFees: loadFixture('mempool-fees.json'),
+    mempoolTxs: [...mempoolTxs, txs.get(TX.pending)],
+    mempoolListFixtures: loadFixture('v3-mempool-transactions.json').results,
     contractsStatus: loadFixture('contracts-status.json'),
     serverStatus: loadFixture('server-status.json'),
     addressTxs,
     addressEvents,
   };
+}
+
+/**
+ * Pending transactions in the v1 mempool shape of `tx-pending.json` (a real mempool body): transfers,
+ * contract calls and a few deploys with varied fees, received a few seconds apart before `newest`.
+ */
+function pendingTxs(newest: number): Json[] {
+  const base = loadFixture('tx-pending.json');
+  const transfer = loadFixture('tx-token_transfer.json').token_transfer;
+  const out: Json[] = [];
+  for (let i = 0; i < GENERATED.mempoolTxCount; i++) {
+    const receipt = newest - 7 * i;
+    const { contract_call: call, ...common } = clone(base);
+    const tx: Json = {
+      ...common,
+      tx_id: mempoolTxId(i),
+      nonce: 10 + i,
+      fee_rate: String(3000 + ((i * 7919) % 40) * 2500),
+      sender_address: i % 3 === 0 ? ADDRESS.mainnet : ADDRESS.pendingSender,
+      receipt_time: receipt,
+      receipt_time_iso: new Date(receipt * 1000).toISOString(),
+    };
+    if (i % 7 === 6) {
+      tx.tx_type = 'smart_contract';
+      tx.smart_contract = {
+        clarity_version: 3,
+        contract_id: `${tx.sender_address}.pending-contract-${i}`,
+        source_code: '(define-read-only (hello) (ok u1))',
+      };
+    } else if (i % 2 === 0) {
+      tx.tx_type = 'token_transfer';
+      tx.token_transfer = { ...transfer, recipient_address: ADDRESS.busy, amount: String(1_000_000 * (i + 1)) };
+    } else {
+      tx.contract_call = { ...call, contract_id: i % 4 === 1 ? CONTRACT.bns : CONTRACT.sendManyMemo };
+    }
+    out.push(tx);
+  }
+  return out;
 }
 
 let cachedData: Data | undefined;

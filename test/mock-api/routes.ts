@@ -5,6 +5,7 @@
 import { ADDRESS, TOKEN } from '../fixtures/ids';
 import { data, findBlockV2, findBurnBlock, stacksBlocksOf, zeroBalance } from './data';
 import { clone, ERROR_BODIES, Json, loadFixture } from './fixtures';
+import { toV3MempoolSummary } from './v3';
 import {
   getBlockTxsV2,
   getBlockTxsV3,
@@ -167,6 +168,50 @@ function getBurnBlockBlocks(ctx: RouteContext): Reply {
   return ok(clone(page(stacksBlocksOf(b.block.burn_block_hash), p)));
 }
 
+/** Cursor = `receipt_time:tx_id` of the first item; the API pages by key, so a cursor of a tx gone since still works. */
+const MEMPOOL_CURSOR_RE = /^\d+:(0x)?[a-fA-F0-9]{64}$/;
+const mempoolCursor = (t: Json): string => `${t.receipt_time}:${t.tx_id}`;
+const newerFirst = (a: Json, b: Json): number =>
+  b.receipt_time - a.receipt_time || (a.tx_id < b.tx_id ? 1 : a.tx_id > b.tx_id ? -1 : 0);
+const atOrBefore = (t: Json, time: number, id: string): boolean =>
+  t.receipt_time < time || (t.receipt_time === time && t.tx_id <= id);
+
+/** GET /extended/v3/mempool/transactions, as the API's getMempoolTransactionSummaries: newest first, by key. */
+function getMempoolTxsV3(ctx: RouteContext): Reply {
+  const p = paging(ctx.query, 20, 50);
+  if ('status' in p) return p;
+  const items = [
+    ...data()
+      .mempoolTxs.filter((t) => t.tx_status === 'pending')
+      .map(toV3MempoolSummary),
+    ...data().mempoolListFixtures,
+  ].sort(newerFirst);
+  const cursor = ctx.query.get('cursor');
+  let rest = items;
+  if (cursor !== null) {
+    if (!MEMPOOL_CURSOR_RE.test(cursor))
+      return err(400, ERROR_BODIES.validation('querystring/cursor must match pattern "^\\d+:(0x)?[a-fA-F0-9]{64}$"'));
+    const [time, id] = cursor.split(':') as [string, string];
+    rest = items.filter((t) => atOrBefore(t, Number(time), normalizeHash(id)));
+  }
+  const slice = rest.slice(0, p.limit);
+  const first = slice[0];
+  const newer = first ? items.filter((t) => !atOrBefore(t, first.receipt_time, first.tx_id)) : [];
+  const previous = newer.length > 0 ? newer[Math.max(0, newer.length - p.limit)] : undefined;
+  return ok(
+    clone({
+      limit: p.limit,
+      total: items.length,
+      cursor: {
+        next: rest[p.limit] ? mempoolCursor(rest[p.limit]) : null,
+        previous: previous ? mempoolCursor(previous) : null,
+        current: first ? mempoolCursor(first) : null,
+      },
+      results: slice,
+    }),
+  );
+}
+
 export const ROUTES: Route[] = [
   { pattern: /^\/metadata\/v1\/ft\/([^/]+)$/, handler: getFtMetadata },
   { pattern: /^\/extended\/?$/, handler: () => ok(clone(data().serverStatus)) },
@@ -179,6 +224,8 @@ export const ROUTES: Route[] = [
   { pattern: /^\/extended\/v2\/burn-blocks\/([^/]+)\/blocks$/, handler: getBurnBlockBlocks },
   { pattern: /^\/extended\/v1\/block\/by_height\/([^/]+)$/, handler: getBlockV1ByHeight },
   { pattern: /^\/extended\/v2\/smart-contracts\/status$/, handler: getContractsStatus },
+  { pattern: /^\/extended\/v2\/mempool\/fees$/, handler: () => ok(clone(data().mempoolFees)) },
+  { pattern: /^\/extended\/v3\/mempool\/transactions$/, handler: getMempoolTxsV3 },
   { pattern: /^\/extended\/v2\/addresses\/([^/]+)\/transactions$/, handler: getAddressTxs },
   { pattern: /^\/extended\/v2\/addresses\/([^/]+)\/transactions\/([^/]+)\/events$/, handler: getAddressTxEvents },
   // replacements of deprecated routes

@@ -47,6 +47,12 @@ export function toV3Summary(tx: Json): Json {
   return out;
 }
 
+/** A v1 mempool transaction as an item of the v3 mempool list (the API's mempool-transaction-summaries.ts). */
+export function toV3MempoolSummary(tx: Json): Json {
+  const { post_conditions: _pc, replaced_by_tx_id: _r, ...out } = toV3Summary(toV3Transaction(tx));
+  return out;
+}
+
 /** A v1 STX balance in the v3 shape (the API's principal-balances.ts entity). */
 export function toV3StxBalance(b: Json, poxVersion = 4): Json {
   const locked = BigInt(b.locked ?? '0');

@@ -5,7 +5,14 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { ClarityNode, ViewModel } from '../../src/protocol';
 import type { PanelManager } from '../../src/ui/panels';
-import { ALL_PAYLOADS, hostileDecodedTx, hostileFixture, PAYLOADS, poison } from '../fixtures/hostile';
+import {
+  ALL_PAYLOADS,
+  hostileDecodedTx,
+  hostileFixture,
+  hostileMempoolTransactions,
+  PAYLOADS,
+  poison,
+} from '../fixtures/hostile';
 import { ADDRESS, BLOCK, BURN, CONTRACT, TX } from '../fixtures/ids';
 import { loadFixture } from '../mock-api/server';
 import {
@@ -118,6 +125,7 @@ describe('Hostile chain data', () => {
     m.override(`/extended/v1/tx/${TX.smartContract}`, hostileTx('tx-smart_contract.json'));
     m.override(`/extended/v1/tx/${TX.ftTransfer}`, hostileDecodedTx());
     m.override('/extended/v1/tx/mempool/stats', hostileFixture('mempool-stats.json'));
+    m.override('/extended/v3/mempool/transactions', hostileMempoolTransactions());
     m.override('/extended', hostileFixture('server-status.json'));
     // Issue 17: the block's anchor transaction, burn block and transaction rows; the burn-block panel.
     m.override(`/extended/v2/blocks/${BLOCK.height}`, hostileFixture('block-v2--latest.json'));
@@ -347,7 +355,7 @@ describe('Hostile chain data', () => {
           }
           assert.deepStrictEqual(opened, []);
         }
-        if (command === 'stacksLookup.showTransaction') {
+        if (command === 'stacksLookup.showTransaction' || command === 'stacksLookup.showMempoolStats') {
           // The payloads arrive verbatim (as text), not stripped into something else.
           assert.ok(all.includes(PAYLOADS.img) || all.includes(PAYLOADS.script), 'the HTML payload is carried as text');
         }

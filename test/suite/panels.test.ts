@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { ClarityNode, Field, HostMessage, Section, Value, ViewModel } from '../../src/protocol';
 import type { PanelManager } from '../../src/ui/panels';
-import { ADDRESS, BLOCK, BURN, CONTRACT, GENERATED, TOKEN, TX, UNKNOWN_TX } from '../fixtures/ids';
+import { ADDRESS, BLOCK, BURN, CONTRACT, GENERATED, mempoolTxId, TOKEN, TX, UNKNOWN_TX } from '../fixtures/ids';
 import { loadFixture } from '../mock-api/server';
 import { captureMessages, Captured, panelTabs, setSettings, testApi, useMock, UsedMock } from './editorHelpers';
 
@@ -350,6 +350,55 @@ describe('Detail panels', () => {
     const t = table(model(), 'Transactions');
     assert.deepStrictEqual(t.paging, { param: 'txOffset', offset: 180, limit: 20, total: 200 });
     assert.strictEqual(t.rows.length, 20);
+  });
+
+  it('the mempool panel shows fee estimates and a paged pending list whose row opens the transaction', async () => {
+    await vscode.commands.executeCommand('stacksLookup.showMempoolStats');
+    const fees = table(model(), 'Fee estimates');
+    assert.deepStrictEqual(
+      fees.rows.map((r) => r.cells.map((c) => c[0]?.text)),
+      [
+        ['Token transfer', '0.003 STX', '0.006 STX', '0.401199 STX'],
+        ['Contract call', '0.010368 STX', '0.1 STX', '1 STX'],
+        ['Contract deploy', '0.925 STX', '1.0125 STX', '1.0825 STX'],
+        ['All pending', '0.003 STX', '0.006 STX', '0.401199 STX'],
+      ],
+    );
+    const total = GENERATED.mempoolTxCount + 3;
+    const list = () => table(model(), 'Pending transactions');
+    assert.strictEqual(list().title, `Pending transactions (${total})`);
+    assert.deepStrictEqual(list().paging, { param: 'pendingOffset', offset: 0, limit: 20, total, sequential: true });
+    assert.deepStrictEqual(
+      list().columns.map((c) => c.label),
+      ['Type', 'Transaction', 'Sender', 'Fee', 'Age'],
+    );
+    const path = '/extended/v3/mempool/transactions';
+    for (const [page, offset] of [20, 40, 20].entries()) {
+      const before = used.mock.requests.length;
+      await panels.handle({ type: 'page', params: { pendingOffset: offset } });
+      assert.ok(used.mock.requests.length - before <= 1, `page turn ${page + 1} costs at most one request`);
+      assert.ok(
+        used.mock.requests.slice(before).every((r) => r.path === path),
+        'only the list is asked again',
+      );
+      assert.strictEqual(list().rows[0]?.cells[1]?.[0]?.full, mempoolTxId(offset));
+    }
+    const row = list().rows[3]!;
+    assert.deepStrictEqual(
+      row.cells.map((c) => c[0]?.text.length !== 0),
+      [true, true, true, true, true],
+    );
+    const link = row.cells[1]?.[0]?.target;
+    assert.deepStrictEqual(link, { kind: 'tx', id: mempoolTxId(23), network: 'custom' });
+    await panels.handle({ type: 'open', target: link });
+    assert.strictEqual(model().kind, 'tx');
+    assert.strictEqual(model().subject?.full, mempoolTxId(23));
+    assert.ok(
+      model().badges.some((b) => b.text === 'Pending'),
+      'the pending transaction opens as pending',
+    );
+    await panels.handle({ type: 'back' });
+    assert.strictEqual(list().paging?.offset, 20, 'back returns to the page the row was on');
   });
 
   it('expands a transaction of an address into its events for that address', async () => {

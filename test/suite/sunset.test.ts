@@ -160,7 +160,7 @@ describe('Sunset: every feature with the deprecated routes switched off', () => 
       noErrors();
     });
 
-    it('contract deployment status, mempool statistics and API status: not deprecated, as today', async () => {
+    it('contract deployment status, the mempool (statistics, fee estimates, pending list) and API status: not deprecated, as today', async () => {
       await vscode.commands.executeCommand(
         'stacksLookup.showContractStatus',
         `${CONTRACT.deployed}, ${CONTRACT.notFound}`,
@@ -168,9 +168,17 @@ describe('Sunset: every feature with the deprecated routes switched off', () => 
       assert.strictEqual(model().badges[0]?.text, '1 of 2 found on Custom');
       await vscode.commands.executeCommand('stacksLookup.showMempoolStats');
       assert.strictEqual(model().badges[0]?.text, '442 pending transactions');
+      assert.strictEqual(table(model(), 'Fee estimates').rows.length, 4);
+      assert.strictEqual(table(model(), 'Pending transactions').rows.length, 20);
+      await panels.handle({ type: 'page', params: { pendingOffset: 20 } });
+      assert.strictEqual(table(model(), 'Pending transactions').paging?.offset, 20);
       await vscode.commands.executeCommand('stacksLookup.showServerStatus');
       assert.strictEqual(fieldText(model(), 'Base URL'), used.mock.url);
-      assert.deepStrictEqual(gone(), ['/extended/v2/smart-contracts/status', '/extended/v1/tx/mempool/stats']);
+      assert.deepStrictEqual(gone().sort(), [
+        '/extended/v1/tx/mempool/stats',
+        '/extended/v2/mempool/fees',
+        '/extended/v2/smart-contracts/status',
+      ]);
       noErrors();
     });
   });
@@ -218,7 +226,10 @@ describe('Sunset: every feature with the deprecated routes switched off', () => 
       const network = await children(tree, tree.sections.network);
       assert.ok(lines(network).includes('API status | ready'), lines(network).join('\n'));
       const mempool = await children(tree, tree.sections.mempool);
-      assert.strictEqual(lines(mempool)[0], 'Pending | 442 transactions');
+      assert.deepStrictEqual(lines(mempool).slice(0, 2), [
+        'Pending | 442 transactions',
+        'Transfer fee | low 0.003 · medium 0.006 · high 0.401199 STX',
+      ]);
     });
 
     it('Watched addresses: balance, transactions and balance changes', async () => {
@@ -238,9 +249,9 @@ describe('Sunset: every feature with the deprecated routes switched off', () => 
     });
 
     it('Workspace contracts and Recent lookups: as today', async () => {
-      const contracts = await children(tree, tree.sections.contracts);
-      assert.ok(contracts.some((c) => c.contextValue === 'contract'));
-      // The contracts with their status, then the project's deployment plans; no error item.
+      // The contracts, then the project's deployment plans (no request of their own).
+      const contracts = (await children(tree, tree.sections.contracts)).filter((c) => c.label !== 'Deployment Plans');
+      assert.ok(contracts.length > 0);
       assert.ok(
         contracts.every((c) => c.contextValue === 'contract' || c.contextValue === 'plans'),
         lines(contracts).join('\n'),

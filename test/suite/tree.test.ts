@@ -4,6 +4,7 @@ import type { ExplorerTree } from '../../src/ui/tree';
 import type { Watchlist } from '../../src/ui/watchlist';
 import type { History } from '../../src/ui/history';
 import { ADDRESS, GENERATED, TX } from '../fixtures/ids';
+import { loadFixture } from '../mock-api/server';
 import {
   children,
   deadUrl,
@@ -110,10 +111,13 @@ describe('Explorer view', () => {
     assert.strictEqual(seen[0]!.command, 'stacksLookup.selectNetwork');
   });
 
-  it('Mempool: the pending count, and per type the count, median fee and age', async () => {
+  it('Mempool: the pending count, the fee estimates, and per type the count, median fee and age', async () => {
     const seen = await children(api.tree, api.tree.sections.mempool);
     assert.deepStrictEqual(lines(seen), [
       'Pending | 442 transactions',
+      'Transfer fee | low 0.003 · medium 0.006 · high 0.401199 STX',
+      'Contract call fee | low 0.010368 · medium 0.1 · high 1 STX',
+      'Deploy fee | low 0.925 · medium 1.0125 · high 1.0825 STX',
       'Contract call | 310 · fee ~0.010368 STX · age ~127.5 blocks',
       'Token transfer | 130 · fee ~0.003 STX · age ~45 blocks',
       'Contract deploy | 2 · fee ~0.925 STX · age ~129 blocks',
@@ -123,7 +127,28 @@ describe('Explorer view', () => {
       seen.every((s) => s.command === 'stacksLookup.showMempoolStats'),
       'a click opens the mempool panel',
     );
-    assert.match(seen[1]!.tooltip, /Fee: p25 3,000 µSTX · p50 10,368 µSTX · p75 100,000 µSTX · p95 1,000,000 µSTX/);
+    assert.match(seen[4]!.tooltip, /Fee: p25 3,000 µSTX · p50 10,368 µSTX · p75 100,000 µSTX · p95 1,000,000 µSTX/);
+    assert.strictEqual(
+      seen[1]!.tooltip,
+      'Fee estimate for a token transfer, from the fees of the pending transactions:\nlow 3,000 µSTX · medium 6,000 µSTX · high 401,199 µSTX',
+    );
+  });
+
+  it('Mempool: a kind with nothing pending shows the estimate over all, and an API without fee estimates says so', async () => {
+    const fees = loadFixture('mempool-fees.json') as Record<string, unknown>;
+    used.mock.override('/extended/v2/mempool/fees', { all: fees.all, token_transfer: fees.token_transfer });
+    await vscode.commands.executeCommand('stacksLookup.refreshExplorer');
+    let seen = await children(api.tree, api.tree.sections.mempool);
+    assert.strictEqual(lines(seen)[3], 'Deploy fee | none pending · all: low 0.003 · medium 0.006 · high 0.401199 STX');
+    used.mock.reset();
+    used.mock.fault({ match: '/extended/v2/mempool/fees', fault: { kind: 'status', status: 404 } });
+    await vscode.commands.executeCommand('stacksLookup.refreshExplorer');
+    seen = await children(api.tree, api.tree.sections.mempool);
+    assert.deepStrictEqual(lines(seen).slice(0, 3), [
+      'Pending | 442 transactions',
+      'Fee estimates | not available on this API',
+      'Contract call | 310 · fee ~0.010368 STX · age ~127.5 blocks',
+    ]);
   });
 
   it('Watched addresses: a placeholder that offers to watch one, while there is none', async () => {

@@ -3,7 +3,7 @@ import * as http from 'http';
 import { AddressInfo } from 'net';
 import { createStacksClient, ErrorKind, StacksApiError, StacksClient, StacksClientOptions } from '../../src/api';
 import * as S from '../../src/api/schemas';
-import { ADDRESS, BLOCK, CONTRACT, TX, UNKNOWN_TX } from '../fixtures/ids';
+import { ADDRESS, BLOCK, CONTRACT, GENERATED, mempoolTxId, TX, UNKNOWN_TX } from '../fixtures/ids';
 import { loadFixture, MockApi, startMockApi } from '../mock-api/server';
 
 async function rejectsWith(p: Promise<unknown>, kind: ErrorKind, message?: RegExp): Promise<StacksApiError> {
@@ -93,6 +93,105 @@ describe('Stacks API client', function () {
       assert.strictEqual(m.tx_ages.poison_microblock?.p50, null);
     });
 
+    it('gets fee estimates at low, medium and high priority for a transfer, a contract call and a deploy', async () => {
+      const f = await client().getMempoolFees();
+      assert.deepStrictEqual(f.token_transfer, {
+        no_priority: 3000,
+        low_priority: 3000,
+        medium_priority: 6000,
+        high_priority: 401199,
+      });
+      assert.strictEqual(f.contract_call?.medium_priority, 100000);
+      assert.strictEqual(f.smart_contract?.high_priority, 1082500);
+      assert.strictEqual(f.all.low_priority, 3000);
+      assert.strictEqual(mock.requestsTo('/extended/v2/mempool/fees').length, 1);
+    });
+
+    it("reads the fee estimates of the API's own test (every kind), and of an empty mempool (only `all`)", () => {
+      // tests/api/mempool/mempool.test.ts (v9.0.2), "mempool fee priorities".
+      const tested = {
+        all: { high_priority: 855000, low_priority: 450000, medium_priority: 675000, no_priority: 225000 },
+        contract_call: { high_priority: 190000, low_priority: 100000, medium_priority: 150000, no_priority: 50000 },
+        smart_contract: { high_priority: 490000, low_priority: 400000, medium_priority: 450000, no_priority: 350000 },
+        token_transfer: { high_priority: 885000, low_priority: 750000, medium_priority: 825000, no_priority: 675000 },
+      };
+      assert.ok(S.parseWith(S.MempoolFees, tested).ok);
+      // src/api/routes/v2/mempool.ts: with nothing pending, `all` is zeros and the kinds are left out.
+      const empty = S.parseWith(S.MempoolFees, {
+        all: { no_priority: 0, low_priority: 0, medium_priority: 0, high_priority: 0 },
+      });
+      assert.ok(empty.ok && empty.value.token_transfer === undefined);
+      assert.ok(!S.parseWith(S.MempoolFees, { token_transfer: tested.token_transfer }).ok, '`all` is required');
+    });
+
+    it('pages the pending transactions by cursor: a page turn is one request from the cursor of the page before', async () => {
+      const c = client();
+      const total = GENERATED.mempoolTxCount + 3;
+      const first = await c.getMempoolTransactions({ limit: 20 });
+      assert.deepStrictEqual([first.limit, first.offset, first.total, first.results.length], [20, 0, total, 20]);
+      assert.strictEqual(first.results[0]!.tx_id, mempoolTxId(0));
+      assert.strictEqual(first.results[0]!.sender.address, ADDRESS.mainnet);
+      assert.match(first.results[0]!.fee_rate, /^\d+$/);
+      const second = await c.getMempoolTransactions({ limit: 20, offset: 20 });
+      assert.strictEqual(second.results[0]!.tx_id, mempoolTxId(20));
+      const third = await c.getMempoolTransactions({ limit: 20, offset: 40 });
+      assert.deepStrictEqual(third.results.map((t) => t.tx_id).slice(-3), [
+        '0x0000000000000000000000000000000000000000000000000000000000000002',
+        '0x0000000000000000000000000000000000000000000000000000000000000001',
+        TX.pending,
+      ]);
+      const reqs = mock.requestsTo('/extended/v3/mempool/transactions');
+      assert.strictEqual(reqs.length, 3, 'one request per page');
+      assert.deepStrictEqual(
+        reqs.map((r) => [r.query.get('limit'), r.query.get('cursor')?.split(':')[1] ?? null]),
+        [
+          ['20', null],
+          ['20', mempoolTxId(20)],
+          ['20', mempoolTxId(40)],
+        ],
+      );
+      assert.strictEqual(
+        reqs.some((r) => r.query.has('offset')),
+        false,
+        'the v3 list has no offset',
+      );
+    });
+
+    it('reading the first page again starts the cursors afresh: later pages follow the mempool as it is now', async () => {
+      const c = client({ freshMs: 0 });
+      for (const offset of [0, 20, 40]) await c.getMempoolTransactions({ offset });
+      await c.getMempoolTransactions({ offset: 0 });
+      const before = mock.requestsTo('/extended/v3/mempool/transactions').length;
+      await c.getMempoolTransactions({ offset: 40 });
+      const walked = mock.requestsTo('/extended/v3/mempool/transactions').slice(before);
+      assert.deepStrictEqual(
+        walked.map((r) => r.query.get('cursor')?.split(':')[1]),
+        [mempoolTxId(20), mempoolTxId(40)],
+        'from the start of page 2 as the first page now gives it, not from a cursor learnt before',
+      );
+    });
+
+    it('keeps a page of pending transactions only briefly: the mempool is never settled', async () => {
+      const c = client();
+      await c.getMempoolTransactions();
+      await c.getMempoolTransactions();
+      assert.strictEqual(mock.requestsTo('/extended/v3/mempool/transactions').length, 1, 'reused while fresh');
+      const stale = client({ freshMs: 0 });
+      await stale.getMempoolFees();
+      await stale.getMempoolFees();
+      await stale.getMempoolTransactions();
+      assert.strictEqual(mock.requestsTo('/extended/v2/mempool/fees').length, 2, 'asked again once stale');
+      assert.strictEqual(mock.requestsTo('/extended/v3/mempool/transactions').length, 2);
+    });
+
+    it('says not found, or unexpected, for the new mempool routes as for every other', async () => {
+      mock.override('/extended/v2/mempool/fees', { all: { low_priority: '3000' } });
+      await rejectsWith(client().getMempoolFees(), 'invalid-response', /fee estimates/);
+      mock.reset();
+      mock.fault({ match: '/extended/v3/mempool', fault: { kind: 'status', status: 404 } });
+      await rejectsWith(client().getMempoolTransactions(), 'not-found');
+    });
+
     it('checks many contracts in one request with contract_id repeated', async () => {
       const ids = [CONTRACT.statusSuccess, CONTRACT.statusPending, CONTRACT.notFound];
       const map = await client().getContractsStatus(ids);
@@ -128,6 +227,8 @@ describe('Stacks API client', function () {
       { file: 'block-v2--latest.json', schema: S.Block },
       { file: 'block-v1--by_height-latest.json', schema: S.BlockV1 },
       { file: 'mempool-stats.json', schema: S.MempoolStats },
+      { file: 'mempool-fees.json', schema: S.MempoolFees },
+      { file: 'v3-mempool-transactions.json', schema: S.MempoolTransactionsPage },
       { file: 'server-status.json', schema: S.ServerStatus },
       { file: 'address-transactions--mainnet.json', schema: S.AddressTransactionsPage },
       { file: 'address-tx-events--mainnet.json', schema: S.AddressEventsPage },
@@ -217,6 +318,13 @@ describe('Stacks API client', function () {
         path: '/extended/v1/tx/mempool/stats',
         schema: S.MempoolStats,
         call: (c) => c.getMempoolStats(),
+      },
+      {
+        name: 'mempool transaction list',
+        file: 'v3-mempool-transactions.json',
+        path: '/extended/v3/mempool/transactions',
+        schema: S.MempoolTransactionsPage,
+        call: (c) => c.getMempoolTransactions(),
       },
       {
         name: 'status',
@@ -313,6 +421,12 @@ describe('Stacks API client', function () {
         (c) => c.getStxBalance(ADDRESS.mainnet, { unanchored: true, untilBlock: 5 }),
         /not both/,
       ],
+      [
+        'mempool page limit 51',
+        (c) => c.getMempoolTransactions({ limit: 51 }),
+        /"limit" must be a whole number from 1 to 50/,
+      ],
+      ['mempool page offset 1.5', (c) => c.getMempoolTransactions({ offset: 1.5 }), /"offset"/],
       ['block words', (c) => c.getBlock('yesterday'), /not a block/],
       ['negative height', (c) => c.getBlockByHeightV1(-3), /not a block height/],
       ['v1 block by hash', (c) => c.getBlockByHeightV1(BLOCK.hash), /takes a block height/],

@@ -121,6 +121,7 @@ const V3_BALANCE = '/extended/v3/principals/{principal}/balances/stx';
 const V3_BALANCE_CHANGES = '/extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes';
 const V3_BLOCK_TXS = '/extended/v3/blocks/{height_or_hash}/transactions';
 const V3_NONCES = '/extended/v3/principals/{principal}/nonces';
+const V3_MEMPOOL_TXS = '/extended/v3/mempool/transactions';
 
 /** Each fixture and the schema of the route that sends it. */
 const SCHEMA_OF: Record<string, () => ValidateFunction> = {
@@ -151,6 +152,8 @@ const SCHEMA_OF: Record<string, () => ValidateFunction> = {
   'burn-block-blocks--700000.json': () => types('api/blocks/get-nakamoto-blocks.schema.json'),
   'contracts-status.json': () => types('api/smart-contracts/get-smart-contracts-status.schema.json'),
   'mempool-stats.json': () => types('api/transaction/get-mempool-stats.schema.json'),
+  'mempool-fees.json': () => types('api/mempool/get-fee-priorities.schema.json'),
+  'v3-mempool-transactions.json': () => v3(V3_MEMPOOL_TXS),
   'server-status.json': () => types('api/info/get-status.schema.json'),
   'v2-balances-stx--locked.json': () => types('api/address/get-address-stx-balance.schema.json'),
   'v3-transaction--token_transfer.json': () => v3(V3_TX),
@@ -234,6 +237,16 @@ describe("Fixtures pass the API's own schemas", () => {
       page.results[0].transaction.event_count = 4;
       assert.notStrictEqual(problems(v3(V3_PRINCIPAL_TXS), page), '');
     });
+    it('a v3 mempool list item with the heavy fields of a full mempool transaction', () => {
+      const page = loadFixture('v3-mempool-transactions.json');
+      page.results[0].post_conditions = [];
+      assert.notStrictEqual(problems(v3(V3_MEMPOOL_TXS), page), '');
+    });
+    it('fee estimates as STX strings instead of whole µSTX', () => {
+      const fees = loadFixture('mempool-fees.json');
+      fees.all.low_priority = '0.003';
+      assert.notStrictEqual(problems(types('api/mempool/get-fee-priorities.schema.json'), fees), '');
+    });
     it("a v3 balance with v1's locked amount as a string", () => {
       assert.notStrictEqual(
         problems(v3(V3_BALANCE), { ...loadFixture('v3-balances-stx--locked.json'), locked: '400000' }),
@@ -297,6 +310,10 @@ describe("The mock's v3 answers pass the v3 OpenAPI", () => {
     return r.json();
   };
 
+  /** The `next` cursor of the mempool list's first `n` items. */
+  const mempoolCursorAt = async (n: number): Promise<string> =>
+    ((await get(`${V3_MEMPOOL_TXS}?limit=${n}`)) as { cursor: { next: string } }).cursor.next;
+
   it('every transaction of every type and status, lean and with every include', async () => {
     for (const id of Object.values(TX)) {
       for (const q of ['', '?include=function_args,source_code,post_conditions,result']) {
@@ -323,6 +340,13 @@ describe("The mock's v3 answers pass the v3 OpenAPI", () => {
         '',
         `${a} ${tx}`,
       );
+    for (const q of ['', '?limit=50', `?limit=7&cursor=${await mempoolCursorAt(7)}`])
+      assert.strictEqual(problems(v3(V3_MEMPOOL_TXS), await get(`${V3_MEMPOOL_TXS}${q}`)), '', `mempool ${q}`);
+    assert.strictEqual(
+      problems(types('api/mempool/get-fee-priorities.schema.json'), await get('/extended/v2/mempool/fees')),
+      '',
+      'fees',
+    );
     for (const b of [BLOCK.height, BLOCK.big.height])
       assert.strictEqual(
         problems(v3(V3_BLOCK_TXS), await get(`/extended/v3/blocks/${b}/transactions?limit=50`)),

@@ -3,7 +3,18 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { c32addressDecode } from 'c32check';
 import { FIXTURE_DIR, MockApi, loadFixture, startMockApi } from '../mock-api/server';
-import { ADDRESS, API_KEY, BLOCK, CONTRACT, GENERATED, INVALID_TX, TX, UNKNOWN_TX, busyTxId } from '../fixtures/ids';
+import {
+  ADDRESS,
+  API_KEY,
+  BLOCK,
+  CONTRACT,
+  GENERATED,
+  INVALID_TX,
+  TX,
+  UNKNOWN_TX,
+  busyTxId,
+  mempoolTxId,
+} from '../fixtures/ids';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -176,6 +187,35 @@ describe('mock chain data API', () => {
       const latest = (await get('/extended/v2/blocks/latest')).body;
       assert.strictEqual(status.chain_tip.block_height, latest.height);
       assert.strictEqual(status.chain_tip.block_hash, latest.hash);
+    });
+
+    it('serves the fee estimates, and the pending transactions newest first, paged by the cursor receipt_time:tx_id', async () => {
+      assert.deepStrictEqual((await get('/extended/v2/mempool/fees')).body, loadFixture('mempool-fees.json'));
+      const total = GENERATED.mempoolTxCount + 3;
+      const p1 = (await get('/extended/v3/mempool/transactions?limit=4')).body;
+      assert.deepStrictEqual([p1.limit, p1.total, p1.results.length], [4, total, 4]);
+      assert.deepStrictEqual(
+        p1.results.map((t: { tx_id: string }) => t.tx_id),
+        [0, 1, 2, 3].map(mempoolTxId),
+      );
+      assert.strictEqual(p1.cursor.previous, null);
+      assert.strictEqual(p1.cursor.current, `${p1.results[0].receipt_time}:${mempoolTxId(0)}`);
+      const p2 = (await get(`/extended/v3/mempool/transactions?limit=4&cursor=${p1.cursor.next}`)).body;
+      assert.strictEqual(p2.results[0].tx_id, mempoolTxId(4));
+      assert.strictEqual(p2.cursor.previous, p1.cursor.current, 'previous: the start of the page before');
+      // Each known pending transaction opens: the list and the transaction route agree.
+      const tx = (await get(`/extended/v1/tx/${mempoolTxId(4)}`)).body;
+      assert.deepStrictEqual(
+        [tx.tx_status, tx.tx_type, tx.fee_rate],
+        ['pending', p2.results[0].type, p2.results[0].fee_rate],
+      );
+      // The end: the API's own test bodies, then the oldest of the mock's pending transactions.
+      const last = (await get('/extended/v3/mempool/transactions?limit=50')).body;
+      assert.strictEqual(last.cursor.next, null);
+      assert.deepStrictEqual(last.results.slice(-3, -1), loadFixture('v3-mempool-transactions.json').results);
+      assert.strictEqual(last.results.at(-1).tx_id, TX.pending);
+      assert.strictEqual((await get('/extended/v3/mempool/transactions?cursor=12:nope')).status, 400);
+      assert.strictEqual((await get('/extended/v3/mempool/transactions?limit=51')).status, 400);
     });
 
     it('serves contract status: known found, others found:false', async () => {
@@ -581,6 +621,8 @@ describe('mock chain data API in sunset mode', () => {
       `/extended/v3/principals/${ADDRESS.mainnet}/balances/stx`,
       `/extended/v3/principals/${ADDRESS.mainnet}/transactions/${TX.mainnetContractCall}/balance-changes`,
       `/extended/v3/blocks/${BLOCK.height}/transactions`,
+      '/extended/v2/mempool/fees',
+      '/extended/v3/mempool/transactions',
     ])
       assert.strictEqual((await get(p)).status, 200, p);
   });

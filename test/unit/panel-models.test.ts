@@ -4,9 +4,10 @@ import * as S from '../../src/api/schemas';
 import type { Target } from '../../src/chain/target';
 import type { Field, PanelParams, Section, TableRow, Value, ViewModel } from '../../src/protocol';
 import { loadPanel, Loaded, MAX_TABLE_ROWS, ModelContext } from '../../src/ui/panels/models';
+import { mempoolModel } from '../../src/ui/panels/models/network';
 import { txModel } from '../../src/ui/panels/models/tx';
 import { burnBlockModel } from '../../src/ui/panels/models/burnBlock';
-import { ADDRESS, BLOCK, BURN, CONTRACT, GENERATED, TX } from '../fixtures/ids';
+import { ADDRESS, BLOCK, BURN, CONTRACT, GENERATED, mempoolTxId, TX } from '../fixtures/ids';
 import { loadFixture, MockApi, startMockApi } from '../mock-api/server';
 
 const ctx: ModelContext = {
@@ -366,8 +367,153 @@ describe('panel models', () => {
       );
       assert.deepStrictEqual(
         tables(loaded.model).map((t) => t.title),
-        ['Fees (µSTX)', 'Age (blocks)', 'Size (bytes)'],
+        [
+          'Fee estimates',
+          `Pending transactions (${GENERATED.mempoolTxCount + 3})`,
+          'Fees (µSTX)',
+          'Age (blocks)',
+          'Size (bytes)',
+        ],
       );
+    });
+
+    it('shows low, medium and high fee estimates for a transfer, a contract call and a deploy', async () => {
+      const loaded = await load({ kind: 'mempool', id: '' }, {});
+      const fees = tableTitled(loaded.model, 'Fee estimates');
+      assert.deepStrictEqual(
+        fees.columns.map((c) => c.label),
+        ['Transaction', 'Low', 'Medium', 'High'],
+      );
+      // mempool-fees.json: the API's own example of GET /extended/v2/mempool/fees, in µSTX.
+      assert.deepStrictEqual(
+        fees.rows.map((r) => r.cells.map((c) => c[0]!.text)),
+        [
+          ['Token transfer', '0.003 STX', '0.006 STX', '0.401199 STX'],
+          ['Contract call', '0.010368 STX', '0.1 STX', '1 STX'],
+          ['Contract deploy', '0.925 STX', '1.0125 STX', '1.0825 STX'],
+          ['All pending', '0.003 STX', '0.006 STX', '0.401199 STX'],
+        ],
+      );
+      assert.strictEqual(fees.rows[0]!.cells[3]![0]!.full, '401,199 µSTX');
+      assert.strictEqual(api.requestsTo('/extended/v2/mempool/fees').length, 1);
+    });
+
+    it('a kind with nothing pending has no estimate of its own (the API leaves it out)', () => {
+      const m = mempoolModel(
+        {
+          stats: loadFixture('mempool-stats.json'),
+          fees: { all: { no_priority: 0, low_priority: 0, medium_priority: 0, high_priority: 0 } },
+          pending: { limit: 20, offset: 0, total: 0, results: [] },
+        },
+        ctx,
+      );
+      const fees = tableTitled(m, 'Fee estimates');
+      assert.deepStrictEqual(fees.rows[0]!.cells[1]![0], { t: 'text', text: '—', hint: 'none pending' });
+      assert.deepStrictEqual(
+        fees.rows[3]!.cells.map((c) => c[0]!.text),
+        ['All pending', '0 STX', '0 STX', '0 STX'],
+      );
+      const pending = tableTitled(m, 'Pending transactions');
+      assert.strictEqual(pending.rows.length, 0);
+      assert.strictEqual(pending.empty, 'Nothing is pending.');
+      assert.strictEqual(pending.paging, undefined);
+    });
+
+    it("lists the API's own page of pending transactions: type, id, sender, fee and age, each linking to the transaction", () => {
+      const body = S.parseWith(S.MempoolTransactionsPage, loadFixture('v3-mempool-transactions.json'));
+      assert.ok(body.ok);
+      const m = mempoolModel(
+        {
+          stats: loadFixture('mempool-stats.json'),
+          fees: loadFixture('mempool-fees.json'),
+          pending: { limit: 20, offset: 0, total: body.value.total, results: body.value.results },
+        },
+        { ...ctx, now: 2600 * 1000 },
+      );
+      const pending = tableTitled(m, 'Pending transactions');
+      assert.strictEqual(pending.title, 'Pending transactions (2)');
+      assert.deepStrictEqual(
+        pending.columns.map((c) => c.label),
+        ['Type', 'Transaction', 'Sender', 'Fee', 'Age'],
+      );
+      assert.deepStrictEqual(
+        pending.rows.map((r) => r.cells.map((c) => c[0]!.text)),
+        [
+          ['Contract call', '0x00000000…00000002', 'SP466F…R0KP27', '0.0001 STX', '10 minutes ago'],
+          ['Token transfer', '0x00000000…00000001', 'SP466F…R0KP27', '0.00025 STX', '26 minutes ago'],
+        ],
+      );
+      const [link, sender] = [pending.rows[0]!.cells[1]![0]!, pending.rows[0]!.cells[2]![0]!];
+      assert.deepStrictEqual(link.target, {
+        kind: 'tx',
+        id: '0x0000000000000000000000000000000000000000000000000000000000000002',
+        network: 'custom',
+      });
+      assert.deepStrictEqual(sender.target, {
+        kind: 'address',
+        id: 'SP466FNC0P7JWTNM2R9T199QRZN1MYEDTAR0KP27',
+        network: 'custom',
+      });
+    });
+
+    it('pages the pending list 20 at a time by cursor: each page turn, forward or back, is one request at most', async () => {
+      const total = GENERATED.mempoolTxCount + 3;
+      const target: Target = { kind: 'mempool', id: '' };
+      let loaded: Loaded = await load(target, {});
+      const list = () => tableTitled(loaded.model, 'Pending transactions');
+      assert.deepStrictEqual(list().paging, {
+        param: 'pendingOffset',
+        offset: 0,
+        limit: 20,
+        total,
+        sequential: true,
+      });
+      assert.strictEqual(list().rows[0]!.cells[1]![0]!.target?.id, mempoolTxId(0));
+      assert.strictEqual(api.requests.length, 3, 'statistics, fees and the first page');
+      const ids = new Set<string>();
+      for (const offset of [20, 40]) {
+        const before: number = api.requests.length;
+        loaded = await load(target, { ...loaded.params, pendingOffset: offset }, loaded);
+        assert.strictEqual(api.requests.length, before + 1, `page at ${offset} costs one request`);
+        const last = api.requests.at(-1)!;
+        assert.strictEqual(last.path, '/extended/v3/mempool/transactions');
+        assert.match(
+          last.query.get('cursor') ?? '',
+          /^\d+:0x[0-9a-f]{64}$/,
+          'the page starts at the cursor of the one before',
+        );
+        assert.strictEqual(list().paging?.offset, offset);
+        for (const r of list().rows) ids.add(r.cells[1]![0]!.full!);
+      }
+      assert.strictEqual(list().rows.length, total - 40);
+      assert.strictEqual(list().rows.at(-1)!.cells[1]![0]!.full, TX.pending, 'the oldest last');
+      assert.strictEqual(ids.size, total - 20, 'no row twice');
+      client.clearCache();
+      const before = api.requests.length;
+      loaded = await load(target, { ...loaded.params, pendingOffset: 20 }, loaded);
+      assert.strictEqual(api.requests.length, before + 1, 'back a page: one request, from the remembered cursor');
+      assert.strictEqual(list().rows[0]!.cells[1]![0]!.target?.id, mempoolTxId(20));
+    });
+
+    it('opens at a later page cold (a restored panel): walks there from the start, a few requests', async () => {
+      const loaded = await load({ kind: 'mempool', id: '' }, { pendingOffset: 40 });
+      const list = tableTitled(loaded.model, 'Pending transactions');
+      assert.strictEqual(list.paging?.offset, 40);
+      assert.strictEqual(list.rows[0]!.cells[1]![0]!.target?.id, mempoolTxId(40));
+      assert.deepStrictEqual(
+        api.requestsTo('/extended/v3/mempool/transactions').map((r) => r.query.get('limit')),
+        ['40', '20'],
+      );
+    });
+
+    it('an API without the fee or the mempool list route: the rest shows, and each part says it is not available', async () => {
+      api.fault({ match: /^\/extended\/(v2\/mempool\/fees|v3\/mempool)/, fault: { kind: 'status', status: 404 } });
+      const loaded = await load({ kind: 'mempool', id: '' }, {});
+      assert.deepStrictEqual(notices(loaded.model), [
+        'Fee estimates: not available on this API',
+        'Pending transactions: not available on this API',
+      ]);
+      assert.ok(tables(loaded.model).some((t) => t.title === 'Fees (µSTX)'));
     });
 
     it('shows the API status with the network, URL and whether a key is used', async () => {

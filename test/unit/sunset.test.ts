@@ -181,6 +181,16 @@ describe('Sunset: every client method with all deprecated routes switched off', 
     assert.deepStrictEqual(await gone.getServerStatus(), await old.getServerStatus());
   });
 
+  it('getMempoolFees and getMempoolTransactions: routes that are not deprecated, read the same with the rest switched off', async () => {
+    assert.deepStrictEqual(await gone.getMempoolFees(), await old.getMempoolFees());
+    for (const offset of [0, 20, 40])
+      assert.deepStrictEqual(
+        await gone.getMempoolTransactions({ offset }),
+        await old.getMempoolTransactions({ offset }),
+        `offset ${offset}`,
+      );
+  });
+
   it('getAddressTransactions: every transaction with its type, status, block and STX sent/received', async () => {
     for (const a of [ADDRESS.mainnet, ADDRESS.testnet, ADDRESS.busy]) {
       const v1 = await old.getAddressTransactions(a);

@@ -27,13 +27,21 @@ export class CursorMemo {
     if (this.map.size >= 2000) this.map.clear();
     this.map.set(`${principal}|${offset}`, cursor);
   }
-  /** The nearest known start at or before `offset`. */
+  /** Forgets every start of one list (it changed: what was learnt points at old positions). */
+  forget(principal: string): void {
+    const prefix = `${principal}|`;
+    for (const key of [...this.map.keys()]) if (key.startsWith(prefix)) this.map.delete(key);
+  }
+  /** The nearest known start at or before `offset` (a scan of at most 2000 entries, whatever the offset). */
   nearest(principal: string, offset: number): { offset: number; cursor?: string } {
-    for (let o = offset; o > 0; o--) {
-      const c = this.get(principal, o);
-      if (c !== undefined) return { offset: o, cursor: c };
+    const prefix = `${principal}|`;
+    let best: { offset: number; cursor?: string } = { offset: 0 };
+    for (const [key, cursor] of this.map) {
+      if (!key.startsWith(prefix)) continue;
+      const o = Number(key.slice(prefix.length));
+      if (o > best.offset && o <= offset) best = { offset: o, cursor };
     }
-    return { offset: 0 };
+    return best;
   }
 }
 

@@ -1,16 +1,30 @@
 import * as vscode from 'vscode';
+import type { FeePriorities, MempoolFees } from '../../api';
+import { isStacksApiError } from '../../api/errors';
 import { formatInt, formatMicroStx, formatStx, txTypeLabel } from '../../chain/format';
 import { Commands } from '../../constants';
 import { errorNodes, fact } from './deps';
 import { command, LoadContext, TreeNode } from './node';
 import { Section } from './sections';
 
-// 2. Mempool: pending transactions per type with their median fee and age.
+/** The fee estimates shown, as the API names the kinds. */
+const FEES = [
+  ['token_transfer', 'Transfer fee', 'a token transfer'],
+  ['contract_call', 'Contract call fee', 'a contract call'],
+  ['smart_contract', 'Deploy fee', 'a contract deploy'],
+] as const;
+
+// 2. Mempool: the fee estimates, then pending transactions per type with their median fee and age.
 export class MempoolSection extends Section {
   readonly name = 'mempool';
 
   getTreeItem(): vscode.TreeItem {
-    return this.header('Mempool', 'pulse', false, 'Pending transactions per type, with the median fee and age');
+    return this.header(
+      'Mempool',
+      'pulse',
+      false,
+      'Fee estimates, and pending transactions per type with the median fee and age',
+    );
   }
 
   protected override async loadChildren(ctx: LoadContext): Promise<TreeNode[]> {
@@ -19,7 +33,15 @@ export class MempoolSection extends Section {
     if (bad) return bad;
     try {
       const { client } = await this.d.networks.endpoint(network);
-      const m = await client.getMempoolStats({ signal: ctx.signal, budget: ctx.budget });
+      const call = { signal: ctx.signal, budget: ctx.budget };
+      const [m, fees] = await Promise.all([
+        client.getMempoolStats(call),
+        // An older API without the fee route still shows its statistics.
+        client.getMempoolFees(call).catch((e: unknown) => {
+          if (isStacksApiError(e) && e.kind === 'not-found') return undefined;
+          throw e;
+        }),
+      ]);
       const open = command(Commands.showMempoolStats, 'Show Mempool Statistics');
       const types = Object.entries(m.tx_type_counts).sort((a, b) => b[1] - a[1]);
       const total = types.reduce((n, [, c]) => n + c, 0);
@@ -32,6 +54,7 @@ export class MempoolSection extends Section {
           'inbox',
           open,
         ),
+        ...this.feeNodes(fees, open),
       ];
       for (const [type, count] of types) {
         const fee = m.tx_simple_fee_averages[type];
@@ -63,5 +86,43 @@ export class MempoolSection extends Section {
     } catch (e) {
       return errorNodes(this.d, this, e, network, 'mempool statistics');
     }
+  }
+
+  /** Low, medium and high fee for a transfer, a contract call and a deploy. */
+  private feeNodes(fees: MempoolFees | undefined, open: vscode.Command): TreeNode[] {
+    if (!fees) {
+      return [
+        fact(
+          this,
+          'Fee estimates',
+          'not available on this API',
+          'This API has no fee estimates (GET /extended/v2/mempool/fees).',
+          'credit-card',
+          open,
+        ),
+      ];
+    }
+    const levels = (p: FeePriorities, f: (n: number) => string) =>
+      `low ${f(p.low_priority)} · medium ${f(p.medium_priority)} · high ${f(p.high_priority)}`;
+    return FEES.map(([kind, label, what]) => {
+      const p = fees[kind];
+      return p
+        ? fact(
+            this,
+            label,
+            `${levels(p, (n) => formatStx(n, { unit: false }))} STX`,
+            `Fee estimate for ${what}, from the fees of the pending transactions:\n${levels(p, formatMicroStx)}`,
+            'credit-card',
+            open,
+          )
+        : fact(
+            this,
+            label,
+            `none pending · all: ${levels(fees.all, (n) => formatStx(n, { unit: false }))} STX`,
+            `No ${what.replace(/^an? /, '')} is pending; over all pending transactions:\n${levels(fees.all, formatMicroStx)}`,
+            'credit-card',
+            open,
+          );
+    });
   }
 }

@@ -14,7 +14,7 @@ import { BLOCK_TXS_PER_PAGE, blockModel } from './block';
 import { BURN_BLOCKS_PER_PAGE, burnBlockModel } from './burnBlock';
 import { boundTables } from './bounds';
 import { contractModel, contractsModel } from './contracts';
-import { mempoolModel, statusModel } from './network';
+import { mempoolModel, Missing, PENDING_PER_PAGE, statusModel } from './network';
 import { loadTokens, tokensOfEvents, tokensOfTransaction } from './tokens';
 import { EVENTS_PER_PAGE, txModel } from './tx';
 import type { ModelContext } from './values';
@@ -185,10 +185,36 @@ async function build(target: Target, params: PanelParams, o: LoadOptions): Promi
       const statuses = await part('status', '', () => c.getContractsStatus(ids, call));
       return { model: contractsModel(ids, statuses, ctx), parts, params: {} };
     }
-    case 'mempool':
-      return { model: mempoolModel(await part('stats', '', () => c.getMempoolStats(call)), ctx), parts, params: {} };
+    case 'mempool': {
+      const pendingOffset = pageStart(params.pendingOffset, PENDING_PER_PAGE);
+      const [stats, fees, pending] = await Promise.all([
+        part('stats', '', () => c.getMempoolStats(call)),
+        part('fees', '', () => unlessNoRoute(c.getMempoolFees(call))),
+        part('pending', String(pendingOffset), () =>
+          unlessNoRoute(c.getMempoolTransactions({ ...call, limit: PENDING_PER_PAGE, offset: pendingOffset })),
+        ),
+      ]);
+      return {
+        model: mempoolModel({ stats, fees, pending }, ctx),
+        parts,
+        params: pendingOffset ? { pendingOffset } : {},
+      };
+    }
     case 'status':
       return { model: statusModel(await part('status', '', () => c.getServerStatus(call)), ctx), parts, params: {} };
+  }
+}
+
+/**
+ * A part an older API may not have at all (its route answers 404): the panel shows the rest and
+ * says so in that part's place. Every other failure is the panel's.
+ */
+async function unlessNoRoute<T>(p: Promise<T>): Promise<T | Missing> {
+  try {
+    return await p;
+  } catch (e) {
+    if (isStacksApiError(e) && e.kind === 'not-found') return { missing: 'not available on this API' };
+    throw e;
   }
 }
 

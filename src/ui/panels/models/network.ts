@@ -1,7 +1,18 @@
-/** Mempool statistics (4.5) and API status (4.7). */
-import type { MempoolStats, Percentiles, ServerStatus } from '../../../api';
-import { formatInt, formatStx, txTypeLabel } from '../../../chain/format';
-import type { Bar, Section, ViewModel } from '../../../protocol';
+/**
+ * The mempool: statistics (4.5), fee estimates (GET /extended/v2/mempool/fees) and the pending
+ * transactions (GET /extended/v3/mempool/transactions); and API status (4.7).
+ */
+import type {
+  FeePriorities,
+  MempoolFees,
+  MempoolStats,
+  MempoolTransaction,
+  Page,
+  Percentiles,
+  ServerStatus,
+} from '../../../api';
+import { formatAge, formatInt, formatStx, formatTime, txTypeLabel } from '../../../chain/format';
+import type { Bar, Section, TableRow, Value, ViewModel } from '../../../protocol';
 import {
   badge,
   block,
@@ -13,13 +24,39 @@ import {
   id,
   ModelContext,
   num,
+  principal,
+  stx,
   text,
+  tx,
   yesNo,
 } from './values';
 
 const QUANTILES = ['p25', 'p50', 'p75', 'p95'] as const;
 
-export function mempoolModel(m: MempoolStats, ctx: ModelContext): ViewModel {
+/** Rows of the mempool panel's pending list. */
+export const PENDING_PER_PAGE = 20;
+
+/** The kinds of transaction a fee is estimated for, as the API names them, in the order shown. */
+export const FEE_KINDS = [
+  ['token_transfer', 'Token transfer'],
+  ['contract_call', 'Contract call'],
+  ['smart_contract', 'Contract deploy'],
+] as const;
+
+/** A part of the panel the API could not give (an older API without the route), and why. */
+export interface Missing {
+  missing: string;
+}
+const isMissing = (v: object): v is Missing => 'missing' in v;
+
+export interface MempoolData {
+  stats: MempoolStats;
+  fees: MempoolFees | Missing;
+  pending: Page<MempoolTransaction> | Missing;
+}
+
+export function mempoolModel(d: MempoolData, ctx: ModelContext): ViewModel {
+  const m = d.stats;
   const types = Object.keys(m.tx_type_counts);
   const total = types.reduce((s, t) => s + (m.tx_type_counts[t] ?? 0), 0);
   const table = (title: string, data: Record<string, Percentiles>, show: (n: number) => string): Section => ({
@@ -47,6 +84,8 @@ export function mempoolModel(m: MempoolStats, ctx: ModelContext): ViewModel {
     icon: 'pulse',
     badges: [badge(`${formatInt(total)} pending transactions`, 'info'), badge(ctx.networkLabel, 'muted', 'globe')],
     sections: [
+      feeSection(d.fees),
+      pendingSection(d.pending, ctx),
       { type: 'bars', title: 'Pending transactions by type', bars: bars(m.tx_type_counts, (n) => formatInt(n)) },
       { type: 'bars', title: 'Median fee by type', bars: bars(medianFees, (n) => formatStx(Math.round(n))) },
       table('Fees (µSTX)', m.tx_simple_fee_averages, (n) => formatInt(Math.round(n))),
@@ -54,6 +93,77 @@ export function mempoolModel(m: MempoolStats, ctx: ModelContext): ViewModel {
       table('Size (bytes)', m.tx_byte_sizes, (n) => formatInt(n)),
     ],
   };
+}
+
+/** Low, medium and high fee per kind of transaction; "All pending" is the API's estimate over every kind. */
+function feeSection(fees: MempoolFees | Missing): Section {
+  const title = 'Fee estimates';
+  if (isMissing(fees)) return { type: 'notice', tone: 'muted', icon: 'info', text: `${title}: ${fees.missing}` };
+  const cells = (p: FeePriorities | undefined): Value[][] =>
+    (['low_priority', 'medium_priority', 'high_priority'] as const).map((k) => [
+      p ? stx(p[k]) : text(undefined, { hint: 'none pending' }),
+    ]);
+  const rows: TableRow[] = [
+    ...FEE_KINDS.map(([kind, label]) => ({ cells: [[text(label)], ...cells(fees[kind])] })),
+    { cells: [[text('All pending')], ...cells(fees.all)] },
+  ];
+  return {
+    type: 'table',
+    title,
+    columns: [
+      { label: 'Transaction' },
+      { label: 'Low', align: 'right' },
+      { label: 'Medium', align: 'right' },
+      { label: 'High', align: 'right' },
+    ],
+    rows,
+    empty: 'No estimates.',
+  };
+}
+
+/** The pending transactions, newest first, each linking to its transaction panel. */
+function pendingSection(pending: Page<MempoolTransaction> | Missing, ctx: ModelContext): Section {
+  const title = 'Pending transactions';
+  if (isMissing(pending)) return { type: 'notice', tone: 'muted', icon: 'info', text: `${title}: ${pending.missing}` };
+  const p = pending;
+  return {
+    type: 'table',
+    title: `${title} (${formatInt(p.total)})`,
+    columns: [
+      { label: 'Type' },
+      { label: 'Transaction' },
+      { label: 'Sender' },
+      { label: 'Fee', align: 'right' },
+      { label: 'Age' },
+    ],
+    rows: p.results.map((t) => ({
+      cells: [
+        [text(txTypeLabel(t.type))],
+        [tx(t.tx_id, ctx)],
+        [principal(t.sender.address, ctx)],
+        [stx(t.fee_rate)],
+        [age(t.receipt_time, ctx)],
+      ],
+    })),
+    ...(p.total > p.limit || p.offset > 0
+      ? {
+          paging: {
+            param: 'pendingOffset' as const,
+            offset: p.offset,
+            limit: p.limit,
+            total: p.total,
+            sequential: true,
+          },
+        }
+      : {}),
+    empty: 'Nothing is pending.',
+  };
+}
+
+/** How long ago the node received a transaction ("3 minutes ago"); the time itself when it is in the future. */
+function age(receipt: number, ctx: ModelContext): Value {
+  const ago = formatAge(receipt, ctx.now);
+  return ago ? { t: 'time', text: ago === 'in the future' ? formatTime(receipt) : ago } : text(undefined);
 }
 
 export function statusModel(s: ServerStatus, ctx: ModelContext): ViewModel {
