@@ -146,24 +146,14 @@ export function getPrincipalTxsV3(ctx: RouteContext): Reply {
         },
       }));
   const cursors = items.map(principalTxCursor);
-  const cursor = ctx.query.get('cursor');
-  let start = 0;
-  if (cursor !== null) {
-    if (!/^[0-9]+:[0-9]+:[0-9]+$/.test(cursor))
-      return err(400, ERROR_BODIES.validation('querystring/cursor must match pattern "^[0-9]+:[0-9]+:[0-9]+$"'));
-    start = cursors.indexOf(cursor);
-    if (start < 0) return err(404, { error: 'Not Found', message: 'Cursor not found', statusCode: 404 });
-  }
-  return ok({
-    total: items.length,
-    limit: p.limit,
-    cursor: {
-      next: cursors[start + p.limit] ?? null,
-      previous: start > 0 ? cursors[Math.max(0, start - p.limit)]! : null,
-      current: cursors[start] ?? null,
-    },
-    results: items.slice(start, start + p.limit),
-  });
+  return cursorPage(
+    items,
+    cursors,
+    ctx.query.get('cursor'),
+    p.limit,
+    /^[0-9]+:[0-9]+:[0-9]+$/,
+    '^[0-9]+:[0-9]+:[0-9]+$',
+  );
 }
 
 export function getBlockTxsV2(ctx: RouteContext): Reply {
@@ -211,24 +201,7 @@ export function getTxBalanceChangesV3(ctx: RouteContext): Reply {
   if ('status' in p) return p;
   const changes = toV3BalanceChanges(principal, data().addressEvents.get(`${principal}|${normalizeHash(txId)}`) ?? []);
   const cursors = changes.map(balanceChangeCursor);
-  const cursor = ctx.query.get('cursor');
-  let start = 0;
-  if (cursor !== null) {
-    if (!/^[0-9]+:\S+$/.test(cursor))
-      return err(400, ERROR_BODIES.validation('querystring/cursor must match pattern "^[0-9]+:\\S+$"'));
-    start = cursors.indexOf(cursor);
-    if (start < 0) return err(404, { error: 'Not Found', message: 'Cursor not found', statusCode: 404 });
-  }
-  return ok({
-    total: changes.length,
-    limit: p.limit,
-    cursor: {
-      next: cursors[start + p.limit] ?? null,
-      previous: start > 0 ? cursors[Math.max(0, start - p.limit)]! : null,
-      current: cursors[start] ?? null,
-    },
-    results: changes.slice(start, start + p.limit),
-  });
+  return cursorPage(changes, cursors, ctx.query.get('cursor'), p.limit, /^[0-9]+:\S+$/, '^[0-9]+:\\S+$');
 }
 
 /** Cursor = block_height:microblock_sequence:tx_index of the first item, as the API's. */
@@ -248,22 +221,36 @@ export function getBlockTxsV3(ctx: RouteContext): Reply {
     .filter((t): t is Json => !!t)
     .map((t) => toV3Summary(toV3Transaction(t)));
   const cursors = txs.map((t, i) => `${block.height}:0:${t.block?.tx_index ?? i}`);
-  const cursor = ctx.query.get('cursor');
+  return cursorPage(txs, cursors, ctx.query.get('cursor'), p.limit, /^[0-9]+:[0-9]+:[0-9]+$/, '^[0-9]+:[0-9]+:[0-9]+$');
+}
+
+/**
+ * A page of a v3 list, which pages by the cursor of a page's first item (`cursors[i]` is item i's):
+ * an ill-formed cursor is a 400 and an unknown one a 404, as the API answers.
+ */
+function cursorPage(
+  items: Json[],
+  cursors: string[],
+  cursor: string | null,
+  limit: number,
+  pattern: RegExp,
+  patternText: string,
+): Reply {
   let start = 0;
   if (cursor !== null) {
-    if (!/^[0-9]+:[0-9]+:[0-9]+$/.test(cursor))
-      return err(400, ERROR_BODIES.validation('querystring/cursor must match pattern "^[0-9]+:[0-9]+:[0-9]+$"'));
+    if (!pattern.test(cursor))
+      return err(400, ERROR_BODIES.validation(`querystring/cursor must match pattern "${patternText}"`));
     start = cursors.indexOf(cursor);
     if (start < 0) return err(404, { error: 'Not Found', message: 'Cursor not found', statusCode: 404 });
   }
   return ok({
-    total: txs.length,
-    limit: p.limit,
+    total: items.length,
+    limit,
     cursor: {
-      next: cursors[start + p.limit] ?? null,
-      previous: start > 0 ? cursors[Math.max(0, start - p.limit)]! : null,
+      next: cursors[start + limit] ?? null,
+      previous: start > 0 ? cursors[Math.max(0, start - limit)]! : null,
       current: cursors[start] ?? null,
     },
-    results: txs.slice(start, start + p.limit),
+    results: items.slice(start, start + limit),
   });
 }
