@@ -264,3 +264,24 @@ export async function waitQuiet(count: () => number, what: string, quietMs = 100
   }
   assert.fail(`timed out waiting for ${what} to settle`);
 }
+
+/**
+ * Runs `f` with `vscode.env.openExternal` recording what it is asked to open, and opening nothing
+ * (VS Code leaves `env` writable in a test host, so it can be observed).
+ */
+export async function recordingOpenExternal(f: () => Promise<void>): Promise<string[]> {
+  const opened: string[] = [];
+  const original = vscode.env.openExternal;
+  Object.assign(vscode.env, {
+    openExternal: (uri: vscode.Uri) => {
+      opened.push(uri.toString(true));
+      return Promise.resolve(true);
+    },
+  });
+  try {
+    await f();
+  } finally {
+    Object.assign(vscode.env, { openExternal: original });
+  }
+  return opened;
+}

@@ -20,6 +20,7 @@ import {
   captureMessages,
   openFixture,
   panelHtml,
+  recordingOpenExternal,
   positionOf,
   testApi,
   setSettings,
@@ -338,21 +339,11 @@ describe('Hostile chain data', () => {
           assert.match(r.id, /^(0x[0-9a-fA-F]{64}|\d+)$/, `a Bitcoin link to ${r.id.slice(0, 40)}`);
         if (command === 'stacksLookup.showBlock' || command === 'stacksLookup.showBurnBlock') {
           assert.ok(all.includes(PAYLOADS.img), 'the HTML payload is carried as text');
-          const opened: string[] = [];
-          const original = vscode.env.openExternal;
-          Object.assign(vscode.env, {
-            openExternal: (uri: vscode.Uri) => {
-              opened.push(uri.toString(true));
-              return Promise.resolve(true);
-            },
-          });
-          try {
+          const opened = await recordingOpenExternal(async () => {
             for (const p of Object.values(PAYLOADS))
               for (const kind of ['tx', 'block'] as const)
                 await panels.handle({ type: 'openBitcoin', ref: { kind, id: p } });
-          } finally {
-            Object.assign(vscode.env, { openExternal: original });
-          }
+          });
           assert.deepStrictEqual(opened, []);
         }
         if (command === 'stacksLookup.showTransaction' || command === 'stacksLookup.showMempoolStats') {

@@ -4,7 +4,16 @@ import type { ClarityNode, Field, HostMessage, Section, Value, ViewModel } from 
 import type { PanelManager } from '../../src/ui/panels';
 import { ADDRESS, BLOCK, BURN, CONTRACT, GENERATED, mempoolTxId, TOKEN, TX, UNKNOWN_TX } from '../fixtures/ids';
 import { loadFixture } from '../mock-api/server';
-import { captureMessages, Captured, panelTabs, setSettings, testApi, useMock, UsedMock } from './editorHelpers';
+import {
+  captureMessages,
+  Captured,
+  panelTabs,
+  recordingOpenExternal,
+  setSettings,
+  testApi,
+  useMock,
+  UsedMock,
+} from './editorHelpers';
 
 function fieldText(m: ViewModel, label: string): string {
   const f = m.sections.flatMap((s) => (s.type === 'fields' ? s.rows : [])).find((r: Field) => r.label === label);
@@ -16,24 +25,6 @@ function fieldValue(m: ViewModel, label: string): Value {
   const f = m.sections.flatMap((s) => (s.type === 'fields' ? s.rows : [])).find((r: Field) => r.label === label);
   assert.ok(f?.values[0], `no field "${label}" in the ${m.kind} panel`);
   return f.values[0];
-}
-
-/** Runs `f` with `vscode.env.openExternal` recording what it is asked to open, and opening nothing. */
-async function recordingOpenExternal(f: () => Promise<void>): Promise<string[]> {
-  const opened: string[] = [];
-  const original = vscode.env.openExternal;
-  Object.assign(vscode.env, {
-    openExternal: (uri: vscode.Uri) => {
-      opened.push(uri.toString(true));
-      return Promise.resolve(true);
-    },
-  });
-  try {
-    await f();
-  } finally {
-    Object.assign(vscode.env, { openExternal: original });
-  }
-  return opened;
 }
 
 function table(m: ViewModel, prefix: string): Extract<Section, { type: 'table' }> {

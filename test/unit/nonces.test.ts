@@ -7,14 +7,9 @@ import { addressModel } from '../../src/ui/panels/models/address';
 import type { ModelContext } from '../../src/ui/panels/models/values';
 import { ADDRESS, CONTRACT } from '../fixtures/ids';
 import { loadFixture, MockApi, startMockApi } from '../mock-api/server';
+import { MODEL_CONTEXT } from './modelContext';
 
-const ctx: ModelContext = {
-  network: 'custom',
-  networkLabel: 'Custom',
-  baseUrl: 'http://127.0.0.1:1',
-  hasApiKey: false,
-  now: Date.parse('2024-01-01T00:00:00Z'),
-};
+const ctx: ModelContext = MODEL_CONTEXT;
 
 function fixture(name: string): PrincipalNonces {
   const parsed = S.parseWith(S.PrincipalNonces, loadFixture(name));

@@ -9,14 +9,9 @@ import { txModel } from '../../src/ui/panels/models/tx';
 import { burnBlockModel } from '../../src/ui/panels/models/burnBlock';
 import { ADDRESS, BLOCK, BURN, CONTRACT, GENERATED, mempoolTxId, TX } from '../fixtures/ids';
 import { loadFixture, MockApi, startMockApi } from '../mock-api/server';
+import { MODEL_CONTEXT } from './modelContext';
 
-const ctx: ModelContext = {
-  network: 'custom',
-  networkLabel: 'Custom',
-  baseUrl: 'http://127.0.0.1:1',
-  hasApiKey: false,
-  now: Date.parse('2024-01-01T00:00:00Z'),
-};
+const ctx: ModelContext = MODEL_CONTEXT;
 
 function fixtureTx(name: string): Transaction {
   const parsed = S.parseWith(S.Transaction, loadFixture(name));

@@ -9,19 +9,14 @@ import { loadPanel, ModelContext } from '../../src/ui/panels/models';
 import { NOT_AVAILABLE } from '../../src/ui/panels/models/values';
 import { ADDRESS, BLOCK, CONTRACT, TX } from '../fixtures/ids';
 import { MockApi, startMockApi } from '../mock-api/server';
+import { MODEL_CONTEXT } from './modelContext';
 
 /**
  * What the user sees with every deprecated route switched off: each panel shows what it shows
  * today, and "not available on this API" in place of exactly the values v3 does not give.
  */
 
-const ctx: ModelContext = {
-  network: 'custom',
-  networkLabel: 'Custom',
-  baseUrl: 'http://127.0.0.1:1',
-  hasApiKey: false,
-  now: Date.parse('2024-01-01T00:00:00Z'),
-};
+const ctx: ModelContext = MODEL_CONTEXT;
 
 const textOf = (values: Value[]): string => values.map((v) => v.text).join(' ');
 

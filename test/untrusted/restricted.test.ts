@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { Commands } from '../../src/constants';
 import { BLOCK, TX } from '../fixtures/ids';
-import { setSettings, testApi, useMock, UsedMock, waitFor } from '../suite/editorHelpers';
+import { recordingOpenExternal, setSettings, testApi, useMock, UsedMock, waitFor } from '../suite/editorHelpers';
 
 /** The mock the untrusted workspace's own settings name (the launcher fails the run if it is asked anything). */
 const WORKSPACE_MOCK_URL = process.env.STACKS_LOOKUP_TEST_WORKSPACE_MOCK_URL;
@@ -94,24 +94,13 @@ describe('untrusted workspace (restricted mode)', () => {
   });
 
   it("opens the user's explorer, not the one the workspace names", async () => {
-    // VS Code leaves \`env\` writable in a test host so that openExternal can be observed.
-    const opened: string[] = [];
-    const original = vscode.env.openExternal;
-    Object.assign(vscode.env, {
-      openExternal: (uri: vscode.Uri) => {
-        opened.push(uri.toString(true));
-        return Promise.resolve(true);
-      },
-    });
-    try {
+    const opened = await recordingOpenExternal(async () => {
       await vscode.commands.executeCommand(Commands.openInExplorer, {
         kind: 'tx',
         id: TX.tokenTransfer,
         network: 'mainnet',
       });
-    } finally {
-      Object.assign(vscode.env, { openExternal: original });
-    }
+    });
     assert.strictEqual(opened.length, 1, `opened: ${opened.join(', ')}`);
     assert.ok(opened[0]!.startsWith(`https://explorer.hiro.so/txid/${TX.tokenTransfer}`), opened[0]);
   });
@@ -125,20 +114,9 @@ describe('untrusted workspace (restricted mode)', () => {
       .flatMap((s) => (s.type === 'fields' ? s.rows : []))
       .find((r) => r.label === 'Anchor transaction (Bitcoin)')?.values[0];
     assert.ok(anchor?.bitcoin, 'the block panel offers its anchor transaction');
-    const opened: string[] = [];
-    const original = vscode.env.openExternal;
-    Object.assign(vscode.env, {
-      openExternal: (uri: vscode.Uri) => {
-        opened.push(uri.toString(true));
-        return Promise.resolve(true);
-      },
-    });
-    try {
-      await panels.handle({ type: 'openBitcoin', ref: anchor.bitcoin });
-    } finally {
-      Object.assign(vscode.env, { openExternal: original });
-      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    }
+    const bitcoin = anchor.bitcoin;
+    const opened = await recordingOpenExternal(() => panels.handle({ type: 'openBitcoin', ref: bitcoin }));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     assert.deepStrictEqual(opened, [`https://mempool.space/tx/${anchor.bitcoin.id.slice(2)}`]);
   });
 });
