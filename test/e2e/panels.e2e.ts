@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { FrameLocator } from 'playwright-core';
 import { hostileFixture, hostileMempoolTransactions, PAYLOADS, PWNED_FLAG } from '../fixtures/hostile';
-import { ADDRESS, BLOCK, BURN, CONTRACT, mempoolTxId, TX } from '../fixtures/ids';
+import { ADDRESS, BLOCK, BURN, CONTRACT, TX } from '../fixtures/ids';
 import type { E2EContext } from './context';
 import { open, panelText } from './panel';
 
@@ -93,6 +93,13 @@ const CASES: Case[] = [
   },
 ];
 
+/** The case of a panel kind, by its name (the list grows as panel kinds are added). */
+function caseNamed(name: string): Case {
+  const c = CASES.find((x) => x.name === name);
+  assert.ok(c, `no case named ${name}`);
+  return c;
+}
+
 const THEMES = [
   { id: 'light', setting: 'Default Light Modern' },
   { id: 'dark', setting: 'Default Dark Modern' },
@@ -157,7 +164,6 @@ async function panels(ctx: E2EContext): Promise<void> {
     }
   }
 
-  await interactions(ctx, frame);
   await restoredAfterReload(ctx);
   await hostileDataIsText(ctx);
   await hostilePendingListIsText(ctx);
@@ -192,60 +198,9 @@ async function wordsSplitAcrossLines(frame: FrameLocator): Promise<string[]> {
   });
 }
 
-/** Paging, tabs, links and back, clicked in the webview. */
-async function interactions(ctx: E2EContext, frame: FrameLocator): Promise<void> {
-  await open(ctx, CASES[0]!);
-  await panelText(frame, 'tx', ['1–50 of 300']);
-  const before = ctx.mock.requestsTo(`/extended/v1/tx/${TX.manyEvents}`).length;
-  await frame.locator('.pager button[title="Next page"]').click();
-  await panelText(frame, 'tx', ['51–100 of 300']);
-  assert.strictEqual(
-    ctx.mock.requestsTo(`/extended/v1/tx/${TX.manyEvents}`).length,
-    before + 1,
-    'one request for the next page',
-  );
-
-  await open(ctx, CASES[2]!);
-  await panelText(frame, 'block', [`Block #${BLOCK.height}`]);
-  await frame.locator('.tabs button', { hasText: 'v1, deprecated' }).click();
-  await panelText(frame, 'block', ['deprecated v1 block endpoint', 'Transactions (']);
-  await frame.locator('.actions button', { hasText: `Previous block #${BLOCK.height - 1}` }).click();
-  await panelText(frame, 'block', [`Block #${BLOCK.height - 1}`]);
-  await frame.locator('.toolbar button[title="Back"]').click();
-  await panelText(frame, 'block', [`Block #${BLOCK.height}`]);
-  ctx.log('paging, the v1 tab, a block link and back work in the webview');
-
-  // The burn block of a block opens its panel; a Stacks block of that panel opens the block.
-  await open(ctx, { command: 'Stacks: Look Up…', input: String(BLOCK.nakamoto.height) });
-  await panelText(frame, 'block', [`Block #${BLOCK.nakamoto.height}`, 'Anchor transaction (Bitcoin)']);
-  await frame.locator('a.link', { hasText: '#700,000' }).first().click();
-  await panelText(frame, 'burnBlock', [`Bitcoin block #${BURN.height700000}`, 'Stacks blocks (5)']);
-  await frame.locator('table a.link', { hasText: '#3' }).first().click();
-  await panelText(frame, 'block', ['Block #3']);
-  ctx.log('a burn block height opens the burn-block panel, and its rows open their blocks');
-  // The mempool's pending list: pages by cursor (no jump to the last page), and a row opens its transaction.
-  await open(ctx, CASES[5]!);
-  await panelText(frame, 'mempool', ['1–20 of 45']);
-  assert.strictEqual(await frame.locator('.pager button[title="Last page"]').count(), 0, 'no jump to the last page');
-  const list = '/extended/v3/mempool/transactions';
-  const sent = ctx.mock.requests.length;
-  await frame.locator('.pager button[title="Next page"]').click();
-  await panelText(frame, 'mempool', ['21–40 of 45']);
-  assert.deepStrictEqual(
-    ctx.mock.requests.slice(sent).map((r) => r.path),
-    [list],
-    'one request, for the list only',
-  );
-  await frame.locator('table.data a.link').first().click();
-  await panelText(frame, 'tx', ['Pending', mempoolTxId(20).slice(0, 8)]);
-  await frame.locator('.toolbar button[title="Back"]').click();
-  await panelText(frame, 'mempool', ['21–40 of 45']);
-  ctx.log('the pending list pages by cursor and its rows open their transaction');
-}
-
 /** The panel keeps only its identity; after a reload the serializer fetches and shows it again. */
 async function restoredAfterReload(ctx: E2EContext): Promise<void> {
-  await open(ctx, CASES[1]!);
+  await open(ctx, caseNamed('address'));
   await panelText(ctx.helpers.webviewFrame(ctx.page), 'address', ['Transactions (2)']);
   const before = ctx.mock.requests.length;
   // Reload Window reloads the page through the workbench's shutdown, which saves the editors
@@ -328,7 +283,7 @@ async function hostileDataIsText(ctx: E2EContext): Promise<void> {
 /** The mempool's pending list with payloads in its type and senders: text, never elements. */
 async function hostilePendingListIsText(ctx: E2EContext): Promise<void> {
   ctx.mock.override('/extended/v3/mempool/transactions', hostileMempoolTransactions());
-  await open(ctx, CASES[5]!);
+  await open(ctx, caseNamed('mempool'));
   const frame = ctx.helpers.webviewFrame(ctx.page);
   await panelText(frame, 'mempool', ['Pending transactions (2)', '<img src=x onerror=']);
   const report = await frame.locator('#app').evaluate((app, flag) => {
