@@ -76,6 +76,8 @@ export const WebviewMessage = z.discriminatedUnion('type', [
   z.object({ type: kind('openSource'), target: TargetMessage }),
   z.object({ type: kind('runCommand'), command: z.enum(['selectNetwork', 'setApiKey']) }),
   z.object({ type: kind('retry') }),
+  /** Watch the transaction the panel shows until it lands. */
+  z.object({ type: kind('watch') }),
   z.object({ type: kind('back') }),
   z.object({ type: kind('forward') }),
   z.object({ type: kind('refresh') }),

@@ -144,6 +144,18 @@ describe('Watching transactions', function () {
     assert.deepStrictEqual(messages.errors, []);
   });
 
+  it('the panel of a pending transaction watches it from its "Watch until it lands" button', async () => {
+    const panels = (await testApi()).panels!;
+    await vscode.commands.executeCommand('stacksLookup.showTransaction', TX.pending);
+    assert.strictEqual(panels.current?.model.kind, 'tx');
+    await panels.handle({ type: 'watch' });
+    assert.deepStrictEqual(
+      watch.watched.map((w) => [w.id, w.network]),
+      [[TX.pending, 'custom']],
+    );
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   it('a pending transaction hover offers "Watch"', async () => {
     const doc = await openFixture('hover-targets.clar');
     const { markdown } = await stacksHoverAt(doc, positionOf(doc, TX.pending));

@@ -195,6 +195,7 @@ const TYPES = [
   'openSource',
   'runCommand',
   'retry',
+  'watch',
   'back',
   'forward',
   'refresh',
@@ -261,6 +262,12 @@ function check(raw: unknown, s: PanelSituation): void {
     case 'warn':
       assert.strictEqual((raw as { type?: unknown }).type, 'page', 'only a bad block in a page message warns');
       break;
+    case 'watch':
+      // Only the transaction the panel shows, whatever the message carries.
+      assert.strictEqual(s.here?.target.kind, 'tx');
+      assert.strictEqual(s.shown?.kind, 'tx');
+      assert.deepStrictEqual(d.target, s.here.target);
+      break;
     case 'ignore':
     case 'replay':
       break;
@@ -278,6 +285,19 @@ describe('webview protocol, fuzzed (host side)', function () {
       );
     });
   }
+
+  it('watches the transaction the panel shows, and nothing elsewhere', () => {
+    assert.deepStrictEqual(decide({ type: 'watch' }, situation(here, txShown)), { do: 'watch', target: here.target });
+    assert.deepStrictEqual(
+      decide({ type: 'watch', target: { kind: 'tx', id: TX.tokenTransfer } }, situation(here, txShown)),
+      {
+        do: 'watch',
+        target: here.target,
+      },
+    );
+    assert.strictEqual(decide({ type: 'watch' }, situation(back, addressShown)).do, 'ignore');
+    assert.strictEqual(decide({ type: 'watch' }, situation(here, undefined)).do, 'ignore');
+  });
 
   it('copies what the panel shows, and nothing while it shows none', () => {
     const s = situation(here, txShown);

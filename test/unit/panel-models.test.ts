@@ -103,6 +103,17 @@ describe('panel models', () => {
       assert.ok(!fieldsOf(m).some((f) => f.label === 'Block hash'));
     });
 
+    it('offers to watch a pending transaction until it lands, and only a pending one', () => {
+      const watchActions = (m: ViewModel) =>
+        m.sections.flatMap((s) => (s.type === 'actions' ? s.actions : [])).filter((a) => a.intent.type === 'watch');
+      assert.deepStrictEqual(
+        watchActions(txModel(fixtureTx('tx-pending.json'), 0, ctx)).map((a) => a.label),
+        ['Watch until it lands'],
+      );
+      for (const f of ['tx-token_transfer.json', 'tx-failed.json', 'tx-dropped.json'])
+        assert.deepStrictEqual(watchActions(txModel(fixtureTx(f), 0, ctx)), [], f);
+    });
+
     it('says why a transaction was dropped and what replaced it', () => {
       const m = txModel(fixtureTx('tx-dropped.json'), 0, ctx);
       assert.match(notices(m).join(' '), new RegExp(`dropped.*replace by fee.*${TX.pending}`));

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { isStacksApiError } from '../../api/errors';
 import { Target, targetTitle } from '../../chain/target';
-import { PANEL_VIEW_TYPE } from '../../constants';
+import { Commands, PANEL_VIEW_TYPE } from '../../constants';
 import { Frame, HostMessage, PanelParams, PanelState, ViewModel } from '../../protocol';
 import { showCopied } from '../commands';
 import { describeError } from '../errorText';
@@ -143,6 +143,9 @@ export class PanelManager implements Presenter, vscode.Disposable {
         return;
       case 'runCommand':
         await vscode.commands.executeCommand(d.command);
+        return;
+      case 'watch':
+        await vscode.commands.executeCommand(Commands.watchTransaction, d.target);
         return;
     }
   }

@@ -33,7 +33,9 @@ export type Decision =
   | { do: 'copy'; text: string }
   | { do: 'openExternal'; url: string }
   | { do: 'openSource'; target: Target }
-  | { do: 'runCommand'; command: typeof Commands.selectNetwork | typeof Commands.setApiKey };
+  | { do: 'runCommand'; command: typeof Commands.selectNetwork | typeof Commands.setApiKey }
+  /** Watch the transaction the panel shows (its place, never an id from the message). */
+  | { do: 'watch'; target: Target };
 
 /** What the host knows when a message arrives. */
 export interface PanelSituation {
@@ -111,6 +113,10 @@ export function decide(raw: unknown, s: PanelSituation): Decision {
       return { do: 'runCommand', command: m.command === 'selectNetwork' ? Commands.selectNetwork : Commands.setApiKey };
     case 'retry':
       return here ? { do: 'navigate', entry: here, how: { reuse: true } } : { do: 'ignore' };
+    case 'watch':
+      return here?.target.kind === 'tx' && s.shown?.kind === 'tx'
+        ? { do: 'watch', target: here.target }
+        : { do: 'ignore', why: 'a watch while the panel shows no transaction' };
     case 'refresh':
       return here ? { do: 'navigate', entry: here, how: {} } : { do: 'ignore' };
     case 'back':

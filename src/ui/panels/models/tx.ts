@@ -52,6 +52,10 @@ export function txModel(t: Transaction, eventOffset: number, ctx: ModelContext):
     ],
     sections: compact<Section>([
       statusNotice(t, ctx),
+      pending && {
+        type: 'actions',
+        actions: [{ label: 'Watch until it lands', icon: 'eye', primary: true, intent: { type: 'watch' } }],
+      },
       fields('Summary', [
         field('Status', badge(statusLabel(t.tx_status), tone === 'other' ? 'muted' : tone)),
         t.tx_result && field('Result', clarity(t.tx_result, ctx)),
