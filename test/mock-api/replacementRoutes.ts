@@ -157,24 +157,13 @@ export function getPrincipalTxsV3(ctx: RouteContext): Reply {
 }
 
 export function getBlockTxsV2(ctx: RouteContext): Reply {
-  const key = decodeURIComponent(ctx.params[0]);
-  if (key !== 'latest' && !/^\d+$/.test(key) && !TX_ID_RE.test(key))
-    return err(400, ERROR_BODIES.validation('params/height_or_hash must match a schema in anyOf'));
-  const block = findBlockV2(key);
-  if (!block) return err(404, ERROR_BODIES.v2BlockNotFound());
-  const p = paging(ctx.query, 20, 50);
-  if ('status' in p) return p;
-  const ids: string[] =
-    data().blocksV1.get(block.height)?.txs ??
-    [...data().txs.values()].filter((t) => t.block_hash === block.hash).map((t) => t.tx_id);
-  const txs = ids
-    .map((id) => data().txs.get(id))
-    .filter((t): t is Json => !!t)
-    .map((t) => {
-      const { events: _events, ...rest } = t;
-      return rest;
-    });
-  return ok(clone(page(txs, p)));
+  const b = blockTxsOf(ctx);
+  if ('status' in b) return b;
+  const txs = b.txs.map((t) => {
+    const { events: _events, ...rest } = t;
+    return rest;
+  });
+  return ok(clone(page(txs, b.p)));
 }
 
 /** The v1 balance data in the v3 shape, so both routes agree on every address. */
@@ -206,20 +195,10 @@ export function getTxBalanceChangesV3(ctx: RouteContext): Reply {
 
 /** Cursor = block_height:microblock_sequence:tx_index of the first item, as the API's. */
 export function getBlockTxsV3(ctx: RouteContext): Reply {
-  const key = decodeURIComponent(ctx.params[0]);
-  if (key !== 'latest' && !/^\d+$/.test(key) && !TX_ID_RE.test(key))
-    return err(400, ERROR_BODIES.validation('params/height_or_hash must match a schema in anyOf'));
-  const block = findBlockV2(key);
-  if (!block) return err(404, ERROR_BODIES.v2BlockNotFound());
-  const p = paging(ctx.query, 20, 50);
-  if ('status' in p) return p;
-  const ids: string[] =
-    data().blocksV1.get(block.height)?.txs ??
-    [...data().txs.values()].filter((t) => t.block_hash === block.hash).map((t) => t.tx_id);
-  const txs = ids
-    .map((id) => data().txs.get(id))
-    .filter((t): t is Json => !!t)
-    .map((t) => toV3Summary(toV3Transaction(t)));
+  const b = blockTxsOf(ctx);
+  if ('status' in b) return b;
+  const { block, p } = b;
+  const txs = b.txs.map((t) => toV3Summary(toV3Transaction(t)));
   const cursors = txs.map((t, i) => `${block.height}:0:${t.block?.tx_index ?? i}`);
   return cursorPage(txs, cursors, ctx.query.get('cursor'), p.limit, /^[0-9]+:[0-9]+:[0-9]+$/, '^[0-9]+:[0-9]+:[0-9]+$');
 }
@@ -253,4 +232,19 @@ function cursorPage(
     },
     results: items.slice(start, start + limit),
   });
+}
+
+/** The block a block-transactions route names, its paging, and its transactions (v1 shape), or the API's error. */
+function blockTxsOf(ctx: RouteContext): Reply | { block: Json; p: { limit: number; offset: number }; txs: Json[] } {
+  const key = decodeURIComponent(ctx.params[0]);
+  if (key !== 'latest' && !/^\d+$/.test(key) && !TX_ID_RE.test(key))
+    return err(400, ERROR_BODIES.validation('params/height_or_hash must match a schema in anyOf'));
+  const block = findBlockV2(key);
+  if (!block) return err(404, ERROR_BODIES.v2BlockNotFound());
+  const p = paging(ctx.query, 20, 50);
+  if ('status' in p) return p;
+  const ids: string[] =
+    data().blocksV1.get(block.height)?.txs ??
+    [...data().txs.values()].filter((t) => t.block_hash === block.hash).map((t) => t.tx_id);
+  return { block, p, txs: ids.map((id) => data().txs.get(id)).filter((t): t is Json => !!t) };
 }
