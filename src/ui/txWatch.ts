@@ -7,7 +7,8 @@
  * background request that fails fast instead of waiting for the budget; a round that meets the
  * rate limit stops and the next one waits as long as the budget asks. Never more than one round
  * in flight. A window holds a lease on the list while it follows it, so two windows of one
- * workspace never both notify.
+ * workspace never both notify. After a reload the kept list is shown at once and followed again
+ * from the user's first request for chain data in the window.
  */
 import * as vscode from 'vscode';
 import { isStacksApiError } from '../api/errors';
@@ -57,6 +58,8 @@ export class TxWatcher implements vscode.Disposable {
   private failures = 0;
   private warned = false;
   private stopped = false;
+  /** Kept watches wait for the window's first request for chain data (see `load`). */
+  private waitingForUse: vscode.Disposable | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when the list changes (a watch added or ended). */
   readonly onDidChange = this.changed.event;
@@ -85,18 +88,28 @@ export class TxWatcher implements vscode.Disposable {
   }
 
   /**
-   * Takes up the kept list, as at activation: the item, and the rounds if anything is watched.
-   * Watches were asked for by the user, so they go on after a reload.
+   * Takes up the kept list, as at activation: the item at once, and the rounds once the user has
+   * asked for chain data in this window (nothing is fetched before that, a reload included).
    */
   load(): void {
     this.stopped = false;
     this.render();
-    if (this.watched.length) this.schedule(FIRST_DELAY_MS);
+    if (!this.watched.length) return;
+    if (this.d.networks.used) this.schedule(FIRST_DELAY_MS);
+    else {
+      const sub = this.d.networks.onDidFirstUse(() => {
+        sub.dispose();
+        if (this.watched.length && !this.timer && !this.round) this.schedule(FIRST_DELAY_MS);
+      });
+      this.waitingForUse = sub;
+    }
   }
 
   /** Stops following the list and gives the lease back (the list stays kept), as at deactivation. */
   suspend(): void {
     this.stopped = true;
+    this.waitingForUse?.dispose();
+    this.waitingForUse = undefined;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     this.round?.abort();

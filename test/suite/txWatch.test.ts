@@ -3,7 +3,10 @@
 // reload; faults during a watch never lose it.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { TxWatcher } from '../../src/ui/txWatch';
+import { TxWatcher } from '../../src/ui/txWatch';
+import type { NetworkService } from '../../src/ui/network';
+import type { Config } from '../../src/ui/config';
+import type { Log } from '../../src/ui/log';
 import { mockHash, TX, UNKNOWN_TX } from '../fixtures/ids';
 import { loadFixture } from '../mock-api/server';
 import {
@@ -154,6 +157,47 @@ describe('Watching transactions', function () {
       [[TX.pending, 'custom']],
     );
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it("after a reload, kept watches wait for the window's first request for chain data", async function () {
+    this.timeout(30_000);
+    // A window that has not asked for anything yet, with a watch kept from before its reload.
+    const networks = (await testApi()).networks!;
+    const firstUse = new vscode.EventEmitter<void>();
+    const fresh = {
+      used: false,
+      onDidFirstUse: firstUse.event,
+      endpoint: (n: string, o?: { background?: boolean }) => networks.endpoint(n as 'custom', o),
+      get current() {
+        return networks.current;
+      },
+    } as unknown as NetworkService;
+    const kept = new Map<string, unknown>([
+      ['stacksLookup.watchedTransactions', [{ id: TX.pending, network: 'custom', since: Date.now() }]],
+    ]);
+    const state = {
+      keys: () => [...kept.keys()],
+      get: (k: string) => kept.get(k),
+      update: async (k: string, v: unknown) => void kept.set(k, v),
+    } as unknown as vscode.Memento;
+    const reloaded = new TxWatcher({
+      networks: fresh,
+      config: { watchMaxMinutes: 60 } as Config,
+      log: { warn: () => undefined } as unknown as Log,
+      state,
+    });
+    try {
+      assert.strictEqual(reloaded.statusText, '$(eye) 1', 'the kept watch is shown at once');
+      await new Promise((r) => setTimeout(r, 6_500)); // past the first round's delay
+      assert.strictEqual(used.mock.requestsTo(`/extended/v1/tx/${TX.pending}`).length, 0, 'nothing asked yet');
+      const round = reloaded.nextRound();
+      firstUse.fire();
+      await round;
+      assert.strictEqual(used.mock.requestsTo(`/extended/v1/tx/${TX.pending}`).length, 1, 'followed from then on');
+    } finally {
+      reloaded.dispose();
+      firstUse.dispose();
+    }
   });
 
   it('a pending transaction hover offers "Watch"', async () => {
