@@ -7,6 +7,7 @@ import * as path from 'path';
 import type { Page } from 'playwright-core';
 import type { E2EContext } from './context';
 import { pointOf } from './editor';
+import { notified } from './notifications';
 import { ADDRESS, API_KEY } from '../fixtures/ids';
 
 const REPO = path.resolve(__dirname, '../../..');
@@ -40,29 +41,6 @@ async function hoverOver(
       await page.waitForTimeout(1500);
     }
   }
-}
-
-/**
- * Waits for an information message with `text`: a toast, or an entry of the notification centre
- * (the workbench may file a message there without showing a toast, e.g. right after a quick input
- * closed). Clears the notifications afterwards so the next check sees only new ones.
- */
-async function notified(ctx: E2EContext, text: string): Promise<void> {
-  const { page, helpers } = ctx;
-  const toast = page.locator('.notifications-toasts .notification-list-item', { hasText: text }).first();
-  const shown = await toast.waitFor({ timeout: 3000 }).then(
-    () => true,
-    () => false,
-  );
-  if (!shown) {
-    await helpers.runCommand(page, 'Notifications: Show Notifications');
-    await page
-      .locator('.notifications-center .notification-list-item', { hasText: text })
-      .first()
-      .waitFor({ timeout: 15000 });
-  }
-  await helpers.runCommand(page, 'Notifications: Clear All Notifications');
-  await page.keyboard.press('Escape');
 }
 
 export async function run(ctx: E2EContext): Promise<void> {
