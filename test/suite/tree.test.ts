@@ -254,15 +254,24 @@ describe('Explorer view', () => {
       [`${TESTNET_DEPLOYER}.treasury`]: { found: false },
       [`${DEVNET_DEPLOYER}.memo-payments`]: { found: false },
       [`${DEVNET_DEPLOYER}.treasury`]: { found: false },
+      [`${TESTNET_DEPLOYER}.ccd003-user-registry`]: { found: false },
+      [`${TESTNET_DEPLOYER}.ccd004-city-registry`]: { found: false },
     });
-    const seen = await children(api.tree, api.tree.sections.contracts);
+    // The deploy transaction the status names deploys another contract (pox-2): no comparison.
+    let seen: SeenItem[] = [];
+    await waitFor(async () => {
+      seen = await children(api.tree, api.tree.sections.contracts);
+      return !seen.some((s) => s.description.includes('comparing'));
+    }, 'the comparison with the deployed source settled');
     assert.deepStrictEqual(lines(seen), [
-      'memo-payments | testnet: deployed at #123,456 · devnet: not deployed',
+      'memo-payments | testnet: deployed at #123,456, not compared · devnet: not deployed',
       'treasury | testnet: not deployed · devnet: not deployed',
+      'ccd003-user-registry | testnet: not deployed',
+      'ccd004-city-registry | testnet: not deployed',
       'Deployment Plans | 2',
     ]);
     // Every plan with its network and deployer, each opening its file.
-    const plans = await children(api.tree, seen[2]!.node);
+    const plans = await children(api.tree, seen[4]!.node);
     assert.deepStrictEqual(
       plans.map((p) => [p.label, p.description.replace(/ · .*/, ''), p.command]),
       [
@@ -273,7 +282,8 @@ describe('Explorer view', () => {
     assert.match(plans[0]!.tooltip, new RegExp(`Deployer: ${TESTNET_DEPLOYER}`));
     assert.match(plans[1]!.tooltip, new RegExp(`Deployer: ${DEVNET_DEPLOYER}`));
     assert.match(String((plans[0]!.args[0] as vscode.Uri).path), /deployments\/default\.testnet-plan\.yaml$/);
-    assert.strictEqual(seen[0]!.contextValue, 'contract');
+    assert.strictEqual(seen[0]!.contextValue, 'contract.deployed', 'deployed: it can be compared with its deploy');
+    assert.strictEqual(seen[1]!.contextValue, 'contract');
     assert.strictEqual(seen[0]!.command, 'vscode.open', 'a click opens the .clar file');
     assert.match(String((seen[0]!.args[0] as vscode.Uri).path), /contracts\/memo-payments\.clar$/);
     assert.match(seen[0]!.tooltip, new RegExp(`deploy tx ${TX.smartContract}`));
@@ -287,6 +297,8 @@ describe('Explorer view', () => {
         `${TESTNET_DEPLOYER}.treasury`,
         `${DEVNET_DEPLOYER}.memo-payments`,
         `${DEVNET_DEPLOYER}.treasury`,
+        `${TESTNET_DEPLOYER}.ccd003-user-registry`,
+        `${TESTNET_DEPLOYER}.ccd004-city-registry`,
       ].sort(),
     );
 
