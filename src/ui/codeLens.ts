@@ -22,7 +22,7 @@ export interface CodeLensDeps {
 
 const DRIFT_ICONS: Record<DriftState['state'], string> = {
   same: '$(check)',
-  differs: '$(diff)',
+  differs: '$(git-compare)',
   checking: '$(sync~spin)',
   error: '$(warning)',
 };

@@ -301,6 +301,11 @@ export class ContractNode extends TreeNode {
     const states = this.states;
     const drifts = states.map(([plan, s]) => this.driftOf(plan, s.id));
     const withDrift = (text: string, i: number) => (drifts[i] ? `${text}, ${driftText(drifts[i])}` : text);
+    // Short: once compared, what the comparison says is what matters (the height is in the tooltip).
+    const short = ([plan, s]: [PlanNetwork, ContractState, string[]], i: number) => {
+      const d = drifts[i];
+      return d && (d.state === 'same' || d.state === 'differs') ? `${plan}: ${driftText(d)}` : stateText(plan, s, true);
+    };
     const item = new vscode.TreeItem(
       this.contract.name,
       states.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
@@ -308,9 +313,7 @@ export class ContractNode extends TreeNode {
     item.id = `contract:${this.uri.toString()}#${this.contract.name}`;
     if (this.inside) item.resourceUri = this.uri;
     item.iconPath = new vscode.ThemeIcon('file-code');
-    item.description = states.length
-      ? states.map(([plan, s], i) => withDrift(stateText(plan, s, true), i)).join(' · ')
-      : 'no deployment plan';
+    item.description = states.length ? states.map(short).join(' · ') : 'no deployment plan';
     item.tooltip = [
       `${this.contract.name} (${this.clarinet.name})`,
       this.contract.path,
