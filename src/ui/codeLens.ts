@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import type { ClarinetContract } from '../chain/clarinet';
-import { onChainReadOnlyFunctions } from '../chain/drift';
 import { NETWORK_LABELS } from '../chain/networks';
 import { Commands, Settings } from '../constants';
 import type { Config } from './config';
@@ -116,7 +115,7 @@ export class DeploymentCodeLens implements vscode.CodeLensProvider, vscode.Dispo
     named: (c: ClarinetContract, text: string) => string,
   ): vscode.CodeLens[] {
     if (!deployed.length) return [];
-    return onChainReadOnlyFunctions(doc.getText()).flatMap((f) => {
+    return this.d.drift.readOnlyFunctions(doc.getText()).flatMap((f) => {
       const at = new vscode.Range(f.line, f.character, f.line, f.character);
       return deployed.map(
         ({ c, dep }) =>
