@@ -154,7 +154,7 @@ export class DriftEngine implements vscode.Disposable {
 
   private knows(uri: vscode.Uri): boolean {
     const prefix = `${uri.toString()}|`;
-    for (const k of this.results.keys()) if (k.startsWith(prefix)) return true;
+    for (const k of [...this.results.keys(), ...this.pending.keys()]) if (k.startsWith(prefix)) return true;
     return false;
   }
 

@@ -254,6 +254,22 @@ describe('Drift: same as or differs from deployed', () => {
       assert.ok(!/evil|alert|command:/.test(l.command?.title ?? ''), l.command?.title);
   });
 
+  it('with the deprecated routes switched off (410), the deployed source comes from the v3 transaction', async () => {
+    await used.close();
+    used = await useMock({ sunset: true });
+    used.mock.override(STATUS_PATH, deployedStatus(DEPLOYED.userRegistry, DEPLOYED.cityRegistry));
+    await tree.refresh();
+    const rows = await contractRows();
+    assert.deepStrictEqual(
+      rows.map((r) => `${r.label} | ${r.description}`),
+      ['ccd003-user-registry | testnet: same as deployed', 'ccd004-city-registry | testnet: differs from deployed'],
+    );
+    assert.ok(
+      used.mock.requestsTo(`/extended/v3/transactions/${DEPLOYED.cityRegistry.tx}`).length >= 1,
+      'the v3 replacement was asked',
+    );
+  });
+
   async function waitForRow(label: string, description: RegExp): Promise<SeenItem> {
     let row: SeenItem | undefined;
     await waitFor(async () => {
