@@ -133,11 +133,9 @@ export class DriftEngine implements vscode.Disposable {
       p = localText(uri)
         .then((local) => {
           const drift = compareSources(local, deployed);
-          // The file changed while it was read: the next `get` compares again.
-          if ((this.generation.get(uri.toString()) ?? 0) === generation) {
-            this.results.set(rk, drift);
-            this.changed();
-          }
+          // The file changed while it was read: not kept, and the views ask (and compare) again.
+          if ((this.generation.get(uri.toString()) ?? 0) === generation) this.results.set(rk, drift);
+          this.changed();
           return drift;
         })
         .finally(() => this.pending.delete(rk));
@@ -166,13 +164,10 @@ export class DriftEngine implements vscode.Disposable {
       key,
       setTimeout(() => {
         this.timers.delete(key);
-        let dropped = false;
-        for (const k of [...this.results.keys()])
-          if (k.startsWith(`${key}|`)) {
-            this.results.delete(k);
-            dropped = true;
-          }
-        if (dropped) this.changed();
+        // A result, or a comparison under way that will not be kept: the views ask again.
+        const known = this.knows(uri);
+        for (const k of [...this.results.keys()]) if (k.startsWith(`${key}|`)) this.results.delete(k);
+        if (known) this.changed();
       }, RECOMPARE_MS),
     );
   }
