@@ -31,6 +31,9 @@ const DRIFT_ICONS: Record<DriftState['state'], string> = {
  * contract. The status comes from the table the explorer shares (one request per network, kept
  * until a refresh), so editing a contract asks nothing. Until the user has asked for chain data in
  * this window, a "Check deployment" lens stands in and fetches on click: opening a file asks nothing.
+ * Once the table is there, each successful deploy adds a lens that says whether the file is the
+ * same as deployed (a click opens the diff), and a "Call on <network>" lens sits above each
+ * read-only function the deploy has.
  */
 export class DeploymentCodeLens implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<void>();
