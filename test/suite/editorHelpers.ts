@@ -2,6 +2,7 @@
 import * as assert from 'assert';
 import { AsyncLocalStorage } from 'async_hooks';
 import * as path from 'path';
+import { isDeepStrictEqual } from 'util';
 import * as vscode from 'vscode';
 import type { AdjustableClock } from '../../src/api/clock';
 import type { TestApi } from '../../src/testApi';
@@ -80,20 +81,34 @@ export async function setSettings(
 ): Promise<() => Promise<void>> {
   const before: Array<[string, unknown]> = [];
   for (const [key, value] of Object.entries(values)) {
-    const i = section().inspect(key);
-    before.push([
-      key,
-      target === vscode.ConfigurationTarget.Global
-        ? i?.globalValue
-        : target === vscode.ConfigurationTarget.Workspace
-          ? i?.workspaceValue
-          : i?.workspaceFolderValue,
-    ]);
-    await section().update(key, value, target);
+    before.push([key, settingAt(key, target)]);
+    await putSetting(key, value, target);
   }
   return async () => {
-    for (const [key, value] of before.reverse()) await section().update(key, value, target);
+    for (const [key, value] of before.reverse()) await putSetting(key, value, target);
   };
+}
+
+/** The value of a `stacksLookup.*` setting at a target (undefined: not set there). */
+function settingAt(key: string, target: vscode.ConfigurationTarget): unknown {
+  const i = section().inspect(key);
+  return target === vscode.ConfigurationTarget.Global
+    ? i?.globalValue
+    : target === vscode.ConfigurationTarget.Workspace
+      ? i?.workspaceValue
+      : i?.workspaceFolderValue;
+}
+
+/**
+ * Sets a `stacksLookup.*` setting at a target. A write of the value it already has would change
+ * nothing but cost a settings file write (a tenth of a second or more): it is skipped.
+ */
+export async function putSetting(
+  key: string,
+  value: unknown,
+  target = vscode.ConfigurationTarget.Global,
+): Promise<void> {
+  if (!isDeepStrictEqual(settingAt(key, target), value)) await section().update(key, value, target);
 }
 
 /** A mock API that the extension talks to (network `custom`), with the settings restored on close. */
