@@ -5,6 +5,7 @@ import { LruCache } from './cache';
 import { isStacksApiError } from './errors';
 import { Fallback, SwitchedOffRoutes } from './fallback';
 import { HttpTransport, LogFn, RequestOptions } from './http';
+import type { Clock } from './clock';
 import { RateLimiter, RateLimitOptions } from './rateLimit';
 import {
   addressEventsReplacement,
@@ -25,6 +26,8 @@ export interface StacksClientOptions {
   fetch?: typeof fetch;
   log?: LogFn;
   rateLimit?: RateLimitOptions;
+  /** The time the rate budget and the cache's freshness are counted in; real time by default. */
+  clock?: Clock;
   /** Set false to turn the response cache off (in-flight requests are still shared). */
   cache?: boolean;
   /** How long mutable data (balances, pending transactions, `latest`, the chain tip) may be reused. */
@@ -144,7 +147,7 @@ class Client implements StacksClient {
       ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
       timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       ...(opts.fetch ? { fetch: opts.fetch } : {}),
-      limiter: new RateLimiter(limit, opts.rateLimit?.windowMs ?? 60_000),
+      limiter: new RateLimiter(limit, opts.rateLimit?.windowMs ?? 60_000, opts.clock?.now, opts.clock?.sleep),
       ...(opts.log ? { log: opts.log } : {}),
       ...(opts.onDeprecation ? { onDeprecation: opts.onDeprecation } : {}),
     });
@@ -152,7 +155,12 @@ class Client implements StacksClient {
       this.http,
       opts.cache === false
         ? undefined
-        : new LruCache<unknown>({ maxEntries: 500, maxBytes: CACHE_MAX_BYTES, sizeOf: jsonLength }),
+        : new LruCache<unknown>({
+            maxEntries: 500,
+            maxBytes: CACHE_MAX_BYTES,
+            sizeOf: jsonLength,
+            ...(opts.clock ? { now: opts.clock.now } : {}),
+          }),
       new Fallback(opts.log, opts.onFallback, opts.switchedOff ?? SwitchedOffRoutes.forOrigin(opts.baseUrl)),
     );
     this.freshMs = opts.freshMs ?? DEFAULT_FRESH_MS;

@@ -1,3 +1,4 @@
+import { sleep } from './clock';
 import { StacksApiError } from './errors';
 
 /** How a call treats an empty budget: explicit lookups wait, hovers and background work fail fast. */
@@ -24,6 +25,7 @@ export class RateLimiter {
     readonly limit: number,
     readonly windowMs = 60_000,
     private readonly now: () => number = Date.now,
+    private readonly wait: (ms: number, signal?: AbortSignal) => Promise<void> = sleep,
   ) {}
 
   /** Milliseconds until one more request may go out (0: now). */
@@ -56,7 +58,7 @@ export class RateLimiter {
         );
       }
       onWait?.(wait);
-      await sleep(Math.min(wait, 1000), signal);
+      await this.wait(Math.min(wait, 1000), signal);
     }
   }
 
@@ -117,17 +119,5 @@ export function parseRetryAfter(v: string | null, now = Date.now()): number | un
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new StacksApiError('cancelled', 'The request was cancelled.'));
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new StacksApiError('cancelled', 'The request was cancelled.'));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
+/** Re-exported for the transport's own waits. */
+export { sleep };

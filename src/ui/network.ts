@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { StacksClient } from '../api';
 import { createStacksClient } from '../api/lazy';
+import { AdjustableClock, type Clock, realTime } from '../api/clock';
 import { checkBaseUrl } from '../api/url';
 import type { ChainNetwork } from '../chain/identifiers';
 import { ContextKeys, NETWORK_URLS, Settings } from '../constants';
@@ -31,6 +32,8 @@ export class NetworkService implements vscode.Disposable {
   private readonly clients = new Map<string, StacksClient>();
   /** Requests per minute for the clients made from now on; set by the benchmark only (see below). */
   private budgetOverride: number | undefined;
+  /** The clock of the clients made from now on (rate budget, cache); set by the in-host tests only (see below). */
+  private adjustableClock: AdjustableClock | undefined;
   private keys: Record<string, string> | undefined;
   /** Switched-off API routes the user has been told about this session. */
   private readonly fallbacksShown = new Set<string>();
@@ -123,6 +126,7 @@ export class NetworkService implements vscode.Disposable {
         log: this.log.write,
         ...(key ? { apiKey: key } : {}),
         ...(this.budgetOverride ? { rateLimit: { limit: this.budgetOverride } } : {}),
+        ...(this.adjustableClock ? { clock: this.adjustableClock } : {}),
         // The client logs the fallback itself; the user hears about each route once a session.
         onFallback: (route, replacement) => {
           if (this.fallbacksShown.has(route)) return;
@@ -144,6 +148,25 @@ export class NetworkService implements vscode.Disposable {
   raiseRateBudgetForBenchmark(requestsPerMinute: number): void {
     this.budgetOverride = requestsPerMinute;
     this.clients.clear();
+  }
+
+  /** The clock of the clients' rate budgets and caches, and of what they pace (the explorer's auto refresh). */
+  get clock(): Clock {
+    return this.adjustableClock ?? realTime;
+  }
+
+  /**
+   * A clock the in-host tests can move forward, for the clients made from now on (rate budget,
+   * cache) and the explorer's auto refresh: a rate-limit block, a cache lifetime or a refresh
+   * interval then passes without being waited out. The same clock on every call. Reachable through the test API only
+   * (extensionMode Test).
+   */
+  clockForTests(): AdjustableClock {
+    if (!this.adjustableClock) {
+      this.adjustableClock = new AdjustableClock();
+      this.clients.clear();
+    }
+    return this.adjustableClock;
   }
 
   /** The key bound to the origin of `baseUrl`, if any. */

@@ -1,7 +1,10 @@
 /** Helpers shared by the in-host tests: one copy of each. */
 import * as assert from 'assert';
+import { AsyncLocalStorage } from 'async_hooks';
 import * as path from 'path';
+import { isDeepStrictEqual } from 'util';
 import * as vscode from 'vscode';
+import type { AdjustableClock } from '../../src/api/clock';
 import type { TestApi } from '../../src/testApi';
 import type { PanelManager } from '../../src/ui/panels';
 import type { ExplorerTree } from '../../src/ui/tree';
@@ -78,20 +81,34 @@ export async function setSettings(
 ): Promise<() => Promise<void>> {
   const before: Array<[string, unknown]> = [];
   for (const [key, value] of Object.entries(values)) {
-    const i = section().inspect(key);
-    before.push([
-      key,
-      target === vscode.ConfigurationTarget.Global
-        ? i?.globalValue
-        : target === vscode.ConfigurationTarget.Workspace
-          ? i?.workspaceValue
-          : i?.workspaceFolderValue,
-    ]);
-    await section().update(key, value, target);
+    before.push([key, settingAt(key, target)]);
+    await putSetting(key, value, target);
   }
   return async () => {
-    for (const [key, value] of before.reverse()) await section().update(key, value, target);
+    for (const [key, value] of before.reverse()) await putSetting(key, value, target);
   };
+}
+
+/** The value of a `stacksLookup.*` setting at a target (undefined: not set there). */
+function settingAt(key: string, target: vscode.ConfigurationTarget): unknown {
+  const i = section().inspect(key);
+  return target === vscode.ConfigurationTarget.Global
+    ? i?.globalValue
+    : target === vscode.ConfigurationTarget.Workspace
+      ? i?.workspaceValue
+      : i?.workspaceFolderValue;
+}
+
+/**
+ * Sets a `stacksLookup.*` setting at a target. A write of the value it already has would change
+ * nothing but cost a settings file write (a tenth of a second or more): it is skipped.
+ */
+export async function putSetting(
+  key: string,
+  value: unknown,
+  target = vscode.ConfigurationTarget.Global,
+): Promise<void> {
+  if (!isDeepStrictEqual(settingAt(key, target), value)) await section().update(key, value, target);
 }
 
 /** A mock API that the extension talks to (network `custom`), with the settings restored on close. */
@@ -136,6 +153,19 @@ export interface Shown {
   level: 'error' | 'warning' | 'info';
   message: string;
   buttons: string[];
+  /** The entry point whose work showed it, when it ran inside `asEntryPoint`. */
+  from?: string;
+}
+
+/** Which entry point (a command, a hover) the code running now was started by. */
+const entryPoints = new AsyncLocalStorage<string>();
+
+/**
+ * Runs `f` as the work of the entry point `name`: the notifications it leads to carry `from: name`,
+ * so entry points run at the same time can each be checked for their own.
+ */
+export function asEntryPoint<T>(name: string, f: () => Thenable<T> | Promise<T>): Promise<T> {
+  return entryPoints.run(name, () => Promise.resolve(f()));
 }
 
 export interface Captured {
@@ -166,7 +196,8 @@ export function captureMessages(): Captured {
             typeof r === 'string' || (!!r && typeof r === 'object' && 'title' in r),
         )
         .map((r) => (typeof r === 'string' ? r : r.title));
-      shown.push({ level, message, buttons });
+      const from = entryPoints.getStore();
+      shown.push({ level, message, buttons, ...(from === undefined ? {} : { from }) });
       return Promise.resolve(undefined);
     };
   const restore = replaceInWindow({
@@ -234,6 +265,18 @@ export async function stacksHoverAt(
     .filter((c): c is vscode.MarkdownString => c instanceof vscode.MarkdownString);
   const ours = markdown.filter((m) => /stacksLookup\.|Custom|Mainnet|Testnet|Devnet/.test(m.value));
   return { text: ours.map((m) => readable(m.value)).join('\n---\n'), hovers, markdown: ours };
+}
+
+/**
+ * Lets every wait on the extension's clock (a rate-limit block, the explorer's refresh interval)
+ * pass at once, the clock moving forward by it, until the returned function is called.
+ */
+export function passClockWaits(clock: AdjustableClock): () => void {
+  const timer = setInterval(() => {
+    const waits = clock.waits;
+    if (waits.length) clock.advance(Math.max(...waits));
+  }, 20);
+  return () => clearInterval(timer);
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -11,13 +11,17 @@ import type { History } from '../../src/ui/history';
 import type { PanelManager } from '../../src/ui/panels';
 import { ADDRESS, BLOCK, BURN, CONTRACT, TX } from '../fixtures/ids';
 import { Fault, loadFixture, MockApi, startMockApi } from '../mock-api/server';
+import type { AdjustableClock } from '../../src/api/clock';
 import {
+  asEntryPoint,
   Captured,
   captureMessages,
   openFixture,
   panelTabs,
+  passClockWaits,
   positionOf,
   setSettings,
+  Shown,
   stacksHoverAt,
   testApi,
 } from './editorHelpers';
@@ -47,6 +51,10 @@ export interface Row {
   refused?: true;
   /** `'works'`: the lookup must succeed in spite of the fault. */
   expect: Failure | 'works';
+  /** A 429: how long the client holds lookups back after it (the Retry-After, else its default). */
+  blocksFor?: number;
+  /** Every request waits out the timeout: the entry points are run at once, against one mock. */
+  timesOut?: true;
 }
 
 const RETRY_NET: Button[] = ['Retry', 'Select Network'];
@@ -93,8 +101,8 @@ function unknownEnums(mock: MockApi): void {
 
 // prettier-ignore
 export const FAULTS: Row[] = [
-  { name: '429 with Retry-After', fault: status(429, { 'retry-after': '5' }), expect: fail('^Rate limited by {url}: set an API key for a higher limit\\. Try again in 5 s\\.$', 'Rate limited: set an API key for a higher limit\\.', ['Set API Key', 'Retry']) },
-  { name: '429 without Retry-After', fault: status(429), expect: fail('^Rate limited by {url}: set an API key for a higher limit\\. Try again in \\d+ s\\.$', 'Rate limited: set an API key for a higher limit\\.', ['Set API Key', 'Retry']) },
+  { name: '429 with Retry-After', fault: status(429, { 'retry-after': '5' }), blocksFor: 5_000, expect: fail('^Rate limited by {url}: set an API key for a higher limit\\. Try again in 5 s\\.$', 'Rate limited: set an API key for a higher limit\\.', ['Set API Key', 'Retry']) },
+  { name: '429 without Retry-After', fault: status(429), blocksFor: 10_000, expect: fail('^Rate limited by {url}: set an API key for a higher limit\\. Try again in 10 s\\.$', 'Rate limited: set an API key for a higher limit\\.', ['Set API Key', 'Retry']) },
   { name: '400 with a validation body', fault: status(400), expect: fail('^The API rejected the request: params/tx_id must match pattern', 'The API rejected the request: params/tx_id', []) },
   { name: '401', fault: status(401), expect: fail('^{url} needs an API key: set one with "Stacks: Set API Key…"\\.$', 'API key missing\\.', ['Set API Key']) },
   { name: '403', fault: status(403), expect: fail('^{url} refused the API key \\(none is set\\): check it and set it again\\.$', 'API key refused\\.', ['Set API Key']) },
@@ -103,8 +111,8 @@ export const FAULTS: Row[] = [
   { name: '500', fault: status(500), expect: fail('^Custom API \\({url}\\) had a problem: The API had a server error \\(500\\): An internal server error occurred$', 'Custom API error \\(500\\)\\.', RETRY_NET) },
   { name: '502', fault: status(502), expect: fail('^Custom API \\({url}\\) had a problem: The API had a server error \\(502\\): An invalid response was received from the upstream server$', 'Custom API error \\(502\\)\\.', RETRY_NET) },
   { name: '503', fault: status(503), expect: fail('^Custom API \\({url}\\) had a problem: The API had a server error \\(503\\)', 'Custom API error \\(503\\)\\.', RETRY_NET) },
-  { name: 'a response that never comes', fault: { kind: 'hang' }, expect: fail('^Custom API at {url} did not answer in time\\.$', 'Custom API did not answer in time\\.', RETRY_NET) },
-  { name: 'a body that stalls past the timeout', fault: { kind: 'slowFirstByte', ms: TIMEOUT_MS * 3 }, expect: fail('^Custom API at {url} did not answer in time\\.$', 'Custom API did not answer in time\\.', RETRY_NET) },
+  { name: 'a response that never comes', fault: { kind: 'hang' }, timesOut: true, expect: fail('^Custom API at {url} did not answer in time\\.$', 'Custom API did not answer in time\\.', RETRY_NET) },
+  { name: 'a body that stalls past the timeout', fault: { kind: 'slowFirstByte', ms: TIMEOUT_MS * 3 }, timesOut: true, expect: fail('^Custom API at {url} did not answer in time\\.$', 'Custom API did not answer in time\\.', RETRY_NET) },
   { name: 'a reset connection', fault: { kind: 'reset' }, expect: fail('^Custom at {url} is not reachable: The connection to {url} was reset\\.$', 'Custom at {url} is not reachable\\.', RETRY_NET) },
   { name: 'a refused connection', refused: true, expect: fail('^Custom at {url} is not reachable: (Could not connect to {url}: the connection was refused \\(is the server running\\?\\)|The connection to {url} was reset)\\.$', 'Custom at {url} is not reachable\\.', RETRY_NET) },
   { name: 'malformed JSON', fault: { kind: 'malformed' }, expect: fail('^Custom API sent something unexpected: The API at {url} sent a response that is not JSON\\.$', 'Custom API sent an unexpected response\\.', ['Retry', 'Show Log']) },
@@ -181,12 +189,17 @@ describe('Fault matrix', function () {
   let restoreSettings: () => Promise<void>;
   let notes: Captured;
   const mocks: MockApi[] = [];
+  /** The clock of the rate budgets: a block a 429 sets passes at once unless a test holds it. */
+  let clock: AdjustableClock;
+  let stopPassing: () => void;
 
   before(async () => {
     const api = await testApi();
-    assert.ok(api.panels && api.history, 'activate() returns the panels and the history');
+    assert.ok(api.panels && api.history && api.networks, 'activate() returns the panels, history and networks');
     panels = api.panels;
     history = api.history;
+    clock = api.networks.clockForTests();
+    stopPassing = passClockWaits(clock);
     doc = await openFixture('hover-targets.clar');
     // customApiUrl is in the list so it is put back after the cells moved it from mock to mock.
     restoreSettings = await setSettings({
@@ -196,6 +209,7 @@ describe('Fault matrix', function () {
     });
   });
   after(async () => {
+    stopPassing();
     await restoreSettings();
   });
   beforeEach(() => {
@@ -208,8 +222,8 @@ describe('Fault matrix', function () {
   });
 
   /**
-   * A fresh mock and a fresh client for one cell: a rate limit seen by one entry point would
-   * otherwise hold the next one back. Returns the URL the extension uses and a function that
+   * A fresh mock and a fresh client for one cell: nothing an entry point leaves in the client (a
+   * cached answer) reaches the next one. Returns the URL the extension uses and a function that
    * turns the fault on.
    */
   async function cell(row: Row): Promise<{ url: string; mock: MockApi; arm(): Promise<void> }> {
@@ -258,10 +272,17 @@ describe('Fault matrix', function () {
     }
   }
 
-  function checkNotification(row: Row, failure: Failure, url: string, e: Entry, opened: unknown): void {
+  function checkNotification(
+    row: Row,
+    failure: Failure,
+    url: string,
+    e: Entry,
+    opened: unknown,
+    shown: Shown[] = notes.shown,
+  ): void {
     assert.strictEqual(opened, undefined, `${e.command} opened nothing`);
     // Information notes (a route fallback announced once) are not failure reports.
-    const reports = notes.shown.filter((s) => s.level !== 'info');
+    const reports = shown.filter((s) => s.level !== 'info');
     assert.strictEqual(reports.length, 1, `${e.command}: one failure report, got ${JSON.stringify(notes.shown)}`);
     const n = reports[0]!;
     assert.strictEqual(n.level, failure.level ?? 'error', `${e.command}: ${n.message}`);
@@ -310,10 +331,48 @@ describe('Fault matrix', function () {
       });
 
       it('every command', async () => {
-        for (const e of ENTRIES) {
-          notes.shown.length = 0;
+        if (row.timesOut && row.expect !== 'works') {
+          // Each command waits out the timeout: all of them at once against one mock, each with
+          // its own report (told apart by the command that led to it).
+          const failure = row.expect;
           const c = await cell(row);
           await c.arm();
+          const opened = await Promise.all(
+            ENTRIES.map((e) =>
+              asEntryPoint(e.command, () =>
+                vscode.commands.executeCommand(e.command, ...(e.arg === undefined ? [] : [e.arg])),
+              ),
+            ),
+          );
+          ENTRIES.forEach((e, i) =>
+            checkNotification(
+              row,
+              failure,
+              c.url,
+              e,
+              opened[i],
+              notes.shown.filter((n) => n.from === e.command),
+            ),
+          );
+          assert.deepStrictEqual(
+            notes.shown.filter((n) => n.from === undefined),
+            [],
+            'every notification came from one of the commands',
+          );
+          return;
+        }
+        // A lookup that works fills the cache, which could spare the next command the fault: a fresh
+        // mock and client for each. Failing lookups leave nothing to reuse, and the block of a 429
+        // passes on the moved clock: one mock for all the commands.
+        let shared: Awaited<ReturnType<typeof cell>> | undefined;
+        for (const e of ENTRIES) {
+          notes.shown.length = 0;
+          let c = shared;
+          if (!c) {
+            c = await cell(row);
+            await c.arm();
+            if (row.expect !== 'works') shared = c;
+          }
           const opened = await vscode.commands.executeCommand(e.command, ...(e.arg === undefined ? [] : [e.arg]));
           if (row.expect === 'works') {
             assert.deepStrictEqual(notes.shown, [], `${e.command}`);
@@ -331,16 +390,22 @@ describe('Fault matrix', function () {
         // kinds, as a user has it: each kind is reached by a link from the place before. The
         // fault is armed before the panel moves to the cell's URL: a panel in its error state
         // loads its place again on a new URL, and that must not fill the new client's cache.
+        // As with the commands, only kinds that load fine get a cell each; failing ones share one.
         await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+        let shared: Awaited<ReturnType<typeof idleCell>> | undefined;
         for (const e of ENTRIES) {
-          const c = await idleCell(row);
-          if (panels.isOpen) {
-            await c.arm();
-            await c.use();
-          } else {
-            await c.use();
-            await openBasePanel();
-            await c.arm();
+          let c = shared;
+          if (!c) {
+            c = await idleCell(row);
+            if (panels.isOpen) {
+              await c.arm();
+              await c.use();
+            } else {
+              await c.use();
+              await openBasePanel();
+              await c.arm();
+            }
+            if (row.expect !== 'works') shared = c;
           }
           checkPanel(row, c.url, e, await navigate(e));
         }
@@ -354,8 +419,12 @@ describe('Fault matrix', function () {
         assert.ok(before.includes(`address:${ADDRESS.testnet}`));
         await c.arm();
         notes.shown.length = 0;
-        const failed = await vscode.commands.executeCommand('stacksLookup.showTransaction', TX.failed);
-        await stacksHoverAt(doc, positionOf(doc, TX.pending));
+        // The command and the hover at once (a command's lookup would cancel the panel's, so the
+        // panel goes after them).
+        const [failed] = await Promise.all([
+          vscode.commands.executeCommand('stacksLookup.showTransaction', TX.failed),
+          stacksHoverAt(doc, positionOf(doc, TX.pending)),
+        ]);
         const inPanel = await navigate({ kind: 'block', id: String(BLOCK.height), what: 'Block', command: '' });
         if (row.expect !== 'works') {
           assert.strictEqual(failed, undefined);
@@ -365,6 +434,23 @@ describe('Fault matrix', function () {
         // Healthy again: the same URL answers normally.
         if (row.refused) mocks.push(await startMockApi({ port: c.mock.port }));
         else c.mock.reset();
+        if (row.blocksFor) {
+          // The block the last 429 set (at the latest when the panel showed it) holds lookups back
+          // for its whole length, on the clock of the rate budget, and not a moment longer.
+          stopPassing();
+          try {
+            const blockEnd = clock.now() + row.blocksFor;
+            clock.advance(blockEnd - 2000 - clock.now());
+            const held = await stacksHoverAt(doc, positionOf(doc, TX.pending));
+            assert.match(held.text, /Rate limited/, `still held back 2 s before the block ends:\n${held.text}`);
+            assert.strictEqual(c.mock.requests.length, 0, 'no request while held back');
+            clock.advance(blockEnd - clock.now());
+            const free = await stacksHoverAt(doc, positionOf(doc, TX.pending));
+            assert.match(free.text, /Pending in the mempool/, `free again once the block is over:\n${free.text}`);
+          } finally {
+            stopPassing = passClockWaits(clock);
+          }
+        }
         notes.shown.length = 0;
         const retried = panels.whenRendered();
         await panels.handle({ type: 'retry' });

@@ -1,11 +1,13 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
+import type { AdjustableClock } from '../../src/api/clock';
 import type { ExplorerTree } from '../../src/ui/tree';
 import type { Watchlist } from '../../src/ui/watchlist';
 import type { History } from '../../src/ui/history';
 import { ADDRESS, GENERATED, TX } from '../fixtures/ids';
 import { loadFixture } from '../mock-api/server';
 import {
+  captureMessages,
   children,
   deadUrl,
   SeenItem,
@@ -13,7 +15,6 @@ import {
   stubInputBox,
   testApi,
   useMock,
-  sleep,
   UsedMock,
   waitFor,
   waitQuiet,
@@ -25,6 +26,8 @@ interface TreeApi {
   history: History;
   workspaceState: vscode.Memento;
   globalState: vscode.Memento;
+  /** The clock of the rate budgets, which also paces the auto refresh. */
+  clock: AdjustableClock;
 }
 
 const WATCHED_KEY = 'stacksLookup.watchedAddresses';
@@ -40,10 +43,10 @@ describe('Explorer view', () => {
   let used: UsedMock;
 
   before(async () => {
-    const { tree, watchlist, history, workspaceState, globalState } = await testApi();
+    const { tree, watchlist, history, workspaceState, globalState, networks } = await testApi();
     assert.ok(tree && watchlist, 'activate() exposes the tree and the watch list');
-    assert.ok(history, 'activate() exposes the history');
-    api = { tree, watchlist, history, workspaceState, globalState };
+    assert.ok(history && networks, 'activate() exposes the history and the networks');
+    api = { tree, watchlist, history, workspaceState, globalState, clock: networks.clockForTests() };
   });
 
   beforeEach(async () => {
@@ -471,8 +474,14 @@ describe('Explorer view', () => {
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
+  /** The wait of the pending auto refresh, on the extension's clock. */
+  const pendingRefresh = async (what: string): Promise<number> => {
+    await waitFor(() => api.clock.waits.length === 1, what);
+    return api.clock.waits[0]!;
+  };
+
   it('auto refresh: on the interval while visible, paused after an error until an explicit refresh', async function () {
-    this.timeout(70000);
+    this.timeout(40_000);
     await vscode.commands.executeCommand('workbench.view.extension.stacksLookup');
     await waitFor(() => api.tree.view.visible, 'the view is visible');
     // The contract status is asked by the explorer alone (no contract is open for the CodeLens);
@@ -482,19 +491,70 @@ describe('Explorer view', () => {
     const restore = await setSettings({ 'explorer.autoRefreshSeconds': 10 });
     try {
       const first = statusRequests();
-      await waitFor(() => statusRequests() > first, 'an automatic refresh', 20000);
+      // The interval passes on the clock of the rate budget, which paces the refresh.
+      const interval = await pendingRefresh('an automatic refresh is due');
+      assert.ok(interval >= 10_000, `not sooner than the setting: ${interval} ms`);
+      api.clock.advance(interval);
+      await waitFor(() => statusRequests() > first, 'an automatic refresh');
       used.mock.fault({ match: /^\/extended(\?|$)/, fault: { kind: 'status', status: 503 } });
-      await waitFor(() => /paused/.test(api.tree.view.message ?? ''), 'auto refresh paused after the error', 20000);
+      // The next round meets the error (or the one in flight when the fault came did).
+      const paused = () => /paused/.test(api.tree.view.message ?? '');
+      await waitFor(() => paused() || api.clock.waits.length === 1, 'the next automatic round is due');
+      if (!paused()) api.clock.advance(api.clock.waits[0]!);
+      await waitFor(paused, 'auto refresh paused after the error');
       // The round that met the error may still have other sections' requests in flight.
-      const paused = await waitQuiet(statusRequests, 'the failed round');
-      // Longer than the 10 s interval: a timer that ignored the pause would have fired.
-      await sleep(12000);
-      assert.strictEqual(statusRequests(), paused, 'no automatic refresh while paused');
+      const settled = await waitQuiet(statusRequests, 'the failed round', 300);
+      // Far past the interval: a timer that ignored the pause would have fired.
+      assert.deepStrictEqual(api.clock.waits, [], 'no automatic refresh is due while paused');
+      api.clock.advance(60_000);
+      await waitQuiet(statusRequests, 'requests after the pause', 300);
+      assert.strictEqual(statusRequests(), settled, 'no automatic refresh while paused');
       used.mock.clearFaults();
       await vscode.commands.executeCommand('stacksLookup.refreshExplorer');
       assert.strictEqual(api.tree.view.message, undefined, 'an explicit refresh resumes');
-      await waitFor(() => statusRequests() > paused, 'the explicit refresh asked again');
+      await waitFor(() => statusRequests() > settled, 'the explicit refresh asked again');
     } finally {
+      await restore();
+    }
+  });
+
+  it('auto refresh: an API key set while the view is shown brings the faster pace at once', async () => {
+    await vscode.commands.executeCommand('workbench.view.extension.stacksLookup');
+    await waitFor(() => api.tree.view.visible, 'the view is visible');
+    const statusRequests = () => used.mock.requestsTo(STATUS_PATH).length;
+    await waitFor(() => statusRequests() > 0, 'the first load');
+    const restore = await setSettings({ 'explorer.autoRefreshSeconds': 10 });
+    try {
+      // Without a key, five requests a round in half of 50 a minute: one round every 12 s.
+      assert.strictEqual(
+        Math.ceil((await pendingRefresh('the auto refresh without a key')) / 1000),
+        12,
+        'the pace without a key',
+      );
+      // 3 s of it pass; then the user sets a key.
+      api.clock.advance(3_000);
+      const box = stubInputBox(['test-key-0123456789abcdef0123456789abcdef']);
+      const notes = captureMessages();
+      const keySetAt = api.clock.now();
+      try {
+        assert.strictEqual(await vscode.commands.executeCommand('stacksLookup.setApiKey'), true);
+      } finally {
+        box.restore();
+        notes.restore();
+      }
+      // With the key the budget is 500 a minute: the setting's 10 s, counted from the key (the
+      // round computed without it would end 9 s after the key).
+      await waitFor(() => {
+        const waits = api.clock.waits;
+        return waits.length === 1 && waits[0]! <= 10_000 && api.clock.now() + waits[0]! >= keySetAt + 10_000;
+      }, 'the auto refresh computed again with the key');
+      const before = await waitQuiet(statusRequests, 'the reload the new key asked for', 300);
+      api.clock.advance(10_000);
+      await waitFor(() => statusRequests() > before, 'an automatic refresh 10 s after the key was set');
+    } finally {
+      const notes = captureMessages();
+      await vscode.commands.executeCommand('stacksLookup.clearApiKey');
+      notes.restore();
       await restore();
     }
   });

@@ -1,4 +1,5 @@
 import * as assert from 'assert';
+import { AdjustableClock } from '../../src/api/clock';
 import { RateLimiter } from '../../src/api/rateLimit';
 
 // Issue 11, item 6: `ratelimit-reset` is seconds to wait in the IETF draft and a Unix time in the
@@ -52,5 +53,41 @@ describe('RateLimiter and the server’s rate-limit headers', () => {
       assert.match(e.message, /Try again in 60 s/);
       return true;
     });
+  });
+});
+
+describe('AdjustableClock, the clock the in-host tests move forward', () => {
+  it('ends a wait as soon as it is moved past its end, and not before', async () => {
+    const clock = new AdjustableClock();
+    let done = false;
+    const wait = clock.sleep(60_000).then(() => (done = true));
+    clock.advance(59_000);
+    await new Promise((r) => setImmediate(r));
+    assert.strictEqual(done, false, 'a second is left');
+    assert.strictEqual(clock.waits.length, 1);
+    assert.ok(clock.waits[0]! > 0 && clock.waits[0]! <= 1_000, String(clock.waits[0]));
+    clock.advance(1_000);
+    await wait;
+    assert.deepStrictEqual(clock.waits, []);
+  });
+
+  it('a 429 without Retry-After blocks a rate budget on it for a sixth of the window', async () => {
+    const clock = new AdjustableClock();
+    const l = new RateLimiter(50, 60_000, clock.now, clock.sleep);
+    l.observe(new Headers(), 429);
+    assert.strictEqual(Math.ceil(l.waitTime() / 1000), 10);
+    clock.advance(9_000);
+    await assert.rejects(l.acquire('fail-fast'), /Try again in 1 s/);
+    clock.advance(1_000);
+    await l.acquire('fail-fast');
+  });
+
+  it('a cancelled wait rejects and is no longer counted', async () => {
+    const clock = new AdjustableClock();
+    const c = new AbortController();
+    const wait = clock.sleep(10_000, c.signal);
+    c.abort();
+    await assert.rejects(wait, /cancelled/);
+    assert.deepStrictEqual(clock.waits, []);
   });
 });

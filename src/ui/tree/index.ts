@@ -42,7 +42,10 @@ export class ExplorerTree implements vscode.TreeDataProvider<TreeNode>, vscode.D
   private budget: BudgetMode = 'fail-fast';
   /** Set by a failed load; auto refresh waits for an explicit refresh. */
   private paused = false;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** The wait for the next auto refresh; aborted when it is scheduled again. */
+  private timer: AbortController | undefined;
+  /** Counts the calls of `schedule`: only the latest may set the timer. */
+  private scheduled = 0;
   private readonly disposables: vscode.Disposable[] = [];
   /** Whether the view has been shown yet: VS Code asks for children, and so the API, only then. */
   shown = false;
@@ -64,8 +67,16 @@ export class ExplorerTree implements vscode.TreeDataProvider<TreeNode>, vscode.D
         if (e.visible) this.shown = true;
         this.schedule();
       }),
-      d.networks.onDidChange(() => this.refreshSections(['network', 'mempool', 'watched', 'contracts'], false)),
-      d.watchlist.onDidChange(() => this.refreshSections(['watched'], true)),
+      // A new key, network or URL, or another number of watched addresses, changes the pace the
+      // rate budget allows: the timer is computed again, not kept from before.
+      d.networks.onDidChange(() => {
+        this.refreshSections(['network', 'mempool', 'watched', 'contracts'], false);
+        this.schedule();
+      }),
+      d.watchlist.onDidChange(() => {
+        this.refreshSections(['watched'], true);
+        this.schedule();
+      }),
       d.history.onDidChange(() => this.refreshSections(['recent'], false)),
       d.projects.onDidChange(() => this.refreshSections(['contracts'], false)),
       // A comparison with a deployed source arrived or a contract changed: no request, the table is kept.
@@ -142,25 +153,33 @@ export class ExplorerTree implements vscode.TreeDataProvider<TreeNode>, vscode.D
 
   /** Auto refresh: only while visible, never while paused, never faster than half the rate budget allows. */
   private schedule(): void {
-    if (this.timer) clearTimeout(this.timer);
+    this.timer?.abort();
     this.timer = undefined;
+    const call = ++this.scheduled;
     const seconds = this.d.config.autoRefreshSeconds;
     if (!seconds || !this.view.visible || this.paused) return;
     // One refresh: API status, mempool, a balance per watched address, contract status per network.
     const requests = 2 + this.d.watchlist.items.length + 3;
     void this.d.networks.hasKeyFor().then((key) => {
-      if (this.timer || !this.view.visible || this.paused) return;
+      // A later call (a key just set, the view hidden) has the say.
+      if (call !== this.scheduled || !this.view.visible || this.paused) return;
       const perMinute = (key ? 500 : 50) / 2;
       const wait = Math.max(seconds, Math.ceil((requests * 60) / perMinute));
-      this.timer = setTimeout(() => {
-        this.timer = undefined;
-        void this.refresh(undefined, false).then(() => this.schedule());
-      }, wait * 1000);
+      const timer = new AbortController();
+      this.timer = timer;
+      this.d.networks.clock.sleep(wait * 1000, timer.signal).then(
+        () => {
+          if (this.timer !== timer) return;
+          this.timer = undefined;
+          void this.refresh(undefined, false).then(() => this.schedule());
+        },
+        () => undefined, // aborted: scheduled again or disposed
+      );
     });
   }
 
   dispose(): void {
-    if (this.timer) clearTimeout(this.timer);
+    this.timer?.abort();
     for (const s of Object.values(this.sections)) s.dispose();
     for (const d of this.disposables) d.dispose();
   }
