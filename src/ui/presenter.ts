@@ -4,6 +4,8 @@ export interface OpenOptions {
   signal: AbortSignal;
   /** Called while the request waits for the rate-limit budget. */
   onWait?: (ms: number) => void;
+  /** For a contract: the read-only function whose form the panel brings into view. */
+  fn?: string;
 }
 
 /**
