@@ -24,6 +24,7 @@ export const Commands = {
   loadMore: 'stacksLookup.loadMore',
   watchTransaction: 'stacksLookup.watchTransaction',
   showWatchedTransactions: 'stacksLookup.showWatchedTransactions',
+  callReadOnlyFunction: 'stacksLookup.callReadOnlyFunction',
 } as const;
 
 export const Views = {
