@@ -218,16 +218,18 @@ function section(s: Section): HTMLElement {
 
 // ---- the contract workbench ----------------------------------------------------------------
 
-/** The forms of the panel shown, by form id (a Map: names from the chain never become selectors). */
-let forms = new Map<
-  string,
-  {
+interface FormView {
+  details: HTMLDetailsElement;
+  /** The form's inputs, made the first time it opens: a contract of 100 functions paints 100 summaries. */
+  body(): {
     form: HTMLFormElement;
     inputs: Array<HTMLInputElement | HTMLSelectElement>;
     out: HTMLElement;
     errors: HTMLElement[];
-  }
->();
+  };
+}
+/** The forms of the panel shown, by form id (a Map: names from the chain never become selectors). */
+let forms = new Map<string, FormView>();
 
 function workbench(s: WorkbenchSection): HTMLElement {
   const wrap = h('section', 'workbench', h('h2', undefined, s.title));
@@ -283,61 +285,67 @@ function argInput(a: ArgField): HTMLInputElement | HTMLSelectElement {
 }
 
 function workbenchForm(f: WorkbenchForm, sender: () => string, at: () => string): HTMLElement {
-  const form = h('form', 'wb-form');
-  form.dataset.form = f.id;
-  const inputs: Array<HTMLInputElement | HTMLSelectElement> = [];
-  const errors: HTMLElement[] = [];
-  const args = h('div', 'wb-args');
-  for (const a of f.args) {
-    const input = argInput(a);
-    input.setAttribute('aria-label', `${a.name} (${a.type})`);
-    const error = h('div', 'wb-error');
-    error.setAttribute('role', 'alert');
-    inputs.push(input);
-    errors.push(error);
-    args.append(h('label', 'wb-arg', h('span', 'wb-arg-name', a.name), h('code', 'wb-type', a.type), input, error));
-  }
-  const run = h('button', 'button primary', icon(f.kind === 'fn' ? 'play' : 'eye'), f.kind === 'fn' ? 'Call' : 'Read');
-  run.type = 'submit';
-  const out = h('div', 'wb-result');
-  out.setAttribute('aria-live', 'polite');
-  form.append(
-    h(
-      'div',
-      'wb-head',
-      h('code', 'wb-name', f.name),
-      h(
-        'span',
-        'hint',
-        f.kind === 'fn' ? `→ ${f.returns}` : `${f.kind === 'var' ? 'data variable' : f.kind}: ${f.returns}`,
-      ),
-    ),
-    args,
-    h('div', 'wb-actions', run),
-    out,
-  );
-  form.addEventListener('submit', (ev) => {
-    ev.preventDefault();
-    const values = inputs.map((i) => i.value);
-    if (f.kind === 'fn') post({ type: 'call', fn: f.name, args: values, sender: sender(), at: at() });
-    else
-      post({
-        type: 'read',
-        what: f.kind,
-        name: f.name,
-        ...(f.kind === 'map' ? { key: values[0] ?? '' } : {}),
-        at: at(),
-      });
+  const details = h('details', 'wb-form');
+  details.dataset.form = f.id;
+  const what = f.kind === 'fn' ? `→ ${f.returns}` : `${f.kind === 'var' ? 'data variable' : f.kind}: ${f.returns}`;
+  details.append(h('summary', 'wb-head', h('code', 'wb-name', f.name), h('span', 'hint', what)));
+  let built: ReturnType<FormView['body']> | undefined;
+  const body = (): ReturnType<FormView['body']> => {
+    if (built) return built;
+    const form = h('form', 'wb-body');
+    const inputs: Array<HTMLInputElement | HTMLSelectElement> = [];
+    const errors: HTMLElement[] = [];
+    const args = h('div', 'wb-args');
+    for (const a of f.args) {
+      const input = argInput(a);
+      input.setAttribute('aria-label', `${a.name} (${a.type})`);
+      const error = h('div', 'wb-error');
+      error.setAttribute('role', 'alert');
+      inputs.push(input);
+      errors.push(error);
+      args.append(h('label', 'wb-arg', h('span', 'wb-arg-name', a.name), h('code', 'wb-type', a.type), input, error));
+    }
+    const run = h(
+      'button',
+      'button primary',
+      icon(f.kind === 'fn' ? 'play' : 'eye'),
+      f.kind === 'fn' ? 'Call' : 'Read',
+    );
+    run.type = 'submit';
+    const out = h('div', 'wb-result');
+    out.setAttribute('aria-live', 'polite');
+    form.append(args, h('div', 'wb-actions', run), out);
+    form.addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      const values = inputs.map((i) => i.value);
+      if (f.kind === 'fn') post({ type: 'call', fn: f.name, args: values, sender: sender(), at: at() });
+      else
+        post({
+          type: 'read',
+          what: f.kind,
+          name: f.name,
+          ...(f.kind === 'map' ? { key: values[0] ?? '' } : {}),
+          at: at(),
+        });
+    });
+    details.append(form);
+    built = { form, inputs, out, errors };
+    return built;
+  };
+  details.addEventListener('toggle', () => {
+    if (details.open) body();
   });
-  forms.set(f.id, { form, inputs, out, errors });
-  return form;
+  forms.set(f.id, { details, body });
+  return details;
 }
 
 function showResult(r: FormResult): void {
-  const f = forms.get(r.form);
-  if (!f) return;
-  f.form.classList.remove('busy');
-  f.form.dataset.result = r.state;
+  const view = forms.get(r.form);
+  if (!view) return;
+  view.details.open = true;
+  const f = view.body();
+  view.details.classList.remove('busy');
+  view.details.dataset.result = r.state;
   f.errors.forEach((e, i) => {
     const m = r.fields?.[i];
     e.textContent = m ?? '';
@@ -365,19 +373,22 @@ function showResult(r: FormResult): void {
 }
 
 function formBusy(id: string): void {
-  const f = forms.get(id);
-  if (!f) return;
-  f.form.classList.add('busy');
+  const view = forms.get(id);
+  if (!view) return;
+  const f = view.body();
+  view.details.classList.add('busy');
   f.out.replaceChildren(h('div', 'hint', icon('loading', 'codicon-modifier-spin'), ' Asking the node…'));
 }
 
 /** The form a panel was opened at (a CodeLens, the command): in view, its first field focused. */
 function focusForm(fn: string | undefined): void {
   if (!fn) return;
-  const f = forms.get(`fn:${fn}`);
-  if (!f) return;
-  f.form.classList.add('focused');
-  f.form.scrollIntoView({ block: 'start' });
+  const view = forms.get(`fn:${fn}`);
+  if (!view) return;
+  view.details.open = true;
+  const f = view.body();
+  view.details.classList.add('focused');
+  view.details.scrollIntoView({ block: 'start' });
   (f.inputs[0] ?? f.form.querySelector('button'))?.focus();
 }
 

@@ -35,9 +35,15 @@ export async function run(ctx: E2EContext): Promise<void> {
 
   const frame = helpers.webviewFrame(page);
   await panelText(frame, 'contract', ['Call read-only functions (4)', 'Clarity 3', 'describe', 'Read state', 'scores']);
-  const form = frame.locator('form.wb-form[data-form="fn:describe"]');
+  const form = frame.locator('.wb-form[data-form="fn:describe"]');
   await form.waitFor({ timeout: 10000 });
   assert.match((await form.getAttribute('class')) ?? '', /focused/, 'the panel opens at the function asked for');
+  assert.strictEqual(await form.getAttribute('open'), '', 'its form is open');
+  assert.strictEqual(
+    await frame.locator('.wb-form[open]').count(),
+    1,
+    'the other forms are closed: a contract of many functions paints a list of names',
+  );
   const fields = form.locator('.wb-input');
   assert.strictEqual(await fields.count(), 11, 'one input per argument');
 
@@ -77,17 +83,20 @@ export async function run(ctx: E2EContext): Promise<void> {
   ctx.log(`call result: ${text.slice(0, 200)}`);
 
   // A failing call shows the node's cause.
-  const div = frame.locator('form.wb-form[data-form="fn:safe-div"]');
+  const div = frame.locator('.wb-form[data-form="fn:safe-div"]');
+  await div.locator('summary').click();
   await div.locator('.wb-input').nth(0).fill('7');
   await div.locator('.wb-input').nth(1).fill('0');
   await div.locator('button[type="submit"]').click();
   await div.locator('.wb-result', { hasText: 'DivisionByZero' }).waitFor({ timeout: 15000 });
 
   // State: a data variable and a map entry read back.
-  const counter = frame.locator('form.wb-form[data-form="var:counter"]');
+  const counter = frame.locator('.wb-form[data-form="var:counter"]');
+  await counter.locator('summary').click();
   await counter.locator('button[type="submit"]').click();
   await counter.locator('.wb-result .wb-value', { hasText: '-7' }).waitFor({ timeout: 15000 });
-  const scores = frame.locator('form.wb-form[data-form="map:scores"]');
+  const scores = frame.locator('.wb-form[data-form="map:scores"]');
+  await scores.locator('summary').click();
   await scores.locator('.wb-input').fill(`{ player: '${OWNER}, round: u1 }`);
   await scores.locator('button[type="submit"]').click();
   await scores.locator('.wb-result .wb-value', { hasText: 'first round' }).waitFor({ timeout: 15000 });
