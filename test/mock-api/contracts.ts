@@ -90,6 +90,15 @@ function contracts(): Record<string, FixtureContract> {
       },
       maps: { 'sent-by': new Map([[sentByKey, Cl.uint(250_000)]]) },
     },
+    [CONTRACT.wide]: {
+      iface: wideInterface(100),
+      calls: Object.fromEntries(
+        Array.from({ length: 100 }, (_, i) => [`get-entry-${String(i).padStart(3, '0')}`, () => Cl.ok(Cl.uint(i))]),
+      ),
+      vars: { entries: Cl.uint(100) },
+      constants: {},
+      maps: {},
+    },
     [CONTRACT.sbtcToken]: {
       iface: loadFixture('v2-contract-interface--sbtc-token.json'),
       calls: {
@@ -119,6 +128,44 @@ function contracts(): Record<string, FixtureContract> {
       },
       maps: {},
     },
+  };
+}
+
+/**
+ * An interface with `n` read-only functions of three arguments each (uint, principal, a buffer)
+ * and a tuple result, for the benchmark of the panel's first paint; each answers `(ok u<its index>)`.
+ */
+export function wideInterface(n: number): Json {
+  const functions = Array.from({ length: n }, (_, i) => ({
+    name: `get-entry-${String(i).padStart(3, '0')}`,
+    access: 'read_only',
+    args: [
+      { name: 'id', type: 'uint128' },
+      { name: 'owner', type: 'principal' },
+      { name: 'salt', type: { buffer: { length: 32 } } },
+    ],
+    outputs: {
+      type: {
+        response: {
+          ok: {
+            tuple: [
+              { name: 'amount', type: 'uint128' },
+              { name: 'memo', type: { optional: { 'string-utf8': { length: 64 } } } },
+            ],
+          },
+          error: 'uint128',
+        },
+      },
+    },
+  }));
+  return {
+    functions,
+    variables: [{ name: 'entries', type: 'uint128', access: 'variable' }],
+    maps: [{ name: 'entries-by-id', key: 'uint128', value: 'principal' }],
+    fungible_tokens: [],
+    non_fungible_tokens: [],
+    epoch: 'Epoch31',
+    clarity_version: 'Clarity3',
   };
 }
 
