@@ -235,6 +235,24 @@ describe('Contract workbench', () => {
     assert.strictEqual(r.text, 'u250000');
   });
 
+  it('a server error during a call reads like every other error; a call left hanging is cancelled when the panel moves on', async () => {
+    await openProbe();
+    used.mock.fault({ match: '/v2/contracts/call-read/', fault: { kind: 'status', status: 503 } });
+    const r = await submit({ type: 'call', fn: 'safe-div', args: ['4', '2'], sender: OWNER, at: '' });
+    assert.strictEqual(r.state, 'error');
+    assert.match(r.message ?? '', /server error \(503\)/);
+    assert.deepStrictEqual(messages.shown, [], 'the error shows under the form, not as a notification');
+    used.mock.reset();
+    used.mock.fault({ match: '/v2/contracts/call-read/', fault: { kind: 'hang' } });
+    panels.results.clear();
+    const hanging = panels.handle({ type: 'call', fn: 'safe-div', args: ['8', '2'], sender: OWNER, at: '' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await panels.handle({ type: 'open', target: { kind: 'contract', id: CONTRACT.memoPayments, network: 'custom' } });
+    await hanging;
+    assert.strictEqual(panels.current?.target.id, CONTRACT.memoPayments);
+    assert.strictEqual(panels.results.size, 0, 'no answer from the place left behind');
+  });
+
   it('a contract the node has no interface for still shows its status, and says why there are no forms', async () => {
     await vscode.commands.executeCommand('stacksLookup.lookup', CONTRACT.deployed);
     assert.strictEqual(model().badges[0]?.text, 'Deployed');
