@@ -315,7 +315,7 @@ export function data(): Data {
  */
 function workbenchStatuses(): Record<string, Json> {
   const out: Record<string, Json> = {};
-  [CONTRACT.typeProbe, CONTRACT.memoPayments, CONTRACT.sbtcToken, CONTRACT.wide].forEach((id, i) => {
+  [CONTRACT.typeProbe, CONTRACT.sbtcToken, CONTRACT.wide].forEach((id, i) => {
     out[id] = {
       found: true,
       result: { contract_id: id, status: 'success', tx_id: mockHash(`deploy-${id}`), block_height: 100 + i },

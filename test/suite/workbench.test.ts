@@ -206,11 +206,11 @@ describe('Contract workbench', () => {
     const restore = replaceInWindow({
       showInputBox: (o: vscode.InputBoxOptions) => {
         asked.push(o.title ?? '');
-        return Promise.resolve(CONTRACT.memoPayments);
+        return Promise.resolve(CONTRACT.sbtcToken);
       },
       showQuickPick: (items: readonly vscode.QuickPickItem[]) => {
         asked.push(items.map((i) => `${i.label} ${i.description ?? ''}`).join(' | '));
-        return Promise.resolve(items.find((i) => i.label === 'get-sent-by'));
+        return Promise.resolve(items.find((i) => i.label === 'get-balance'));
       },
     });
     try {
@@ -219,20 +219,13 @@ describe('Contract workbench', () => {
       restore();
     }
     assert.match(asked[0]!, /contract/);
-    assert.strictEqual(
-      asked[1],
-      'get-reference-operator no arguments → principal | get-sent-by (who principal) → uint | get-total-sent no arguments → uint',
-    );
-    assert.deepStrictEqual(panels.current?.target, { kind: 'contract', id: CONTRACT.memoPayments, network: 'custom' });
-    assert.strictEqual(panels.current?.params.fn, 'get-sent-by');
-    const r = await submit({
-      type: 'call',
-      fn: 'get-sent-by',
-      args: ['ST1PQHQKV0RJXZFY1DGX8MNSNYVE3VGZJSRTPGZGM'],
-      sender: OWNER,
-      at: '',
-    });
-    assert.strictEqual(r.text, 'u250000');
+    // the read-only functions of the real sBTC interface, in its order, with their types
+    assert.match(asked[1]!, /^get-balance \(who principal\) → \(response uint none\) \| get-balance-available /);
+    assert.match(asked[1]!, /get-token-uri no arguments → \(response \(optional \(string-utf8 256\)\) none\)/);
+    assert.deepStrictEqual(panels.current?.target, { kind: 'contract', id: CONTRACT.sbtcToken, network: 'custom' });
+    assert.strictEqual(panels.current?.params.fn, 'get-balance');
+    const r = await submit({ type: 'call', fn: 'get-balance', args: [OWNER], sender: OWNER, at: '' });
+    assert.strictEqual(r.text, '(ok u0)');
   });
 
   it('a server error during a call reads like every other error; a call left hanging is cancelled when the panel moves on', async () => {
