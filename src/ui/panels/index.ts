@@ -53,7 +53,6 @@ export class PanelManager implements Presenter, vscode.Disposable {
   private postedAt = 0;
   /** The forms running now, by form id: a second call of the same form, or leaving the place, cancels the first. */
   private readonly forms = new Map<string, AbortController>();
-  private resultWaiters: Array<(r: FormResult) => void> = [];
   /** The last answer of each form of the place shown (cleared when the panel shows another state). */
   readonly results = new Map<string, FormResult>();
   /** The last model shown (cleared when the panel closes). */
@@ -89,8 +88,6 @@ export class PanelManager implements Presenter, vscode.Disposable {
     this.loading?.abort();
     const loaded = await this.load(entry, undefined, options.signal, options.onWait);
     if (seq !== this.seq) return; // a newer navigation won
-    this.loading?.abort();
-    this.cancelForms();
     const panel = this.ensurePanel();
     this.places.push({ target: entry.target, params: loaded.params });
     this.show(loaded);
@@ -100,11 +97,6 @@ export class PanelManager implements Presenter, vscode.Disposable {
   /** Resolves with the next state the panel shows (a model or an error). */
   whenRendered(): Promise<HostMessage> {
     return new Promise((resolve) => this.waiters.push(resolve));
-  }
-
-  /** Resolves with the next answer a form of the panel shows (a value, the node's refusal, or what was wrong). */
-  whenResult(): Promise<FormResult> {
-    return new Promise((resolve) => this.resultWaiters.push(resolve));
   }
 
   /**
@@ -256,7 +248,6 @@ export class PanelManager implements Presenter, vscode.Disposable {
     if (!here || identity(here) !== place || this.last?.type !== 'render') return;
     this.results.set(result.form, result);
     void this.panel?.webview.postMessage({ type: 'result', result } satisfies HostMessage);
-    for (const w of this.resultWaiters.splice(0)) w(result);
   }
 
   private cancelForms(): void {
