@@ -63,7 +63,14 @@ const builds = [
     ...common,
     // The detail panels' host side loads on first use (src/ui/lazyPanels.ts), and so does the API
     // client with its schemas and c32check (src/api/lazy.ts): activation compiles neither.
-    entryPoints: { extension: 'src/extension.ts', panels: 'src/ui/panels/index.ts', client: 'src/api/client.ts' },
+    entryPoints: {
+      extension: 'src/extension.ts',
+      panels: 'src/ui/panels/index.ts',
+      client: 'src/api/client.ts',
+      // Drift (the deployed-versus-local comparison, the Clarity reader, Compare with Deployed)
+      // loads the first time a deployed workspace contract is shown (src/ui/drift.ts).
+      drift: 'src/ui/driftEngine.ts',
+    },
     outdir: 'dist',
     format: 'cjs',
     platform: 'node',

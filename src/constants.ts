@@ -24,6 +24,8 @@ export const Commands = {
   loadMore: 'stacksLookup.loadMore',
   watchTransaction: 'stacksLookup.watchTransaction',
   showWatchedTransactions: 'stacksLookup.showWatchedTransactions',
+  compareWithDeployed: 'stacksLookup.compareWithDeployed',
+  /** Args `(contractId, functionName, networkId)`: the "Call on <network>" CodeLens runs it. */
   callReadOnlyFunction: 'stacksLookup.callReadOnlyFunction',
 } as const;
 
@@ -34,11 +36,15 @@ export const Views = {
 
 export const PANEL_VIEW_TYPE = 'stacksLookup.detail';
 export const CONTRACT_SOURCE_SCHEME = 'stacks-contract';
+/** The source a deploy transaction carries, read-only, for the drift diff. */
+export const DEPLOYED_SOURCE_SCHEME = 'stacks-deployed';
 
 export const ContextKeys = {
   hasApiKey: 'stacksLookup.hasApiKey',
   identifierAtCursor: 'stacksLookup.identifierAtCursor',
   network: 'stacksLookup.network',
+  /** The active editor's file is a workspace contract with a known successful deploy. */
+  editorContractDeployed: 'stacksLookup.editorContractDeployed',
 } as const;
 
 export const CONFIG_SECTION = 'stacksLookup';

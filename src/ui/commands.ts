@@ -19,7 +19,6 @@ import { inertNotification } from './errorText';
 import { showError, showInfo, showWarning } from './notify';
 import type { Presenter } from './presenter';
 import { workspaceDeployer } from './workspaceContext';
-import { callReadOnlyFunction } from './workbenchCommand';
 
 export interface CommandDeps {
   config: Config;
@@ -99,7 +98,8 @@ export function registerCommands(d: CommandDeps): vscode.Disposable[] {
     }),
     vscode.commands.registerCommand(
       Commands.callReadOnlyFunction,
-      (contractId?: unknown, fn?: unknown, network?: unknown) => callReadOnlyFunction(d, contractId, fn, network),
+      (contractId?: unknown, fn?: unknown, network?: unknown) =>
+        d.presenter.callReadOnlyFunction(d, contractId, fn, network),
     ),
     vscode.commands.registerCommand(Commands.showMempoolStats, () => open({ target: { kind: 'mempool', id: '' } })),
     vscode.commands.registerCommand(Commands.showServerStatus, () => open({ target: { kind: 'status', id: '' } })),

@@ -1,4 +1,5 @@
 import type { Target } from '../chain/target';
+import type { CommandDeps } from './commands';
 
 export interface OpenOptions {
   signal: AbortSignal;
@@ -14,4 +15,14 @@ export interface OpenOptions {
  */
 export interface Presenter {
   open(target: Target, options: OpenOptions): Promise<void>;
+  /**
+   * `Stacks: Call Read-Only Function…` (ui/workbenchCommand.ts): it lives in the panels bundle,
+   * which it loads anyway to open the panel, so the main bundle does not carry it.
+   */
+  callReadOnlyFunction(
+    d: CommandDeps,
+    contractId?: unknown,
+    fn?: unknown,
+    network?: unknown,
+  ): Promise<Target | undefined>;
 }

@@ -3,10 +3,13 @@
  * block of 300 transactions, an address with 200 of them, a transaction with 300 events; the ids
  * are in test/fixtures/ids.ts). Built once, on first use.
  */
+import * as fs from 'fs';
+import * as path from 'path';
 import {
   ADDRESS,
   BLOCK,
   CONTRACT,
+  DEPLOYED,
   GENERATED,
   TX,
   bigBlockFillerTxId,
@@ -63,6 +66,21 @@ function uintHex(n: number): string {
   return '0x01' + n.toString(16).padStart(32, '0');
 }
 
+/**
+ * The deploy of a workspace contract: the real deploy of `tx-smart_contract.json` with the
+ * contract's id, deployer and real source (test/fixtures/deployed) and a block of its own.
+ */
+function deployOf(d: { name: string; id: string; tx: string; height: number }): Json {
+  const source = fs.readFileSync(path.resolve(__dirname, '../../../test/fixtures/deployed', `${d.name}.clar`), 'utf8');
+  return {
+    ...loadFixture('tx-smart_contract.json'),
+    tx_id: d.tx,
+    block_height: d.height,
+    sender_address: DEPLOYED.deployer,
+    smart_contract: { clarity_version: 2, contract_id: d.id, source_code: source },
+  };
+}
+
 /** Builds all data (fixtures + deterministic generated data). */
 function buildData(): Data {
   const txs = new Map<string, Json>();
@@ -70,6 +88,7 @@ function buildData(): Data {
     const tx = loadFixture(f);
     txs.set(tx.tx_id, tx);
   }
+  for (const d of [DEPLOYED.userRegistry, DEPLOYED.cityRegistry]) txs.set(d.tx, deployOf(d));
   const latestV2 = loadFixture('block-v2--latest.json');
   const latestV1 = loadFixture('block-v1--by_height-latest.json');
   const nakamoto = loadFixture('block-v2--nakamoto-tenure.json');

@@ -105,6 +105,7 @@ describe('Activation', () => {
     assert.ok(!loaded('panels.js'), 'activation loaded the detail panels');
     assert.ok(!loaded('clarinet.js'), 'activation loaded the Clarinet reader');
     assert.ok(!loaded('clarity.js'), 'activation loaded the Clarity decoder (@stacks/transactions)');
+    assert.ok(!loaded('drift.js'), 'activation loaded the drift engine');
 
     const doc = await openFixture('hover-targets.clar');
     const hover = await stacksHoverAt(doc, positionOf(doc, ADDRESS.mainnet));

@@ -254,15 +254,19 @@ describe('Explorer view', () => {
       [`${TESTNET_DEPLOYER}.treasury`]: { found: false },
       [`${DEVNET_DEPLOYER}.memo-payments`]: { found: false },
       [`${DEVNET_DEPLOYER}.treasury`]: { found: false },
+      [`${TESTNET_DEPLOYER}.ccd003-user-registry`]: { found: false },
+      [`${TESTNET_DEPLOYER}.ccd004-city-registry`]: { found: false },
     });
     const seen = await children(api.tree, api.tree.sections.contracts);
     assert.deepStrictEqual(lines(seen), [
       'memo-payments | testnet: deployed at #123,456 · devnet: not deployed',
       'treasury | testnet: not deployed · devnet: not deployed',
+      'ccd003-user-registry | testnet: not deployed',
+      'ccd004-city-registry | testnet: not deployed',
       'Deployment Plans | 2',
     ]);
     // Every plan with its network and deployer, each opening its file.
-    const plans = await children(api.tree, seen[2]!.node);
+    const plans = await children(api.tree, seen[4]!.node);
     assert.deepStrictEqual(
       plans.map((p) => [p.label, p.description.replace(/ · .*/, ''), p.command]),
       [
@@ -273,10 +277,17 @@ describe('Explorer view', () => {
     assert.match(plans[0]!.tooltip, new RegExp(`Deployer: ${TESTNET_DEPLOYER}`));
     assert.match(plans[1]!.tooltip, new RegExp(`Deployer: ${DEVNET_DEPLOYER}`));
     assert.match(String((plans[0]!.args[0] as vscode.Uri).path), /deployments\/default\.testnet-plan\.yaml$/);
-    assert.strictEqual(seen[0]!.contextValue, 'contract');
+    assert.strictEqual(seen[0]!.contextValue, 'contract.deployed', 'deployed: it can be compared with its deploy');
+    assert.strictEqual(seen[1]!.contextValue, 'contract');
     assert.strictEqual(seen[0]!.command, 'vscode.open', 'a click opens the .clar file');
     assert.match(String((seen[0]!.args[0] as vscode.Uri).path), /contracts\/memo-payments\.clar$/);
     assert.match(seen[0]!.tooltip, new RegExp(`deploy tx ${TX.smartContract}`));
+    // The transaction the status names deploys another contract (pox-2): no comparison, and the tooltip says so.
+    let latest = seen;
+    await waitFor(async () => {
+      latest = await children(api.tree, api.tree.sections.contracts);
+      return /testnet: deployed at #123,456, not compared\n/.test(latest[0]!.tooltip);
+    }, 'the comparison gave up');
 
     const status = used.mock.requestsTo(STATUS_PATH);
     assert.strictEqual(status.length, 1, 'one request for the one network that answers (custom)');
@@ -287,10 +298,12 @@ describe('Explorer view', () => {
         `${TESTNET_DEPLOYER}.treasury`,
         `${DEVNET_DEPLOYER}.memo-payments`,
         `${DEVNET_DEPLOYER}.treasury`,
+        `${TESTNET_DEPLOYER}.ccd003-user-registry`,
+        `${TESTNET_DEPLOYER}.ccd004-city-registry`,
       ].sort(),
     );
 
-    const perNetwork = await children(api.tree, seen[0]!.node);
+    const perNetwork = await children(api.tree, latest[0]!.node);
     assert.deepStrictEqual(
       perNetwork.map((p) => [p.label, p.command, p.args[0]]),
       [

@@ -7,7 +7,8 @@ import { clarityModule } from '../../chain/lazyClarity';
 import type { InterfaceState } from './models/contracts';
 import { callResult, parseAt, prepareCall, prepareRead, valueResult } from './models/workbench';
 import type { Decision } from './messages';
-import { showCopied } from '../commands';
+import { showCopied, type CommandDeps } from '../commands';
+import { callReadOnlyFunction } from '../workbenchCommand';
 import { describeError } from '../errorText';
 import { showWarning } from '../notify';
 import type { History } from '../history';
@@ -92,6 +93,16 @@ export class PanelManager implements Presenter, vscode.Disposable {
     this.places.push({ target: entry.target, params: loaded.params });
     this.show(loaded);
     panel.reveal(panel.viewColumn, false);
+  }
+
+  /** `Stacks: Call Read-Only Function…`: asks what it lacks, then opens the contract panel at the function's form. */
+  callReadOnlyFunction(
+    d: CommandDeps,
+    contractId?: unknown,
+    fn?: unknown,
+    network?: unknown,
+  ): Promise<Target | undefined> {
+    return callReadOnlyFunction(d, contractId, fn, network);
   }
 
   /** Resolves with the next state the panel shows (a model or an error). */

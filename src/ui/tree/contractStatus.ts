@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { BudgetMode, ContractsStatus, ContractStatus } from '../../api';
-import type { PlanNetwork } from '../../chain/networks';
+import type { ClarinetContract } from '../../chain/clarinet';
+import { PLAN_NETWORKS, type PlanNetwork } from '../../chain/networks';
 import type { NetworkId } from '../config';
 import type { NetworkService } from '../network';
 import type { ClarinetWorkspace } from './projects';
@@ -22,6 +23,33 @@ export type ContractState =
   | { state: 'not-deployed'; id: string }
   | { state: 'unknown'; id: string; error?: unknown }
   | { state: 'not-asked'; id: string };
+
+/** One successful deploy of a workspace contract: the API that knows it, its id and its transaction. */
+export interface Deployment {
+  /** The plan network that names the id. */
+  plan: PlanNetwork;
+  /** The API asked about it (the plan's network, or the custom API while it is selected). */
+  api: NetworkId;
+  id: string;
+  txId: string;
+}
+
+/**
+ * The successful deploys of a workspace contract that a table knows, in network order, one per
+ * network and id. A pending or failed deploy has no deployed source and no functions to call.
+ */
+export function deploymentsOf(table: StatusTable, c: Pick<ClarinetContract, 'deployments'>): Deployment[] {
+  const out: Deployment[] = [];
+  for (const plan of PLAN_NETWORKS) {
+    for (const d of c.deployments) {
+      if (d.network !== plan || out.some((o) => o.plan === plan && o.id === d.id)) continue;
+      const api = table.askedFor[plan];
+      const s = ContractStatuses.stateOf(table, plan, d.id);
+      if (api && s.state === 'deployed' && s.status === 'success') out.push({ plan, api, id: d.id, txId: s.txId });
+    }
+  }
+  return out;
+}
 
 /**
  * The API that knows about the ids of a plan network: the hosted mainnet and testnet APIs, the

@@ -12,7 +12,8 @@ import { shortenMiddle } from '../../chain/target';
 import { Commands } from '../../constants';
 import type { NetworkId } from '../config';
 import { describeError } from '../errorText';
-import { ContractState, ContractStatuses, StatusTable } from './contractStatus';
+import { driftText, type DriftState } from '../drift';
+import { ContractState, ContractStatuses, deploymentsOf, StatusTable } from './contractStatus';
 import { errorContext, errorNodes, placeholder, TreeDeps } from './deps';
 import { command, ItemNode, LoadContext, TreeNode } from './node';
 import { relativeTo, type WorkspaceProject } from './projects';
@@ -287,8 +288,24 @@ export class ContractNode extends TreeNode {
     ]);
   }
 
+  /**
+   * How the file compares with the source deployed under `id` on `plan`, when that deploy
+   * succeeded (the comparison may still be under way); undefined otherwise.
+   */
+  private driftOf(plan: PlanNetwork, id: string): DriftState | undefined {
+    const dep = this.table && deploymentsOf(this.table, this.contract).find((x) => x.plan === plan && x.id === id);
+    return dep ? this.d.drift.get(this.uri, dep) : undefined;
+  }
+
   getTreeItem(): vscode.TreeItem {
     const states = this.states;
+    const drifts = states.map(([plan, s]) => this.driftOf(plan, s.id));
+    const withDrift = (text: string, i: number) => (drifts[i] ? `${text}, ${driftText(drifts[i])}` : text);
+    // Short: once compared, what the comparison says is what matters (the height is in the tooltip).
+    const short = ([plan, s]: [PlanNetwork, ContractState, string[]], i: number) => {
+      const d = drifts[i];
+      return d && (d.state === 'same' || d.state === 'differs') ? `${plan}: ${driftText(d)}` : stateText(plan, s, true);
+    };
     const item = new vscode.TreeItem(
       this.contract.name,
       states.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
@@ -296,9 +313,7 @@ export class ContractNode extends TreeNode {
     item.id = `contract:${this.uri.toString()}#${this.contract.name}`;
     if (this.inside) item.resourceUri = this.uri;
     item.iconPath = new vscode.ThemeIcon('file-code');
-    item.description = states.length
-      ? states.map(([plan, s]) => stateText(plan, s, true)).join(' · ')
-      : 'no deployment plan';
+    item.description = states.length ? states.map(short).join(' · ') : 'no deployment plan';
     item.tooltip = [
       `${this.contract.name} (${this.clarinet.name})`,
       this.contract.path,
@@ -309,13 +324,14 @@ export class ContractNode extends TreeNode {
         .filter(Boolean)
         .join(' · '),
       ...states.map(
-        ([plan, s, plans]) =>
-          `${stateText(plan, s)}\n  ${s.id}\n  ${plans.map(planName).join(', ')}${s.state === 'deployed' ? `\n  deploy tx ${s.txId}` : ''}`,
+        ([plan, s, plans], i) =>
+          `${withDrift(stateText(plan, s), i)}\n  ${s.id}\n  ${plans.map(planName).join(', ')}${s.state === 'deployed' ? `\n  deploy tx ${s.txId}` : ''}`,
       ),
     ]
       .filter(Boolean)
       .join('\n');
-    item.contextValue = 'contract';
+    // A contract with a successful deploy can be compared with it (view/item/context menus).
+    item.contextValue = drifts.some(Boolean) && this.inside ? 'contract.deployed' : 'contract';
     if (this.inside) item.command = command('vscode.open', 'Open Contract', this.uri);
     return item;
   }
@@ -334,13 +350,17 @@ export class ContractNode extends TreeNode {
         const api = this.table?.askedFor[plan];
         if (api) why = describeError(s.error, await errorContext(this.d, api, 'contract status')).short;
       }
-      item.description = `${stateText(plan, s).slice(plan.length + 2)}${why ? ` (${why})` : ''} · ${shortenMiddle(s.id.split('.')[0]!)}${several.has(plan) ? ` · ${plans.map(planName).join(', ')}` : ''}`;
+      const drift = this.driftOf(plan, s.id);
+      item.description = `${stateText(plan, s).slice(plan.length + 2)}${why ? ` (${why})` : ''}${drift ? ` · ${driftText(drift)}` : ''} · ${shortenMiddle(s.id.split('.')[0]!)}${several.has(plan) ? ` · ${plans.map(planName).join(', ')}` : ''}`;
       const api = this.table?.askedFor[plan];
       item.tooltip = [
         s.id,
         stateText(plan, s),
         `Plan: ${plans.join(', ')}`,
         s.state === 'deployed' ? `Deploy transaction: ${s.txId}` : '',
+        drift
+          ? `The local file ${driftText(drift)}${drift.state === 'error' ? '' : ' (line endings, trailing blanks and #[env(simnet)] code do not count)'}`
+          : '',
         api ? `Asked: ${NETWORK_LABELS[api]} API` : '',
         why,
       ]

@@ -8,6 +8,7 @@ import type { Log } from '../log';
 import { NETWORK_LABELS } from '../../chain/networks';
 import { NetworkService } from '../network';
 import type { Watchlist } from '../watchlist';
+import type { ContractDrift } from '../drift';
 import type { ContractStatuses } from './contractStatus';
 import { command, ItemNode, TreeNode } from './node';
 import type { ClarinetWorkspace } from './projects';
@@ -20,6 +21,7 @@ export interface TreeDeps {
   watchlist: Watchlist;
   projects: ClarinetWorkspace;
   statuses: ContractStatuses;
+  drift: ContractDrift;
   log: Log;
   /** A load failed: auto refresh pauses until an explicit refresh. */
   failed(e: unknown): void;

@@ -5,6 +5,8 @@ import { checkPrincipal } from '../../chain/identifiers';
 import { identifierAt } from '../../chain/recognize';
 import { Commands, Settings, Views } from '../../constants';
 import { registerDeploymentCodeLens } from '../codeLens';
+import { registerCompare } from '../compare';
+import { ContractDrift } from '../drift';
 import { NETWORK_IDS } from '../../chain/networks';
 import { Config } from '../config';
 import type { History } from '../history';
@@ -66,6 +68,8 @@ export class ExplorerTree implements vscode.TreeDataProvider<TreeNode>, vscode.D
       d.watchlist.onDidChange(() => this.refreshSections(['watched'], true)),
       d.history.onDidChange(() => this.refreshSections(['recent'], false)),
       d.projects.onDidChange(() => this.refreshSections(['contracts'], false)),
+      // A comparison with a deployed source arrived or a contract changed: no request, the table is kept.
+      d.drift.onDidChange(() => this.refreshSections(['contracts'], false)),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (d.config.affects(e, Settings.autoRefreshSeconds)) this.schedule();
       }),
@@ -240,6 +244,7 @@ export interface Explorer extends vscode.Disposable {
   watchlist: Watchlist;
   projects: ClarinetWorkspace;
   statuses: ContractStatuses;
+  drift: ContractDrift;
 }
 
 /**
@@ -256,6 +261,7 @@ export function registerExplorer(d: {
   const watchlist = new Watchlist(d.context.workspaceState, d.context.globalState, d.config);
   const projects = new ClarinetWorkspace(d.log);
   const statuses = new ContractStatuses(d.networks, projects);
+  const drift = new ContractDrift(d.networks, statuses);
   const deps: ExplorerDeps = {
     config: d.config,
     networks: d.networks,
@@ -264,16 +270,19 @@ export function registerExplorer(d: {
     watchlist,
     projects,
     statuses,
+    drift,
   };
   const tree = new ExplorerTree(deps);
   const parts: vscode.Disposable[] = [
     watchlist,
     projects,
     statuses,
+    drift,
     tree,
     ...registerTreeCommands(tree, deps),
-    registerDeploymentCodeLens({ config: d.config, networks: d.networks, projects, statuses }),
+    registerDeploymentCodeLens({ config: d.config, networks: d.networks, projects, statuses, drift }),
+    ...registerCompare({ config: d.config, networks: d.networks, projects, statuses, drift, log: d.log }),
     setDeployerLookup((uri) => projects.deployerFor(uri, d.networks.current)),
   ];
-  return { tree, watchlist, projects, statuses, dispose: () => parts.reverse().forEach((p) => p.dispose()) };
+  return { tree, watchlist, projects, statuses, drift, dispose: () => parts.reverse().forEach((p) => p.dispose()) };
 }

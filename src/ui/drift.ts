@@ -1,0 +1,90 @@
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { BudgetMode } from '../api';
+import type { Drift } from '../chain/drift';
+import type { DefinedFunction } from '../chain/claritySyntax';
+import type { NetworkId } from './config';
+import type { NetworkService } from './network';
+import type { ContractStatuses, Deployment } from './tree/contractStatus';
+
+type EngineModule = typeof import('./driftEngine');
+
+/** What names a deployed source: the API, the contract and its deploy transaction. */
+export type SourceId = Pick<Deployment, 'api' | 'id' | 'txId'>;
+
+export type DriftState = { state: Drift } | { state: 'checking' } | { state: 'error'; error: unknown; api: NetworkId };
+
+/** "same as deployed", "differs from deployed", as the view and the CodeLens say it. */
+export function driftText(d: DriftState): string {
+  switch (d.state) {
+    case 'same':
+      return 'same as deployed';
+    case 'differs':
+      return 'differs from deployed';
+    case 'checking':
+      return 'comparing with deployed…';
+    case 'error':
+      return 'not compared';
+  }
+}
+
+/**
+ * Whether each workspace contract is what was deployed (see `driftEngine.ts`). The engine, the
+ * Clarity reader and the compare command are a bundle of their own (dist/drift.js), loaded the
+ * first time a contract with a successful deploy is shown: activation neither loads nor compiles
+ * them, and nothing here asks the API.
+ */
+export class ContractDrift implements vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<void>();
+  /** Fires when a comparison has a new result. */
+  readonly onDidChange = this.emitter.event;
+  private engine: InstanceType<EngineModule['DriftEngine']> | undefined;
+  private loaded: EngineModule | undefined;
+
+  constructor(
+    private readonly networks: NetworkService,
+    private readonly statuses: ContractStatuses,
+  ) {}
+
+  /** The engine's module, loaded on first use. */
+  get module(): EngineModule {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    this.loaded ??= require(path.join(__dirname, 'drift.js')) as EngineModule;
+    return this.loaded;
+  }
+
+  private get real(): InstanceType<EngineModule['DriftEngine']> {
+    this.engine ??= new this.module.DriftEngine(this.networks, this.statuses, () => this.emitter.fire());
+    return this.engine;
+  }
+
+  /** The comparison of a file with a deploy, from what is known; fetches and compares in the background. */
+  get(uri: vscode.Uri, dep: SourceId): DriftState {
+    return this.real.get(uri, dep);
+  }
+
+  /** The deployed source of a deploy: asked once, kept for the session. */
+  source(dep: SourceId, budget: BudgetMode = 'wait'): Promise<string> {
+    return this.real.source(dep, budget);
+  }
+
+  /** Compares a file with a deploy now, fetching its source if needed. */
+  compare(uri: vscode.Uri, dep: SourceId): Promise<Drift> {
+    return this.real.compare(uri, dep);
+  }
+
+  /** The text of a `stacks-deployed:` document. */
+  document(uri: vscode.Uri): Promise<string> {
+    return this.module.deployedDocument(this.real, uri);
+  }
+
+  /** The read-only functions of a source a deploy of it has (outside `#[env(simnet)]` code). */
+  readOnlyFunctions(source: string): DefinedFunction[] {
+    return this.module.onChainReadOnlyFunctions(source);
+  }
+
+  dispose(): void {
+    this.engine?.dispose();
+    this.emitter.dispose();
+  }
+}
