@@ -8,7 +8,7 @@
  * built while `Date.now` reads that clock (its cache and request budget take their clock when
  * they are built), so what it reuses depends on the simulated time only.
  */
-import { createStacksClient, isStacksApiError } from '../src/api';
+import { createStacksClient, isStacksApiError, StacksApiError } from '../src/api';
 import type { StacksClient } from '../src/api';
 import { loadPanel } from '../src/ui/panels/models';
 import type { ModelContext } from '../src/ui/panels/models';
@@ -16,6 +16,7 @@ import type { Target } from '../src/chain/target';
 import type { MockApi } from '../test/mock-api/server';
 import { ADDRESS, CONTRACT, TX, busyTxId, mockHash } from '../test/fixtures/ids';
 import { loadFixture } from '../test/mock-api/server';
+import { fixtureContracts } from '../test/mock-api/contracts';
 
 export type IdKind = 'confirmed-tx' | 'pending-tx' | 'address' | 'contract';
 export interface SessionId {
@@ -131,6 +132,7 @@ export const FRESHNESS_MS = {
   addressTransactions: 3_000,
   nonces: 3_000,
   contractStatus: 10_000,
+  contractInterface: Infinity,
 } as const;
 
 interface Resource {
@@ -138,12 +140,15 @@ interface Resource {
   freshMs: number;
 }
 
-/** Contracts the mock reports as found (its status fixture). */
-function deployedContracts(): Set<string> {
-  const status = loadFixture('contracts-status.json') as Record<string, { found?: boolean }>;
+/** Contracts the mock reports as found (its status fixture); `mined`: only those whose deploy is in a block. */
+function deployedContracts(mined = false): Set<string> {
+  const status = loadFixture('contracts-status.json') as Record<
+    string,
+    { found?: boolean; result?: { status?: string } }
+  >;
   return new Set(
     Object.entries(status)
-      .filter(([, v]) => v.found)
+      .filter(([, v]) => v.found && (!mined || v.result?.status === 'success'))
       .map(([k]) => k),
   );
 }
@@ -195,6 +200,16 @@ export function resourcesOf(step: Step): Resource[] {
           { url: `/extended/v2/smart-contracts/status?contract_id=${id}`, freshMs: FRESHNESS_MS.contractStatus },
           ...(deployedContracts().has(id)
             ? [{ url: `/extended/v1/address/${id}/stx`, freshMs: FRESHNESS_MS.balance }]
+            : []),
+          // ... and, once its deploy is in a block, its interface, which never changes (a node
+          // that has none answers 404, which is not kept: asked again next time).
+          ...(deployedContracts(true).has(id)
+            ? [
+                {
+                  url: `/v2/contracts/interface/${id.replace('.', '/')}`,
+                  freshMs: fixtureContracts()[id] ? FRESHNESS_MS.contractInterface : 0,
+                },
+              ]
             : []),
         ];
     }
@@ -375,6 +390,33 @@ export function naiveClient(
     getAddressTransactionEvents: (a, tx, o = {}) =>
       get(`/extended/v2/addresses/${a}/transactions/${tx}/events`, page(o)),
     getMempoolFees: () => get('/extended/v2/mempool/fees'),
+    // A contract the node does not know is a 404, which the panel shows as "no interface".
+    getContractInterface: async (id) => {
+      try {
+        return await get(`/v2/contracts/interface/${id.replace('.', '/')}`);
+      } catch (e) {
+        if (/: 404$/.test(String((e as Error).message))) throw new StacksApiError('not-found', 'No interface.');
+        throw e;
+      }
+    },
+    callReadOnly: async (id, fn, call) => {
+      const res = await fetchFn(`${baseUrl}/v2/contracts/call-read/${id.replace('.', '/')}/${fn}`, {
+        method: 'POST',
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ sender: call.sender, arguments: call.arguments }),
+      });
+      return (await res.json()) as never;
+    },
+    getDataVar: (id, v) => get(`/v2/data_var/${id.replace('.', '/')}/${v}`, [['proof', '0']]),
+    getConstant: (id, c) => get(`/v2/constant_val/${id.replace('.', '/')}/${c}`),
+    getMapEntry: async (id, m, key) => {
+      const res = await fetchFn(`${baseUrl}/v2/map_entry/${id.replace('.', '/')}/${m}?proof=0`, {
+        method: 'POST',
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+        body: JSON.stringify(key),
+      });
+      return (await res.json()) as never;
+    },
     // The list pages by cursor: without a memory of cursors, each offset is walked to from the start.
     getMempoolTransactions: async (o = {}) => {
       const limit = o.limit ?? 20;

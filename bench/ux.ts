@@ -146,6 +146,7 @@ export async function measureUx(opts: {
       { kind: 'address (50 txs a page)', command: 'stacksLookup.showAddress', arg: ADDRESS.busy },
       { kind: 'block', command: 'stacksLookup.showBlock', arg: String(BLOCK.height) },
       { kind: 'contract', command: 'stacksLookup.lookup', arg: CONTRACT.deployed },
+      { kind: 'contract, 100 read-only functions', command: 'stacksLookup.lookup', arg: CONTRACT.wide },
       { kind: 'contract status', command: 'stacksLookup.showContractStatus', arg: CONTRACT.deployed },
       { kind: 'mempool', command: 'stacksLookup.showMempoolStats' },
       { kind: 'API status', command: 'stacksLookup.showServerStatus' },

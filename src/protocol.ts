@@ -45,6 +45,8 @@ export const PanelParams = z.object({
   expandOffset: offset(),
   /** The page of the mempool panel's pending transactions. */
   pendingOffset: offset(),
+  /** The read-only function whose form a contract panel brings into view. */
+  fn: z.optional(z.string().check(z.maxLength(128))),
 });
 export type PanelParams = z.infer<typeof PanelParams>;
 
@@ -58,6 +60,11 @@ export const PanelState = z.object({
 export type PanelState = z.infer<typeof PanelState>;
 
 const kind = <T extends string>(t: T) => z.literal(t);
+
+/** The longest text one form field sends: a Clarity value is at most 1 MB, twice that in hex. */
+export const MAX_INPUT = 2_200_000;
+/** What state of a contract the panel reads: a data variable, a constant, a map entry. */
+export const STATE_KINDS = ['var', 'constant', 'map'] as const;
 
 /** Everything the webview may ask of the host. Nothing else is acted on. */
 export const WebviewMessage = z.discriminatedUnion('type', [
@@ -78,6 +85,25 @@ export const WebviewMessage = z.discriminatedUnion('type', [
   z.object({ type: kind('retry') }),
   /** Watch the transaction the panel shows until it lands. */
   z.object({ type: kind('watch') }),
+  /**
+   * Call a read-only function of the contract the panel shows, with the arguments as typed (the
+   * host checks and encodes them against the interface), as `sender`, at block `at` ('' for the latest).
+   */
+  z.object({
+    type: kind('call'),
+    fn: z.string().check(z.maxLength(128)),
+    args: z.array(z.string().check(z.maxLength(MAX_INPUT))).check(z.maxLength(256)),
+    sender: z.string().check(z.maxLength(200)),
+    at: z.string().check(z.maxLength(80)),
+  }),
+  /** Read a data variable, a constant or (for the key typed) a map entry of the contract shown. */
+  z.object({
+    type: kind('read'),
+    what: z.enum(STATE_KINDS),
+    name: z.string().check(z.maxLength(128)),
+    key: z.optional(z.string().check(z.maxLength(MAX_INPUT))),
+    at: z.string().check(z.maxLength(80)),
+  }),
   z.object({ type: kind('back') }),
   z.object({ type: kind('forward') }),
   z.object({ type: kind('refresh') }),
@@ -181,7 +207,58 @@ export type Section =
   | { type: 'actions'; actions: Action[] }
   | { type: 'tabs'; tabs: Array<{ label: string; active: boolean; intent: WebviewMessage; deprecated?: boolean }> }
   | { type: 'balanceAt'; untilBlock: string; unanchored: boolean }
-  | { type: 'code'; title: string; text: string };
+  | { type: 'code'; title: string; text: string }
+  | WorkbenchSection;
+
+/** One input of a form: an argument of a function, or a map's key. */
+export interface ArgField {
+  name: string;
+  /** The Clarity type as Clarity writes it: `uint`, `(buff 34)`, `(list 5 principal)`. */
+  type: string;
+  /** What input the webview draws: a checkbox for bool, a text field with this kind's rules otherwise. */
+  input: 'uint' | 'int' | 'bool' | 'principal' | 'trait' | 'buff' | 'ascii' | 'utf8' | 'clarity';
+  /** What to type (the placeholder). */
+  hint: string;
+}
+
+/**
+ * One form of the workbench: a read-only function with its arguments, or a data variable,
+ * constant or map (with its key) to read. `id` names it in results: `fn:<name>`, `var:<name>`, ….
+ */
+export interface WorkbenchForm {
+  id: string;
+  kind: 'fn' | (typeof STATE_KINDS)[number];
+  name: string;
+  args: ArgField[];
+  /** The type of what it answers. */
+  returns: string;
+}
+
+/** The forms of a contract panel: the sender and block every call uses, and one form per function or state. */
+export interface WorkbenchSection {
+  type: 'workbench';
+  title: string;
+  /** The default sender (the deployer). */
+  sender: string;
+  forms: WorkbenchForm[];
+  /** What shows when there is nothing to call (no read-only function). */
+  empty: string;
+}
+
+/** The answer to one form: a value (as Clarity text and a tree), the node's refusal, or what was wrong with the input. */
+export interface FormResult {
+  form: string;
+  state: 'ok' | 'failed' | 'invalid' | 'error';
+  /** For `ok`: the value as Clarity writes it. */
+  text?: string;
+  tree?: ClarityNode;
+  /** For `failed`, `invalid` and `error`: one sentence. */
+  message?: string;
+  /** For `invalid`: the message of each field (by position; null where the field is fine). */
+  fields?: Array<string | null>;
+  /** Where it ran: "latest block" or "block 123 (0x…)". */
+  at?: string;
+}
 
 export interface ViewModel {
   kind: (typeof TARGET_KINDS)[number];
@@ -207,4 +284,7 @@ export type HostMessage =
   | { type: 'loading'; title: string; frame: Frame; state: PanelState }
   | { type: 'busy' }
   | { type: 'render'; model: ViewModel; frame: Frame; state: PanelState }
-  | { type: 'error'; title: string; message: string; actions: Action[]; frame: Frame; state: PanelState };
+  | { type: 'error'; title: string; message: string; actions: Action[]; frame: Frame; state: PanelState }
+  /** A form is running (`pending`) or has its answer: shown under the form, the rest of the panel stays. */
+  | { type: 'result'; result: FormResult }
+  | { type: 'formBusy'; form: string };

@@ -1,3 +1,4 @@
+import { CLARITY_NAME } from '../chain/abi';
 import { checkBlockRef, checkContractId, checkPrincipal, checkTxId } from '../chain/identifiers';
 import { blockSegment, intIn, invalid, MAX_EVENT_LIMIT, MAX_PAGE_LIMIT, must, pageQuery } from './arguments';
 import { walkCursorPages } from './cursorPages';
@@ -106,8 +107,48 @@ export interface StacksClient {
    * so turning a page costs one request.
    */
   getMempoolTransactions(options?: PageOptions): Promise<S.Page<S.MempoolTransaction>>;
+  /**
+   * A deployed contract's interface (functions, variables, maps, tokens, Clarity version and
+   * epoch), from the node's /v2 route. It never changes once deployed: kept until evicted. A
+   * contract the node does not know (not deployed, or its deploy still pending) is `not-found`.
+   */
+  getContractInterface(contractId: string, options?: CallOptions): Promise<S.ContractInterface>;
+  /**
+   * Runs a read-only function on the node (POST, counted against the rate budget like any request):
+   * `args` are the arguments as serialized Clarity (hex), `sender` the caller, `tip` an index block
+   * hash to run at (latest when absent). The answer lives a few seconds.
+   */
+  callReadOnly(
+    contractId: string,
+    functionName: string,
+    call: ReadOnlyCall,
+    options?: CallOptions,
+  ): Promise<S.ReadOnlyResult>;
+  /** A data variable's value (serialized Clarity), at `tip` or the latest block. */
+  getDataVar(contractId: string, name: string, at?: AtTip, options?: CallOptions): Promise<S.ClarityData>;
+  /** A constant's value (serialized Clarity). */
+  getConstant(contractId: string, name: string, at?: AtTip, options?: CallOptions): Promise<S.ClarityData>;
+  /** A map's entry for a key (serialized Clarity): `(some value)` or `none`. */
+  getMapEntry(
+    contractId: string,
+    map: string,
+    keyHex: string,
+    at?: AtTip,
+    options?: CallOptions,
+  ): Promise<S.ClarityData>;
   /** Forgets every cached response (in-flight requests are not affected). */
   clearCache(): void;
+}
+
+/** Where a state read or a call runs: an index block hash (0x and 64 hex digits); absent for the latest block. */
+export interface AtTip {
+  tip?: string;
+}
+
+export interface ReadOnlyCall extends AtTip {
+  sender: string;
+  /** Each argument as serialized Clarity: 0x and hex digits. */
+  arguments: readonly string[];
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -494,6 +535,113 @@ class Client implements StacksClient {
     this.tokens.set(id, meta);
   }
 
+  async getContractInterface(contractId: string, o: CallOptions = {}): Promise<S.ContractInterface> {
+    const [address, name] = contractParts(contractId);
+    return this.requests.call(
+      {
+        route: '/v2/contracts/interface/{address}/{name}',
+        path: `/v2/contracts/interface/${address}/${name}`,
+        schema: S.ContractInterface,
+        what: 'contract interface',
+        ttl: () => Infinity,
+      },
+      o,
+    );
+  }
+
+  async callReadOnly(
+    contractId: string,
+    functionName: string,
+    call: ReadOnlyCall,
+    o: CallOptions = {},
+  ): Promise<S.ReadOnlyResult> {
+    const [address, name] = contractParts(contractId);
+    const fn = must(clarityName(functionName, 'function name'));
+    const sender = must(checkPrincipal(String(call.sender))).principal;
+    if (!Array.isArray(call.arguments) || call.arguments.length > MAX_CALL_ARGUMENTS)
+      throw invalid(`A read-only call takes at most ${MAX_CALL_ARGUMENTS} arguments.`);
+    const args = call.arguments.map((a, i) => {
+      if (typeof a !== 'string' || !HEX_VALUE.test(a) || a.length > MAX_ARGUMENT_HEX)
+        throw invalid(`Argument ${i + 1} is not a serialized Clarity value (0x and hex digits).`);
+      return a;
+    });
+    return this.requests.call(
+      {
+        route: '/v2/contracts/call-read/{address}/{name}/{function}',
+        path: `/v2/contracts/call-read/${address}/${name}/${pathName(fn)}`,
+        query: tipQuery(call.tip),
+        body: { sender, arguments: args },
+        schema: S.ReadOnlyResult,
+        what: 'read-only call result',
+        ttl: () => this.freshMs,
+      },
+      o,
+    );
+  }
+
+  async getDataVar(contractId: string, varName: string, at: AtTip = {}, o: CallOptions = {}): Promise<S.ClarityData> {
+    const [address, name] = contractParts(contractId);
+    const v = must(clarityName(varName, 'variable name'));
+    return this.requests.call(
+      {
+        route: '/v2/data_var/{address}/{name}/{var}',
+        path: `/v2/data_var/${address}/${name}/${pathName(v)}`,
+        query: [['proof', '0'], ...tipQuery(at.tip)],
+        schema: S.ClarityData,
+        what: 'data variable',
+        ttl: () => this.freshMs,
+      },
+      o,
+    );
+  }
+
+  async getConstant(
+    contractId: string,
+    constName: string,
+    at: AtTip = {},
+    o: CallOptions = {},
+  ): Promise<S.ClarityData> {
+    const [address, name] = contractParts(contractId);
+    const c = must(clarityName(constName, 'constant name'));
+    return this.requests.call(
+      {
+        route: '/v2/constant_val/{address}/{name}/{constant}',
+        path: `/v2/constant_val/${address}/${name}/${pathName(c)}`,
+        query: tipQuery(at.tip),
+        schema: S.ClarityData,
+        what: 'constant',
+        // A constant is set once, when the contract is deployed.
+        ttl: () => (at.tip ? Infinity : 60_000),
+      },
+      o,
+    );
+  }
+
+  async getMapEntry(
+    contractId: string,
+    mapName: string,
+    keyHex: string,
+    at: AtTip = {},
+    o: CallOptions = {},
+  ): Promise<S.ClarityData> {
+    const [address, name] = contractParts(contractId);
+    const m = must(clarityName(mapName, 'map name'));
+    if (typeof keyHex !== 'string' || !HEX_VALUE.test(keyHex) || keyHex.length > MAX_ARGUMENT_HEX)
+      throw invalid('The map key is not a serialized Clarity value (0x and hex digits).');
+    return this.requests.call(
+      {
+        route: '/v2/map_entry/{address}/{name}/{map}',
+        path: `/v2/map_entry/${address}/${name}/${pathName(m)}`,
+        query: [['proof', '0'], ...tipQuery(at.tip)],
+        body: keyHex,
+        schema: S.ClarityData,
+        what: 'map entry',
+        ttl: () => this.freshMs,
+      },
+      o,
+    );
+  }
+
   async getMempoolTransactions(o: PageOptions = {}): Promise<S.Page<S.MempoolTransaction>> {
     pageQuery(o); // checks limit and offset; the v3 list itself takes a cursor, not an offset
     const limit = o.limit === undefined ? DEFAULT_PAGE_LIMIT : Number(o.limit);
@@ -521,6 +669,40 @@ class Client implements StacksClient {
         ),
     });
   }
+}
+
+/** The most arguments a call sends, and the largest one (Clarity's values are at most 1 MB). */
+const MAX_CALL_ARGUMENTS = 256;
+const MAX_ARGUMENT_HEX = 2 + 2 * 1_048_576;
+const HEX_VALUE = /^0x([0-9a-fA-F]{2})+$/;
+
+function clarityName(v: unknown, what: string): { ok: true; value: string } | { ok: false; reason: string } {
+  return typeof v === 'string' && v.length <= 128 && CLARITY_NAME.test(v)
+    ? { ok: true, value: v }
+    : { ok: false, reason: `"${String(v).slice(0, 140)}" is not a Clarity ${what}.` };
+}
+
+/** A Clarity name in a path: the characters a URL path would read otherwise are escaped. */
+function pathName(n: string): string {
+  return n.replace(/[?#%<>]/g, (c) => encodeURIComponent(c));
+}
+
+/** A contract id's address and name, checked. */
+function contractParts(contractId: string): [string, string] {
+  const id = must(checkContractId(String(contractId))).contractId;
+  const dot = id.indexOf('.');
+  return [id.slice(0, dot), id.slice(dot + 1)];
+}
+
+/**
+ * The `tip` of a call or state read: only an index block hash. The node reads anything else that
+ * is not `latest` as the latest block without a word, so nothing else is ever sent.
+ */
+function tipQuery(tip: string | undefined): Array<[string, string]> {
+  if (tip === undefined) return [];
+  if (typeof tip !== 'string' || !/^(0x)?[0-9a-fA-F]{64}$/.test(tip))
+    throw invalid('The block to call at must be given by its index block hash (0x and 64 hex digits).');
+  return [['tip', tip.replace(/^0x/, '').toLowerCase()]];
 }
 
 /** Tokens whose metadata one client keeps for the session. */

@@ -70,13 +70,18 @@ export class HttpTransport {
     return url;
   }
 
-  /** GET a JSON resource. `route` is the path template used for logs and deprecation notices. */
+  /**
+   * GET a JSON resource, or POST `body` (a JSON value) to it. `route` is the path template used for
+   * logs and deprecation notices. A POST goes through the same budget, redirects and errors.
+   */
   async getJson(
     route: string,
     path: string,
     query: ReadonlyArray<readonly [string, string]>,
     ro: RequestOptions,
+    body?: unknown,
   ): Promise<HttpResponse> {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
     let url = this.urlFor(path, query);
     const origin = url.origin;
     let retried429 = false;
@@ -84,7 +89,7 @@ export class HttpTransport {
     for (;;) {
       if (ro.signal?.aborted) throw new StacksApiError('cancelled', 'The request was cancelled.', { path });
       await this.opts.limiter.acquire(ro.budget ?? 'wait', ro.signal, ro.onWait);
-      const res = await this.fetchOnce(url, path, ro.signal);
+      const res = await this.fetchOnce(url, path, ro.signal, payload);
       const retryAfter = this.opts.limiter.observe(res.headers, res.status);
       this.noteDeprecation(route, res.headers);
 
@@ -119,8 +124,15 @@ export class HttpTransport {
     }
   }
 
-  private async fetchOnce(url: URL, path: string, signal: AbortSignal | undefined): Promise<HttpResponse> {
+  private async fetchOnce(
+    url: URL,
+    path: string,
+    signal: AbortSignal | undefined,
+    payload?: string,
+  ): Promise<HttpResponse> {
     const headers: Record<string, string> = { Accept: 'application/json' };
+    if (payload !== undefined) headers['Content-Type'] = 'application/json';
+    const method = payload === undefined ? 'GET' : 'POST';
     if (this.opts.apiKey) headers['X-API-Key'] = this.opts.apiKey;
     const controller = new AbortController();
     let timedOut = false;
@@ -146,8 +158,8 @@ export class HttpTransport {
       let res: Exchange;
       try {
         res = this.opts.fetch
-          ? await fetchGet(this.opts.fetch, url, headers, controller.signal, max)
-          : await nodeGet(url, headers, controller.signal, max);
+          ? await fetchGet(this.opts.fetch, url, headers, controller.signal, max, payload)
+          : await nodeGet(url, headers, controller.signal, max, payload);
       } catch (e) {
         if (controller.signal.aborted) throw abortedError();
         throw networkError(e, url.origin, path);
@@ -170,7 +182,10 @@ export class HttpTransport {
           { path },
         );
       }
-      this.opts.log?.('debug', `GET ${shown} -> ${res.status} (${Date.now() - started} ms, ${text.length} bytes)`);
+      this.opts.log?.(
+        'debug',
+        `${method} ${shown} -> ${res.status} (${Date.now() - started} ms, ${text.length} bytes)`,
+      );
       let body: unknown = undefined;
       if (text.length) {
         try {
@@ -186,7 +201,8 @@ export class HttpTransport {
       }
       return { status: res.status, headers: res.headers, body };
     } catch (e) {
-      if (isStacksApiError(e) && e.kind !== 'cancelled') this.opts.log?.('warn', `GET ${shown} failed: ${e.message}`);
+      if (isStacksApiError(e) && e.kind !== 'cancelled')
+        this.opts.log?.('warn', `${method} ${shown} failed: ${e.message}`);
       throw e;
     } finally {
       clearTimeout(timer);

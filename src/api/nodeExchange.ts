@@ -17,21 +17,28 @@ const agents = {
 };
 
 /**
- * A GET with Node's http module and keep-alive sockets. It does per request a fraction of the
- * work of `fetch` (no WHATWG streams), never follows redirects, and stops reading at `maxBytes`.
+ * A GET (or, with a body, a POST of JSON) with Node's http module and keep-alive sockets. It does
+ * per request a fraction of the work of `fetch` (no WHATWG streams), never follows redirects, and
+ * stops reading at `maxBytes`.
  */
 export function nodeGet(
   url: URL,
   headers: Record<string, string>,
   signal: AbortSignal,
   maxBytes: number,
+  body?: string,
   retried = false,
 ): Promise<Exchange> {
   return new Promise((resolve, reject) => {
     const mod = url.protocol === 'https:' ? https : http;
     const req = mod.request(
       url,
-      { method: 'GET', headers, agent: agents[url.protocol as 'http:' | 'https:'], signal },
+      {
+        method: body === undefined ? 'GET' : 'POST',
+        headers,
+        agent: agents[url.protocol as 'http:' | 'https:'],
+        signal,
+      },
       (res) => {
         const h = new Headers();
         for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) h.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
@@ -65,10 +72,10 @@ export function nodeGet(
       // A kept-alive socket the server already closed (a devnet that stopped) fails on reuse:
       // retry once on a fresh socket, so the user hears "refused", not "reset".
       if (!retried && req.reusedSocket && e.code === 'ECONNRESET' && !signal.aborted) {
-        resolve(nodeGet(url, headers, signal, maxBytes, true));
+        resolve(nodeGet(url, headers, signal, maxBytes, body, true));
       } else reject(e);
     });
-    req.end();
+    req.end(body);
   });
 }
 
@@ -79,8 +86,15 @@ export async function fetchGet(
   headers: Record<string, string>,
   signal: AbortSignal,
   maxBytes: number,
+  body?: string,
 ): Promise<Exchange> {
-  const res = await f(url, { method: 'GET', headers, redirect: 'manual', signal });
+  const res = await f(url, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers,
+    redirect: 'manual',
+    signal,
+    ...(body === undefined ? {} : { body }),
+  });
   return { status: res.status, headers: res.headers, read: () => readLimited(res, maxBytes) };
 }
 

@@ -11,6 +11,8 @@ export interface Call<T> {
   route: string;
   path: string;
   query?: Array<[string, string]>;
+  /** A JSON body: the request is a POST, and the body is part of its cache and in-flight key. */
+  body?: unknown;
   schema: S.Schema<T>;
   what: string;
   /** How long the parsed value may be served again without asking the server. */
@@ -52,7 +54,10 @@ export class Requests {
   }
 
   async call<T>(c: Call<T>, o: RequestOptions): Promise<T> {
-    const key = c.path + (c.query?.length ? '?' + new URLSearchParams(c.query).toString() : '');
+    const key =
+      c.path +
+      (c.query?.length ? '?' + new URLSearchParams(c.query).toString() : '') +
+      (c.body === undefined ? '' : ' ' + JSON.stringify(c.body));
     if (o.signal?.aborted) throw new StacksApiError('cancelled', 'The request was cancelled.', { path: c.path });
     const cached = this.cache?.get(key);
     if (cached !== undefined) {
@@ -60,7 +65,7 @@ export class Requests {
       return cached as T;
     }
     return this.shared(key, o, async (signal) => {
-      const loaded = await this.fallback.load(c, this.fetcher({ ...o, signal }));
+      const loaded = await this.fallback.load(c, this.fetcher({ ...o, signal }, c.body));
       const value = c.bound ? c.bound(loaded) : loaded;
       this.cache?.set(key, value, c.ttl(value));
       return value;
@@ -68,9 +73,9 @@ export class Requests {
   }
 
   /** One request through the transport; the body passes its schema here. */
-  private fetcher(ro: RequestOptions): Fetch {
+  private fetcher(ro: RequestOptions, body?: unknown): Fetch {
     return async (route, path, query, schema, what) => {
-      const res = await this.http.getJson(route, path, query, ro);
+      const res = await this.http.getJson(route, path, query, ro, body);
       const parsed = S.parseWith(schema, res.body);
       if (!parsed.ok) {
         throw new StacksApiError('invalid-response', `The API sent an unexpected ${what}: ${parsed.problem}.`, {

@@ -25,6 +25,24 @@ export const CLARITY_LIMITS = {
   hex: 2_000_000,
 } as const;
 
+export { encodeArgument } from './clarityArgs';
+
+/**
+ * A serialized Clarity value as Clarity writes it (`(ok u1)`), cut to `max` characters; undefined
+ * when the hex is not a value.
+ */
+export function clarityText(hex: string, max = 20_000): string | undefined {
+  if (typeof hex !== 'string' || hex.length > CLARITY_LIMITS.hex || !/^0x([0-9a-fA-F]{2})+$/.test(hex))
+    return undefined;
+  try {
+    const cv = hexToCV(hex);
+    if (cvToHex(cv).toLowerCase() !== hex.toLowerCase()) return undefined;
+    return clip(cvToString(cv), max);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The tree of a serialized Clarity value, or undefined when the hex is not one. */
 export function decodeClarity(hex: string): ClarityNode | undefined {
   if (typeof hex !== 'string' || hex.length > CLARITY_LIMITS.hex || !/^0x([0-9a-fA-F]{2})+$/.test(hex))

@@ -9,7 +9,12 @@ let loaded: ClarityModule | undefined;
  * decode loads it. Compiled for the unit tests it is ./clarity.js here.
  */
 export function clarityDecoder(): ClarityModule['decodeClarity'] {
+  return clarityModule().decodeClarity;
+}
+
+/** The whole Clarity module: the decoder, `clarityText` and the argument encoder of the contract workbench. */
+export function clarityModule(): ClarityModule {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   loaded ??= require(path.join(__dirname, 'clarity.js')) as ClarityModule;
-  return loaded.decodeClarity;
+  return loaded;
 }

@@ -96,6 +96,11 @@ export function registerCommands(d: CommandDeps): vscode.Disposable[] {
       const first = checkContractId(ids.split(',')[0]!);
       return open({ target: { kind: 'contracts', id: ids }, ...(first.ok ? { chain: first.value.network } : {}) });
     }),
+    vscode.commands.registerCommand(
+      Commands.callReadOnlyFunction,
+      (contractId?: unknown, fn?: unknown, network?: unknown) =>
+        d.presenter.callReadOnlyFunction(d, contractId, fn, network),
+    ),
     vscode.commands.registerCommand(Commands.showMempoolStats, () => open({ target: { kind: 'mempool', id: '' } })),
     vscode.commands.registerCommand(Commands.showServerStatus, () => open({ target: { kind: 'status', id: '' } })),
     vscode.commands.registerCommand(Commands.selectNetwork, () => selectNetwork(d)),
@@ -127,7 +132,11 @@ export function showCopied(text: string): void {
 }
 
 /** Opens a target with progress and cancellation; failures become one sentence with actions. */
-export async function openTarget(d: CommandDeps, r: RecognizedInput): Promise<Target | undefined> {
+export async function openTarget(
+  d: CommandDeps,
+  r: RecognizedInput,
+  extra: { fn?: string } = {},
+): Promise<Target | undefined> {
   const network: NetworkId = r.target.network ?? d.networks.networkFor(r.chain);
   let target: Target = { ...r.target, network };
   const label = NETWORK_LABELS[network];
@@ -142,6 +151,7 @@ export async function openTarget(d: CommandDeps, r: RecognizedInput): Promise<Ta
         const controller = new AbortController();
         const sub = token.onCancellationRequested(() => controller.abort());
         const options = {
+          ...extra,
           signal: controller.signal,
           onWait: (ms: number) => progress.report({ message: `waiting ${Math.ceil(ms / 1000)} s for the rate limit…` }),
         };
@@ -174,7 +184,7 @@ export async function openTarget(d: CommandDeps, r: RecognizedInput): Promise<Ta
         what: whatOf(target),
         hasApiKey: await d.networks.hasKeyFor(network),
       },
-      () => openTarget(d, r),
+      () => openTarget(d, r, extra),
       (m) => d.log.error(m),
     );
     return undefined;
@@ -210,7 +220,7 @@ function recognizeOrWarn(s: string): RecognizedInput | undefined {
 }
 
 /** The selection, or the identifier under the cursor, of the active editor. */
-function fromEditor(): RecognizedInput | undefined {
+export function fromEditor(): RecognizedInput | undefined {
   const editor = vscode.window.activeTextEditor;
   if (!editor) return undefined;
   const doc = editor.document;

@@ -5,6 +5,7 @@ import { PANEL_VIEW_TYPE } from '../constants';
 import type { PanelDeps, PanelManager } from './panels';
 import { registerContractSource } from './panels/contractSource';
 import type { OpenOptions, Presenter } from './presenter';
+import type { CommandDeps } from './commands';
 
 type PanelsModule = typeof import('./panels');
 
@@ -39,6 +40,15 @@ export class LazyPanels implements Presenter, vscode.Disposable {
 
   open(target: Target, options: OpenOptions): Promise<void> {
     return this.manager.open(target, options);
+  }
+
+  callReadOnlyFunction(
+    d: CommandDeps,
+    contractId?: unknown,
+    fn?: unknown,
+    network?: unknown,
+  ): Promise<Target | undefined> {
+    return this.manager.callReadOnlyFunction(d, contractId, fn, network);
   }
 
   dispose(): void {

@@ -1,9 +1,12 @@
 import type { Target } from '../chain/target';
+import type { CommandDeps } from './commands';
 
 export interface OpenOptions {
   signal: AbortSignal;
   /** Called while the request waits for the rate-limit budget. */
   onWait?: (ms: number) => void;
+  /** For a contract: the read-only function whose form the panel brings into view. */
+  fn?: string;
 }
 
 /**
@@ -12,4 +15,14 @@ export interface OpenOptions {
  */
 export interface Presenter {
   open(target: Target, options: OpenOptions): Promise<void>;
+  /**
+   * `Stacks: Call Read-Only Function…` (ui/workbenchCommand.ts): it lives in the panels bundle,
+   * which it loads anyway to open the panel, so the main bundle does not carry it.
+   */
+  callReadOnlyFunction(
+    d: CommandDeps,
+    contractId?: unknown,
+    fn?: unknown,
+    network?: unknown,
+  ): Promise<Target | undefined>;
 }

@@ -6,7 +6,9 @@
 import './panel.css';
 import type {
   Action,
+  ArgField,
   ClarityNode,
+  FormResult,
   Field,
   Frame,
   HostMessage,
@@ -17,6 +19,8 @@ import type {
   Value,
   ViewModel,
   WebviewMessage,
+  WorkbenchForm,
+  WorkbenchSection,
 } from '../protocol';
 
 interface VsCodeApi {
@@ -207,7 +211,185 @@ function section(s: Section): HTMLElement {
       return balanceAt(s.untilBlock, s.unanchored);
     case 'code':
       return h('section', 'code-block', h('h2', undefined, s.title), h('pre', undefined, h('code', undefined, s.text)));
+    case 'workbench':
+      return workbench(s);
   }
+}
+
+// ---- the contract workbench ----------------------------------------------------------------
+
+interface FormView {
+  details: HTMLDetailsElement;
+  /** The form's inputs, made the first time it opens: a contract of 100 functions paints 100 summaries. */
+  body(): {
+    form: HTMLFormElement;
+    inputs: Array<HTMLInputElement | HTMLSelectElement>;
+    out: HTMLElement;
+    errors: HTMLElement[];
+  };
+}
+/** The forms of the panel shown, by form id (a Map: names from the chain never become selectors). */
+let forms = new Map<string, FormView>();
+
+function workbench(s: WorkbenchSection): HTMLElement {
+  const wrap = h('section', 'workbench', h('h2', undefined, s.title));
+  if (s.forms.length === 0) {
+    wrap.append(h('p', 'empty', icon('info'), s.empty));
+    return wrap;
+  }
+  const at = h('input', 'wb-at');
+  at.type = 'text';
+  at.placeholder = 'latest';
+  at.title = 'A block height or hash; empty for the latest block';
+  at.setAttribute('aria-label', 'At block');
+  const context = h('div', 'wb-context');
+  let sender: HTMLInputElement | undefined;
+  if (s.sender) {
+    sender = h('input', 'wb-sender');
+    sender.type = 'text';
+    sender.value = s.sender;
+    sender.spellcheck = false;
+    sender.setAttribute('aria-label', 'Sender');
+    context.append(h('label', 'field-label', 'Sender', sender));
+  }
+  context.append(h('label', 'field-label', 'At block', at));
+  wrap.append(context);
+  for (const f of s.forms)
+    wrap.append(
+      workbenchForm(
+        f,
+        () => sender?.value ?? '',
+        () => at.value,
+      ),
+    );
+  return wrap;
+}
+
+function argInput(a: ArgField): HTMLInputElement | HTMLSelectElement {
+  if (a.input === 'bool') {
+    const sel = h('select', 'wb-input');
+    for (const v of ['false', 'true']) {
+      const o = h('option', undefined, v);
+      o.value = v;
+      sel.append(o);
+    }
+    return sel;
+  }
+  const i = h('input', 'wb-input');
+  i.type = 'text';
+  i.spellcheck = false;
+  i.placeholder = a.hint;
+  i.autocomplete = 'off';
+  if (a.input === 'uint') i.inputMode = 'numeric';
+  return i;
+}
+
+function workbenchForm(f: WorkbenchForm, sender: () => string, at: () => string): HTMLElement {
+  const details = h('details', 'wb-form');
+  details.dataset.form = f.id;
+  const what = f.kind === 'fn' ? `→ ${f.returns}` : `${f.kind === 'var' ? 'data variable' : f.kind}: ${f.returns}`;
+  details.append(h('summary', 'wb-head', h('code', 'wb-name', f.name), h('span', 'hint', what)));
+  let built: ReturnType<FormView['body']> | undefined;
+  const body = (): ReturnType<FormView['body']> => {
+    if (built) return built;
+    const form = h('form', 'wb-body');
+    const inputs: Array<HTMLInputElement | HTMLSelectElement> = [];
+    const errors: HTMLElement[] = [];
+    const args = h('div', 'wb-args');
+    for (const a of f.args) {
+      const input = argInput(a);
+      input.setAttribute('aria-label', `${a.name} (${a.type})`);
+      const error = h('div', 'wb-error');
+      error.setAttribute('role', 'alert');
+      inputs.push(input);
+      errors.push(error);
+      args.append(h('label', 'wb-arg', h('span', 'wb-arg-name', a.name), h('code', 'wb-type', a.type), input, error));
+    }
+    const run = h(
+      'button',
+      'button primary',
+      icon(f.kind === 'fn' ? 'play' : 'eye'),
+      f.kind === 'fn' ? 'Call' : 'Read',
+    );
+    run.type = 'submit';
+    const out = h('div', 'wb-result');
+    out.setAttribute('aria-live', 'polite');
+    form.append(args, h('div', 'wb-actions', run), out);
+    form.addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      const values = inputs.map((i) => i.value);
+      if (f.kind === 'fn') post({ type: 'call', fn: f.name, args: values, sender: sender(), at: at() });
+      else
+        post({
+          type: 'read',
+          what: f.kind,
+          name: f.name,
+          ...(f.kind === 'map' ? { key: values[0] ?? '' } : {}),
+          at: at(),
+        });
+    });
+    details.append(form);
+    built = { form, inputs, out, errors };
+    return built;
+  };
+  details.addEventListener('toggle', () => {
+    if (details.open) body();
+  });
+  forms.set(f.id, { details, body });
+  return details;
+}
+
+function showResult(r: FormResult): void {
+  const view = forms.get(r.form);
+  if (!view) return;
+  view.details.open = true;
+  const f = view.body();
+  view.details.classList.remove('busy');
+  view.details.dataset.result = r.state;
+  f.errors.forEach((e, i) => {
+    const m = r.fields?.[i];
+    e.textContent = m ?? '';
+    f.inputs[i]?.setAttribute('aria-invalid', m ? 'true' : 'false');
+  });
+  const at = r.at ? h('div', 'hint', `At the ${r.at}`) : undefined;
+  if (r.state === 'ok') {
+    f.out.replaceChildren(
+      h('div', 'wb-value', h('code', 'code long', r.text ?? '')),
+      r.tree?.children ? h('div', 'cv', clarityNode(r.tree, 0)) : '',
+      at ?? '',
+    );
+  } else {
+    const tone = r.state === 'failed' ? 'failed' : r.state === 'invalid' ? 'warning' : 'failed';
+    f.out.replaceChildren(
+      h(
+        'div',
+        `notice tone-${tone}`,
+        icon(r.state === 'invalid' ? 'warning' : 'error'),
+        h('span', undefined, r.message ?? ''),
+      ),
+      at ?? '',
+    );
+  }
+}
+
+function formBusy(id: string): void {
+  const view = forms.get(id);
+  if (!view) return;
+  const f = view.body();
+  view.details.classList.add('busy');
+  f.out.replaceChildren(h('div', 'hint', icon('loading', 'codicon-modifier-spin'), ' Asking the node…'));
+}
+
+/** The form a panel was opened at (a CodeLens, the command): in view, its first field focused. */
+function focusForm(fn: string | undefined): void {
+  if (!fn) return;
+  const view = forms.get(`fn:${fn}`);
+  if (!view) return;
+  view.details.open = true;
+  const f = view.body();
+  view.details.classList.add('focused');
+  view.details.scrollIntoView({ block: 'start' });
+  (f.inputs[0] ?? f.form.querySelector('button'))?.focus();
 }
 
 function fieldTable(rows: Field[]): HTMLElement {
@@ -375,6 +557,8 @@ function header(m: ViewModel): HTMLElement {
 let shown: PanelState | undefined;
 
 function render(m: HostMessage): void {
+  if (m.type === 'result') return showResult(m.result);
+  if (m.type === 'formBusy') return formBusy(m.form);
   if (m.type === 'busy') {
     app.classList.add('busy');
     app.setAttribute('aria-busy', 'true');
@@ -387,6 +571,7 @@ function render(m: HostMessage): void {
   app.classList.remove('busy');
   app.removeAttribute('aria-busy');
   app.dataset.state = m.type;
+  forms = new Map();
   const children: HTMLElement[] = [toolbar(m.frame)];
   if (m.type === 'loading') {
     children.push(
@@ -409,6 +594,7 @@ function render(m: HostMessage): void {
   }
   app.replaceChildren(...children);
   window.scrollTo(0, same ? scroll : 0);
+  if (m.type === 'render') focusForm(m.state.params?.fn);
   // A frame callback runs before the paint; a task queued from it runs once the frame is painted.
   if (m.type !== 'loading') requestAnimationFrame(() => setTimeout(() => post({ type: 'painted' }), 0));
 }

@@ -4,8 +4,16 @@
 // only links in the hover are the extension's own commands. Screenshots: test-results/e2e/hostile-*.png.
 import * as assert from 'assert';
 import type { Page } from 'playwright-core';
-import { ALL_PAYLOADS, hostileFixture, PAYLOADS, PWNED_FLAG } from '../fixtures/hostile';
-import { TX } from '../fixtures/ids';
+import {
+  ALL_PAYLOADS,
+  HOSTILE_FN,
+  hostileCallResult,
+  hostileFixture,
+  hostileInterface,
+  PAYLOADS,
+  PWNED_FLAG,
+} from '../fixtures/hostile';
+import { CONTRACT, TX } from '../fixtures/ids';
 import type { E2EContext } from './context';
 import { pointOf } from './editor';
 
@@ -137,10 +145,58 @@ async function panel(ctx: E2EContext): Promise<void> {
   await helpers.screenshot(page, 'hostile-panel', ctx.outDir);
 }
 
+/**
+ * The contract workbench: an interface whose function name, epoch and version carry HTML, a call
+ * whose result holds every payload, and a refused call whose cause does: all text.
+ */
+async function workbench(ctx: E2EContext): Promise<void> {
+  const { page, helpers, mock } = ctx;
+  const [address, name] = CONTRACT.typeProbe.split('.');
+  const base = `/v2/contracts/call-read/${address}/${name}`;
+  mock.override(`/v2/contracts/interface/${address}/${name}`, hostileInterface());
+  mock.override(`${base}/${HOSTILE_FN.replace(/[<>]/g, encodeURIComponent)}`, hostileCallResult());
+  mock.override(`${base}/safe-div`, { okay: false, cause: ALL_PAYLOADS });
+  await helpers.runCommand(page, 'Stacks: Look Up…');
+  await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Stacks:' }).waitFor({ timeout: 15000 });
+  await page.locator('.quick-input-widget input').fill(CONTRACT.typeProbe);
+  await page.keyboard.press('Enter');
+  const frame = helpers.webviewFrame(page);
+  await frame.locator('#app[data-state="render"][data-kind="contract"]').waitFor({ timeout: 20000 });
+  const form = frame.locator('.wb-form').filter({ hasText: HOSTILE_FN }).first();
+  await form.locator('summary').click();
+  await form.locator('.wb-input').fill('1');
+  await form.locator('button[type="submit"]').click();
+  await form.locator('.wb-result .wb-value', { hasText: PAYLOADS.img }).waitFor({ timeout: 15000 });
+  const div = frame.locator('.wb-form[data-form="fn:safe-div"]');
+  await div.locator('summary').click();
+  await div.locator('.wb-input').nth(0).fill('1');
+  await div.locator('.wb-input').nth(1).fill('1');
+  await div.locator('button[type="submit"]').click();
+  await div.locator('.wb-result', { hasText: PAYLOADS.script }).waitFor({ timeout: 15000 });
+  const report = await frame.locator('#app').evaluate((el, flag) => {
+    const w = window as unknown as Record<string, unknown>;
+    return {
+      imgs: el.querySelectorAll('img').length,
+      scripts: el.querySelectorAll('script, iframe, object, embed').length,
+      handlers: Array.from(el.querySelectorAll('*')).filter((e) =>
+        Array.from(e.attributes).some((a) => /^on/i.test(a.name)),
+      ).length,
+      links: el.querySelectorAll('a[href]:not([href="#"])').length,
+      pwned: w[flag],
+    };
+  }, PWNED_FLAG);
+  ctx.log(`workbench: ${JSON.stringify(report)}`);
+  assert.deepStrictEqual(report, { imgs: 0, scripts: 0, handlers: 0, links: 0, pwned: undefined });
+  await page.waitForTimeout(500);
+  assert.strictEqual(await pwned(page), undefined);
+  await helpers.screenshot(page, 'hostile-workbench', ctx.outDir);
+}
+
 export async function run(ctx: E2EContext): Promise<void> {
   await ctx.helpers.waitForWorkbench(ctx.page);
   await ctx.settings({ 'stacksLookup.network': 'custom', 'stacksLookup.customApiUrl': ctx.mock.url });
   ctx.mock.override(`/extended/v1/tx/${HOSTILE_TX}`, hostileTransaction());
   await hover(ctx);
   await panel(ctx);
+  await workbench(ctx);
 }

@@ -277,7 +277,7 @@ function buildData(): Data {
     mempoolFees: loadFixture('mempool-fees.json'),
     mempoolTxs: [...mempoolTxs, txs.get(TX.pending)],
     mempoolListFixtures: loadFixture('v3-mempool-transactions.json').results,
-    contractsStatus: loadFixture('contracts-status.json'),
+    contractsStatus: { ...loadFixture('contracts-status.json'), ...workbenchStatuses() },
     serverStatus: loadFixture('server-status.json'),
     addressTxs,
     addressEvents,
@@ -326,6 +326,21 @@ let cachedData: Data | undefined;
 export function data(): Data {
   cachedData ??= buildData();
   return cachedData;
+}
+
+/**
+ * The contract workbench's fixture contracts (./contracts.ts) are deployed: a status in the shape
+ * of contracts-status.json, with a deploy transaction id the mock makes up.
+ */
+function workbenchStatuses(): Record<string, Json> {
+  const out: Record<string, Json> = {};
+  [CONTRACT.typeProbe, CONTRACT.sbtcToken, CONTRACT.wide].forEach((id, i) => {
+    out[id] = {
+      found: true,
+      result: { contract_id: id, status: 'success', tx_id: mockHash(`deploy-${id}`), block_height: 100 + i },
+    };
+  });
+  return out;
 }
 
 /** The zero balance the real API returns for a valid principal it has never seen. */

@@ -6,6 +6,7 @@ import { ADDRESS, TOKEN } from '../fixtures/ids';
 import { data, findBlockV2, findBurnBlock, stacksBlocksOf, zeroBalance } from './data';
 import { clone, ERROR_BODIES, Json, loadFixture } from './fixtures';
 import { toV3MempoolSummary } from './v3';
+import { getConstantVal, getContractInterface, getDataVar, postCallRead, postMapEntry } from './contracts';
 import {
   getBlockTxsV2,
   getBlockTxsV3,
@@ -241,4 +242,10 @@ export const ROUTES: Route[] = [
   },
   { pattern: /^\/extended\/v3\/blocks\/([^/]+)\/transactions$/, handler: getBlockTxsV3 },
   { pattern: /^\/extended\/v3\/principals\/([^/]+)\/nonces$/, handler: getNoncesV3 },
+  // the node's contract routes, which the API serves under /v2 (./contracts.ts)
+  { pattern: /^\/v2\/contracts\/interface\/([^/]+)\/([^/]+)$/, handler: getContractInterface },
+  { pattern: /^\/v2\/contracts\/call-read\/([^/]+)\/([^/]+)\/([^/]+)$/, handler: postCallRead, post: true },
+  { pattern: /^\/v2\/data_var\/([^/]+)\/([^/]+)\/([^/]+)$/, handler: getDataVar },
+  { pattern: /^\/v2\/constant_val\/([^/]+)\/([^/]+)\/([^/]+)$/, handler: getConstantVal },
+  { pattern: /^\/v2\/map_entry\/([^/]+)\/([^/]+)\/([^/]+)$/, handler: postMapEntry, post: true },
 ];

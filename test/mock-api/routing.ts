@@ -10,6 +10,8 @@ export interface RouteContext {
   query: URLSearchParams;
   method: string;
   url: string;
+  /** The request's body as text (a POST). */
+  body?: string;
 }
 
 export interface Reply {
@@ -21,6 +23,8 @@ export interface Reply {
 export interface Route {
   pattern: RegExp;
   handler: (ctx: RouteContext) => Reply;
+  /** A route that takes a POST (the node's call-read and map_entry); every other route is GET only. */
+  post?: boolean;
 }
 
 export const ok = (body: unknown): Reply => ({ status: 200, body });

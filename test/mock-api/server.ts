@@ -33,6 +33,8 @@ export interface RecordedRequest {
   url: string;
   headers: Record<string, string | string[] | undefined>;
   time: number;
+  /** A POST's body as text. */
+  body?: string;
 }
 
 export interface MockApi {
@@ -114,7 +116,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
     res.end(method === 'HEAD' ? undefined : body);
   }
 
-  function route(method: string, pathname: string, query: URLSearchParams, url: string): Reply {
+  function route(method: string, pathname: string, query: URLSearchParams, url: string, body?: string): Reply {
     // The API's deprecation plugin answers before any handler (an override stands in for one).
     if (sunset && isSwitchedOffInSunset(method, pathname)) return err(410, ERROR_BODIES.gone());
     // The chain moving on wins over what a route was told to answer until then.
@@ -122,10 +124,12 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
     if (l && l.remaining-- <= 0) return { ...l.reply, body: clone(l.reply.body) };
     const o = overrides.get(pathname);
     if (o) return { ...o, body: clone(o.body) };
-    if (method !== 'GET' && method !== 'HEAD') return err(404, ERROR_BODIES.unknownRoute(method, url));
+    const post = method === 'POST';
+    if (method !== 'GET' && method !== 'HEAD' && !post) return err(404, ERROR_BODIES.unknownRoute(method, url));
     for (const r of ROUTES) {
+      if (!!r.post !== post) continue;
       const m = r.pattern.exec(pathname);
-      if (m) return r.handler({ params: m.slice(1), query, method, url });
+      if (m) return r.handler({ params: m.slice(1), query, method, url, ...(body === undefined ? {} : { body }) });
     }
     return err(404, ERROR_BODIES.unknownRoute(method, url));
   }
@@ -134,6 +138,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
     const url = req.url ?? '/';
     const parsed = new URL(url, 'http://mock.invalid');
     const method = req.method ?? 'GET';
+    const body = method === 'POST' ? await readBody(req) : undefined;
     requests.push({
       method,
       path: parsed.pathname,
@@ -141,6 +146,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
       url,
       headers: { ...req.headers },
       time: Date.now(),
+      ...(body === undefined ? {} : { body }),
     });
     const extra: Record<string, string> = {};
     let slowBodyMs = 0;
@@ -155,7 +161,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
           hanging.add(res);
           res.on('close', () => hanging.delete(res));
         },
-        normalBody: () => route(method, parsed.pathname, parsed.searchParams, url).body,
+        normalBody: () => route(method, parsed.pathname, parsed.searchParams, url, body).body,
       });
       if (played === 'answered') return;
       Object.assign(extra, played.headers);
@@ -188,7 +194,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
 
     let reply: Reply;
     try {
-      reply = route(method, parsed.pathname, parsed.searchParams, url);
+      reply = route(method, parsed.pathname, parsed.searchParams, url, body);
     } catch (e) {
       reply = err(500, { ...ERROR_BODIES.internal(), message: String(e) });
     }
@@ -208,6 +214,20 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
       return;
     }
     send(res, reply, method, extra);
+  }
+
+  /** A POST body, up to 4 MB (the node's limit for a call is about 2 MB of hex). */
+  function readBody(req: http.IncomingMessage): Promise<string> {
+    return new Promise((resolve) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      req.on('data', (c: Buffer) => {
+        size += c.length;
+        if (size <= 4 * 1024 * 1024) chunks.push(c);
+      });
+      req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      req.on('error', () => resolve(''));
+    });
   }
 
   const server = http.createServer((req, res) => {

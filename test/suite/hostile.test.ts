@@ -7,6 +7,9 @@ import type { ClarityNode, ViewModel } from '../../src/protocol';
 import type { PanelManager } from '../../src/ui/panels';
 import {
   ALL_PAYLOADS,
+  HOSTILE_FN,
+  hostileCallResult,
+  hostileInterface,
   hostileDecodedTx,
   hostileFixture,
   hostileMempoolTransactions,
@@ -311,6 +314,37 @@ describe('Hostile chain data', () => {
         String(BURN.height700000),
       ],
     ];
+    it('a contract whose interface and call results carry the payloads', async () => {
+      const [address, name] = CONTRACT.typeProbe.split('.');
+      const base = `/v2/contracts/call-read/${address}/${name}`;
+      used.mock.override(`/v2/contracts/interface/${address}/${name}`, hostileInterface());
+      used.mock.override(`${base}/${HOSTILE_FN.replace(/[<>]/g, encodeURIComponent)}`, hostileCallResult());
+      used.mock.override(`${base}/safe-div`, { okay: false, cause: ALL_PAYLOADS });
+      await vscode.commands.executeCommand('stacksLookup.lookup', CONTRACT.typeProbe);
+      const model = panels.current?.model;
+      assert.ok(model && model.kind === 'contract', 'the panel shows the contract');
+      assert.deepStrictEqual(markupKeys(model), []);
+      const all = strings(model);
+      assert.ok(all.includes(HOSTILE_FN), 'the hostile function name is carried as text');
+      assert.ok(
+        all.some((x) => x.includes(PAYLOADS.img)),
+        'the hostile epoch and version are carried as text',
+      );
+      await panels.handle({ type: 'call', fn: HOSTILE_FN, args: ['1'], sender: address, at: '' });
+      const ok = panels.results.get(`fn:${HOSTILE_FN}`);
+      assert.strictEqual(ok?.state, 'ok');
+      assert.ok(ok.text?.includes(PAYLOADS.script), 'the result shows the payload as Clarity text');
+      assert.strictEqual(ok.tree?.children?.[0]?.text?.slice(0, 40), ALL_PAYLOADS.slice(0, 40));
+      await panels.handle({ type: 'call', fn: 'safe-div', args: ['1', '1'], sender: address, at: '' });
+      const failed = panels.results.get('fn:safe-div');
+      assert.strictEqual(failed?.state, 'failed');
+      assert.ok(failed.message?.includes(PAYLOADS.commandUri), "the node's cause is shown as text");
+      assert.deepStrictEqual(notes.shown, [], 'no notification comes from the data');
+      const html = panelHtml(panels);
+      for (const p of Object.values(PAYLOADS))
+        assert.ok(!html.includes(p.slice(0, 30)), `the panel HTML contains ${p.slice(0, 30)}`);
+    });
+
     for (const [name, command, arg] of cases) {
       it(name, async () => {
         await vscode.commands.executeCommand(command, ...(arg === undefined ? [] : [arg]));

@@ -114,6 +114,23 @@ function v3Validator(): (route: string) => ValidateFunction {
 const types = typesValidator();
 const v3 = v3Validator();
 
+/**
+ * The node's own schemas for the routes the API serves under /v2 (the contract interface, a
+ * read-only call, a data variable or map entry, a constant): stacks-core `docs/rpc/components/schemas`,
+ * saved as test/fixtures/api/node-rpc-schemas.json.
+ */
+function nodeValidator(): (name: string) => ValidateFunction {
+  const file = loadFixture('node-rpc-schemas.json') as { schemas: Record<string, Record<string, unknown>> };
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  for (const [name, schema] of Object.entries(file.schemas)) ajv.addSchema({ ...schema, $id: name });
+  return (name) => {
+    const v = ajv.getSchema(name);
+    assert.ok(v, `no node schema ${name}`);
+    return v;
+  };
+}
+const node = nodeValidator();
+
 const V3_TX = '/extended/v3/transactions/{tx_id}';
 const V3_EVENTS = '/extended/v3/transactions/{tx_id}/events';
 const V3_PRINCIPAL_TXS = '/extended/v3/principals/{principal}/transactions';
@@ -169,6 +186,14 @@ const SCHEMA_OF: Record<string, () => ValidateFunction> = {
   'v3-nonces--none.json': () => v3(V3_NONCES),
   'v3-nonces--no-gap.json': () => v3(V3_NONCES),
   'v3-nonces--gap.json': () => v3(V3_NONCES),
+  // the node's routes under /v2 (stacks-core docs/rpc; the examples there, and interfaces in the same shape)
+  'v2-contract-interface--sbtc-token.json': () => node('contract-interface'),
+  'v2-contract-interface--memo-payments.json': () => node('contract-interface'),
+  'v2-contract-interface--type-probe.json': () => node('contract-interface'),
+  'v2-call-read--success.json': () => node('read-only-function-result'),
+  'v2-call-read--failure.json': () => node('read-only-function-result'),
+  'v2-map-entry--proof.json': () => node('clarity-data'),
+  'v2-constant-val.json': () => node('constant-value'),
 };
 
 /**
@@ -201,7 +226,7 @@ function ajvFor(schema: object): ValidateFunction {
 }
 
 /** Bodies no schema describes: the API's error bodies (Fastify's error serializer), and the OpenAPI itself. */
-const NOT_A_RESPONSE = /^(error-.*\.json|openapi-v3\.yaml|SOURCES\.md)$/;
+const NOT_A_RESPONSE = /^(error-.*\.json|openapi-v3\.yaml|node-rpc-schemas\.json|SOURCES\.md)$/;
 
 function problems(v: ValidateFunction, body: unknown): string {
   return v(body) ? '' : JSON.stringify(v.errors?.slice(0, 5), null, 1);

@@ -16,6 +16,8 @@ import { addressModel } from '../../src/ui/panels/models/address';
 import { blockModel } from '../../src/ui/panels/models/block';
 import { burnBlockModel } from '../../src/ui/panels/models/burnBlock';
 import { txModel } from '../../src/ui/panels/models/tx';
+import { contractModel } from '../../src/ui/panels/models/contracts';
+import { STATE_KINDS } from '../../src/protocol';
 import type { Entry } from '../../src/ui/panels/places';
 import { checkTarget } from '../../src/ui/panels/targets';
 import { ADDRESS, BLOCK, CONTRACT, TX } from '../fixtures/ids';
@@ -99,7 +101,33 @@ const back: Entry = { target: { kind: 'address', id: ADDRESS.mainnet, network: '
 const blockHere: Entry = { target: { kind: 'block', id: String(BLOCK.height), network: 'testnet' }, params: {} };
 const burnHere: Entry = { target: { kind: 'burnBlock', id: '654439', network: 'testnet' }, params: {} };
 
+const probeId = 'ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG.type-probe';
+const contractShown = contractModel(
+  probeId,
+  {
+    [probeId]: {
+      found: true,
+      result: { status: 'success', tx_id: TX.smartContract, contract_id: probeId, block_height: 1 },
+    },
+  },
+  undefined,
+  ctx,
+  { iface: parsed(S.ContractInterface, 'v2-contract-interface--type-probe.json') },
+);
+const contractHere: Entry = { target: { kind: 'contract', id: probeId, network: 'testnet' }, params: {} };
+
+/** The forms the webview draws, found independently of the host: id → number of inputs. */
+function formButtons(model: ViewModel | undefined): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const sec of model?.sections ?? []) {
+    const o = sec as unknown as { type: string; forms?: Array<{ id: string; args: unknown[] }> };
+    if (o.type === 'workbench') for (const f of o.forms ?? []) out.set(f.id, f.args.length);
+  }
+  return out;
+}
+
 const situations: Array<[string, PanelSituation]> = [
+  ['a contract with its workbench', situation(contractHere, contractShown)],
   ['nothing shown yet', situation(undefined, undefined)],
   ['a transaction', situation(here, txShown)],
   ['an address, with a place to go back to', { ...situation(back, addressShown), previous: here }],
@@ -200,7 +228,32 @@ const TYPES = [
   'forward',
   'refresh',
 ];
+const formNames = fc.oneof(
+  fc.constantFrom(...[...formButtons(contractShown).keys()].map((k) => k.slice(k.indexOf(':') + 1))),
+  fc.constantFrom('set-score', 'bump', 'nope'),
+  text,
+);
 const message: fc.Arbitrary<unknown> = fc.oneof(
+  fc.record(
+    {
+      type: fc.constant('call'),
+      fn: formNames,
+      args: fc.oneof(fc.array(text, { maxLength: 12 }), fc.anything()),
+      sender: fc.oneof(text, fc.anything()),
+      at: fc.oneof(text, fc.anything()),
+    },
+    { requiredKeys: ['type'] },
+  ),
+  fc.record(
+    {
+      type: fc.constant('read'),
+      what: fc.oneof(fc.constantFrom(...STATE_KINDS), text),
+      name: formNames,
+      key: fc.oneof(text, fc.anything()),
+      at: fc.oneof(text, fc.anything()),
+    },
+    { requiredKeys: ['type'] },
+  ),
   fc.record({ type: fc.constantFrom('open', 'openExternal', 'openSource'), target }),
   fc.record({ type: fc.constant('page'), params: fc.oneof(params, fc.anything()) }),
   fc.record({ type: fc.constant('copy'), text: fc.oneof(text, shownText, fc.anything()) }),
@@ -267,6 +320,19 @@ function check(raw: unknown, s: PanelSituation): void {
       assert.strictEqual(s.here?.target.kind, 'tx');
       assert.strictEqual(s.shown?.kind, 'tx');
       assert.deepStrictEqual(d.target, s.here.target);
+      break;
+    case 'call': {
+      // Only a function the panel draws a form for, with as many arguments as its inputs, on the contract shown.
+      assert.strictEqual(s.here?.target.kind, 'contract');
+      assert.deepStrictEqual(d.target, s.here.target);
+      assert.strictEqual(formButtons(s.shown).get(`fn:${d.fn}`), d.args.length, d.fn);
+      break;
+    }
+    case 'read':
+      assert.strictEqual(s.here?.target.kind, 'contract');
+      assert.deepStrictEqual(d.target, s.here.target);
+      assert.ok(formButtons(s.shown).has(`${d.what}:${d.name}`), `${d.what}:${d.name}`);
+      assert.strictEqual(d.key !== undefined, d.what === 'map');
       break;
     case 'ignore':
     case 'replay':
@@ -356,6 +422,31 @@ describe('webview protocol, fuzzed (host side)', function () {
       'https://x.example/?q',
     ])
       assert.strictEqual(open({ kind: 'tx', id: anchor }, bad).do, 'ignore', bad);
+  });
+
+  it('calls and reads only what the contract panel offers a form for', () => {
+    const s = situation(contractHere, contractShown);
+    const args = Array(11).fill('x');
+    assert.deepStrictEqual(decide({ type: 'call', fn: 'describe', args, sender: 'a', at: '' }, s), {
+      do: 'call',
+      target: contractHere.target,
+      fn: 'describe',
+      args,
+      sender: 'a',
+      at: '',
+    });
+    const call = (fn: string, n: number, at = s) =>
+      decide({ type: 'call', fn, args: Array(n).fill(''), sender: '', at: '' }, at).do;
+    assert.strictEqual(call('describe', 10), 'ignore', 'another number of arguments');
+    assert.strictEqual(call('set-score', 2), 'ignore', 'a public function has no form');
+    assert.strictEqual(call('describe', 11, situation(here, txShown)), 'ignore', 'not a contract panel');
+    assert.strictEqual(call('describe', 11, situation(contractHere, undefined)), 'ignore', 'nothing shown');
+    const read = (m: object) => decide({ type: 'read', at: '', ...m }, s).do;
+    assert.strictEqual(read({ what: 'var', name: 'counter' }), 'read');
+    assert.strictEqual(read({ what: 'constant', name: 'counter' }), 'ignore');
+    assert.strictEqual(read({ what: 'map', name: 'scores', key: '{}' }), 'read');
+    assert.strictEqual(read({ what: 'map', name: 'scores' }), 'ignore', 'a map read needs a key');
+    assert.strictEqual(read({ what: 'var', name: 'counter', key: 'u1' }), 'ignore', 'a variable takes no key');
   });
 
   it('warns about a bad block in a page message with the text as given (notify makes it inert)', () => {

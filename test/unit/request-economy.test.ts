@@ -41,7 +41,7 @@ function idealInSunset(script: readonly Step[]): number {
       const tx = /^\/extended\/v1\/tx\/(0x[0-9a-f]{64})(?:\?event_limit=(\d+))?/.exec(r.url);
       const route = tx
         ? 'tx'
-        : r.url.includes('/smart-contracts/') || r.url.startsWith('/extended/v3/')
+        : r.url.includes('/smart-contracts/') || r.url.startsWith('/extended/v3/') || r.url.startsWith('/v2/contracts/')
           ? undefined // not deprecated: never a 410
           : r.url.split('/')[2] + r.url.split('/')[3];
       if (route && !goneRoutes.has(route)) {

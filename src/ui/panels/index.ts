@@ -2,8 +2,13 @@ import * as vscode from 'vscode';
 import { isStacksApiError } from '../../api/errors';
 import { Target, targetTitle } from '../../chain/target';
 import { Commands, PANEL_VIEW_TYPE } from '../../constants';
-import { Frame, HostMessage, PanelParams, PanelState, ViewModel } from '../../protocol';
-import { showCopied } from '../commands';
+import { FormResult, Frame, HostMessage, PanelParams, PanelState, ViewModel } from '../../protocol';
+import { clarityModule } from '../../chain/lazyClarity';
+import type { InterfaceState } from './models/contracts';
+import { callResult, parseAt, prepareCall, prepareRead, valueResult } from './models/workbench';
+import type { Decision } from './messages';
+import { showCopied, type CommandDeps } from '../commands';
+import { callReadOnlyFunction } from '../workbenchCommand';
 import { describeError } from '../errorText';
 import { showWarning } from '../notify';
 import type { History } from '../history';
@@ -47,6 +52,10 @@ export class PanelManager implements Presenter, vscode.Disposable {
   private waiters: Array<(m: HostMessage) => void> = [];
   private painters: Array<(t: { postedAt: number; paintedAt: number }) => void> = [];
   private postedAt = 0;
+  /** The forms running now, by form id: a second call of the same form, or leaving the place, cancels the first. */
+  private readonly forms = new Map<string, AbortController>();
+  /** The last answer of each form of the place shown (cleared when the panel shows another state). */
+  readonly results = new Map<string, FormResult>();
   /** The last model shown (cleared when the panel closes). */
   current: PanelSnapshot | undefined;
 
@@ -75,7 +84,7 @@ export class PanelManager implements Presenter, vscode.Disposable {
   }
 
   async open(target: Target, options: OpenOptions): Promise<void> {
-    const entry = this.entryFor(target, {});
+    const entry = this.entryFor(target, target.kind === 'contract' && options.fn ? { fn: options.fn } : {});
     const seq = ++this.seq;
     this.loading?.abort();
     const loaded = await this.load(entry, undefined, options.signal, options.onWait);
@@ -84,6 +93,16 @@ export class PanelManager implements Presenter, vscode.Disposable {
     this.places.push({ target: entry.target, params: loaded.params });
     this.show(loaded);
     panel.reveal(panel.viewColumn, false);
+  }
+
+  /** `Stacks: Call Read-Only Function…`: asks what it lacks, then opens the contract panel at the function's form. */
+  callReadOnlyFunction(
+    d: CommandDeps,
+    contractId?: unknown,
+    fn?: unknown,
+    network?: unknown,
+  ): Promise<Target | undefined> {
+    return callReadOnlyFunction(d, contractId, fn, network);
   }
 
   /** Resolves with the next state the panel shows (a model or an error). */
@@ -147,11 +166,110 @@ export class PanelManager implements Presenter, vscode.Disposable {
       case 'watch':
         await vscode.commands.executeCommand(Commands.watchTransaction, d.target);
         return;
+      case 'call':
+      case 'read':
+        return this.runForm(d);
     }
+  }
+
+  // ---- the contract workbench --------------------------------------------------------------
+
+  /**
+   * Runs one form of the contract panel: checks and encodes what was typed against the interface
+   * (nothing is sent when a field is wrong), resolves the block to call at to its index block
+   * hash, asks the node through the client, and shows the answer under the form.
+   */
+  private async runForm(d: Extract<Decision, { do: 'call' | 'read' }>): Promise<void> {
+    const here = this.places.here;
+    const loaded = this.parts?.parts['interface']?.value as InterfaceState | undefined;
+    if (!here || !loaded || !('iface' in loaded)) return;
+    const iface = loaded.iface;
+    const form = d.do === 'call' ? `fn:${d.fn}` : `${d.what}:${d.name}`;
+    const place = identity(here);
+    this.forms.get(form)?.abort();
+    const controller = new AbortController();
+    this.forms.set(form, controller);
+    void this.panel?.webview.postMessage({ type: 'formBusy', form } satisfies HostMessage);
+    const network = here.target.network;
+    try {
+      const codec = clarityModule();
+      const prepared =
+        d.do === 'call'
+          ? prepareCall(iface, d.fn, d.args, d.sender, codec)
+          : prepareRead(iface, d.what, d.name, d.key, codec);
+      if (!prepared.ok) return this.postResult(place, prepared.result);
+      const at = parseAt(d.at);
+      if (!at.ok) return this.postResult(place, { form, state: 'invalid', message: `At block: ${at.reason}` });
+      const { client } = await this.d.networks.endpoint(network);
+      const o = { signal: controller.signal };
+      let tip: string | undefined;
+      let atText = 'latest block';
+      if (at.at.kind !== 'latest') {
+        // The node reads only an index block hash as the block to run at: a height or block hash is resolved first.
+        const ref = at.at.kind === 'height' ? at.at.height : at.at.hash;
+        const b = await client.getBlock(ref, o).catch((e: unknown) => {
+          if (isStacksApiError(e) && e.kind === 'not-found') return undefined;
+          throw e;
+        });
+        if (!b)
+          return this.postResult(place, {
+            form,
+            state: 'invalid',
+            message: `At block: there is no block ${String(ref)} on ${NETWORK_LABELS[network]}.`,
+          });
+        tip = b.index_block_hash;
+        atText = `block ${b.height.toLocaleString('en-US')} (index block hash ${tip})`;
+      }
+      const id = here.target.id;
+      const where = tip ? { tip } : {};
+      let result: FormResult;
+      if ('fn' in prepared) {
+        const call = { sender: prepared.sender, arguments: prepared.args, ...where };
+        result = callResult(form, await client.callReadOnly(id, prepared.fn, call, o), atText, codec);
+      } else {
+        const r =
+          prepared.what === 'var'
+            ? await client.getDataVar(id, prepared.name, where, o)
+            : prepared.what === 'constant'
+              ? await client.getConstant(id, prepared.name, where, o)
+              : await client.getMapEntry(id, prepared.name, prepared.key ?? '', where, o);
+        result = valueResult(form, r.data, atText, codec);
+      }
+      this.postResult(place, result);
+    } catch (e) {
+      if (isStacksApiError(e) && e.kind === 'cancelled') return;
+      if (!isStacksApiError(e))
+        this.d.log.error(`Contract workbench: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      const u = this.d.networks.urlOf(network);
+      const text = describeError(e, {
+        networkLabel: NETWORK_LABELS[network],
+        baseUrl: u.ok ? u.url : this.d.config.apiUrl(network),
+        what: d.do === 'call' ? 'read-only call' : 'contract state',
+        hasApiKey: await this.d.networks.hasKeyFor(network),
+      });
+      this.postResult(place, { form, state: 'error', message: text.message });
+    } finally {
+      if (this.forms.get(form) === controller) this.forms.delete(form);
+    }
+  }
+
+  /** Shows a form's answer, if the panel still shows the place the form belongs to. */
+  private postResult(place: string, result: FormResult): void {
+    const here = this.places.here;
+    if (!here || identity(here) !== place || this.last?.type !== 'render') return;
+    this.results.set(result.form, result);
+    void this.panel?.webview.postMessage({ type: 'result', result } satisfies HostMessage);
+  }
+
+  private cancelForms(): void {
+    for (const c of this.forms.values()) c.abort();
+    this.forms.clear();
+    this.results.clear();
   }
 
   dispose(): void {
     this.loading?.abort();
+    this.cancelForms();
     this.panel?.dispose();
     for (const d of this.disposables) d.dispose();
   }
@@ -196,6 +314,7 @@ export class PanelManager implements Presenter, vscode.Disposable {
   ): Promise<void> {
     if (!this.panel) return;
     this.loading?.abort();
+    this.cancelForms();
     const controller = new AbortController();
     this.loading = controller;
     const seq = ++this.seq;
@@ -223,6 +342,7 @@ export class PanelManager implements Presenter, vscode.Disposable {
   }
 
   private show(loaded: Loaded): void {
+    this.cancelForms();
     const here = this.places.here!;
     here.params = loaded.params;
     this.parts = { of: identity(here), parts: loaded.parts };
@@ -307,6 +427,7 @@ export class PanelManager implements Presenter, vscode.Disposable {
       panel.onDidDispose(() => {
         if (this.panel !== panel) return;
         this.loading?.abort();
+        this.cancelForms();
         for (const s of this.panelSubs) s.dispose();
         this.panelSubs = [];
         this.panel = undefined;

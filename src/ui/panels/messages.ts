@@ -11,7 +11,7 @@ import { bitcoinUrl, checkExplorerBase, explorerUrl } from '../../chain/explorer
 import { checkBlockRef } from '../../chain/identifiers';
 import type { NetworkId, Target } from '../../chain/target';
 import { Commands } from '../../constants';
-import { Section, Value, ViewModel, WebviewMessage } from '../../protocol';
+import { Section, Value, ViewModel, WebviewMessage, WorkbenchForm } from '../../protocol';
 import { Entry, mergeParams } from './places';
 import { checkTarget } from './targets';
 
@@ -35,7 +35,14 @@ export type Decision =
   | { do: 'openSource'; target: Target }
   | { do: 'runCommand'; command: typeof Commands.selectNetwork | typeof Commands.setApiKey }
   /** Watch the transaction the panel shows (its place, never an id from the message). */
-  | { do: 'watch'; target: Target };
+  | { do: 'watch'; target: Target }
+  /**
+   * Call a read-only function of the contract shown: one the panel offers a form for, with as many
+   * arguments as the form has fields. The host checks and encodes the arguments before sending.
+   */
+  | { do: 'call'; target: Target; fn: string; args: string[]; sender: string; at: string }
+  /** Read a data variable, constant or map entry the panel offers a form for. */
+  | { do: 'read'; target: Target; what: 'var' | 'constant' | 'map'; name: string; key: string | undefined; at: string };
 
 /** What the host knows when a message arrives. */
 export interface PanelSituation {
@@ -117,6 +124,21 @@ export function decide(raw: unknown, s: PanelSituation): Decision {
       return here?.target.kind === 'tx' && s.shown?.kind === 'tx'
         ? { do: 'watch', target: here.target }
         : { do: 'ignore', why: 'a watch while the panel shows no transaction' };
+    case 'call': {
+      const form = here?.target.kind === 'contract' && s.shown ? workbenchForm(s.shown, `fn:${m.fn}`) : undefined;
+      if (!here || !form) return { do: 'ignore', why: 'a call of a function the panel offers no form for' };
+      if (form.args.length !== m.args.length)
+        return { do: 'ignore', why: 'a call with another number of arguments than its form' };
+      return { do: 'call', target: here.target, fn: form.name, args: m.args, sender: m.sender, at: m.at };
+    }
+    case 'read': {
+      const form =
+        here?.target.kind === 'contract' && s.shown ? workbenchForm(s.shown, `${m.what}:${m.name}`) : undefined;
+      if (!here || !form) return { do: 'ignore', why: 'a read of state the panel offers no form for' };
+      if ((m.what === 'map') !== (m.key !== undefined))
+        return { do: 'ignore', why: 'a map read without a key, or a key for a variable' };
+      return { do: 'read', target: here.target, what: m.what, name: form.name, key: m.key, at: m.at };
+    }
     case 'refresh':
       return here ? { do: 'navigate', entry: here, how: {} } : { do: 'ignore' };
     case 'back':
@@ -134,6 +156,12 @@ function isUnder(url: string, base: string): boolean {
   const root = new URL(b.url);
   const under = root.pathname.endsWith('/') ? root.pathname : `${root.pathname}/`;
   return u.origin === root.origin && !u.username && !u.password && `${u.pathname}/`.startsWith(under);
+}
+
+/** The workbench form of a model with this id (`fn:<name>`, `var:<name>`, …). */
+export function workbenchForm(model: ViewModel, id: string): WorkbenchForm | undefined {
+  for (const sec of model.sections) if (sec.type === 'workbench') for (const f of sec.forms) if (f.id === id) return f;
+  return undefined;
 }
 
 const copyable = new WeakMap<ViewModel, Set<string>>();

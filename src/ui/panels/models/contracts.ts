@@ -1,5 +1,5 @@
 /** One contract (its status, balance and source) and the deployment status of many (4.6). */
-import type { ContractsStatus, StxBalance } from '../../../api';
+import type { ContractInterface, ContractsStatus, StxBalance } from '../../../api';
 import { NETWORK_LABELS, PLAN_NETWORKS } from '../../../chain/networks';
 import type { Action, Section, ViewModel } from '../../../protocol';
 import {
@@ -16,6 +16,10 @@ import {
   tx,
   unlessUnavailable,
 } from './values';
+import { interfaceSections } from './workbench';
+
+/** The interface of a contract as loaded: there, or why not (`missing` says it in words). */
+export type InterfaceState = { iface: ContractInterface } | { missing: string };
 
 /** "Check on Mainnet" etc.: the same target on each other network. */
 function otherNetworks(kind: 'contract' | 'contracts', idText: string, ctx: ModelContext): Action[] {
@@ -38,6 +42,7 @@ export function contractModel(
   statuses: ContractsStatus,
   balance: StxBalance | undefined,
   ctx: ModelContext,
+  iface?: InterfaceState,
 ): ViewModel {
   const s = statuses[contractId];
   const found = !!s?.found && !!s.result;
@@ -108,6 +113,17 @@ export function contractModel(
           ...otherNetworks('contract', contractId, ctx),
         ],
       },
+      found &&
+        s.result?.status === 'pending' && {
+          type: 'notice',
+          tone: 'pending',
+          icon: 'clock',
+          text: 'The deploy of this contract is still pending: its interface, functions and state are there once it is in a block.',
+        },
+      ...(found && iface && 'missing' in iface
+        ? [{ type: 'notice' as const, tone: 'warning' as const, icon: 'warning', text: iface.missing }]
+        : []),
+      ...(found && iface && 'iface' in iface ? interfaceSections(iface.iface, deployer) : []),
     ]),
   };
 }

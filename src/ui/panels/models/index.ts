@@ -3,7 +3,7 @@
  * A panel is made of parts (a balance, a page of transactions, ...), each fetched once per key:
  * turning a page reuses the other parts, so a page costs exactly one request.
  */
-import type { StacksClient } from '../../../api';
+import type { CallOptions, StacksClient } from '../../../api';
 import { isStacksApiError } from '../../../api/errors';
 import { checkBlockRef } from '../../../chain/identifiers';
 import { clarityDecoder } from '../../../chain/lazyClarity';
@@ -13,7 +13,7 @@ import { addressModel, ADDRESS_EVENTS_PER_PAGE, TXS_PER_PAGE } from './address';
 import { BLOCK_TXS_PER_PAGE, blockModel } from './block';
 import { BURN_BLOCKS_PER_PAGE, burnBlockModel } from './burnBlock';
 import { boundTables } from './bounds';
-import { contractModel, contractsModel } from './contracts';
+import { contractModel, contractsModel, type InterfaceState } from './contracts';
 import { mempoolModel, Missing, PENDING_PER_PAGE, statusModel } from './network';
 import { loadTokens, tokensOfEvents, tokensOfTransaction } from './tokens';
 import { EVENTS_PER_PAGE, txModel } from './tx';
@@ -175,10 +175,15 @@ async function build(target: Target, params: PanelParams, o: LoadOptions): Promi
     }
     case 'contract': {
       const statuses = await part('status', '', () => c.getContractsStatus([target.id], call));
-      const balance = statuses[target.id]?.found
-        ? await part('balance', '', () => c.getStxBalance(target.id, call))
-        : undefined;
-      return { model: contractModel(target.id, statuses, balance, ctx), parts, params: {} };
+      const s = statuses[target.id];
+      const deployed = !!s?.found && s.result?.status === 'success';
+      const [balance, iface] = await Promise.all([
+        s?.found ? part('balance', '', () => c.getStxBalance(target.id, call)) : undefined,
+        // A pending deploy has no interface yet: not asked for.
+        deployed ? part('interface', '', () => contractInterface(c, target.id, call)) : undefined,
+      ]);
+      const fn = params.fn && iface && 'iface' in iface ? params.fn : undefined;
+      return { model: contractModel(target.id, statuses, balance, ctx, iface), parts, params: fn ? { fn } : {} };
     }
     case 'contracts': {
       const ids = target.id.split(',').filter(Boolean);
@@ -215,6 +220,23 @@ async function unlessNoRoute<T>(p: Promise<T>): Promise<T | Missing> {
   } catch (e) {
     if (isStacksApiError(e) && e.kind === 'not-found') return { missing: 'not available on this API' };
     throw e;
+  }
+}
+
+/**
+ * A contract's interface, or a sentence saying why the panel shows none: the rest of the panel
+ * (status, balance, source) stays useful when only this fails.
+ */
+async function contractInterface(c: StacksClient, id: string, call: CallOptions): Promise<InterfaceState> {
+  try {
+    return { iface: await c.getContractInterface(id, call) };
+  } catch (e) {
+    if (!isStacksApiError(e) || e.kind === 'cancelled') throw e;
+    if (e.kind === 'not-found')
+      return {
+        missing: "The node does not have this contract's interface (yet): its functions and state cannot be shown.",
+      };
+    return { missing: `The contract's interface did not load: ${e.message}` };
   }
 }
 

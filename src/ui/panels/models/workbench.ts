@@ -1,0 +1,297 @@
+/**
+ * The contract workbench: a deployed contract's interface as sections of the contract panel, a
+ * form per read-only function and per piece of state, and the pure steps of a call: checking and
+ * encoding what was typed against the interface, reading the block to call at, and turning the
+ * node's answer into what the form shows. The Clarity codec comes in through `WorkbenchCodec`
+ * (the lazily loaded dist/clarity.js), so this file loads nothing itself.
+ */
+import type { ContractFunction, ContractInterface, ReadOnlyResult } from '../../../api';
+import { type AbiType, clarityVersionText, epochText, inputHint, inputKind, typeText } from '../../../chain/abi';
+import { checkPrincipal } from '../../../chain/identifiers';
+import type { ArgField, ClarityNode, FormResult, Section, WorkbenchForm } from '../../../protocol';
+import { badge, compact, field, fields, text } from './values';
+
+/** What the workbench needs of the Clarity bundle. */
+export interface WorkbenchCodec {
+  encodeArgument(type: AbiType, input: string): { ok: true; hex: string; text: string } | { ok: false; reason: string };
+  decodeClarity(hex: string): ClarityNode | undefined;
+  clarityText(hex: string): string | undefined;
+}
+
+/** The most forms one panel draws (a contract with more read-only functions shows the first ones and says so). */
+export const MAX_FORMS = 500;
+
+const ACCESS: Record<string, string> = { public: 'public', read_only: 'read-only', private: 'private' };
+
+function argFields(args: ReadonlyArray<{ name: string; type: AbiType }>): ArgField[] {
+  return args.map((a) => ({ name: a.name, type: typeText(a.type), input: inputKind(a.type), hint: inputHint(a.type) }));
+}
+
+function signature(f: ContractFunction): string {
+  return f.args.length ? f.args.map((a) => `(${a.name} ${typeText(a.type)})`).join(' ') : '—';
+}
+
+/** The read-only functions of an interface, in the interface's order. */
+export function readOnlyFunctions(iface: ContractInterface): ContractFunction[] {
+  return iface.functions.filter((f) => f.access === 'read_only');
+}
+
+/** The interface of a deployed contract, and its forms, as sections of the contract panel. */
+export function interfaceSections(iface: ContractInterface, deployer: string): Section[] {
+  const ro = readOnlyFunctions(iface);
+  const constants = iface.variables.filter((v) => v.access === 'constant');
+  const dataVars = iface.variables.filter((v) => v.access !== 'constant');
+  const fnForms: WorkbenchForm[] = ro.slice(0, MAX_FORMS).map((f) => ({
+    id: `fn:${f.name}`,
+    kind: 'fn',
+    name: f.name,
+    args: argFields(f.args),
+    returns: typeText(f.outputs.type),
+  }));
+  const stateForms: WorkbenchForm[] = [
+    ...dataVars.map((v) => ({
+      id: `var:${v.name}`,
+      kind: 'var' as const,
+      name: v.name,
+      args: [],
+      returns: typeText(v.type),
+    })),
+    ...constants.map((v) => ({
+      id: `constant:${v.name}`,
+      kind: 'constant' as const,
+      name: v.name,
+      args: [],
+      returns: typeText(v.type),
+    })),
+    ...iface.maps.map((m) => ({
+      id: `map:${m.name}`,
+      kind: 'map' as const,
+      name: m.name,
+      args: argFields([{ name: 'key', type: m.key }]),
+      returns: `(optional ${typeText(m.value)})`,
+    })),
+  ].slice(0, MAX_FORMS);
+  const byAccess = (a: string) => iface.functions.filter((f) => f.access === a).length;
+  const n = (x: number) => x.toLocaleString('en-US');
+  return compact<Section>([
+    fields('Interface', [
+      field('Clarity version', text(iface.clarity_version ? clarityVersionText(iface.clarity_version) : '—')),
+      field('Epoch', text(iface.epoch ? epochText(iface.epoch) : '—', iface.epoch ? { hint: iface.epoch } : {})),
+      field(
+        'Functions',
+        text(
+          `${n(byAccess('public'))} public, ${n(byAccess('read_only'))} read-only, ${n(byAccess('private'))} private`,
+        ),
+      ),
+      field(
+        'State',
+        text(`${n(dataVars.length)} data variables, ${n(constants.length)} constants, ${n(iface.maps.length)} maps`),
+      ),
+    ]),
+    {
+      type: 'workbench',
+      title: `Call read-only functions (${n(ro.length)})`,
+      sender: deployer,
+      forms: fnForms,
+      empty: 'This contract has no read-only function.',
+    },
+    ro.length > MAX_FORMS && {
+      type: 'notice',
+      tone: 'warning',
+      icon: 'warning',
+      text: `Showing forms for the first ${n(MAX_FORMS)} of ${n(ro.length)} read-only functions.`,
+    },
+    {
+      type: 'workbench',
+      title: 'Read state',
+      sender: '',
+      forms: stateForms,
+      empty: 'This contract has no data variable, constant or map.',
+    },
+    {
+      type: 'table',
+      title: `Functions (${n(iface.functions.length)})`,
+      columns: [{ label: 'Name' }, { label: 'Access' }, { label: 'Arguments' }, { label: 'Returns' }],
+      rows: iface.functions.map((f) => ({
+        cells: [
+          [{ t: 'code', text: f.name }],
+          [badge(ACCESS[f.access] ?? f.access, f.access === 'public' ? 'info' : 'muted')],
+          [{ t: 'code', text: signature(f) }],
+          [{ t: 'code', text: typeText(f.outputs.type) }],
+        ],
+      })),
+      empty: 'No functions.',
+    },
+    {
+      type: 'table',
+      title: `Maps (${n(iface.maps.length)})`,
+      columns: [{ label: 'Name' }, { label: 'Key' }, { label: 'Value' }],
+      rows: iface.maps.map((m) => ({
+        cells: [
+          [{ t: 'code', text: m.name }],
+          [{ t: 'code', text: typeText(m.key) }],
+          [{ t: 'code', text: typeText(m.value) }],
+        ],
+      })),
+      empty: 'No maps.',
+    },
+    {
+      type: 'table',
+      title: `Data variables and constants (${n(iface.variables.length)})`,
+      columns: [{ label: 'Name' }, { label: 'Kind' }, { label: 'Type' }],
+      rows: [...dataVars, ...constants].map((v) => ({
+        cells: [
+          [{ t: 'code', text: v.name }],
+          [text(v.access === 'constant' ? 'constant' : 'data variable')],
+          [{ t: 'code', text: typeText(v.type) }],
+        ],
+      })),
+      empty: 'No data variables or constants.',
+    },
+    {
+      type: 'table',
+      title: `Tokens (${n(iface.fungible_tokens.length + iface.non_fungible_tokens.length)})`,
+      columns: [{ label: 'Name' }, { label: 'Kind' }, { label: 'Identifier type' }],
+      rows: [
+        ...iface.fungible_tokens.map((t) => ({
+          cells: [[{ t: 'code' as const, text: t.name }], [text('fungible')], [text('—')]],
+        })),
+        ...iface.non_fungible_tokens.map((t) => ({
+          cells: [
+            [{ t: 'code' as const, text: t.name }],
+            [text('non-fungible')],
+            [{ t: 'code' as const, text: typeText(t.type) }],
+          ],
+        })),
+      ],
+      empty: 'No tokens.',
+    },
+  ]);
+}
+
+// ---- a call, step by step -------------------------------------------------------------------
+
+/** The block a call or read runs at, as typed: the latest, a height, or a hash to resolve to its index block hash. */
+export type At = { kind: 'latest' } | { kind: 'height'; height: number } | { kind: 'hash'; hash: string };
+
+export function parseAt(raw: string): { ok: true; at: At } | { ok: false; reason: string } {
+  const s = raw.trim();
+  if (!s || s.toLowerCase() === 'latest') return { ok: true, at: { kind: 'latest' } };
+  if (/^\d+$/.test(s)) {
+    const h = Number(s);
+    return Number.isSafeInteger(h)
+      ? { ok: true, at: { kind: 'height', height: h } }
+      : { ok: false, reason: 'That block height is too large.' };
+  }
+  if (/^(0x)?[0-9a-fA-F]{64}$/.test(s))
+    return { ok: true, at: { kind: 'hash', hash: `0x${s.replace(/^0x/i, '').toLowerCase()}` } };
+  return {
+    ok: false,
+    reason: `"${s.slice(0, 80)}" is not a block: give a height, a block hash (0x and 64 hex digits) or leave it empty for the latest block.`,
+  };
+}
+
+export type Prepared = { ok: true; fn: string; args: string[]; sender: string } | { ok: false; result: FormResult };
+
+/** Checks and encodes a call's arguments and sender against the interface. */
+export function prepareCall(
+  iface: ContractInterface,
+  fnName: string,
+  args: readonly string[],
+  sender: string,
+  codec: Pick<WorkbenchCodec, 'encodeArgument'>,
+): Prepared {
+  const form = `fn:${fnName}`;
+  const f = readOnlyFunctions(iface).find((x) => x.name === fnName);
+  if (!f)
+    return {
+      ok: false,
+      result: { form, state: 'invalid', message: `The contract has no read-only function ${fnName}.` },
+    };
+  if (args.length !== f.args.length)
+    return {
+      ok: false,
+      result: { form, state: 'invalid', message: `${fnName} takes ${f.args.length} arguments, not ${args.length}.` },
+    };
+  const s = sender.trim().replace(/^'/, '');
+  const who = checkPrincipal(s);
+  const encoded = f.args.map((a, i) => codec.encodeArgument(a.type, args[i] ?? ''));
+  const problems = encoded.map((e) => (e.ok ? null : e.reason));
+  if (!who.ok || problems.some((p) => p !== null)) {
+    const count = problems.filter((p) => p !== null).length;
+    return {
+      ok: false,
+      result: {
+        form,
+        state: 'invalid',
+        message: compact([
+          count ? `${count === 1 ? 'One argument is' : `${count} arguments are`} not valid: nothing was sent.` : '',
+          who.ok ? '' : `Sender: ${who.reason}`,
+        ])
+          .filter(Boolean)
+          .join(' '),
+        fields: problems,
+      },
+    };
+  }
+  return { ok: true, fn: f.name, args: encoded.map((e) => (e.ok ? e.hex : '')), sender: who.value.principal };
+}
+
+export type PreparedRead =
+  { ok: true; what: 'var' | 'constant' | 'map'; name: string; key?: string } | { ok: false; result: FormResult };
+
+/** Checks a state read against the interface, and encodes a map's key. */
+export function prepareRead(
+  iface: ContractInterface,
+  what: 'var' | 'constant' | 'map',
+  name: string,
+  key: string | undefined,
+  codec: Pick<WorkbenchCodec, 'encodeArgument'>,
+): PreparedRead {
+  const form = `${what}:${name}`;
+  if (what === 'map') {
+    const m = iface.maps.find((x) => x.name === name);
+    if (!m) return { ok: false, result: { form, state: 'invalid', message: `The contract has no map ${name}.` } };
+    const k = codec.encodeArgument(m.key, key ?? '');
+    if (!k.ok)
+      return {
+        ok: false,
+        result: { form, state: 'invalid', message: 'The key is not valid: nothing was sent.', fields: [k.reason] },
+      };
+    return { ok: true, what, name, key: k.hex };
+  }
+  const v = iface.variables.find((x) => x.name === name && (x.access === 'constant') === (what === 'constant'));
+  if (!v)
+    return {
+      ok: false,
+      result: {
+        form,
+        state: 'invalid',
+        message: `The contract has no ${what === 'var' ? 'data variable' : 'constant'} ${name}.`,
+      },
+    };
+  return { ok: true, what, name };
+}
+
+/** What a form shows for the node's answer to a call. */
+export function callResult(form: string, r: ReadOnlyResult, at: string, codec: WorkbenchCodec): FormResult {
+  if (!r.okay) {
+    const cause = (r.cause ?? '').trim();
+    return {
+      form,
+      state: 'failed',
+      message: cause ? `The node could not run the call: ${cause.slice(0, 2_000)}` : 'The node could not run the call.',
+      at,
+    };
+  }
+  return valueResult(form, r.result ?? '', at, codec);
+}
+
+/** What a form shows for a value the node sent (a call's result, a variable, a map entry). */
+export function valueResult(form: string, hex: string, at: string, codec: WorkbenchCodec): FormResult {
+  const t = codec.clarityText(hex);
+  if (t === undefined)
+    return { form, state: 'error', message: 'The node sent a value that is not valid Clarity: it is not shown.', at };
+  const tree = codec.decodeClarity(hex);
+  return { form, state: 'ok', text: t, ...(tree ? { tree } : {}), at };
+}

@@ -1,0 +1,257 @@
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import type { FormResult, Section, ViewModel, WorkbenchSection } from '../../src/protocol';
+import type { PanelManager } from '../../src/ui/panels';
+import { BLOCK, CONTRACT } from '../fixtures/ids';
+import { captureMessages, Captured, replaceInWindow, testApi, useMock, UsedMock } from './editorHelpers';
+
+const OWNER = 'ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG';
+
+describe('Contract workbench', () => {
+  let panels: PanelManager;
+  let used: UsedMock;
+  let messages: Captured;
+
+  before(async () => {
+    const api = await testApi();
+    assert.ok(api.panels, 'activate() returns the panels');
+    panels = api.panels;
+  });
+  beforeEach(async () => {
+    used = await useMock();
+    messages = captureMessages();
+  });
+  afterEach(async () => {
+    messages.restore();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await used.close();
+  });
+
+  const model = (): ViewModel => {
+    assert.ok(panels.current, 'the panel shows a model');
+    return panels.current.model;
+  };
+  const workbenches = () => model().sections.filter((s): s is WorkbenchSection => s.type === 'workbench');
+  const table = (prefix: string) => {
+    const t = model().sections.find(
+      (s): s is Extract<Section, { type: 'table' }> => s.type === 'table' && (s.title ?? '').startsWith(prefix),
+    );
+    assert.ok(t, `no table ${prefix}`);
+    return t;
+  };
+  const field = (label: string) =>
+    model()
+      .sections.flatMap((s) => (s.type === 'fields' ? s.rows : []))
+      .find((r) => r.label === label)
+      ?.values.map((v) => v.text)
+      .join(' ');
+  const calls = () => used.mock.requests.filter((r) => r.path.startsWith('/v2/contracts/call-read/'));
+  const openProbe = () => vscode.commands.executeCommand('stacksLookup.lookup', CONTRACT.typeProbe);
+  /** Sends what a form posts, and returns what the form then shows. */
+  const submit = async (m: object): Promise<FormResult> => {
+    await panels.handle(m);
+    const form =
+      'fn' in m
+        ? `fn:${String(m.fn)}`
+        : `${String((m as { what: string }).what)}:${String((m as { name: string }).name)}`;
+    const r = panels.results.get(form);
+    assert.ok(r, `no answer shown under ${form}`);
+    return r;
+  };
+
+  it('the panel of a deployed contract shows its interface: functions with types, state, tokens, version and epoch', async () => {
+    await openProbe();
+    assert.strictEqual(model().kind, 'contract');
+    assert.strictEqual(field('Clarity version'), 'Clarity 3');
+    assert.strictEqual(field('Epoch'), '3.0');
+    assert.strictEqual(field('Functions'), '1 public, 4 read-only, 1 private');
+    const fns = table('Functions');
+    const describe = fns.rows.find((r) => r.cells[0]![0]!.text === 'describe')!;
+    assert.match(
+      describe.cells[2]![0]!.text,
+      /\(memo \(buff 8\)\).*\(items \(list 3 uint\)\) \(pair \{ a: uint, b: bool \}\)/,
+    );
+    assert.deepStrictEqual(
+      table('Maps').rows[0]!.cells.map((c) => c[0]!.text),
+      ['scores', '{ player: principal, round: uint }', '{ note: (string-ascii 20), points: int }'],
+    );
+    assert.deepStrictEqual(
+      table('Tokens').rows.map((r) => `${r.cells[0]![0]!.text} ${r.cells[1]![0]!.text}`),
+      ['probe-token fungible', 'probe-badge non-fungible'],
+    );
+    const [fnForms, state] = workbenches();
+    assert.deepStrictEqual(
+      fnForms!.forms.map((f) => f.name),
+      ['describe', 'get-score', 'safe-div', 'trait-name'],
+    );
+    assert.strictEqual(fnForms!.sender, OWNER, 'the deployer calls by default');
+    assert.deepStrictEqual(
+      state!.forms.map((f) => f.id),
+      ['var:counter', 'var:label', 'constant:MAX-ITEMS', 'constant:OWNER', 'map:scores'],
+    );
+  });
+
+  it('calls a read-only function with arguments of eleven types and shows the decoded result', async () => {
+    await openProbe();
+    const args = [
+      '42',
+      '-17',
+      'true',
+      `${OWNER}.type-probe`,
+      '0xcafe',
+      'hello',
+      'héllo 🙂',
+      '(some u9)',
+      '(err u3)',
+      '(list u1 u2 u3)',
+      '{ a: u5, b: false }',
+    ];
+    const r = await submit({ type: 'call', fn: 'describe', args, sender: OWNER, at: '' });
+    assert.strictEqual(r.state, 'ok', r.message);
+    assert.match(
+      r.text!,
+      /^\(ok \(tuple \(a u5\) \(amount u42\) \(delta -17\) \(flag true\) \(items u3\) \(maybe \(some u9\)\) \(memo 0xcafe\)/,
+    );
+    assert.match(r.text!, /\(tag "hello"\) \(who ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG\.type-probe\)\)\)$/);
+    // the readable tree: (ok …) holding the tuple's fields by name
+    const tuple = r.tree?.children?.[0];
+    assert.strictEqual(tuple?.type, 'tuple');
+    const leaf = (k: string) => tuple?.children?.find((c) => c.key === k);
+    assert.strictEqual(leaf('note')?.text, 'héllo 🙂');
+    assert.strictEqual(leaf('amount')?.text, 'u42');
+    assert.strictEqual(leaf('who')?.text, `${OWNER}.type-probe`);
+    assert.strictEqual(r.at, 'latest block');
+    const sent = JSON.parse(calls()[0]!.body!) as { sender: string; arguments: string[] };
+    assert.strictEqual(sent.sender, OWNER);
+    assert.strictEqual(sent.arguments.length, 11);
+  });
+
+  it("a failing call shows the node's cause; an invalid argument shows what is wrong and sends nothing", async () => {
+    await openProbe();
+    const failed = await submit({ type: 'call', fn: 'safe-div', args: ['7', '0'], sender: OWNER, at: '' });
+    assert.strictEqual(failed.state, 'failed');
+    assert.strictEqual(failed.message, 'The node could not run the call: DivisionByZero');
+    const before = calls().length;
+    const invalid = await submit({
+      type: 'call',
+      fn: 'safe-div',
+      args: ['7', '170141183460469231731687303715884105728'],
+      sender: OWNER,
+      at: '',
+    });
+    assert.strictEqual(invalid.state, 'invalid');
+    assert.strictEqual(invalid.fields?.[0], null);
+    assert.match(invalid.fields?.[1] ?? '', /Out of range for an int/);
+    assert.match(invalid.message ?? '', /not valid: nothing was sent/);
+    const badSender = await submit({ type: 'call', fn: 'safe-div', args: ['7', '1'], sender: 'SP123', at: '' });
+    assert.match(badSender.message ?? '', /^Sender: /);
+    assert.strictEqual(calls().length, before, 'nothing sent for invalid input');
+    const ok = await submit({ type: 'call', fn: 'safe-div', args: ['7', '2'], sender: OWNER, at: '' });
+    assert.deepStrictEqual([ok.state, ok.text], ['ok', '3']);
+  });
+
+  it("calls at a block typed as its height: the node gets that block's index block hash as tip", async () => {
+    await openProbe();
+    const r = await submit({ type: 'call', fn: 'safe-div', args: ['9', '3'], sender: OWNER, at: String(BLOCK.height) });
+    assert.strictEqual(r.state, 'ok', r.message);
+    assert.strictEqual(calls()[0]!.query.get('tip'), BLOCK.indexBlockHash.slice(2));
+    assert.match(r.at ?? '', new RegExp(`block ${BLOCK.height.toLocaleString('en-US')}`));
+    const bad = await submit({ type: 'call', fn: 'safe-div', args: ['9', '3'], sender: OWNER, at: 'yesterday' });
+    assert.match(bad.message ?? '', /^At block: /);
+  });
+
+  it('reads a data variable, a constant and a map entry back', async () => {
+    await openProbe();
+    assert.strictEqual((await submit({ type: 'read', what: 'var', name: 'counter', at: '' })).text, '-7');
+    assert.strictEqual((await submit({ type: 'read', what: 'var', name: 'label', at: '' })).text, 'u"probe"');
+    // cvToString (@stacks/transactions) writes a principal without Clarity's quote
+    assert.strictEqual((await submit({ type: 'read', what: 'constant', name: 'OWNER', at: '' })).text, OWNER);
+    const hit = await submit({
+      type: 'read',
+      what: 'map',
+      name: 'scores',
+      key: `{ player: '${OWNER}, round: u1 }`,
+      at: '',
+    });
+    assert.strictEqual(hit.text, '(some (tuple (note "first round") (points 42)))');
+    assert.strictEqual(hit.tree?.children?.[0]?.type, 'tuple');
+    const miss = await submit({
+      type: 'read',
+      what: 'map',
+      name: 'scores',
+      key: `{ player: '${OWNER}, round: u2 }`,
+      at: '',
+    });
+    assert.strictEqual(miss.text, 'none');
+    const bad = await submit({ type: 'read', what: 'map', name: 'scores', key: '{ player: u1, round: u1 }', at: '' });
+    assert.strictEqual(bad.state, 'invalid');
+    assert.match(bad.fields?.[0] ?? '', /principal/);
+  });
+
+  it('Stacks: Call Read-Only Function with arguments opens the contract panel on that network at that form', async () => {
+    await vscode.commands.executeCommand(
+      'stacksLookup.callReadOnlyFunction',
+      CONTRACT.typeProbe,
+      'get-score',
+      'custom',
+    );
+    assert.deepStrictEqual(panels.current?.target, { kind: 'contract', id: CONTRACT.typeProbe, network: 'custom' });
+    assert.strictEqual(panels.current?.params.fn, 'get-score');
+    const r = await submit({ type: 'call', fn: 'get-score', args: [OWNER, '1'], sender: OWNER, at: '' });
+    assert.strictEqual(r.text, '(some (tuple (note "first round") (points 42)))');
+  });
+
+  it('Stacks: Call Read-Only Function without arguments asks for the contract, then the function', async () => {
+    const asked: string[] = [];
+    const restore = replaceInWindow({
+      showInputBox: (o: vscode.InputBoxOptions) => {
+        asked.push(o.title ?? '');
+        return Promise.resolve(CONTRACT.sbtcToken);
+      },
+      showQuickPick: (items: readonly vscode.QuickPickItem[]) => {
+        asked.push(items.map((i) => `${i.label} ${i.description ?? ''}`).join(' | '));
+        return Promise.resolve(items.find((i) => i.label === 'get-balance'));
+      },
+    });
+    try {
+      await vscode.commands.executeCommand('stacksLookup.callReadOnlyFunction');
+    } finally {
+      restore();
+    }
+    assert.match(asked[0]!, /contract/);
+    // the read-only functions of the real sBTC interface, in its order, with their types
+    assert.match(asked[1]!, /^get-balance \(who principal\) → \(response uint none\) \| get-balance-available /);
+    assert.match(asked[1]!, /get-token-uri no arguments → \(response \(optional \(string-utf8 256\)\) none\)/);
+    assert.deepStrictEqual(panels.current?.target, { kind: 'contract', id: CONTRACT.sbtcToken, network: 'custom' });
+    assert.strictEqual(panels.current?.params.fn, 'get-balance');
+    const r = await submit({ type: 'call', fn: 'get-balance', args: [OWNER], sender: OWNER, at: '' });
+    assert.strictEqual(r.text, '(ok u0)');
+  });
+
+  it('a server error during a call reads like every other error; a call left hanging is cancelled when the panel moves on', async () => {
+    await openProbe();
+    used.mock.fault({ match: '/v2/contracts/call-read/', fault: { kind: 'status', status: 503 } });
+    const r = await submit({ type: 'call', fn: 'safe-div', args: ['4', '2'], sender: OWNER, at: '' });
+    assert.strictEqual(r.state, 'error');
+    assert.match(r.message ?? '', /server error \(503\)/);
+    assert.deepStrictEqual(messages.shown, [], 'the error shows under the form, not as a notification');
+    used.mock.reset();
+    used.mock.fault({ match: '/v2/contracts/call-read/', fault: { kind: 'hang' } });
+    panels.results.clear();
+    const hanging = panels.handle({ type: 'call', fn: 'safe-div', args: ['8', '2'], sender: OWNER, at: '' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await panels.handle({ type: 'open', target: { kind: 'contract', id: CONTRACT.memoPayments, network: 'custom' } });
+    await hanging;
+    assert.strictEqual(panels.current?.target.id, CONTRACT.memoPayments);
+    assert.strictEqual(panels.results.size, 0, 'no answer from the place left behind');
+  });
+
+  it('a contract the node has no interface for still shows its status, and says why there are no forms', async () => {
+    await vscode.commands.executeCommand('stacksLookup.lookup', CONTRACT.deployed);
+    assert.strictEqual(model().badges[0]?.text, 'Deployed');
+    assert.ok(
+      model().sections.some((s) => s.type === 'notice' && /does not have this contract's interface/.test(s.text)),
+    );
+    assert.strictEqual(workbenches().length, 0);
+  });
+});

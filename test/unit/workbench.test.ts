@@ -1,0 +1,418 @@
+import * as assert from 'assert';
+import { Cl, ClarityValue, cvToHex } from '@stacks/transactions';
+import { ContractInterface, createStacksClient, StacksApiError, StacksClient } from '../../src/api';
+import { AbiType, epochText, inputKind, isAbiType, typeText } from '../../src/chain/abi';
+import { clarityText, decodeClarity, encodeArgument } from '../../src/chain/clarity';
+import type { FormResult, Section, WorkbenchSection } from '../../src/protocol';
+import { contractModel } from '../../src/ui/panels/models/contracts';
+import {
+  callResult,
+  interfaceSections,
+  parseAt,
+  prepareCall,
+  prepareRead,
+  valueResult,
+} from '../../src/ui/panels/models/workbench';
+import { CONTRACT } from '../fixtures/ids';
+import { loadFixture, MockApi, startMockApi } from '../mock-api/server';
+import { MODEL_CONTEXT } from './modelContext';
+
+const codec = { encodeArgument, decodeClarity, clarityText };
+const U: AbiType = 'uint128';
+const I: AbiType = 'int128';
+const ADDR = 'ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG';
+
+function encodes(type: AbiType, input: string, expected: ClarityValue): void {
+  const r = encodeArgument(type, input);
+  assert.ok(r.ok, `${input}: ${r.ok ? '' : r.reason}`);
+  assert.strictEqual(r.hex, cvToHex(expected), input);
+}
+
+function refuses(type: AbiType, input: string, reason: RegExp): void {
+  const r = encodeArgument(type, input);
+  assert.ok(!r.ok, `${JSON.stringify(input)} should be refused`);
+  assert.match(r.reason, reason);
+}
+
+describe('Contract workbench: arguments typed into a form', () => {
+  it('uint: 0 to 2^128 − 1, with or without the u; nothing else', () => {
+    encodes(U, '0', Cl.uint(0));
+    encodes(U, ' u42 ', Cl.uint(42));
+    encodes(U, '340282366920938463463374607431768211455', Cl.uint((1n << 128n) - 1n));
+    refuses(U, '340282366920938463463374607431768211456', /Too large for a uint/);
+    refuses(U, '-1', /not a whole number of 0 or more/);
+    refuses(U, '1.5', /not a whole number/);
+    refuses(U, '', /not a whole number/);
+  });
+
+  it('int: −2^127 to 2^127 − 1', () => {
+    encodes(I, '-170141183460469231731687303715884105728', Cl.int(-(1n << 127n)));
+    encodes(I, '170141183460469231731687303715884105727', Cl.int((1n << 127n) - 1n));
+    refuses(I, '170141183460469231731687303715884105728', /Out of range for an int/);
+    refuses(I, '-170141183460469231731687303715884105729', /Out of range for an int/);
+    refuses(I, 'u5', /not a whole number/);
+  });
+
+  it('bool', () => {
+    encodes('bool', 'true', Cl.bool(true));
+    encodes('bool', 'false', Cl.bool(false));
+    refuses('bool', 'yes', /true or false/);
+  });
+
+  it('principal: an address or a contract, checksum checked; a trait takes a contract only', () => {
+    encodes('principal', ADDR, Cl.principal(ADDR));
+    encodes('principal', `'${ADDR}.type-probe`, Cl.principal(`${ADDR}.type-probe`));
+    // the last character changed: the c32 checksum fails
+    refuses('principal', ADDR.slice(0, -1) + (ADDR.endsWith('G') ? 'H' : 'G'), /checksum/i);
+    refuses('principal', 'hello', /./);
+    encodes('trait_reference', `${ADDR}.type-probe`, Cl.principal(`${ADDR}.type-probe`));
+    refuses('trait_reference', ADDR, /contract/);
+  });
+
+  it('buff: 0x and hex, or text as UTF-8; at most its length', () => {
+    const b = { buffer: { length: 4 } } as AbiType;
+    encodes(b, '0xdeadbeef', Cl.bufferFromHex('deadbeef'));
+    encodes(b, 'hi', Cl.bufferFromUtf8('hi'));
+    refuses(b, '0xdeadbeef00', /5 bytes: this buffer holds at most 4/);
+    refuses(b, '0xabc', /even number of hex digits/);
+    refuses(b, 'héllo', /6 bytes/);
+  });
+
+  it('string-ascii: printable ASCII only, at most its length', () => {
+    const t = { 'string-ascii': { length: 5 } } as AbiType;
+    encodes(t, 'hello', Cl.stringAscii('hello'));
+    refuses(t, 'hello!', /6 characters: this string holds at most 5/);
+    refuses(t, 'héllo', /Character 2 \("é"\) is not ASCII/);
+    refuses(t, 'a\u0000b', /not ASCII/);
+  });
+
+  it('string-utf8: counted in characters, not bytes', () => {
+    const t = { 'string-utf8': { length: 3 } } as AbiType;
+    encodes(t, '🙂é!', Cl.stringUtf8('🙂é!'));
+    refuses(t, '🙂🙂🙂🙂', /4 characters: this string holds at most 3/);
+    refuses(t, 'a\ud800', /lone surrogate/);
+  });
+
+  it('optional, response, list and tuple in Clarity notation, checked against their types', () => {
+    const opt = { optional: U } as AbiType;
+    encodes(opt, 'none', Cl.none());
+    encodes(opt, '(some u5)', Cl.some(Cl.uint(5)));
+    refuses(opt, '(some 5)', /Expected a uint, written u123 \(at some\)/);
+    const res = { response: { ok: U, error: I } } as AbiType;
+    encodes(res, '(ok u1)', Cl.ok(Cl.uint(1)));
+    encodes(res, '(err -3)', Cl.error(Cl.int(-3)));
+    refuses(res, '(ok u1 u2)', /takes 1 value/);
+    const list = { list: { type: U, length: 2 } } as AbiType;
+    encodes(list, '(list u1 u2)', Cl.list([Cl.uint(1), Cl.uint(2)]));
+    encodes(list, '(list)', Cl.list([]));
+    refuses(list, '(list u1 u2 u3)', /3 items: this list holds at most 2/);
+    refuses(list, '(list u1 true)', /\[1\]/);
+    const tup = {
+      tuple: [
+        { name: 'a', type: U },
+        { name: 'who', type: 'principal' },
+      ],
+    } as AbiType;
+    const want = Cl.tuple({ a: Cl.uint(7), who: Cl.principal(ADDR) });
+    encodes(tup, `{ a: u7, who: '${ADDR} }`, want);
+    encodes(tup, `(tuple (a u7) (who '${ADDR}))`, want);
+    refuses(tup, '{ a: u7 }', /The field who is missing/);
+    refuses(tup, `{ a: u7, who: '${ADDR}, c: u1 }`, /no field c/);
+    refuses(tup, `{ a: 7, who: '${ADDR} }`, /\(at a\)/);
+    refuses(tup, '{ a: u7', /never closed/);
+    const nested = { list: { type: { 'string-ascii': { length: 3 } }, length: 2 } } as AbiType;
+    refuses(nested, '(list "abcd")', /4 characters.*\(at \[0\]\)/);
+  });
+
+  it('a value nested deeper than the reader allows is refused, not a stack overflow', () => {
+    let t: AbiType = U;
+    for (let i = 0; i < 40; i++) t = { optional: t };
+    refuses(t, '(some '.repeat(40) + 'u1' + ')'.repeat(40), /deeper than/);
+  });
+});
+
+describe('Contract workbench: interface types', () => {
+  it('reads every type of the real interfaces, and writes them as Clarity does', () => {
+    const sbtc = loadFixture('v2-contract-interface--sbtc-token.json') as ContractInterface;
+    for (const f of sbtc.functions) for (const a of f.args) assert.ok(isAbiType(a.type), `${f.name}.${a.name}`);
+    const transfer = sbtc.functions.find((f) => f.name === 'transfer')!;
+    assert.strictEqual(typeText(transfer.args[3]!.type), '(optional (buff 34))');
+    const many = sbtc.functions.find((f) => f.name === 'protocol-mint-many')!;
+    assert.strictEqual(typeText(many.args[0]!.type), '(list 200 { amount: uint, recipient: principal })');
+    assert.strictEqual(inputKind(many.args[0]!.type), 'clarity');
+  });
+
+  it('refuses what is not a Clarity type (unknown names, nesting too deep, bad lengths)', () => {
+    assert.ok(!isAbiType('uint256'));
+    assert.ok(!isAbiType({ buffer: { length: -1 } }));
+    assert.ok(!isAbiType({ buffer: {}, list: {} }));
+    assert.ok(!isAbiType({ tuple: [{ name: '<script>', type: 'bool' }] }));
+    let deep: unknown = 'bool';
+    for (let i = 0; i < 40; i++) deep = { optional: deep };
+    assert.ok(!isAbiType(deep));
+  });
+
+  it('epochs read as versions', () => {
+    assert.strictEqual(epochText('Epoch30'), '3.0');
+    assert.strictEqual(epochText('Epoch2_05'), '2.05');
+    assert.strictEqual(epochText('Epoch25'), '2.5');
+    assert.strictEqual(epochText('EpochNext'), 'EpochNext');
+  });
+});
+
+describe('Contract workbench: the panel model', () => {
+  const ctx = MODEL_CONTEXT;
+  const sbtc = loadFixture('v2-contract-interface--sbtc-token.json') as ContractInterface;
+  const probe = loadFixture('v2-contract-interface--type-probe.json') as ContractInterface;
+
+  it('shows the interface: counts, version, epoch, each function with its types, tokens, and a form per read-only function', () => {
+    const sections = interfaceSections(sbtc, 'SM3VDXK3WZZSA84XXFKAFAF15NNZX32CTSG82JFQ4');
+    const fields = sections.find((s) => s.type === 'fields' && s.title === 'Interface') as Extract<
+      Section,
+      { type: 'fields' }
+    >;
+    const get = (l: string) => fields.rows.find((r) => r.label === l)!.values[0]!.text;
+    assert.strictEqual(get('Clarity version'), 'Clarity 3');
+    assert.strictEqual(get('Epoch'), '3.0');
+    assert.strictEqual(get('Functions'), '11 public, 8 read-only, 2 private');
+    assert.strictEqual(get('State'), '3 data variables, 3 constants, 0 maps');
+    const forms = sections.filter((s): s is WorkbenchSection => s.type === 'workbench');
+    assert.strictEqual(forms[0]!.sender, 'SM3VDXK3WZZSA84XXFKAFAF15NNZX32CTSG82JFQ4');
+    assert.deepStrictEqual(
+      forms[0]!.forms.map((f) => f.name),
+      [
+        'get-balance',
+        'get-balance-available',
+        'get-balance-locked',
+        'get-decimals',
+        'get-name',
+        'get-symbol',
+        'get-token-uri',
+        'get-total-supply',
+      ],
+    );
+    assert.deepStrictEqual(forms[0]!.forms[0]!.args, [
+      { name: 'who', type: 'principal', input: 'principal', hint: 'An address (SP…) or a contract (SP….name)' },
+    ]);
+    assert.deepStrictEqual(
+      forms[1]!.forms.map((f) => f.id),
+      [
+        'var:token-name',
+        'var:token-symbol',
+        'var:token-uri',
+        'constant:ERR_NOT_OWNER',
+        'constant:ERR_TRANSFER_INDEX_PREFIX',
+        'constant:token-decimals',
+      ],
+    );
+    const tokens = sections.find((s) => s.type === 'table' && s.title?.startsWith('Tokens')) as Extract<
+      Section,
+      { type: 'table' }
+    >;
+    assert.deepStrictEqual(
+      tokens.rows.map((r) => r.cells[0]![0]!.text),
+      ['sbtc-token', 'sbtc-token-locked'],
+    );
+    const fns = sections.find((s) => s.type === 'table' && s.title?.startsWith('Functions')) as Extract<
+      Section,
+      { type: 'table' }
+    >;
+    assert.strictEqual(fns.rows.length, 21);
+    const transfer = fns.rows.find((r) => r.cells[0]![0]!.text === 'transfer')!;
+    assert.strictEqual(
+      transfer.cells[2]![0]!.text,
+      '(amount uint) (sender principal) (recipient principal) (memo (optional (buff 34)))',
+    );
+    assert.strictEqual(transfer.cells[3]![0]!.text, '(response bool uint)');
+  });
+
+  it('a map gets a form with a typed key; a contract whose deploy is pending says its interface comes later', () => {
+    const forms = interfaceSections(probe, ADDR).filter((s): s is WorkbenchSection => s.type === 'workbench');
+    const map = forms[1]!.forms.find((f) => f.kind === 'map')!;
+    assert.deepStrictEqual(
+      map.args.map((a) => a.type),
+      ['{ player: principal, round: uint }'],
+    );
+    assert.strictEqual(map.returns, '(optional { note: (string-ascii 20), points: int })');
+    const pending = contractModel(
+      CONTRACT.statusPending,
+      {
+        [CONTRACT.statusPending]: {
+          found: true,
+          result: { status: 'pending', tx_id: '0x' + '1'.repeat(64), contract_id: CONTRACT.statusPending },
+        },
+      },
+      undefined,
+      ctx,
+    );
+    assert.ok(pending.sections.some((s) => s.type === 'notice' && /still pending: its interface/.test(s.text)));
+    assert.ok(!pending.sections.some((s) => s.type === 'workbench'));
+  });
+
+  it('a call: each wrong field gets its message and nothing is encoded; a right one is encoded with the sender', () => {
+    const args = ['-1', '1', 'true', ADDR, '0x00', 'tag', 'note', 'none', '(ok u1)', '(list u1)', '{ a: u1, b: true }'];
+    const bad = prepareCall(probe, 'describe', args, 'nobody', codec);
+    assert.ok(!bad.ok);
+    assert.strictEqual(bad.result.state, 'invalid');
+    assert.match(bad.result.fields![0]!, /not a whole number of 0 or more/);
+    assert.deepStrictEqual(bad.result.fields!.slice(1), Array(10).fill(null));
+    assert.match(bad.result.message!, /One argument is not valid: nothing was sent\. Sender: /);
+    const good = prepareCall(probe, 'describe', ['5', ...args.slice(1)], ` '${ADDR} `, codec);
+    assert.ok(good.ok);
+    assert.strictEqual(good.sender, ADDR);
+    assert.strictEqual(good.args[0], cvToHex(Cl.uint(5)));
+    assert.strictEqual(good.args.length, 11);
+    const wrongCount = prepareCall(probe, 'describe', ['1'], ADDR, codec);
+    assert.ok(!wrongCount.ok && /takes 11 arguments, not 1/.test(wrongCount.result.message!));
+    assert.ok(!prepareCall(probe, 'set-score', ['1', '1'], ADDR, codec).ok, 'a public function has no form');
+  });
+
+  it('state: variables and constants by kind, a map key typed and encoded', () => {
+    assert.ok(prepareRead(probe, 'var', 'counter', undefined, codec).ok);
+    assert.ok(!prepareRead(probe, 'var', 'OWNER', undefined, codec).ok, 'a constant is not a data variable');
+    assert.ok(prepareRead(probe, 'constant', 'OWNER', undefined, codec).ok);
+    const key = prepareRead(probe, 'map', 'scores', `{ player: '${ADDR}, round: u1 }`, codec);
+    assert.ok(key.ok);
+    assert.strictEqual(key.key, cvToHex(Cl.tuple({ player: Cl.principal(ADDR), round: Cl.uint(1) })));
+    const badKey = prepareRead(probe, 'map', 'scores', '{ player: u1, round: u1 }', codec);
+    assert.ok(!badKey.ok && /principal/.test(badKey.result.fields![0]!));
+  });
+
+  it('the block to call at: latest, a height or a hash; anything else is refused', () => {
+    assert.deepStrictEqual(parseAt(''), { ok: true, at: { kind: 'latest' } });
+    assert.deepStrictEqual(parseAt(' 123 '), { ok: true, at: { kind: 'height', height: 123 } });
+    assert.deepStrictEqual(parseAt('AB'.repeat(32)), { ok: true, at: { kind: 'hash', hash: '0x' + 'ab'.repeat(32) } });
+    assert.ok(!parseAt('yesterday').ok);
+    assert.ok(!parseAt('0x1234').ok);
+  });
+
+  it("the node's answer: a value as Clarity text and a tree; a refusal with its cause; an invalid value said so", () => {
+    const hex = cvToHex(Cl.ok(Cl.tuple({ a: Cl.uint(1), b: Cl.list([Cl.bool(true)]) })));
+    const ok = callResult('fn:x', { okay: true, result: hex }, 'latest block', codec);
+    assert.strictEqual(ok.state, 'ok');
+    assert.strictEqual(ok.text, '(ok (tuple (a u1) (b (list true))))');
+    assert.strictEqual(ok.tree?.type, 'ok');
+    assert.strictEqual(ok.tree?.children?.[0]?.type, 'tuple');
+    const failed: FormResult = callResult('fn:x', loadFixture('v2-call-read--failure.json'), 'latest block', codec);
+    assert.deepStrictEqual([failed.state, failed.message], ['failed', 'The node could not run the call: NotReadOnly']);
+    // the node's example constant is not a whole Clarity value (a uint needs 16 bytes)
+    const broken = valueResult('constant:x', loadFixture('v2-constant-val.json').data, 'latest block', codec);
+    assert.strictEqual(broken.state, 'error');
+    const some = valueResult('map:m', loadFixture('v2-map-entry--proof.json').data, 'latest block', codec);
+    assert.strictEqual(some.text, '(some (tuple (monster-id u1)))');
+  });
+});
+
+describe('Contract workbench: the client and the mock node routes', () => {
+  let mock: MockApi;
+  let c: StacksClient;
+  before(async () => {
+    mock = await startMockApi();
+  });
+  after(() => mock.close());
+  beforeEach(() => {
+    mock.reset();
+    c = createStacksClient({ baseUrl: mock.url });
+  });
+
+  const calls = () => mock.requests.filter((r) => r.path.startsWith('/v2/contracts/call-read/'));
+
+  it('reads an interface once: it never changes', async () => {
+    const a = await c.getContractInterface(CONTRACT.typeProbe);
+    const b = await c.getContractInterface(CONTRACT.typeProbe);
+    assert.strictEqual(a, b);
+    assert.strictEqual(mock.requestsTo('/v2/contracts/interface/').length, 1);
+    await assert.rejects(c.getContractInterface(`${ADDR}.nothing-here`), (e: StacksApiError) => e.kind === 'not-found');
+  });
+
+  it('POSTs a call as JSON; the body is part of the key: the same call is shared and kept seconds, another one is sent', async () => {
+    const args = [cvToHex(Cl.int(7)), cvToHex(Cl.int(2))];
+    const [r1, r2] = await Promise.all([
+      c.callReadOnly(CONTRACT.typeProbe, 'safe-div', { sender: ADDR, arguments: args }),
+      c.callReadOnly(CONTRACT.typeProbe, 'safe-div', { sender: ADDR, arguments: args }),
+    ]);
+    assert.deepStrictEqual(r1, { okay: true, result: cvToHex(Cl.int(3)) });
+    assert.strictEqual(r1, r2);
+    assert.strictEqual(calls().length, 1);
+    assert.strictEqual(calls()[0]!.method, 'POST');
+    assert.deepStrictEqual(JSON.parse(calls()[0]!.body!), { sender: ADDR, arguments: args });
+    assert.strictEqual(calls()[0]!.headers['content-type'], 'application/json');
+    await c.callReadOnly(CONTRACT.typeProbe, 'safe-div', { sender: ADDR, arguments: args });
+    assert.strictEqual(calls().length, 1, 'kept a few seconds');
+    const other = await c.callReadOnly(CONTRACT.typeProbe, 'safe-div', {
+      sender: ADDR,
+      arguments: [args[0]!, cvToHex(Cl.int(0))],
+    });
+    assert.deepStrictEqual(other, { okay: false, cause: 'DivisionByZero' });
+    assert.strictEqual(calls().length, 2);
+  });
+
+  it('the mock node refuses as the node does: unknown function, argument count and type, a public function', async () => {
+    const call = (fn: string, args: string[]) =>
+      c.callReadOnly(CONTRACT.typeProbe, fn, { sender: ADDR, arguments: args });
+    assert.strictEqual((await call('nope', [])).cause, 'RuntimeCheck(UndefinedFunction("nope"))');
+    assert.strictEqual(
+      (await call('safe-div', [cvToHex(Cl.int(1))])).cause,
+      'RuntimeCheck(IncorrectArgumentCount(2, 1))',
+    );
+    assert.match(
+      (await call('safe-div', [cvToHex(Cl.uint(1)), cvToHex(Cl.int(1))])).cause!,
+      /^RuntimeCheck\(TypeValueError\(IntType/,
+    );
+    assert.strictEqual((await call('set-score', [cvToHex(Cl.uint(1)), cvToHex(Cl.int(1))])).cause, 'NotReadOnly');
+  });
+
+  it('sends only an index block hash as the tip, without 0x; anything else is refused before sending', async () => {
+    const tip = '0x' + 'Ab'.repeat(32);
+    await c.callReadOnly(CONTRACT.memoPayments, 'get-total-sent', { sender: ADDR, arguments: [], tip });
+    assert.strictEqual(calls()[0]!.query.get('tip'), 'ab'.repeat(32));
+    await assert.rejects(
+      c.callReadOnly(CONTRACT.memoPayments, 'get-total-sent', { sender: ADDR, arguments: [], tip: '123' }),
+      (e: StacksApiError) => e.kind === 'invalid-input',
+    );
+    await assert.rejects(
+      c.callReadOnly(CONTRACT.memoPayments, 'get-total-sent', { sender: 'nobody', arguments: [] }),
+      (e: StacksApiError) => e.kind === 'invalid-input',
+    );
+    await assert.rejects(
+      c.callReadOnly(CONTRACT.memoPayments, 'get-total-sent', { sender: ADDR, arguments: ['not hex'] }),
+      (e: StacksApiError) => e.kind === 'invalid-input',
+    );
+    assert.strictEqual(calls().length, 1);
+  });
+
+  it('reads a data variable, a constant and a map entry (the key POSTed as a JSON string, proof=0)', async () => {
+    assert.strictEqual(clarityText((await c.getDataVar(CONTRACT.typeProbe, 'counter')).data), '-7');
+    assert.strictEqual(mock.requestsTo('/v2/data_var/')[0]!.query.get('proof'), '0');
+    assert.strictEqual(clarityText((await c.getConstant(CONTRACT.typeProbe, 'MAX-ITEMS')).data), 'u3');
+    const key = cvToHex(Cl.tuple({ player: Cl.principal(ADDR), round: Cl.uint(1) }));
+    const hit = await c.getMapEntry(CONTRACT.typeProbe, 'scores', key);
+    assert.strictEqual(clarityText(hit.data), '(some (tuple (note "first round") (points 42)))');
+    const sent = mock.requestsTo('/v2/map_entry/')[0]!;
+    assert.strictEqual(sent.method, 'POST');
+    assert.strictEqual(sent.body, JSON.stringify(key));
+    assert.strictEqual(sent.query.get('proof'), '0');
+    const miss = await c.getMapEntry(
+      CONTRACT.typeProbe,
+      'scores',
+      cvToHex(Cl.tuple({ player: Cl.principal(ADDR), round: Cl.uint(2) })),
+    );
+    assert.strictEqual(clarityText(miss.data), 'none');
+  });
+
+  it('a malformed answer is an invalid-response error, and a cancelled call sends nothing more', async () => {
+    mock.override('/v2/contracts/call-read/ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG/type-probe/safe-div', {
+      okay: 'yes',
+    });
+    await assert.rejects(
+      c.callReadOnly(CONTRACT.typeProbe, 'safe-div', { sender: ADDR, arguments: [] }),
+      (e: StacksApiError) => e.kind === 'invalid-response',
+    );
+    const ac = new AbortController();
+    ac.abort();
+    await assert.rejects(
+      c.callReadOnly(CONTRACT.typeProbe, 'safe-div', { sender: ADDR, arguments: [] }, { signal: ac.signal }),
+      (e: StacksApiError) => e.kind === 'cancelled',
+    );
+  });
+});
