@@ -608,7 +608,9 @@ async function webMode() {
   try {
     summary = await Promise.race([control.results, limit, exited]);
   } catch (e) {
-    console.error(`[host] ${e.message}; workbench console: ${path.relative(REPO, path.join(outDir, 'workbench-console.log'))}`);
+    console.error(
+      `[host] ${e.message}; workbench console: ${path.relative(REPO, path.join(outDir, 'workbench-console.log'))}`,
+    );
     await require('./browser.js')
       .screenshot(page, 'timeout', outDir)
       .catch(() => {});
@@ -701,7 +703,13 @@ function indent(s) {
 
 async function main() {
   const [mode, ...rest] = process.argv.slice(2);
-  const modes = { host: hostMode, web: webMode, untrusted: (a) => hostMode(a, { untrusted: true }), e2e: e2eMode, start: startMode };
+  const modes = {
+    host: hostMode,
+    web: webMode,
+    untrusted: (a) => hostMode(a, { untrusted: true }),
+    e2e: e2eMode,
+    start: startMode,
+  };
   if (!modes[mode]) {
     console.error(
       'usage: node test/host/run.js host | untrusted | e2e [spec-name...] | start [--network mainnet|testnet] [--code-server] [--port N]',

@@ -5,7 +5,9 @@ export function ok(value: unknown, message?: string): asserts value {
 
 export function strictEqual<T>(actual: T, expected: T, message?: string): void {
   if (actual !== expected)
-    throw new Error(`${message ? message + ': ' : ''}expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+    throw new Error(
+      `${message ? message + ': ' : ''}expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`,
+    );
 }
 
 export function deepStrictEqual(actual: unknown, expected: unknown, message?: string): void {
@@ -20,5 +22,6 @@ export function match(actual: string | undefined, re: RegExp, message?: string):
 }
 
 export function doesNotMatch(actual: string, re: RegExp, message?: string): void {
-  if (re.test(actual)) throw new Error(`${message ? message + ': ' : ''}expected ${JSON.stringify(actual)} not to match ${String(re)}`);
+  if (re.test(actual))
+    throw new Error(`${message ? message + ': ' : ''}expected ${JSON.stringify(actual)} not to match ${String(re)}`);
 }

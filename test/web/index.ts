@@ -20,6 +20,8 @@ export function run(): Promise<void> {
   // The test files, after mocha.setup gave them `describe` and `it`.
   /* eslint-disable @typescript-eslint/no-require-imports */
   require('./activation.test');
+  require('./features.test');
+  require('./keysAndFaults.test');
   /* eslint-enable @typescript-eslint/no-require-imports */
   const startedAt = Date.now();
   return new Promise((resolve, reject) => {
