@@ -4,7 +4,8 @@
 //   node test/host/run.js untrusted  the suite of out/test/untrusted with workspace trust on and the
 //                                    workspace not trusted (restricted mode)
 //   node test/host/run.js web     the web pass: test/web in the web worker extension host (the one of
-//                                 vscode.dev and github.dev), the extension's `browser` entry
+//                                 vscode.dev and github.dev), the extension's `browser` entry, then
+//                                 the web e2e smoke (webhost*.e2e.js) on the packaged VSIX [--no-e2e]
 //   node test/host/run.js e2e     UI specs (out/test/e2e/*.e2e.js) against a VSIX packaged into the run folder
 //   node test/host/run.js start   for a person: extension from source + fixture workspace, until Ctrl+C
 //        [--network mainnet|testnet] [--code-server] [--port N]
@@ -355,11 +356,13 @@ function packageVsix(runDir) {
   return vsix;
 }
 
-async function e2eMode(argv) {
+/** `web`: the specs of the web worker host (webhost*.e2e.js), run by the web mode; the others otherwise. */
+async function e2eMode(argv, { web = false } = {}) {
   const specDir = path.join(REPO, 'out', 'test', 'e2e');
   const only = argv.filter((a) => !a.startsWith('-'));
   const specs = (fs.existsSync(specDir) ? fs.readdirSync(specDir) : [])
     .filter((f) => f.endsWith('.e2e.js'))
+    .filter((f) => f.startsWith('webhost') === web)
     .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
     .sort();
   if (specs.length === 0)
@@ -374,12 +377,22 @@ async function e2eMode(argv) {
     vsix = packageVsix(runDir);
   }
   const ws = copyWorkspace(runDir);
-  const outDir = path.join(RESULTS, 'e2e');
+  const outDir = path.join(RESULTS, web ? 'web-e2e' : 'e2e');
   fs.mkdirSync(outDir, { recursive: true });
 
   const mock = await startMock();
-  const baseSettings = { 'stacksLookup.network': 'custom', 'stacksLookup.customApiUrl': mock.url };
-  const cs = await startCs({ runDir, vsix, settings: baseSettings, collectLogsTo: path.join(RESULTS, 'e2e-logs') });
+  const baseSettings = {
+    'stacksLookup.network': 'custom',
+    'stacksLookup.customApiUrl': mock.url,
+    // The packaged extension has both entries; this user setting moves it to the web worker host.
+    ...(web ? { 'remote.extensionKind': { [extensionId()]: ['web'] } } : {}),
+  };
+  const cs = await startCs({
+    runDir,
+    vsix,
+    settings: baseSettings,
+    collectLogsTo: path.join(RESULTS, web ? 'web-e2e-logs' : 'e2e-logs'),
+  });
   const browser = require('./browser.js');
   const b = await startBrowser(runDir);
 
@@ -507,6 +520,11 @@ async function e2eMode(argv) {
   return failed === 0 ? 0 : 1;
 }
 
+function extensionId() {
+  const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
+  return `${pkg.publisher}.${pkg.name}`;
+}
+
 // ---- mode: web -------------------------------------------------------------------------------
 const WEB_TESTS_BUNDLE = path.join(REPO, 'out', 'web-tests', 'index.js');
 
@@ -550,7 +568,7 @@ async function bundleWebTests() {
  * there by the user setting `remote.extensionKind`, loaded from source (extensionDevelopmentPath)
  * with test/web as extensionTestsPath. The tests reach the mocks and report through webControl.js.
  */
-async function webMode() {
+async function webMode(argv) {
   if (!fs.existsSync(path.join(REPO, 'dist', 'web', 'extension.js')))
     throw new Error('dist/web/extension.js is missing: run `npm run build` first');
   setup.ensureAll();
@@ -565,7 +583,7 @@ async function webMode() {
   const { startWebControl } = require('./webControl.js');
   const control = await startWebControl({ main: mock, other }, { log });
   onCleanup(() => control.close());
-  const id = `${require(path.join(REPO, 'package.json')).publisher}.${require(path.join(REPO, 'package.json')).name}`;
+  const id = extensionId();
   const cs = await startCs({
     runDir,
     settings: {
@@ -643,6 +661,17 @@ async function webMode() {
       `FAIL launcher: the mock APIs got no request before the first web test\n${indent(early.map((r) => `${r.method} ${r.url}`).join('\n'))}`,
     );
     failed++;
+  }
+  if (!argv.includes('--no-e2e') && !process.env.HOST_TEST_GREP) {
+    // The e2e smoke of the web host, with the packaged VSIX; this run's servers stop first.
+    await cleanup();
+    cleaning = null;
+    const e2e = await e2eMode([], { web: true }).catch((e) => {
+      console.log(`FAIL web e2e: ${(e && e.stack) || e}`);
+      return 1;
+    });
+    if (e2e === 0) passed++;
+    else failed++;
   }
   console.log(`${passed} passed, ${failed} failed`);
   return failed === 0 ? 0 : 1;
