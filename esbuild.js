@@ -1,4 +1,5 @@
-// Bundles the extension (CommonJS, Node) and each webview script (browser IIFE) into dist/.
+// Bundles the extension (CommonJS, Node), the web extension (dist/web/extension.js, CommonJS for the
+// web worker extension host) and each webview script (browser IIFE) into dist/.
 // Tests are compiled separately with tsc (test/tsconfig.json) and never bundled.
 const esbuild = require('esbuild');
 
@@ -45,6 +46,25 @@ const vscodeOnce = {
       contents: "export * from 'vscode';",
       loader: 'js',
     }));
+  },
+};
+
+/**
+ * The web build's module swaps: a module `x.ts` with an `x.web.ts` beside it is replaced by that
+ * file. The swaps load the lazy bundles statically (a web extension is one file) and send requests
+ * through `fetch` instead of Node's http module (src/api/platformExchange.web.ts).
+ */
+const webVariants = {
+  name: 'web-variants',
+  setup(build) {
+    const path = require('path');
+    const fs = require('fs');
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      const file = path.resolve(args.resolveDir, args.path);
+      if (!file.startsWith(path.resolve('src'))) return undefined;
+      const web = `${file}.web.ts`;
+      return fs.existsSync(web) ? { path: web } : undefined;
+    });
   },
 };
 
@@ -104,6 +124,26 @@ const builds = [
     mainFields: ['module', 'main'],
   },
   {
+    // The web extension (package.json `browser`) for the web worker extension host of vscode.dev,
+    // github.dev and code-server: one CommonJS file with no Node module (platform browser), the
+    // client, panels and Clarity decoder inside. Its metafile feeds `npm run bench`.
+    ...common,
+    entryPoints: { extension: 'src/extension.ts' },
+    outdir: 'dist/web',
+    format: 'cjs',
+    platform: 'browser',
+    target: 'es2022',
+    mainFields: ['browser', 'module', 'main'],
+    external: ['vscode'],
+    plugins: [...common.plugins, vscodeOnce, webVariants],
+    metafile: true,
+    // c32check's hashes: a compact SHA-256 instead of the package's sha2 module (see the shim).
+    alias: {
+      '@noble/hashes/sha256': './src/api/shims/nobleHashes.web.ts',
+      '@noble/hashes/utils': './src/api/shims/nobleHashes.web.ts',
+    },
+  },
+  {
     ...common,
     entryPoints: { webview: 'src/webview/main.ts' },
     outdir: 'dist',
@@ -123,6 +163,9 @@ async function main() {
     await Promise.all(contexts.map((c) => c.watch()));
   } else {
     const results = await Promise.all(contexts.map((c) => c.rebuild().catch((e) => e)));
+    for (const r of results) {
+      if (r && r.metafile) require('fs').writeFileSync('dist/web/meta.json', JSON.stringify(r.metafile));
+    }
     await Promise.all(contexts.map((c) => c.dispose()));
     if (results.some((r) => r instanceof Error || (r.errors && r.errors.length))) process.exit(1);
   }

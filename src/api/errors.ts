@@ -12,6 +12,8 @@ export type ErrorKind =
   | 'timeout'
   | 'cancelled'
   | 'network'
+  /** A browser refused the request (CORS, mixed content): the web build only. */
+  | 'blocked'
   | 'invalid-response';
 
 export class StacksApiError extends Error {

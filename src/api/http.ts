@@ -1,5 +1,6 @@
 import { isStacksApiError, StacksApiError, kindForStatus, serverWords } from './errors';
-import { BodyTooLarge, Exchange, fetchGet, nodeGet } from './nodeExchange';
+import { BodyTooLarge, Exchange, fetchGet } from './exchange';
+import { platformGet } from './platformExchange';
 import { BudgetMode, RateLimiter, sleep } from './rateLimit';
 import { checkBaseUrl } from './url';
 
@@ -22,13 +23,15 @@ export interface HttpResponse {
   status: number;
   headers: Headers;
   body: unknown;
+  /** A redirect a browser hid (see `Exchange.opaqueRedirect`). */
+  opaqueRedirect?: boolean;
 }
 
 export interface HttpOptions {
   baseUrl: string;
   apiKey?: string;
   timeoutMs: number;
-  /** A fetch function to use instead of Node's http module (tests, other runtimes). */
+  /** A fetch function instead of the build's own exchange (Node's http module, or the web build's fetch). */
   fetch?: typeof fetch;
   limiter: RateLimiter;
   log?: LogFn;
@@ -93,6 +96,13 @@ export class HttpTransport {
       const retryAfter = this.opts.limiter.observe(res.headers, res.status);
       this.noteDeprecation(route, res.headers);
 
+      if (res.opaqueRedirect) {
+        throw new StacksApiError(
+          'insecure-url',
+          `The API at ${origin} answered with a redirect, which is not followed here because the browser hides where it leads; your API key stays with ${origin}.`,
+          { status: res.status, path },
+        );
+      }
       if (res.status >= 300 && res.status < 400 && res.headers.get('location')) {
         const next = new URL(res.headers.get('location')!, url);
         if (next.origin !== origin) {
@@ -159,7 +169,7 @@ export class HttpTransport {
       try {
         res = this.opts.fetch
           ? await fetchGet(this.opts.fetch, url, headers, controller.signal, max, payload)
-          : await nodeGet(url, headers, controller.signal, max, payload);
+          : await platformGet(url, headers, controller.signal, max, payload);
       } catch (e) {
         if (controller.signal.aborted) throw abortedError();
         throw networkError(e, url.origin, path);
@@ -199,7 +209,9 @@ export class HttpTransport {
           }
         }
       }
-      return { status: res.status, headers: res.headers, body };
+      return res.opaqueRedirect
+        ? { status: res.status, headers: res.headers, body, opaqueRedirect: true }
+        : { status: res.status, headers: res.headers, body };
     } catch (e) {
       if (isStacksApiError(e) && e.kind !== 'cancelled')
         this.opts.log?.('warn', `${method} ${shown} failed: ${e.message}`);
@@ -221,6 +233,10 @@ export class HttpTransport {
 
 function networkError(e: unknown, origin: string, path: string): StacksApiError {
   const code = errorCode(e);
+  // A browser's fetch says only `TypeError: Failed to fetch` for whatever it refused: a CORS
+  // answer that does not allow this page, mixed content, or a host it cannot reach. Node's fetch
+  // always names a cause with a code.
+  if (!code && e instanceof TypeError) return browserRefusal(origin, path);
   const what =
     code === 'ECONNREFUSED'
       ? `Could not connect to ${origin}: the connection was refused (is the server running?).`
@@ -232,6 +248,18 @@ function networkError(e: unknown, origin: string, path: string): StacksApiError 
             ? `Could not connect to ${origin}: the connection timed out.`
             : `Could not reach ${origin}${code ? ` (${code})` : ''}.`;
   return new StacksApiError('network', what, { path });
+}
+
+function browserRefusal(origin: string, path: string): StacksApiError {
+  const page = (globalThis as { location?: { protocol?: string } }).location?.protocol;
+  const mixed = page === 'https:' && origin.startsWith('http:');
+  return new StacksApiError(
+    'blocked',
+    mixed
+      ? `The browser blocked the request to ${origin}: this page is https and the API is plain http (mixed content), so use an https URL for it.`
+      : `The browser refused the request to ${origin}: the API does not allow requests from this page (CORS), or it cannot be reached.`,
+    { path },
+  );
 }
 
 function errorCode(e: unknown): string | undefined {

@@ -1,15 +1,7 @@
+// Node's http module: the Node build's transport (src/api/platformExchange.ts). Never in the web build.
 import * as http from 'http';
 import * as https from 'https';
-
-/** One request/response, read whole: what the transport needs from either fetch or Node's http. */
-export interface Exchange {
-  status: number;
-  headers: Headers;
-  /** The body, or a reason it was not read. */
-  read(): Promise<string>;
-}
-
-export class BodyTooLarge extends Error {}
+import { BodyTooLarge, type Exchange } from './exchange';
 
 const agents = {
   'http:': new http.Agent({ keepAlive: true, maxSockets: 8 }),
@@ -77,49 +69,4 @@ export function nodeGet(
     });
     req.end(body);
   });
-}
-
-/** The same exchange through a `fetch` function (injected by callers and tests). */
-export async function fetchGet(
-  f: typeof fetch,
-  url: URL,
-  headers: Record<string, string>,
-  signal: AbortSignal,
-  maxBytes: number,
-  body?: string,
-): Promise<Exchange> {
-  const res = await f(url, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers,
-    redirect: 'manual',
-    signal,
-    ...(body === undefined ? {} : { body }),
-  });
-  return { status: res.status, headers: res.headers, read: () => readLimited(res, maxBytes) };
-}
-
-async function readLimited(res: Response, max: number): Promise<string> {
-  const declared = Number(res.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > max) {
-    await res.body?.cancel().catch(() => undefined);
-    throw new BodyTooLarge();
-  }
-  if (!res.body) return '';
-  // A declared length within the limit is read in one go, which is cheaper than streaming.
-  if (res.headers.get('content-length') !== null) return res.text();
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let size = 0;
-  let text = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => undefined);
-      throw new BodyTooLarge();
-    }
-    text += decoder.decode(value, { stream: true });
-  }
-  return text + decoder.decode();
 }

@@ -11,12 +11,12 @@
  * (a plan cannot blow up into millions of entries), and line numbers come from one line index.
  * A plan in the plain block style Clarinet writes is read by `planScanner.ts` in one pass over its
  * lines; anything else (flow collections, anchors, aliases, block scalars, a syntax error) takes
- * the full YAML parser, which also explains errors.
+ * the full YAML parser (`planYaml.ts`), which also explains errors.
  */
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import { NeedsFullParser, scanPlan, type PlanNode } from './planScanner';
+import { composePlan } from './planYaml';
 import { checkAddress, checkContractId, checkContractName } from './identifiers';
-import { ClarinetProblem, checkProjectPath, firstLine, Lines, MAX_CONTRACTS, optionalLine } from './clarinetText';
+import { ClarinetProblem, checkProjectPath, Lines, MAX_CONTRACTS, optionalLine } from './clarinetText';
 
 /** The networks a plan can name; simnet plans are for `clarinet test` and the console only. */
 export type PlanFileNetwork = 'mainnet' | 'testnet' | 'devnet' | 'simnet';
@@ -62,25 +62,9 @@ export function parsePlan(text: string, file: string): ParsedPlan {
       if (!(e instanceof NeedsFullParser)) throw e;
     }
   }
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: false, lineCounter });
-  if (doc.errors.length) {
-    const e = doc.errors[0]!;
-    const pos = e.linePos?.[0];
-    return {
-      ok: false,
-      publishes: [],
-      problems: [
-        {
-          file,
-          ...optionalLine(pos?.line),
-          ...(pos ? { column: pos.col } : {}),
-          message: firstLine(e.message).replace(/ at line \d+, column \d+:?$/, ''),
-        },
-      ],
-    };
-  }
-  return walkPlan(docNode(doc, doc.contents), { lineOf: (o) => lineCounter.linePos(o).line }, file);
+  const full = composePlan(text, file);
+  if (!full.ok) return { ok: false, publishes: [], problems: [full.problem] };
+  return walkPlan(full.root, full, file);
 }
 
 function walkPlan(root: PlanNode | undefined, lines: { lineOf(offset: number): number }, file: string): ParsedPlan {
@@ -231,36 +215,6 @@ function typed(node: PlanNode): { type: string; fields: PlanNode } | undefined {
   const [key, inner] = node.single() ?? [];
   if (key !== undefined && inner?.isMap) return { type: key, fields: inner };
   return undefined;
-}
-
-/** A node of a composed document (aliases resolved one level, never expanded further). */
-function docNode(doc: Document, raw: unknown): PlanNode | undefined {
-  const node = isAlias(raw) ? raw.resolve(doc) : raw;
-  if (!node || typeof node !== 'object') return undefined;
-  const n = node as { range?: [number, number, number]; tag?: string };
-  const base = { offset: n.range?.[0] ?? 0, ...(n.tag !== undefined ? { tag: n.tag } : {}) };
-  return {
-    ...base,
-    isMap: isMap(node),
-    isSeq: isSeq(node),
-    get: (key) => (isMap(node) ? docNode(doc, node.get(key, true)) : undefined),
-    items: () => (isSeq(node) ? node.items.flatMap((i) => docNode(doc, i) ?? []) : []),
-    single: () => {
-      if (!isMap(node) || node.items.length !== 1) return undefined;
-      const pair = node.items[0]!;
-      const key = isScalar(pair.key) ? pair.key.value : pair.key;
-      return [typeof key === 'string' ? key : undefined, docNode(doc, pair.value)];
-    },
-    text: () => {
-      if (!isScalar(node)) return undefined;
-      const v = node.value;
-      return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' ? String(v) : undefined;
-    },
-    keys: () =>
-      isMap(node)
-        ? node.items.flatMap((p) => (isScalar(p.key) && typeof p.key.value === 'string' ? [p.key.value] : []))
-        : [],
-  };
 }
 
 /** A value quoted in a problem only when it is plain letters and digits (never text made to look like a link). */

@@ -1,4 +1,3 @@
-import * as path from 'path';
 import * as vscode from 'vscode';
 import type { BudgetMode } from '../api';
 import type { Drift } from '../chain/drift';
@@ -7,7 +6,7 @@ import type { NetworkId } from './config';
 import type { NetworkService } from './network';
 import type { ContractStatuses, Deployment } from './tree/contractStatus';
 
-type EngineModule = typeof import('./driftEngine');
+import { loadDriftModule, type DriftEngineModule as EngineModule } from './driftModule';
 
 /** What names a deployed source: the API, the contract and its deploy transaction. */
 export type SourceId = Pick<Deployment, 'api' | 'id' | 'txId'>;
@@ -48,8 +47,7 @@ export class ContractDrift implements vscode.Disposable {
 
   /** The engine's module, loaded on first use. */
   get module(): EngineModule {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    this.loaded ??= require(path.join(__dirname, 'drift.js')) as EngineModule;
+    this.loaded ??= loadDriftModule();
     return this.loaded;
   }
 

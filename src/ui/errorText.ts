@@ -38,7 +38,7 @@ export function describeError(e: unknown, ctx: ErrorContext): ErrorText {
       return {
         message: `${e.message} Choose another network or URL.`,
         actions: ['Select Network'],
-        short: e.status ? 'The API redirected to another site.' : 'The API URL is not allowed.',
+        short: e.status !== undefined ? 'The API redirected to another site.' : 'The API URL is not allowed.',
       };
     case 'not-found': {
       const s = `${ctx.what ? `${capital(ctx.what)} not found` : 'Not found'} ${on} (${ctx.baseUrl}).`;
@@ -94,6 +94,12 @@ export function describeError(e: unknown, ctx: ErrorContext): ErrorText {
         message: `${ctx.networkLabel} at ${ctx.baseUrl} is not reachable: ${e.message}`,
         actions: ['Retry', 'Select Network'],
         short: `${ctx.networkLabel} at ${ctx.baseUrl} is not reachable.`,
+      };
+    case 'blocked':
+      return {
+        message: e.message,
+        actions: ['Retry', 'Select Network'],
+        short: 'The browser refused the request (CORS or mixed content).',
       };
     case 'invalid-response':
       return {

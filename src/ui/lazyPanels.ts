@@ -1,13 +1,11 @@
-import * as path from 'path';
 import * as vscode from 'vscode';
 import type { Target } from '../chain/target';
 import { PANEL_VIEW_TYPE } from '../constants';
 import type { PanelDeps, PanelManager } from './panels';
 import { registerContractSource } from './panels/contractSource';
+import { loadPanelsModule } from './panelsModule';
 import type { OpenOptions, Presenter } from './presenter';
 import type { CommandDeps } from './commands';
-
-type PanelsModule = typeof import('./panels');
 
 /**
  * The detail panels' host side is a bundle of its own (dist/panels.js), required the first time
@@ -31,9 +29,7 @@ export class LazyPanels implements Presenter, vscode.Disposable {
   /** The panel manager, loaded on first use. */
   get manager(): PanelManager {
     if (!this.real) {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const m = require(path.join(__dirname, 'panels.js')) as PanelsModule;
-      this.real = new m.PanelManager(this.d);
+      this.real = new (loadPanelsModule().PanelManager)(this.d);
     }
     return this.real;
   }

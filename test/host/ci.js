@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check in order, a summary table, and one final line `N passed, N failed`
-// (unit + in-host + e2e test counts). Exit code 1 if any step failed. Does not run `npm ci`.
+// (unit + in-host + web + e2e test counts). Exit code 1 if any step failed. Does not run `npm ci`.
 //   STEP_TIMEOUT_MS   per-step limit (default 14 min)
 //   CI_SKIP=lint,e2e  skip steps by name
 'use strict';
@@ -78,6 +78,8 @@ async function main() {
     { name: 'setup', fn: () => require('./setup.js').ensureAll() },
     { name: 'host', npm: ['run', 'test:host'], tests: true, needs: 'setup' },
     { name: 'untrusted', npm: ['run', 'test:untrusted'], tests: true, needs: 'setup' },
+    // The web extension in the web worker extension host (vscode.dev, github.dev).
+    { name: 'web', npm: ['run', 'test:web'], tests: true, needs: 'setup' },
     { name: 'e2e', npm: ['run', 'test:e2e'], tests: true, needs: 'setup' },
     ...(benchExists ? [{ name: 'bench', npm: ['run', 'bench', '--', '--quick'], needs: 'setup' }] : []),
   ];

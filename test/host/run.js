@@ -3,6 +3,9 @@
 //   node test/host/run.js host    in-host mocha suite (out/test/suite) against the mock API
 //   node test/host/run.js untrusted  the suite of out/test/untrusted with workspace trust on and the
 //                                    workspace not trusted (restricted mode)
+//   node test/host/run.js web     the web pass: test/web in the web worker extension host (the one of
+//                                 vscode.dev and github.dev), the extension's `browser` entry, then
+//                                 the web e2e smoke (webhost*.e2e.js) on the packaged VSIX [--no-e2e]
 //   node test/host/run.js e2e     UI specs (out/test/e2e/*.e2e.js) against a VSIX packaged into the run folder
 //   node test/host/run.js start   for a person: extension from source + fixture workspace, until Ctrl+C
 //        [--network mainnet|testnet] [--code-server] [--port N]
@@ -353,11 +356,13 @@ function packageVsix(runDir) {
   return vsix;
 }
 
-async function e2eMode(argv) {
+/** `web`: the specs of the web worker host (webhost*.e2e.js), run by the web mode; the others otherwise. */
+async function e2eMode(argv, { web = false } = {}) {
   const specDir = path.join(REPO, 'out', 'test', 'e2e');
   const only = argv.filter((a) => !a.startsWith('-'));
   const specs = (fs.existsSync(specDir) ? fs.readdirSync(specDir) : [])
     .filter((f) => f.endsWith('.e2e.js'))
+    .filter((f) => f.startsWith('webhost') === web)
     .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
     .sort();
   if (specs.length === 0)
@@ -372,12 +377,22 @@ async function e2eMode(argv) {
     vsix = packageVsix(runDir);
   }
   const ws = copyWorkspace(runDir);
-  const outDir = path.join(RESULTS, 'e2e');
+  const outDir = path.join(RESULTS, web ? 'web-e2e' : 'e2e');
   fs.mkdirSync(outDir, { recursive: true });
 
   const mock = await startMock();
-  const baseSettings = { 'stacksLookup.network': 'custom', 'stacksLookup.customApiUrl': mock.url };
-  const cs = await startCs({ runDir, vsix, settings: baseSettings, collectLogsTo: path.join(RESULTS, 'e2e-logs') });
+  const baseSettings = {
+    'stacksLookup.network': 'custom',
+    'stacksLookup.customApiUrl': mock.url,
+    // The packaged extension has both entries; this user setting moves it to the web worker host.
+    ...(web ? { 'remote.extensionKind': { [extensionId()]: ['web'] } } : {}),
+  };
+  const cs = await startCs({
+    runDir,
+    vsix,
+    settings: baseSettings,
+    collectLogsTo: path.join(RESULTS, web ? 'web-e2e-logs' : 'e2e-logs'),
+  });
   const browser = require('./browser.js');
   const b = await startBrowser(runDir);
 
@@ -505,6 +520,177 @@ async function e2eMode(argv) {
   return failed === 0 ? 0 : 1;
 }
 
+function extensionId() {
+  const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
+  return `${pkg.publisher}.${pkg.name}`;
+}
+
+// ---- mode: web -------------------------------------------------------------------------------
+const WEB_TESTS_BUNDLE = path.join(REPO, 'out', 'web-tests', 'index.js');
+
+/**
+ * The extension as the web worker host of vscode.dev loads it: its package without the `main`
+ * entry, so the workbench can only run it in the web worker (a development path with both entries
+ * runs in the Node host, `remote.extensionKind` notwithstanding; the e2e web smoke checks that
+ * setting on the packaged VSIX). The bundled tests sit inside it: VS Code runs extension tests in
+ * the host of the extension whose folder holds them.
+ */
+function stageWebExtension(runDir) {
+  const stage = path.join(runDir, 'web-extension');
+  const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
+  delete pkg.main;
+  fs.mkdirSync(stage, { recursive: true });
+  fs.writeFileSync(path.join(stage, 'package.json'), JSON.stringify(pkg, null, 2));
+  for (const d of ['dist', 'media']) fs.cpSync(path.join(REPO, d), path.join(stage, d), { recursive: true });
+  fs.cpSync(path.dirname(WEB_TESTS_BUNDLE), path.join(stage, 'web-tests'), { recursive: true });
+  return stage;
+}
+
+/** test/web bundled into one file for the worker, which cannot load modules (esbuild, no Node module). */
+async function bundleWebTests() {
+  const t = Date.now();
+  await require('esbuild').build({
+    entryPoints: [path.join(REPO, 'test', 'web', 'index.ts')],
+    outfile: WEB_TESTS_BUNDLE,
+    bundle: true,
+    format: 'cjs',
+    platform: 'browser',
+    target: 'es2022',
+    external: ['vscode'],
+    sourcemap: 'inline',
+    logLevel: 'error',
+  });
+  log(`bundled test/web into ${path.relative(REPO, WEB_TESTS_BUNDLE)} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+}
+
+/**
+ * The web pass: the extension's `browser` entry in code-server's web worker extension host, moved
+ * there by the user setting `remote.extensionKind`, loaded from source (extensionDevelopmentPath)
+ * with test/web as extensionTestsPath. The tests reach the mocks and report through webControl.js.
+ */
+async function webMode(argv) {
+  if (!fs.existsSync(path.join(REPO, 'dist', 'web', 'extension.js')))
+    throw new Error('dist/web/extension.js is missing: run `npm run build` first');
+  setup.ensureAll();
+  await bundleWebTests();
+  // --bench N: the activation measurement of `npm run bench` (an empty folder: no activation
+  // event fires), its JSON to $STACKS_LOOKUP_BENCH_OUT.
+  const benchRuns = argv.includes('--bench') ? Number(argv[argv.indexOf('--bench') + 1]) || 10 : 0;
+  const runDir = makeRunDir('web');
+  const stage = stageWebExtension(runDir);
+  let ws = copyWorkspace(runDir);
+  if (benchRuns) {
+    ws = path.join(runDir, 'empty-workspace');
+    fs.mkdirSync(ws);
+  }
+  const outDir = path.join(RESULTS, 'web');
+  fs.mkdirSync(outDir, { recursive: true });
+  const mock = await startMock();
+  const other = await startMock();
+  const { startWebControl } = require('./webControl.js');
+  const control = await startWebControl({ main: mock, other }, { log });
+  onCleanup(() => control.close());
+  const id = extensionId();
+  const cs = await startCs({
+    runDir,
+    settings: {
+      'remote.extensionKind': { [id]: ['web'] },
+      'stacksLookup.network': 'custom',
+      'stacksLookup.customApiUrl': mock.url,
+      'stacksLookup.statusBar.chainTip': false,
+      'stacksLookupTest.controlUrl': control.url,
+      'stacksLookupTest.mockUrl': mock.url,
+      'stacksLookupTest.otherMockUrl': other.url,
+      ...(process.env.HOST_TEST_GREP ? { 'stacksLookupTest.grep': process.env.HOST_TEST_GREP } : {}),
+      ...(benchRuns ? { 'stacksLookupTest.benchActivationRuns': benchRuns } : {}),
+    },
+    collectLogsTo: path.join(RESULTS, 'web-logs'),
+  });
+  const { page } = await startBrowser(runDir);
+  const consoleLog = fs.createWriteStream(path.join(outDir, 'workbench-console.log'));
+  onCleanup(() => new Promise((r) => consoleLog.end(r)));
+  page.on('console', (m) => consoleLog.write(`[${m.type()}] ${m.text()}\n`));
+  page.on('pageerror', (e) => consoleLog.write(`[pageerror] ${e.message}\n`));
+  await page.exposeFunction('codeAutomationLog', () => {});
+  let hostExit;
+  const exited = new Promise((_, reject) => (hostExit = reject));
+  // The workbench reports the end of the tests; results have been posted by then, or never will be.
+  await page.exposeFunction('codeAutomationExit', (code) =>
+    setTimeout(() => hostExit(new Error(`the extension host exited (code ${code}) without posting results`)), 3000),
+  );
+  const payload = [
+    // The workbench's own remote authority (host:port): the worker knows the extension's folder by
+    // it, and runs the tests in its host only when their path lies inside that folder.
+    ['extensionDevelopmentPath', `vscode-remote://${new URL(cs.url).host}${stage}`],
+    ['extensionTestsPath', `vscode-remote://${new URL(cs.url).host}${path.join(stage, 'web-tests', 'index.js')}`],
+    ['skipWelcome', 'true'],
+  ];
+  const tRun = Date.now();
+  log(`running the web pass in the web worker extension host (timeout ${HOST_TIMEOUT_MS / 1000} s)`);
+  await page.goto(require('./browser.js').workbenchUrl(cs.url, ws, payload));
+  await page.bringToFront();
+  const limit = timeout(HOST_TIMEOUT_MS, 'the web pass');
+  let summary = null;
+  try {
+    summary = await Promise.race([control.results, limit, exited]);
+  } catch (e) {
+    console.error(
+      `[host] ${e.message}; workbench console: ${path.relative(REPO, path.join(outDir, 'workbench-console.log'))}`,
+    );
+    await require('./browser.js')
+      .screenshot(page, 'timeout', outDir)
+      .catch(() => {});
+  } finally {
+    limit.cancel();
+  }
+  const webSeconds = (Date.now() - tRun) / 1000;
+  log(`web pass finished after ${webSeconds.toFixed(1)} s`);
+  let passed = 0;
+  let failed = 0;
+  if (benchRuns) {
+    if (process.env.STACKS_LOOKUP_BENCH_OUT && summary && summary.bench)
+      fs.writeFileSync(process.env.STACKS_LOOKUP_BENCH_OUT, JSON.stringify(summary.bench, null, 2));
+    if (summary && summary.bench && summary.bench.error) console.log(`FAIL web activation: ${summary.bench.error}`);
+    return summary && summary.bench && !summary.bench.error ? 0 : 1;
+  }
+  if (summary) {
+    fs.writeFileSync(path.join(outDir, 'results.json'), JSON.stringify(summary, null, 2));
+    for (const r of summary.results)
+      console.log(`${r.ok ? 'PASS' : 'FAIL'} ${r.title}${r.ok ? '' : '\n' + indent(r.err || '')}`);
+    passed += summary.passed;
+    failed += summary.failed;
+  } else {
+    console.log('FAIL web pass: the tests in the web worker reported no results');
+    failed++;
+  }
+  const firstTest = control.firstTest();
+  const early = Number.isFinite(firstTest)
+    ? [...mock.requests, ...other.requests].filter((r) => r.time < firstTest)
+    : [...mock.requests, ...other.requests];
+  if (early.length === 0) {
+    console.log('PASS launcher: the mock APIs got no request before the first web test');
+    passed++;
+  } else {
+    console.log(
+      `FAIL launcher: the mock APIs got no request before the first web test\n${indent(early.map((r) => `${r.method} ${r.url}`).join('\n'))}`,
+    );
+    failed++;
+  }
+  if (!argv.includes('--no-e2e') && !process.env.HOST_TEST_GREP) {
+    // The e2e smoke of the web host, with the packaged VSIX; this run's servers stop first.
+    await cleanup();
+    cleaning = null;
+    const e2e = await e2eMode([], { web: true }).catch((e) => {
+      console.log(`FAIL web e2e: ${(e && e.stack) || e}`);
+      return 1;
+    });
+    if (e2e === 0) passed++;
+    else failed++;
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed === 0 ? 0 : 1;
+}
+
 // ---- mode: start -----------------------------------------------------------------------------
 async function startMode(argv) {
   const opt = (name) => {
@@ -560,7 +746,13 @@ function indent(s) {
 
 async function main() {
   const [mode, ...rest] = process.argv.slice(2);
-  const modes = { host: hostMode, untrusted: (a) => hostMode(a, { untrusted: true }), e2e: e2eMode, start: startMode };
+  const modes = {
+    host: hostMode,
+    web: webMode,
+    untrusted: (a) => hostMode(a, { untrusted: true }),
+    e2e: e2eMode,
+    start: startMode,
+  };
   if (!modes[mode]) {
     console.error(
       'usage: node test/host/run.js host | untrusted | e2e [spec-name...] | start [--network mainnet|testnet] [--code-server] [--port N]',

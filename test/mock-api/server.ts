@@ -69,6 +69,22 @@ export interface MockApiOptions {
   sunset?: boolean;
 }
 
+/**
+ * What a browser needs before it lets the web extension (vscode.dev's web worker, another origin)
+ * read an answer: every answer allows any origin and exposes the headers the client reads, and a
+ * preflight (sent for the `X-API-Key` header) is answered without touching the routes.
+ */
+const CORS_HEADERS: Record<string, string> = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers':
+    'ratelimit-limit, ratelimit-remaining, ratelimit-reset, retry-after, warning, location',
+};
+const PREFLIGHT_HEADERS: Record<string, string> = {
+  'access-control-allow-methods': 'GET, HEAD, POST, OPTIONS',
+  'access-control-allow-headers': 'x-api-key, content-type, accept',
+  'access-control-max-age': '600',
+};
+
 export async function startMockApi(options: MockApiOptions = {}): Promise<MockApi> {
   data(); // load fixtures eagerly so a broken fixture fails at start
   const host = options.host ?? '127.0.0.1';
@@ -138,6 +154,13 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
     const url = req.url ?? '/';
     const parsed = new URL(url, 'http://mock.invalid');
     const method = req.method ?? 'GET';
+    for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
+    if (method === 'OPTIONS' && req.headers['access-control-request-method']) {
+      // A browser's preflight, not a request of the extension: not recorded.
+      res.writeHead(204, PREFLIGHT_HEADERS);
+      res.end();
+      return;
+    }
     const body = method === 'POST' ? await readBody(req) : undefined;
     requests.push({
       method,

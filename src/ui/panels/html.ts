@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 export function nonce(): string {
   const bytes = new Uint8Array(18);
   globalThis.crypto.getRandomValues(bytes);
-  return Buffer.from(bytes).toString('base64');
+  return btoa(String.fromCharCode(...bytes));
 }
 
 /** The roots a panel may load from: the bundle and the media folder, nothing else. */

@@ -1,22 +1,9 @@
-import * as path from 'path';
 import * as vscode from 'vscode';
 import type { ClarinetContract, ClarinetProject, ReadResult } from '../../chain/clarinet';
 import type { PlanNetwork } from '../../chain/networks';
 import type { NetworkId } from '../config';
 import type { Log } from '../log';
-
-type ClarinetModule = typeof import('../../chain/clarinet');
-let clarinet: ClarinetModule | undefined;
-
-/**
- * The Clarinet reader with its TOML and YAML parsers is a bundle of its own (dist/clarinet.js),
- * loaded the first time a project is read so that activation stays small.
- */
-export function clarinetModule(): ClarinetModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  clarinet ??= require(path.join(__dirname, 'clarinet.js')) as ClarinetModule;
-  return clarinet;
-}
+import { clarinetModule } from './clarinetModule';
 
 /** One Clarinet.toml of the workspace and what was read from it. */
 export interface WorkspaceProject {

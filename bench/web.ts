@@ -1,0 +1,94 @@
+/**
+ * The web extension (package.json `browser`, dist/web/extension.js): its size and what fills it
+ * (esbuild's metafile, written by esbuild.js beside the bundle), and activation in the web worker
+ * extension host, measured inside the worker by test/web/activationBench.ts through
+ * `node test/host/run.js web --bench N`.
+ */
+import { spawn } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import type { WebActivationResult } from '../test/web/activationBench';
+import { hostMissing } from './hostSession';
+import { median, REPO } from './util';
+
+export interface WebBundleResult {
+  bytes: number;
+  byPackage: Array<{ name: string; bytes: number }>;
+  topFiles: Array<{ name: string; bytes: number }>;
+  /** `require("x")` calls left in the bundle other than `vscode`: none may be (no Node module). */
+  foreignRequires: string[];
+}
+
+function owner(input: string): string {
+  const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
+  if (m) return m[1]!;
+  const parts = input.split('/');
+  return parts.length > 2 ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+export function measureWebBundle(): WebBundleResult {
+  const file = path.join(REPO, 'dist', 'web', 'extension.js');
+  const meta = JSON.parse(fs.readFileSync(path.join(REPO, 'dist', 'web', 'meta.json'), 'utf8')) as {
+    outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }>;
+  };
+  const out = meta.outputs['dist/web/extension.js'];
+  if (!out) throw new Error('dist/web/meta.json has no dist/web/extension.js');
+  const inputs = Object.entries(out.inputs).map(([name, i]) => ({ name, bytes: i.bytesInOutput }));
+  const pkgs = new Map<string, number>();
+  for (const i of inputs) pkgs.set(owner(i.name), (pkgs.get(owner(i.name)) ?? 0) + i.bytes);
+  const text = fs.readFileSync(file, 'utf8');
+  const foreignRequires = [...new Set([...text.matchAll(/\brequire\("([^"]+)"\)/g)].map((m) => m[1]!))].filter(
+    (m) => m !== 'vscode',
+  );
+  return {
+    bytes: fs.statSync(file).size,
+    byPackage: [...pkgs].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes),
+    topFiles: inputs.sort((a, b) => b.bytes - a.bytes).slice(0, 12),
+    foreignRequires,
+  };
+}
+
+export interface WebActivationSummary {
+  runs: number;
+  medianMs: number;
+  medianLoadMs: number;
+  medianActivateMs: number;
+  hostActivateMs: number | null;
+  vscodeVersion: string;
+}
+
+export async function measureWebActivation(opts: {
+  runs: number;
+  log: (m: string) => void;
+}): Promise<WebActivationSummary | { notMeasured: string }> {
+  const missing = hostMissing();
+  if (missing) return { notMeasured: missing };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stacks-lookup-bench-web-'));
+  const outFile = path.join(dir, 'web-activation.json');
+  try {
+    const code = await new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, ['test/host/run.js', 'web', '--bench', String(opts.runs)], {
+        cwd: REPO,
+        env: { ...process.env, STACKS_LOOKUP_BENCH_OUT: outFile, HOST_TEST_TIMEOUT_MS: '180000' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout.on('data', (c: Buffer) => opts.log(`  ${c.toString().trimEnd()}`));
+      child.stderr.on('data', (c: Buffer) => opts.log(`  ${c.toString().trimEnd()}`));
+      child.on('close', (c) => resolve(c ?? 1));
+    });
+    if (!fs.existsSync(outFile)) return { notMeasured: `the web worker host wrote no result (exit ${code})` };
+    const r = JSON.parse(fs.readFileSync(outFile, 'utf8')) as WebActivationResult;
+    if (r.error) return { notMeasured: r.error };
+    return {
+      runs: r.runs.length,
+      medianMs: median(r.runs.map((x) => x.totalMs)),
+      medianLoadMs: median(r.runs.map((x) => x.loadMs)),
+      medianActivateMs: median(r.runs.map((x) => x.activateMs)),
+      hostActivateMs: r.hostActivateMs,
+      vscodeVersion: r.vscodeVersion,
+    };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

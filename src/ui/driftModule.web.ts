@@ -1,0 +1,8 @@
+// The web build is one file (a web extension cannot load modules at run time): the drift engine is
+// in it, initialised on first use (esbuild turns the `require` into a lazily run module).
+export type DriftEngineModule = typeof import('./driftEngine');
+
+export function loadDriftModule(): DriftEngineModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('./driftEngine') as DriftEngineModule;
+}

@@ -1,0 +1,139 @@
+// The client as the web build runs it: requests through a browser's `fetch`, which hides redirects,
+// refuses some requests with a bare TypeError and hides headers the server does not expose.
+import * as assert from 'assert';
+import { createStacksClient, ErrorKind, StacksApiError } from '../../src/api';
+import { describeError } from '../../src/ui/errorText';
+import { loadFixture, MockApi, startMockApi } from '../mock-api/server';
+
+async function rejectsWith(p: Promise<unknown>, kind: ErrorKind, message?: RegExp): Promise<StacksApiError> {
+  try {
+    await p;
+  } catch (e) {
+    assert.ok(e instanceof StacksApiError, `expected StacksApiError, got ${String(e)}`);
+    assert.strictEqual(e.kind, kind, `kind ${e.kind} (${e.message})`);
+    if (message) assert.match(e.message, message);
+    return e;
+  }
+  throw new Error(`expected a ${kind} error`);
+}
+
+const ctx = { networkLabel: 'Custom', baseUrl: 'https://api.example.test' };
+
+describe('web build: the client on a browser fetch', () => {
+  it('a request the browser refuses reads as one sentence naming CORS, not a bare TypeError', async () => {
+    const c = createStacksClient({
+      baseUrl: 'https://api.example.test',
+      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    const e = await rejectsWith(
+      c.getServerStatus(),
+      'blocked',
+      /refused the request to https:\/\/api\.example\.test.*\(CORS\)/,
+    );
+    const text = describeError(e, ctx);
+    assert.doesNotMatch(text.message, /TypeError|Failed to fetch/);
+    assert.deepStrictEqual(text.actions, ['Retry', 'Select Network']);
+    assert.match(text.short, /CORS or mixed content/);
+  });
+
+  it('names mixed content when the page is https and the API plain http', async () => {
+    const g = globalThis as { location?: unknown };
+    const before = g.location;
+    g.location = { protocol: 'https:' };
+    try {
+      const c = createStacksClient({
+        baseUrl: 'http://localhost:3999',
+        fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+      });
+      await rejectsWith(c.getServerStatus(), 'blocked', /mixed content.*https URL/);
+    } finally {
+      g.location = before;
+    }
+  });
+
+  it('a redirect the browser hides (opaque) fails with a clear message and is not followed', async () => {
+    let calls = 0;
+    const opaque = { type: 'opaqueredirect', status: 0, headers: new Headers(), body: null } as unknown as Response;
+    const c = createStacksClient({
+      baseUrl: 'https://api.example.test',
+      apiKey: 'k',
+      fetch: async (_url, init) => {
+        calls++;
+        assert.strictEqual(init?.redirect, 'manual');
+        return opaque;
+      },
+    });
+    const e = await rejectsWith(
+      c.getServerStatus(),
+      'insecure-url',
+      /redirect.*not followed.*key stays with https:\/\/api\.example\.test/,
+    );
+    assert.strictEqual(calls, 1);
+    assert.match(describeError(e, ctx).short, /redirected/);
+  });
+
+  it('keeps its own rate budget when the server hides its ratelimit headers', async () => {
+    let calls = 0;
+    const c = createStacksClient({
+      baseUrl: 'https://api.example.test',
+      rateLimit: { limit: 2, windowMs: 60_000 },
+      cache: false,
+      fetch: async () => {
+        calls++;
+        return new Response(JSON.stringify(loadFixture('server-status.json')), { status: 200 });
+      },
+    });
+    await c.getServerStatus({ budget: 'fail-fast' });
+    await c.getServerStatus({ budget: 'fail-fast' });
+    await rejectsWith(c.getServerStatus({ budget: 'fail-fast' }), 'rate-limited');
+    assert.strictEqual(calls, 2);
+  });
+
+  it('times out through AbortController', async () => {
+    const c = createStacksClient({
+      baseUrl: 'https://api.example.test',
+      timeoutMs: 50,
+      fetch: (_url, init) =>
+        new Promise((_, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
+    });
+    await rejectsWith(c.getServerStatus(), 'timeout', /did not answer within/);
+  });
+});
+
+describe('mock API: CORS for the web extension', () => {
+  let mock: MockApi;
+  before(async () => {
+    mock = await startMockApi();
+  });
+  after(() => mock.close());
+
+  it('answers a preflight for X-API-Key without recording a request', async () => {
+    mock.reset();
+    const res = await fetch(`${mock.url}/extended`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://vscode.dev',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'x-api-key',
+      },
+    });
+    assert.strictEqual(res.status, 204);
+    assert.strictEqual(res.headers.get('access-control-allow-origin'), '*');
+    assert.match(res.headers.get('access-control-allow-headers') ?? '', /x-api-key/i);
+    assert.match(res.headers.get('access-control-allow-methods') ?? '', /GET/);
+    assert.strictEqual(mock.requests.length, 0);
+  });
+
+  it('lets a browser read every answer and the ratelimit, retry-after and Warning headers', async () => {
+    mock.fault({ kind: 'status', status: 429, headers: { 'retry-after': '7' } });
+    const res = await fetch(`${mock.url}/extended`, { headers: { Origin: 'https://vscode.dev' } });
+    mock.reset();
+    assert.strictEqual(res.status, 429);
+    assert.strictEqual(res.headers.get('access-control-allow-origin'), '*');
+    const exposed = (res.headers.get('access-control-expose-headers') ?? '').split(/,\s*/);
+    for (const h of ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after', 'warning'])
+      assert.ok(exposed.includes(h), `${h} exposed`);
+  });
+});

@@ -1,0 +1,151 @@
+// Hovers, panels, the view and the status bar of the web extension, against the mock over fetch.
+import * as vscode from 'vscode';
+import type { TestApi } from '../../src/testApi';
+import type { ViewModel } from '../../src/protocol';
+import * as assert from './assert';
+import { mainMock } from './control';
+import { children, freshStart, IDS, stacksHoverAt, testApi } from './helpers';
+
+const CLARITY = `;; identifiers of each kind the hover knows
+(define-constant TRANSFER-TX ${IDS.tx})
+(define-constant OPERATOR '${IDS.address})
+(define-public (hello)
+  (contract-call? '${IDS.contract} get-pox-info))
+`;
+
+describe('web: hovers', () => {
+  let api: TestApi;
+  let doc: vscode.TextDocument;
+  before(async () => {
+    api = await testApi();
+    // Written through workspace.fs into the workspace (a remote folder, as github.dev's is virtual).
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder, 'a workspace folder is open');
+    const uri = vscode.Uri.joinPath(folder.uri, 'web-hover-targets.clar');
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(CLARITY));
+    doc = await vscode.workspace.openTextDocument(uri);
+  });
+  beforeEach(() => freshStart(api));
+
+  it('over a transaction id: type, status and amount, from one request', async () => {
+    const text = await stacksHoverAt(doc, IDS.tx, 10);
+    assert.match(text, /Token transfer/);
+    assert.match(text, /Success/);
+    assert.match(text, /Block: #3,275/);
+    assert.strictEqual((await mainMock.requests()).length, 1);
+  });
+
+  it('over an address: balance and locked STX', async () => {
+    const text = await stacksHoverAt(doc, IDS.address, 10);
+    assert.match(text, /Locked: 0\.05 STX/);
+  });
+
+  it('over a contract id: where it was deployed', async () => {
+    const text = await stacksHoverAt(doc, IDS.contract, 10);
+    assert.match(text, /pox-2/);
+    assert.match(text, /Deployed in block #3,275/);
+  });
+});
+
+describe('web: detail panels', () => {
+  let api: TestApi;
+  before(async () => {
+    api = await testApi();
+  });
+  beforeEach(() => freshStart(api));
+  afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
+
+  const model = (): ViewModel => {
+    const m = api.panels?.current?.model;
+    assert.ok(m, 'the panel shows a model');
+    return m;
+  };
+  const panelTabs = () =>
+    vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('stacksLookup.detail'));
+
+  const kinds: Array<[string, string, unknown[], (m: ViewModel) => void]> = [
+    ['transaction', 'stacksLookup.showTransaction', [IDS.tx], (m) => assert.strictEqual(m.title, 'Token transfer')],
+    ['address', 'stacksLookup.showAddress', [IDS.address], (m) => assert.strictEqual(m.kind, 'address')],
+    ['block', 'stacksLookup.showBlock', ['latest'], (m) => assert.strictEqual(m.title, `Block #${IDS.blockHeight}`)],
+    [
+      'burn block',
+      'stacksLookup.showBurnBlock',
+      [String(IDS.burnHeight)],
+      (m) => assert.strictEqual(m.title, `Bitcoin block #${IDS.burnHeight}`),
+    ],
+    ['contract', 'stacksLookup.lookup', [IDS.contract], (m) => assert.strictEqual(m.kind, 'contract')],
+    [
+      'contract deployment status',
+      'stacksLookup.showContractStatus',
+      [IDS.contract],
+      (m) => assert.strictEqual(m.kind, 'contracts'),
+    ],
+    ['mempool statistics', 'stacksLookup.showMempoolStats', [], (m) => assert.strictEqual(m.kind, 'mempool')],
+    ['API status', 'stacksLookup.showServerStatus', [], (m) => assert.match(m.title, /status/i)],
+  ];
+  for (const [name, command, args, check] of kinds) {
+    it(`${name}: opens from its command in a webview panel`, async () => {
+      await vscode.commands.executeCommand(command, ...args);
+      check(model());
+      assert.strictEqual(panelTabs().length, 1);
+      assert.match(api.panels!['panel']?.webview.html ?? '', /<script nonce="[A-Za-z0-9+/=]+"/);
+    });
+  }
+
+  it('a transaction panel shows Clarity values as the API wrote them (no decoder in the web build)', async () => {
+    await vscode.commands.executeCommand('stacksLookup.showTransaction', IDS.tx);
+    assert.strictEqual(model().kind, 'tx');
+  });
+});
+
+describe('web: the explorer view', () => {
+  let api: TestApi;
+  before(async () => {
+    api = await testApi();
+  });
+  beforeEach(() => freshStart(api));
+
+  it('lists the five sections in order', async () => {
+    const roots = await api.tree!.getChildren();
+    assert.deepStrictEqual(
+      roots.map((r) => api.tree!.getTreeItem(r).label),
+      ['Network', 'Mempool', 'Watched Addresses', 'Workspace Contracts', 'Recent Lookups'],
+    );
+  });
+
+  it('Network: the selected network and what the API status says', async () => {
+    const seen = await children(api.tree!, api.tree!.sections.network);
+    assert.match(seen.map((s) => `${s.label} ${s.description}`).join('\n'), /Custom/);
+    assert.ok(seen.length >= 2, 'the status lines are there');
+  });
+
+  it('Mempool: the pending transaction count from the API', async () => {
+    const seen = await children(api.tree!, api.tree!.sections.mempool);
+    assert.match(seen.map((s) => `${s.label} ${s.description}`).join('\n'), /442/);
+  });
+
+  it('Watched Addresses: an address added shows with its balance', async () => {
+    await api.watchlist!.add(IDS.address);
+    try {
+      const seen = await children(api.tree!, api.tree!.sections.watched);
+      assert.match(seen.map((s) => `${s.label} ${s.description}`).join('\n'), /SP3FBR/);
+    } finally {
+      await api.watchlist!.remove(IDS.address);
+    }
+  });
+
+  it('Workspace Contracts: the Clarinet project read through workspace.fs', async () => {
+    const seen = await children(api.tree!, api.tree!.sections.contracts);
+    assert.match(seen.map((s) => s.label).join('\n'), /memo-payments/);
+    assert.match(seen.map((s) => s.label).join('\n'), /treasury/);
+  });
+
+  it('Recent Lookups: a lookup made shows there', async () => {
+    await vscode.commands.executeCommand('stacksLookup.showTransaction', IDS.tx);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const seen = await children(api.tree!, api.tree!.sections.recent);
+    assert.match(seen.map((s) => `${s.label} ${s.description}`).join('\n'), /0x0380/);
+  });
+});

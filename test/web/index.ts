@@ -1,0 +1,68 @@
+// The web pass's entry (extensionTestsPath) in the web worker extension host: bundled into one
+// file by test/host/run.js web (esbuild, platform browser, no Node module), it runs mocha's
+// browser build over the web tests and reports the results to test/host/webControl.js.
+import 'mocha/mocha.js';
+import * as vscode from 'vscode';
+import { measureWebActivation } from './activationBench';
+import { report } from './control';
+
+interface Result {
+  title: string;
+  ok: boolean;
+  durationMs?: number;
+  err?: string;
+}
+
+export async function run(): Promise<void> {
+  const benchRuns = vscode.workspace.getConfiguration('stacksLookupTest').get<number>('benchActivationRuns');
+  if (benchRuns) {
+    // `npm run bench`: the activation measurement instead of the tests.
+    const bench = await measureWebActivation('stacks-lookup.stacks-lookup', benchRuns);
+    await report('/results', {
+      passed: bench.error ? 0 : 1,
+      failed: bench.error ? 1 : 0,
+      pending: 0,
+      results: [],
+      bench,
+    });
+    return;
+  }
+  return runTests();
+}
+
+function runTests(): Promise<void> {
+  const grep = vscode.workspace.getConfiguration('stacksLookupTest').get<string>('grep');
+  // No reporter of mocha's own: the HTML one needs a document; the results go to webControl.js.
+  const quiet = function Quiet() {} as unknown as Mocha.ReporterConstructor;
+  mocha.setup({ ui: 'bdd', timeout: 20000, reporter: quiet, ...(grep ? { grep } : {}) });
+  // The test files, after mocha.setup gave them `describe` and `it`.
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  require('./activation.test');
+  require('./features.test');
+  require('./keysAndFaults.test');
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const startedAt = Date.now();
+  return new Promise((resolve, reject) => {
+    const results: Result[] = [];
+    let pending = 0;
+    let first = true;
+    const runner = mocha.run(() => {
+      const passed = results.filter((r) => r.ok).length;
+      const failed = results.length - passed;
+      report('/results', { passed, failed, pending, results, startedAt, finishedAt: Date.now() }).then(
+        () => (failed ? reject(new Error(`${failed} web test(s) failed`)) : resolve()),
+        reject,
+      );
+    });
+    runner.on('test', () => {
+      if (first) void report('/first-test', {});
+      first = false;
+    });
+    runner.on('pass', (t) => results.push({ title: t.fullTitle(), ok: true, durationMs: t.duration ?? 0 }));
+    runner.on('fail', (t, err: unknown) => {
+      const e = err as Error | undefined;
+      results.push({ title: t.fullTitle(), ok: false, durationMs: t.duration ?? 0, err: String(e?.stack ?? e) });
+    });
+    runner.on('pending', () => pending++);
+  });
+}
