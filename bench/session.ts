@@ -340,6 +340,9 @@ export function naiveClient(
     stats: { sent: 0, cacheHits: 0, shared: 0 },
     clearCache: () => undefined,
     getNonces: (p) => get(`/extended/v3/principals/${p}/nonces`),
+    getFtHoldings: (p, o = {}) => get(`/extended/v3/principals/${p}/balances/ft`, page(o)),
+    getNftHoldings: (p, o = {}) => get(`/extended/v3/principals/${p}/balances/nft`, page(o)),
+    getPrincipalMempoolTransactions: (p, o = {}) => get(`/extended/v3/principals/${p}/mempool/transactions`, page(o)),
     // A naive client asks every time; 404 and 422 mean "no metadata".
     getFtMetadata: async (c) => {
       try {

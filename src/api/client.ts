@@ -4,6 +4,7 @@ import { walkCursorPages } from './cursorPages';
 import { LruCache } from './cache';
 import { isStacksApiError } from './errors';
 import { Fallback, SwitchedOffRoutes } from './fallback';
+import { ftHoldings, nftHoldings, principalMempool } from './holdings';
 import { HttpTransport, LogFn, RequestOptions } from './http';
 import { RateLimiter, RateLimitOptions } from './rateLimit';
 import {
@@ -103,6 +104,14 @@ export interface StacksClient {
    * so turning a page costs one request.
    */
   getMempoolTransactions(options?: PageOptions): Promise<S.Page<S.MempoolTransaction>>;
+  /**
+   * What a principal holds besides STX (v3, paged by cursor like the mempool list; limit up to 200),
+   * from the v1 balances route on an API without v3. NFTs from v1 are a count per collection.
+   */
+  getFtHoldings(principal: string, options?: PageOptions): Promise<S.Page<S.FtHolding>>;
+  getNftHoldings(principal: string, options?: PageOptions): Promise<S.Page<S.NftHolding>>;
+  /** A principal's pending transactions (sent, received, or calling its contract), newest first. */
+  getPrincipalMempoolTransactions(principal: string, options?: PageOptions): Promise<S.Page<S.MempoolTransaction>>;
   /** Forgets every cached response (in-flight requests are not affected). */
   clearCache(): void;
 }
@@ -135,6 +144,8 @@ class Client implements StacksClient {
   private readonly cursors = new CursorMemo();
   /** Token metadata answers of this session, by contract id (`null`: the API has none). */
   private readonly tokens = new Map<string, S.FtMetadata | null>();
+  /** v3 routes this client's API turned out not to have (see holdings.ts). */
+  private readonly absent = new Set<string>();
 
   constructor(opts: StacksClientOptions) {
     this.baseUrl = opts.baseUrl;
@@ -484,6 +495,22 @@ class Client implements StacksClient {
   private remember(id: string, meta: S.FtMetadata | null): void {
     if (this.tokens.size >= MAX_TOKENS_REMEMBERED) this.tokens.delete(this.tokens.keys().next().value!);
     this.tokens.set(id, meta);
+  }
+
+  async getFtHoldings(principal: string, o: PageOptions = {}): Promise<S.Page<S.FtHolding>> {
+    return ftHoldings(this.lists, must(checkPrincipal(String(principal))).principal, o);
+  }
+
+  async getNftHoldings(principal: string, o: PageOptions = {}): Promise<S.Page<S.NftHolding>> {
+    return nftHoldings(this.lists, must(checkPrincipal(String(principal))).principal, o);
+  }
+
+  async getPrincipalMempoolTransactions(principal: string, o: PageOptions = {}): Promise<S.Page<S.MempoolTransaction>> {
+    return principalMempool(this.lists, must(checkPrincipal(String(principal))).principal, o);
+  }
+
+  private get lists() {
+    return { requests: this.requests, cursors: this.cursors, freshMs: this.freshMs, absent: this.absent };
   }
 
   async getMempoolTransactions(o: PageOptions = {}): Promise<S.Page<S.MempoolTransaction>> {

@@ -13,4 +13,5 @@ export * from './schemas/mempool';
 export * from './schemas/replacements';
 export * from './schemas/nonces';
 export * from './schemas/tokens';
+export * from './schemas/holdings';
 export { parseWith, type Schema } from './schemas/parse';

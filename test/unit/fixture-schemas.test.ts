@@ -122,6 +122,8 @@ const V3_BALANCE_CHANGES = '/extended/v3/principals/{principal}/transactions/{tx
 const V3_BLOCK_TXS = '/extended/v3/blocks/{height_or_hash}/transactions';
 const V3_NONCES = '/extended/v3/principals/{principal}/nonces';
 const V3_MEMPOOL_TXS = '/extended/v3/mempool/transactions';
+const V3_FT_BALANCES = '/extended/v3/principals/{principal}/balances/ft';
+const V3_NFT_BALANCES = '/extended/v3/principals/{principal}/balances/nft';
 
 /** Each fixture and the schema of the route that sends it. */
 const SCHEMA_OF: Record<string, () => ValidateFunction> = {
@@ -169,6 +171,11 @@ const SCHEMA_OF: Record<string, () => ValidateFunction> = {
   'v3-nonces--none.json': () => v3(V3_NONCES),
   'v3-nonces--no-gap.json': () => v3(V3_NONCES),
   'v3-nonces--gap.json': () => v3(V3_NONCES),
+  'v3-balances-ft--three.json': () => v3(V3_FT_BALANCES),
+  'v3-balances-ft--empty.json': () => v3(V3_FT_BALANCES),
+  'v3-balances-nft--three.json': () => v3(V3_NFT_BALANCES),
+  'v3-balances-nft--empty.json': () => v3(V3_NFT_BALANCES),
+  'address-balances--v1-tokens.json': () => types('api/address/get-address-balances.schema.json'),
 };
 
 /**

@@ -4,7 +4,7 @@
  * networks it is never asked; a token it does not know (404, 422) is shown raw and not asked for
  * again this session (the client remembers); at most one request per token, kept for the session.
  */
-import type { AddressEvent, Page, StacksClient, Transaction } from '../../../api';
+import type { AddressEvent, FtHolding, Page, StacksClient, Transaction } from '../../../api';
 import { isStacksApiError } from '../../../api/errors';
 import type { CallOptions } from '../../../api/client';
 import { tokenContract, type ModelContext, type TokenInfo } from './values';
@@ -26,6 +26,11 @@ export function tokensOfTransaction(t: Transaction): string[] {
 /** The contract ids of the fungible tokens in a page of an address's events. */
 export function tokensOfEvents(p: Page<AddressEvent>): string[] {
   return unique(p.results.filter((e) => e.type === 'ft').map((e) => e.data.asset_identifier));
+}
+
+/** The contract ids of the fungible tokens in a page of holdings. */
+export function tokensOfHoldings(p: Page<FtHolding>): string[] {
+  return unique(p.results.map((h) => h.asset_identifier));
 }
 
 function unique(ids: Array<string | undefined>): string[] {
