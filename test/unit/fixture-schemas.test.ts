@@ -124,6 +124,7 @@ const V3_NONCES = '/extended/v3/principals/{principal}/nonces';
 const V3_MEMPOOL_TXS = '/extended/v3/mempool/transactions';
 const V3_FT_BALANCES = '/extended/v3/principals/{principal}/balances/ft';
 const V3_NFT_BALANCES = '/extended/v3/principals/{principal}/balances/nft';
+const V3_PRINCIPAL_MEMPOOL = '/extended/v3/principals/{principal}/mempool/transactions';
 
 /** Each fixture and the schema of the route that sends it. */
 const SCHEMA_OF: Record<string, () => ValidateFunction> = {
@@ -336,6 +337,13 @@ describe("The mock's v3 answers pass the v3 OpenAPI", () => {
     for (const a of Object.values(ADDRESS)) {
       assert.strictEqual(problems(v3(V3_PRINCIPAL_TXS), await get(`/extended/v3/principals/${a}/transactions`)), '', a);
       assert.strictEqual(problems(v3(V3_BALANCE), await get(`/extended/v3/principals/${a}/balances/stx`)), '', a);
+      assert.strictEqual(problems(v3(V3_FT_BALANCES), await get(`/extended/v3/principals/${a}/balances/ft`)), '', a);
+      assert.strictEqual(problems(v3(V3_NFT_BALANCES), await get(`/extended/v3/principals/${a}/balances/nft`)), '', a);
+      assert.strictEqual(
+        problems(v3(V3_PRINCIPAL_MEMPOOL), await get(`/extended/v3/principals/${a}/mempool/transactions`)),
+        '',
+        a,
+      );
     }
     for (const [a, tx] of [
       [ADDRESS.mainnet, TX.mainnetContractCall],
