@@ -52,6 +52,7 @@ export const Settings = {
   bitcoinExplorerUrl: 'bitcoinExplorerUrl',
   requestTimeoutMs: 'requestTimeoutMs',
   watchedGlobal: 'watchedAddresses.global',
+  watchedNotify: 'watchedAddresses.notify',
   autoRefreshSeconds: 'explorer.autoRefreshSeconds',
   codeLensEnabled: 'codeLens.enabled',
   statusBarChainTip: 'statusBar.chainTip',

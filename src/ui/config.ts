@@ -85,6 +85,10 @@ export class Config {
   get watchedGlobal(): boolean {
     return this.read(Settings.watchedGlobal, false);
   }
+  /** Notify when a watched address gets a new transaction (off by default: it polls in the background). */
+  get watchedNotify(): boolean {
+    return this.read(Settings.watchedNotify, false);
+  }
   get autoRefreshSeconds(): number {
     const n = this.read(Settings.autoRefreshSeconds, 0);
     return Number.isFinite(n) && n > 0 ? Math.max(10, n) : 0;
