@@ -18,17 +18,35 @@ export interface SeenTx {
   tx_id: string;
   tx_type: string;
   tx_status: string;
+  /** Unix seconds of its block (or when the node received it), when known. */
+  time?: number | undefined;
 }
+
+/** The head of an address's list at the last look: its id, and its time to compare when it is gone. */
+export interface Head {
+  id: string;
+  time: number;
+}
+
+export const headOf = (t: SeenTx): Head => ({ id: t.tx_id, time: t.time ?? 0 });
 
 /**
  * The transactions newer than the one last seen at the head of the list, newest first. The first
  * look (nothing seen yet) only notes the head: what was there before the watch began is not new.
- * When the last head is no longer among the newest, all of them are new.
+ * When the last head is no longer among the newest (many new ones, or the head was reorganised
+ * away), the ones later than it are new: never the whole list again.
  */
-export function newSince(lastHead: string | undefined, newest: readonly SeenTx[]): SeenTx[] {
-  if (lastHead === undefined) return [];
-  const at = newest.findIndex((t) => t.tx_id === lastHead);
-  return at < 0 ? [...newest] : newest.slice(0, at);
+export function newSince(last: Head | undefined, newest: readonly SeenTx[]): SeenTx[] {
+  if (last === undefined) return [];
+  const at = newest.findIndex((t) => t.tx_id === last.id);
+  return at >= 0 ? newest.slice(0, at) : newest.filter((t) => t.time !== undefined && t.time > last.time);
+}
+
+/** A kept head, or undefined when the kept value is not one (an older or damaged entry). */
+export function readHead(raw: unknown): Head | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const { id, time } = raw as Record<string, unknown>;
+  return typeof id === 'string' && typeof time === 'number' && Number.isFinite(time) ? { id, time } : undefined;
 }
 
 /** The notifications for one address's new transactions: one each, the ones past the cap counted in one more. */

@@ -12,7 +12,14 @@
  */
 import * as vscode from 'vscode';
 import { isStacksApiError } from '../api/errors';
-import { addressRoundDelay, ADDRESS_LOOK_LIMIT, newSince, newTxMessages } from '../chain/addressWatch';
+import {
+  addressRoundDelay,
+  ADDRESS_LOOK_LIMIT,
+  headOf,
+  newSince,
+  newTxMessages,
+  readHead,
+} from '../chain/addressWatch';
 import { checkPrincipal } from '../chain/identifiers';
 import { MAX_DELAY_MS } from '../chain/txWatch';
 import { Commands, Settings } from '../constants';
@@ -76,6 +83,14 @@ export class AddressWatcher implements vscode.Disposable {
     }
   }
 
+  /** Runs a round now (after the one in flight, if any), as the timer would. */
+  async roundNow(): Promise<void> {
+    if (this.round) await this.nextRound();
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.runRound();
+  }
+
   /** Resolves when the round in flight, or the next one, has ended. */
   nextRound(): Promise<void> {
     return new Promise((resolve) => this.roundWaiters.push(resolve));
@@ -115,7 +130,8 @@ export class AddressWatcher implements vscode.Disposable {
         budgetWaitMs = MAX_DELAY_MS; // another window tells the user
         return;
       }
-      const seen = { ...(this.d.state.get<Record<string, string>>(SEEN_KEY) ?? {}) };
+      const kept = this.d.state.get<unknown>(SEEN_KEY);
+      const seen: Record<string, unknown> = typeof kept === 'object' && kept !== null ? { ...kept } : {};
       let failed = false;
       for (const address of addresses) {
         if (controller.signal.aborted) return;
@@ -129,9 +145,12 @@ export class AddressWatcher implements vscode.Disposable {
             budget: 'fail-fast',
             signal: controller.signal,
           });
-          const newest = page.results.map((r) => r.tx);
-          const fresh = newSince(seen[key], newest);
-          if (newest[0]) seen[key] = newest[0].tx_id;
+          const newest = page.results.map(({ tx }) => ({
+            ...tx,
+            time: tx.block_time ?? tx.burn_block_time ?? tx.receipt_time,
+          }));
+          const fresh = newSince(readHead(seen[key]), newest);
+          if (newest[0]) seen[key] = headOf(newest[0]);
           // Kept before telling: a reload in between never tells the same transaction twice.
           await this.d.state.update(SEEN_KEY, { ...seen });
           for (const n of newTxMessages(address, fresh)) void this.tell(n.message, n.txId, network);

@@ -171,7 +171,11 @@ describe('Explorer view', () => {
     assert.match(address!.tooltip, new RegExp(`^${ADDRESS.mainnet}\\n`), 'the tooltip has the full address');
     assert.match(address!.tooltip, /Locked: 0\.05 STX until burn block #200/);
 
-    const txs = await children(api.tree, address!.node);
+    const expanded = await children(api.tree, address!.node);
+    // Expanded: its STX balance, what it holds and what it has pending, then its transactions.
+    assert.deepStrictEqual(lines(expanded.slice(0, 2)), ['STX balance | 1 STX', 'Tokens | 0 fungible tokens · 0 NFTs']);
+    assert.match(lines(expanded)[2]!, /^Pending \| \d+ pending transactions?$/);
+    const txs = expanded.filter((t) => t.contextValue === 'transaction');
     assert.deepStrictEqual(
       txs.map((t) => [t.label, t.contextValue, t.command, t.args[0]]),
       [

@@ -13,7 +13,9 @@ const tx = (n: number, status = 'success'): SeenTx => ({
   tx_id: '0x' + String(n).padStart(64, '0'),
   tx_type: 'token_transfer',
   tx_status: status,
+  time: 1000 + n,
 });
+const head = (n: number) => ({ id: tx(n).tx_id, time: 1000 + n });
 
 describe('Watched addresses: new transactions (issue 14)', () => {
   it('the first look only notes the head: what was there before is not new', () => {
@@ -21,9 +23,10 @@ describe('Watched addresses: new transactions (issue 14)', () => {
   });
 
   it('the transactions above the last head are new, newest first; none when the head is unchanged', () => {
-    assert.deepStrictEqual(newSince(tx(2).tx_id, [tx(4), tx(3), tx(2), tx(1)]), [tx(4), tx(3)]);
-    assert.deepStrictEqual(newSince(tx(4).tx_id, [tx(4), tx(3)]), []);
-    assert.deepStrictEqual(newSince(tx(9).tx_id, [tx(4), tx(3)]), [tx(4), tx(3)], 'the old head is beyond the look');
+    assert.deepStrictEqual(newSince(head(2), [tx(4), tx(3), tx(2), tx(1)]), [tx(4), tx(3)]);
+    assert.deepStrictEqual(newSince(head(4), [tx(4), tx(3)]), []);
+    assert.deepStrictEqual(newSince(head(1), [tx(9), tx(8)]), [tx(9), tx(8)], 'the old head is beyond the look');
+    assert.deepStrictEqual(newSince(head(9), [tx(4), tx(3)]), [], 'the old head is gone: nothing older is new');
   });
 
   it('one notification per new transaction, the ones past three counted in one more', () => {
