@@ -45,6 +45,7 @@ export const Settings = {
   network: 'network',
   devnetApiUrl: 'devnetApiUrl',
   customApiUrl: 'customApiUrl',
+  customTokenMetadata: 'customApiTokenMetadata',
   autoNetwork: 'autoNetwork',
   hoverEnabled: 'hover.enabled',
   hoverAllFiles: 'hover.allFiles',

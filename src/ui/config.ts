@@ -50,6 +50,10 @@ export class Config {
   get customApiUrl(): string {
     return this.read(Settings.customApiUrl, '').trim();
   }
+  /** Ask the custom API's origin for token metadata too (it serves the Token Metadata API, as the hosted ones do). */
+  get customTokenMetadata(): boolean {
+    return this.read(Settings.customTokenMetadata, false);
+  }
   get requestTimeoutMs(): number {
     const n = this.read(Settings.requestTimeoutMs, 15_000);
     return Number.isFinite(n) ? Math.min(120_000, Math.max(1_000, n)) : 15_000;

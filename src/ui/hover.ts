@@ -115,7 +115,7 @@ export class StacksHoverProvider implements vscode.HoverProvider {
         case 'address': {
           const [balance, holdings] = await Promise.all([
             fetch(() => client.getStxBalance(found.id, options), 'address'),
-            fetch(() => holdingsOf(client, found.id, network, options), 'token balances'),
+            fetch(() => holdingsOf(client, found.id, this.notAsked(network), options), 'token balances'),
           ]);
           text = addressHover(found.id, balance, source, holdings);
           break;
@@ -164,6 +164,14 @@ export class StacksHoverProvider implements vscode.HoverProvider {
         short: describeError(e, { networkLabel: source.networkLabel, baseUrl: source.baseUrl, what, hasApiKey }).short,
       };
     }
+  }
+
+  /** Why token metadata is not asked on a network, or undefined where it is. */
+  private notAsked(network: NetworkId): string | undefined {
+    if (network === 'devnet') return 'token metadata is not asked for on Devnet';
+    if (network === 'custom' && !this.d.config.customTokenMetadata)
+      return 'token metadata is not asked for on a custom network';
+    return undefined;
   }
 
   /** The watch link needs the tree view's command; once it is there it stays. */
@@ -224,12 +232,12 @@ export const HOVER_TOKENS = 3;
 /**
  * The counts of what an address holds and its largest tokens with their metadata: two list
  * requests, and at most one metadata request per token a session (the client keeps the answers),
- * never on Devnet or a custom network.
+ * none where the network has no token metadata (`notAsked` says why).
  */
 async function holdingsOf(
   client: StacksClient,
   address: string,
-  network: NetworkId,
+  notAsked: string | undefined,
   o: CallOptions,
 ): Promise<HoverHoldings> {
   const [ft, nft] = await Promise.all([
@@ -239,21 +247,14 @@ async function holdingsOf(
   const top = await Promise.all(
     ft.results.slice(0, HOVER_TOKENS).map(async (holding) => ({
       holding,
-      meta: await metadataOf(client, holding.asset_identifier, network, o),
+      meta: notAsked ?? (await metadataOf(client, holding.asset_identifier, o)),
     })),
   );
   return { ftTotal: ft.total, nftTotal: nft.total, top };
 }
 
 /** A token's metadata, or why its amount stays raw. */
-async function metadataOf(
-  client: StacksClient,
-  assetId: string,
-  network: NetworkId,
-  o: CallOptions,
-): Promise<FtMetadata | string> {
-  if (network === 'devnet' || network === 'custom')
-    return `token metadata is not asked for on ${network === 'devnet' ? 'Devnet' : 'a custom network'}`;
+async function metadataOf(client: StacksClient, assetId: string, o: CallOptions): Promise<FtMetadata | string> {
   const contract = checkContractId(assetId.split('::')[0] ?? '');
   if (!contract.ok) return 'the asset identifier names no token contract';
   try {

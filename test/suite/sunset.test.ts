@@ -236,7 +236,13 @@ describe('Sunset: every feature with the deprecated routes switched off', () => 
       await vscode.commands.executeCommand('stacksLookup.watchAddress', ADDRESS.mainnet);
       const [address] = await children(tree, tree.sections.watched);
       assert.strictEqual(address!.description, '1 STX');
-      const txs = await children(tree, address!.node);
+      const expanded = await children(tree, address!.node);
+      // What it holds and has pending (v3 routes, never switched off), then its transactions.
+      assert.deepStrictEqual(
+        expanded.slice(0, 2).map((t) => `${t.label} | ${t.description}`),
+        ['STX balance | 1 STX', 'Tokens | 0 fungible tokens · 0 NFTs'],
+      );
+      const txs = expanded.filter((t) => t.contextValue === 'transaction');
       assert.deepStrictEqual(
         txs.map((t) => t.args[0]),
         [TX.mainnetContractCall, TX.mainnetTokenTransfer],

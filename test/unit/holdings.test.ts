@@ -106,7 +106,7 @@ describe('Holdings and pending transactions of an address (issue 14)', () => {
       assert.strictEqual(cells(t.rows[2]!)[2], '—', 'another sender has no nonce of this address');
     });
 
-    it('the address panel: nonces, pending, tokens and NFTs in that order; an API without v3 says so', () => {
+    it('the address panel: tokens, NFTs, nonces and pending in that order; an API without v3 says so', () => {
       const balance = S.parseWith(S.StxBalance, loadFixture('stx-balance--locked.json'));
       assert.ok(balance.ok);
       const m = addressModel(
@@ -123,10 +123,10 @@ describe('Holdings and pending transactions of an address (issue 14)', () => {
       );
       const t = titles(m);
       const at = (s: string) => t.findIndex((x) => x.startsWith(s));
-      assert.ok(at('Nonces') < at('Pending transactions: not available on this API'), t.join(' | '));
-      assert.ok(at('Pending transactions') < at('Fungible tokens (0)'));
-      assert.ok(at('Fungible tokens') < at('NFTs: not loaded: rate limited'));
-      assert.ok(at('NFTs') < at('Transactions (0)'));
+      assert.ok(at('Fungible tokens (0)') < at('NFTs: not loaded: rate limited'), t.join(' | '));
+      assert.ok(at('NFTs') < at('Nonces'));
+      assert.ok(at('Nonces') < at('Pending transactions: not available on this API'));
+      assert.ok(at('Pending transactions') < at('Transactions (0)'));
     });
   });
 

@@ -89,11 +89,11 @@ export function addressModel(d: AddressData, params: PanelParams, ctx: ModelCont
         locked && field('Burnchain unlock height', num(b.burnchain_unlock_height)),
       ]),
       ...tokenOffering(b, ctx),
+      d.holdings && tokensSection(d.holdings.ft, ctx),
+      d.holdings && nftsSection(d.holdings.nft, ctx),
       ...nonces(d, isContract),
       d.pending &&
         addressPendingSection(d.pending, d.principal, d.nonces?.ok ? nonceGap(d.nonces.value) : undefined, ctx),
-      d.holdings && tokensSection(d.holdings.ft, ctx),
-      d.holdings && nftsSection(d.holdings.nft, ctx),
       transactions(d, params, ctx),
     ]),
   };

@@ -45,7 +45,7 @@ export async function loadTokens(
   call: CallOptions,
 ): Promise<Map<string, TokenInfo>> {
   const out = new Map<string, TokenInfo>();
-  if (ctx.network === 'devnet' || ctx.network === 'custom') {
+  if (ctx.network === 'devnet' || (ctx.network === 'custom' && !ctx.customTokenMetadata)) {
     const raw = `token metadata is not asked for on ${ctx.network === 'devnet' ? 'Devnet' : 'a custom network'}`;
     for (const c of contracts) out.set(c, { raw });
     return out;
