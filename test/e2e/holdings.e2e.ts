@@ -29,6 +29,7 @@ export async function run(ctx: E2EContext): Promise<void> {
     '1,234.56789 MIA',
     '3,000,000',
     'raw amount: the Token Metadata API does not know this token',
+    'SP000000000000000000002Q6VF78.token-big::big',
     'NFTs (3)',
     'u2',
     'Nonce 4 is missing',
@@ -45,7 +46,11 @@ export async function run(ctx: E2EContext): Promise<void> {
   await frame
     .locator('h2', { hasText: 'Fungible tokens' })
     .first()
-    .evaluate((h) => h.scrollIntoView({ block: 'start' }));
+    .evaluate((h) => {
+      // Clear of the panel's sticky header.
+      (h as HTMLElement).style.scrollMarginTop = '90px';
+      h.scrollIntoView({ block: 'start' });
+    });
   await page.mouse.move(0, 0);
   await page.waitForTimeout(300);
   const file = await helpers.screenshot(page, README_SHOT, ctx.outDir);

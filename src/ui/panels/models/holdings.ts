@@ -4,7 +4,7 @@
  * them from being mined. Pure: the data comes in, sections go out.
  */
 import type { FtHolding, MempoolTransaction, NftHolding, Page } from '../../../api';
-import { formatInt, txTypeLabel } from '../../../chain/format';
+import { clip, formatInt, txTypeLabel } from '../../../chain/format';
 import type { NonceGap } from '../../../chain/nonces';
 import type { Section, Value } from '../../../protocol';
 import {
@@ -38,10 +38,10 @@ function assetName(assetId: string): string {
   return i >= 0 ? assetId.slice(i + 2) : assetId;
 }
 
-/** The token's contract as a link when the identifier names one, else the identifier as text. */
+/** The asset identifier in full (a contract's token), opening the contract when it names one. */
 function asset(assetId: string, ctx: ModelContext): Value {
   const contract = tokenContract(assetId);
-  return contract ? { ...principal(contract, ctx), full: assetId } : text(assetId);
+  return contract ? { ...principal(contract, ctx), text: clip(assetId, 120), full: assetId } : text(assetId);
 }
 
 /** Why an amount is raw, or '' when it is shown with the token's decimals. */
@@ -66,15 +66,16 @@ export function tokensSection(ft: Page<FtHolding> | Missing, ctx: ModelContext):
   return {
     type: 'table',
     title: `${title} (${formatInt(ft.total)})`,
-    columns: [{ label: 'Token' }, { label: 'Balance', align: 'right' }, { label: 'Contract' }, { label: 'Note' }],
+    columns: [{ label: 'Token' }, { label: 'Balance', align: 'right' }, { label: 'Asset identifier' }],
     rows: ft.results.map((h) => {
+      const amount = tokenAmount(h.balance, h.asset_identifier, ctx);
       const reason = rawReason(h, ctx);
       return {
         cells: [
           [text(assetName(h.asset_identifier))],
-          [tokenAmount(h.balance, h.asset_identifier, ctx)],
+          // Raw: the integer, with why it is raw beside it.
+          [reason ? { ...amount, hint: reason } : amount],
           [asset(h.asset_identifier, ctx)],
-          [reason ? { ...text(reason), hint: h.asset_identifier } : text('')],
         ],
       };
     }),
@@ -90,7 +91,11 @@ export function nftsSection(nft: Page<NftHolding> | Missing, ctx: ModelContext):
   return {
     type: 'table',
     title: `${title} (${formatInt(nft.total)}${counted ? ' collections' : ''})`,
-    columns: [{ label: 'Collection' }, { label: counted ? 'Held' : 'Token', align: 'right' }, { label: 'Contract' }],
+    columns: [
+      { label: 'Collection' },
+      { label: counted ? 'Held' : 'Token', align: 'right' },
+      { label: 'Asset identifier' },
+    ],
     rows: nft.results.map((h) => ({
       cells: [
         [text(assetName(h.asset_identifier))],
