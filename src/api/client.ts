@@ -146,9 +146,11 @@ class Client implements StacksClient {
   private readonly tokens = new Map<string, S.FtMetadata | null>();
   /** v3 routes this client's API turned out not to have (see holdings.ts). */
   private readonly absent = new Set<string>();
+  private readonly log: LogFn | undefined;
 
   constructor(opts: StacksClientOptions) {
     this.baseUrl = opts.baseUrl;
+    this.log = opts.log;
     const limit = opts.rateLimit?.limit ?? (opts.apiKey ? 500 : 50);
     this.http = new HttpTransport({
       baseUrl: opts.baseUrl,
@@ -510,7 +512,8 @@ class Client implements StacksClient {
   }
 
   private get lists() {
-    return { requests: this.requests, cursors: this.cursors, freshMs: this.freshMs, absent: this.absent };
+    const { requests, cursors, freshMs, absent, log } = this;
+    return { requests, cursors, freshMs, absent, log };
   }
 
   async getMempoolTransactions(o: PageOptions = {}): Promise<S.Page<S.MempoolTransaction>> {

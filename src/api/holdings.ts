@@ -7,7 +7,7 @@
 import { intIn, must } from './arguments';
 import { walkCursorPages } from './cursorPages';
 import { isStacksApiError, StacksApiError } from './errors';
-import type { RequestOptions } from './http';
+import type { LogFn, RequestOptions } from './http';
 import type { CursorMemo } from './replacements';
 import type { Requests } from './requests';
 import * as S from './schemas';
@@ -29,6 +29,7 @@ interface Deps {
   freshMs: number;
   /** Routes this client's API does not have (404 on their first page): the fallback is used from then on. */
   absent: Set<string>;
+  log?: LogFn | undefined;
 }
 
 /** Raised inside a first page that answered 404: the API has no such route. */
@@ -86,11 +87,13 @@ function v3List<T>(
   });
 }
 
+const V1_BALANCES = '/extended/v1/address/{principal}/balances';
+
 /** The v1 balances of a principal (STX and every token at once), for an API without the v3 lists. */
 function v1Balances(d: Deps, principal: string, o: ListOptions): Promise<S.V1AddressBalances> {
   return d.requests.call(
     {
-      route: '/extended/v1/address/{principal}/balances',
+      route: V1_BALANCES,
       path: `/extended/v1/address/${principal}/balances`,
       schema: S.V1AddressBalances,
       what: 'token balances',
@@ -116,6 +119,7 @@ async function withFallback<T>(
   } catch (e) {
     if (!(e instanceof NoRoute)) throw e;
     d.absent.add(route);
+    d.log?.('info', `The API has no ${route} (404): reading ${V1_BALANCES} instead.`);
     return v1();
   }
 }

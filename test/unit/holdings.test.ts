@@ -221,7 +221,8 @@ describe('Holdings and pending transactions of an address (issue 14)', () => {
       mock.override(ftPath(p), ERROR_BODIES.unknownRoute('GET', ftPath(p)), 404);
       mock.override(`/extended/v3/principals/${p}/balances/nft`, ERROR_BODIES.unknownRoute('GET', '/x'), 404);
       mock.override(`/extended/v1/address/${p}/balances`, loadFixture('address-balances--v1-tokens.json'));
-      const c = createStacksClient({ baseUrl: mock.url, cache: false });
+      const logs: string[] = [];
+      const c = createStacksClient({ baseUrl: mock.url, cache: false, log: (_l, m) => logs.push(m) });
       const ft = await c.getFtHoldings(p);
       assert.deepStrictEqual(
         ft.results.map((h) => `${h.asset_identifier} ${h.balance}`),
@@ -239,6 +240,14 @@ describe('Holdings and pending transactions of an address (issue 14)', () => {
       );
       await c.getFtHoldings(p, { limit: 2, offset: 2 });
       assert.strictEqual(mock.requestsTo(ftPath(p)).length, 1, 'v3 is asked once');
+      assert.deepStrictEqual(
+        logs.filter((l) => /has no/.test(l)),
+        [
+          'The API has no /extended/v3/principals/{principal}/balances/ft (404): reading /extended/v1/address/{principal}/balances instead.',
+          'The API has no /extended/v3/principals/{principal}/balances/nft (404): reading /extended/v1/address/{principal}/balances instead.',
+        ],
+        'said once per route',
+      );
       assert.strictEqual(mock.requestsTo(`/extended/v1/address/${p}/balances`).length, 3);
     });
 
