@@ -55,6 +55,15 @@ describe('Holdings and pending transactions of an address (issue 14)', () => {
       assert.strictEqual(t.rows[2]!.cells[1]![0]!.hint, 'raw amount: no token metadata');
     });
 
+    it('a list longer than a page pages by its own offset', () => {
+      const many = Array.from({ length: 20 }, (_, i) => ({
+        asset_identifier: `SP000000000000000000002Q6VF78.t${i}::t`,
+        balance: '1',
+      }));
+      const t = table(tokensSection({ limit: 20, offset: 20, total: 45, results: many }, ctx));
+      assert.deepStrictEqual(t.paging, { param: 'ftOffset', offset: 20, limit: 20, total: 45, sequential: true });
+    });
+
     it('NFT instances with their values; v1 counts per collection, the value not available', () => {
       const three = loadFixture('v3-balances-nft--three.json').results as NftHolding[];
       const t = table(nftsSection({ limit: 20, offset: 0, total: 3, results: three }, ctx));
@@ -257,6 +266,21 @@ describe('Holdings and pending transactions of an address (issue 14)', () => {
       await assert.rejects(c.getFtHoldings(HOLDER), (e: unknown) => e instanceof StacksApiError && e.kind === 'server');
       assert.strictEqual(mock.requestsTo(`/extended/v1/address/${HOLDER}/balances`).length, 0);
       assert.strictEqual((await c.getFtHoldings(HOLDER)).total, 3, 'and v3 is asked again');
+    });
+
+    it('the mock adds a new transaction to an address after a number of requests, and serves it', async () => {
+      const c = createStacksClient({ baseUrl: mock.url, cache: false });
+      const before = await c.getAddressTransactions(ADDRESS.mainnet, { limit: 5 });
+      const id = mock.newTransactionLater(ADDRESS.mainnet, 1);
+      assert.deepStrictEqual(
+        (await c.getAddressTransactions(ADDRESS.mainnet, { limit: 5 })).results.map((r) => r.tx.tx_id),
+        before.results.map((r) => r.tx.tx_id),
+        'as usual for one more request',
+      );
+      const after = await c.getAddressTransactions(ADDRESS.mainnet, { limit: 5 });
+      assert.strictEqual(after.results[0]!.tx.tx_id, id);
+      assert.strictEqual(after.total, before.total + 1);
+      assert.strictEqual((await c.getTransaction(id)).tx_status, 'success');
     });
 
     it("a principal's pending transactions: sent by it, or calling its contract", async () => {
