@@ -17,10 +17,18 @@ export const HOLDER = 'ST1SJ3DTE5DN7X54YDH5D64R3BCB6A2AG2ZQ8YPD5';
 /** MiamiCoin's asset identifier (decimals 6, symbol MIA in the mock's metadata). */
 export const MIA_ASSET = `${TOKEN.mia}::miamicoin`;
 
+/** Tokens the busy address holds, for paging: in the shape of the API's items, largest first. */
+export const BUSY_TOKEN_COUNT = 45;
+
 function ftOf(principal: string): Json[] {
   const three: Json[] = loadFixture('v3-balances-ft--three.json').results;
   if (principal === HOLDER) return three;
   if (principal === ADDRESS.pendingSender) return [{ asset_identifier: MIA_ASSET, balance: '1234567890' }, ...three];
+  if (principal === ADDRESS.busy)
+    return Array.from({ length: BUSY_TOKEN_COUNT }, (_, i) => ({
+      asset_identifier: `SP000000000000000000002Q6VF78.token-${i}::t${i}`,
+      balance: String(1_000_000 - i),
+    }));
   return [];
 }
 

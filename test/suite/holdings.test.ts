@@ -11,7 +11,7 @@ import type { ExplorerTree } from '../../src/ui/tree';
 import type { Watchlist } from '../../src/ui/watchlist';
 import { ADDRESS, TOKEN } from '../fixtures/ids';
 import { ERROR_BODIES } from '../mock-api/fixtures';
-import { HOLDER } from '../mock-api/holdings';
+import { BUSY_TOKEN_COUNT, HOLDER } from '../mock-api/holdings';
 import { loadFixture } from '../mock-api/server';
 import {
   captureMessages,
@@ -142,6 +142,35 @@ describe('Holdings, pending transactions and watched addresses', function () {
       assert.ok(notices(m).includes('Pending transactions: not available on this API'), notices(m).join('\n'));
       assert.strictEqual(requestsTo(`/extended/v1/address/${p}/balances`), 1, 'one v1 request serves both lists');
       assert.deepStrictEqual(messages.errors, []);
+    });
+
+    it('tokens page 20 at a time, a page turn one request from the cursor of the page before', async () => {
+      await vscode.commands.executeCommand('stacksLookup.showAddress', ADDRESS.busy);
+      const first = table(panels.current!.model, 'Fungible tokens');
+      assert.strictEqual(first.title, `Fungible tokens (${BUSY_TOKEN_COUNT})`);
+      assert.deepStrictEqual(first.paging, {
+        param: 'ftOffset',
+        offset: 0,
+        limit: 20,
+        total: BUSY_TOKEN_COUNT,
+        sequential: true,
+      });
+      const path = `/extended/v3/principals/${ADDRESS.busy}/balances/ft`;
+      const asked = requestsTo(path);
+      await panels.handle({ type: 'page', params: { ftOffset: 20 } });
+      const second = table(panels.current!.model, 'Fungible tokens');
+      assert.strictEqual(second.paging?.offset, 20);
+      assert.strictEqual(cellText(second, 0, 0), 't20');
+      assert.strictEqual(requestsTo(path), asked + 1, 'one request');
+      assert.strictEqual(
+        used.mock.requestsTo(path).at(-1)!.query.get('cursor'),
+        `999980:SP000000000000000000002Q6VF78.token-20::t20`,
+      );
+      assert.strictEqual(
+        requestsTo(`/extended/v2/addresses/${ADDRESS.busy}/transactions`),
+        1,
+        'the rest of the panel is kept',
+      );
     });
 
     it('a contract principal says it has no nonces, and lists the pending calls of it', async () => {
