@@ -4,7 +4,9 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { Section, ViewModel } from '../../src/protocol';
-import type { AddressWatcher } from '../../src/ui/addressWatch';
+import { AddressWatcher } from '../../src/ui/addressWatch';
+import type { Config } from '../../src/ui/config';
+import type { Log } from '../../src/ui/log';
 import type { NetworkService } from '../../src/ui/network';
 import type { PanelManager } from '../../src/ui/panels';
 import type { ExplorerTree } from '../../src/ui/tree';
@@ -253,6 +255,50 @@ describe('Holdings, pending transactions and watched addresses', function () {
         assert.strictEqual(told[0]!.level, 'info');
       } finally {
         await restore();
+      }
+    });
+
+    it('a reload neither repeats nor misses a notification, and a second window of the workspace stays quiet', async () => {
+      await watchlist.add(ADDRESS.mainnet);
+      // Watchers of this workspace as other windows (or this one after a reload) make them.
+      const make = () =>
+        new AddressWatcher({
+          networks,
+          config: { watchedNotify: true, affects: () => false } as unknown as Config,
+          log: { warn: () => undefined } as unknown as Log,
+          watchlist,
+          state,
+        });
+      const clear = async () => (await networks.endpoint('custom')).client.clearCache();
+      const first = make();
+      const other = make();
+      let reloaded: AddressWatcher | undefined;
+      try {
+        await clear();
+        await first.roundNow(); // the first look, and the lease of the workspace
+        used.mock.newTransactionLater(ADDRESS.mainnet, 0);
+        const asked = requestsTo(`/extended/v2/addresses/${ADDRESS.mainnet}/transactions`);
+        await other.roundNow();
+        assert.strictEqual(
+          requestsTo(`/extended/v2/addresses/${ADDRESS.mainnet}/transactions`),
+          asked,
+          'the other window asks nothing',
+        );
+        first.dispose(); // the window reloads: the new transaction arrived meanwhile
+        reloaded = make();
+        await clear();
+        await reloaded.roundNow();
+        await clear();
+        await reloaded.roundNow();
+        assert.strictEqual(
+          messages.infos.filter((m) => /^New transaction/.test(m)).length,
+          1,
+          messages.infos.join('\n'),
+        );
+      } finally {
+        first.dispose();
+        other.dispose();
+        reloaded?.dispose();
       }
     });
 
