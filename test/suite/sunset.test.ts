@@ -57,6 +57,8 @@ describe('Sunset: every feature with the deprecated routes switched off', () => 
     watchlist = api.watchlist;
     history = api.history;
     used = await useMock({ sunset: true });
+    // One mock, so one client and one rate budget, for every feature of the suite: as with a key.
+    api.networks!.raiseRateBudgetForBenchmark(500);
   });
   beforeEach(() => {
     used.mock.reset(); // keeps sunset mode
@@ -68,6 +70,7 @@ describe('Sunset: every feature with the deprecated routes switched off', () => 
   });
   after(async () => {
     for (const a of watchlist.items) await watchlist.remove(a);
+    (await testApi()).networks!.raiseRateBudgetForBenchmark(0);
     await used.close();
   });
 

@@ -126,7 +126,8 @@ export class WatchedAddressNode extends PagedNode {
     const [page, summary] = await Promise.all([
       client.getAddressTransactions(this.address, { ...o, limit: TX_PAGE, offset }),
       // Expanded: what the address holds and has pending, above its transactions.
-      offset === 0 ? this.summary(client, o) : Promise.resolve([]),
+      // They never wait for the rate budget: without budget left they say so, and the list comes first.
+      offset === 0 ? this.summary(client, { signal: ctx.signal, budget: 'fail-fast' }) : Promise.resolve([]),
     ]);
     const txs = page.results.map((t) => new TransactionNode(this, this.d, this.address, this.network, t));
     return {
