@@ -123,12 +123,10 @@ export class WatchedAddressNode extends PagedNode {
   protected async fetchPage(offset: number, ctx: LoadContext) {
     const { client } = await this.d.networks.endpoint(this.network);
     const o = { signal: ctx.signal, budget: ctx.budget };
-    const [page, summary] = await Promise.all([
-      client.getAddressTransactions(this.address, { ...o, limit: TX_PAGE, offset }),
-      // Expanded: what the address holds and has pending, above its transactions.
-      // They never wait for the rate budget: without budget left they say so, and the list comes first.
-      offset === 0 ? this.summary(client, { signal: ctx.signal, budget: 'fail-fast' }) : Promise.resolve([]),
-    ]);
+    const page = await client.getAddressTransactions(this.address, { ...o, limit: TX_PAGE, offset });
+    // Expanded: what the address holds and has pending, above its transactions; asked once the list
+    // has answered, and never waiting for the rate budget (without budget left they say so).
+    const summary = offset === 0 ? await this.summary(client, { signal: ctx.signal, budget: 'fail-fast' }) : [];
     const txs = page.results.map((t) => new TransactionNode(this, this.d, this.address, this.network, t));
     return {
       nodes: [

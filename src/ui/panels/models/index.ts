@@ -100,27 +100,33 @@ async function build(target: Target, params: PanelParams, o: LoadOptions): Promi
       const ftOffset = pageStart(params.ftOffset, FT_PER_PAGE);
       const nftOffset = pageStart(params.nftOffset, NFT_PER_PAGE);
       const pendingOffset = pageStart(params.pendingOffset, ADDRESS_PENDING_PER_PAGE);
+      const balance = part('balance', `${untilBlock ?? ''}|${unanchored}`, () =>
+        c.getStxBalance(target.id, balanceOptions),
+      );
+      // Asked once the balance has answered: an API that fails the panel is not asked three more times.
       const side = current
-        ? Promise.all([
-            part('ft', String(ftOffset), () =>
-              orMissing(c.getFtHoldings(target.id, { ...call, limit: FT_PER_PAGE, offset: ftOffset })),
-            ),
-            part('nft', String(nftOffset), () =>
-              orMissing(c.getNftHoldings(target.id, { ...call, limit: NFT_PER_PAGE, offset: nftOffset })),
-            ),
-            part('pending', String(pendingOffset), () =>
-              orMissing(
-                c.getPrincipalMempoolTransactions(target.id, {
-                  ...call,
-                  limit: ADDRESS_PENDING_PER_PAGE,
-                  offset: pendingOffset,
-                }),
+        ? balance.then(() =>
+            Promise.all([
+              part('ft', String(ftOffset), () =>
+                orMissing(c.getFtHoldings(target.id, { ...call, limit: FT_PER_PAGE, offset: ftOffset })),
               ),
-            ),
-          ])
+              part('nft', String(nftOffset), () =>
+                orMissing(c.getNftHoldings(target.id, { ...call, limit: NFT_PER_PAGE, offset: nftOffset })),
+              ),
+              part('pending', String(pendingOffset), () =>
+                orMissing(
+                  c.getPrincipalMempoolTransactions(target.id, {
+                    ...call,
+                    limit: ADDRESS_PENDING_PER_PAGE,
+                    offset: pendingOffset,
+                  }),
+                ),
+              ),
+            ]),
+          )
         : undefined;
-      const [balance, txs, events, nonceState, sideParts] = await Promise.all([
-        part('balance', `${untilBlock ?? ''}|${unanchored}`, () => c.getStxBalance(target.id, balanceOptions)),
+      const [stxBalance, txs, events, nonceState, sideParts] = await Promise.all([
+        balance,
         part('txs', String(txOffset), () =>
           c.getAddressTransactions(target.id, { ...call, limit: TXS_PER_PAGE, offset: txOffset }),
         ),
@@ -154,7 +160,7 @@ async function build(target: Target, params: PanelParams, o: LoadOptions): Promi
         model: addressModel(
           {
             principal: target.id,
-            balance,
+            balance: stxBalance,
             txs,
             ...(expand && events ? { events: { txId: expand, page: events } } : {}),
             ...(nonceState ? { nonces: nonceState } : {}),
