@@ -16,6 +16,7 @@ import { measureRateLimit } from './ratelimit';
 import { measureUx, percentile } from './ux';
 import { requestEconomy } from './session';
 import { measureWebActivation, measureWebBundle } from './web';
+import { measureWatchLoad } from './watch';
 import { REPO, Row, kb, markdownTable, ms, table } from './util';
 
 const argv = process.argv.slice(2);
@@ -28,6 +29,7 @@ const P = quick
       parseRuns: 30,
       rateLimit: { limit: 10, windowMs: 2_000, hovers: 30, lookups: 15 },
       ux: { hovers: 3, lookups: 100, navigations: 10, warmRuns: 2 },
+      watch: { watches: 20, minutes: 3 },
     }
   : {
       activationRuns: 20,
@@ -35,6 +37,7 @@ const P = quick
       parseRuns: 200,
       rateLimit: { limit: 25, windowMs: 5_000, hovers: 80, lookups: 50 },
       ux: { hovers: 20, lookups: 1_000, navigations: 100, warmRuns: 5 },
+      watch: { watches: 20, minutes: 10 },
     };
 
 const TARGET = {
@@ -298,6 +301,27 @@ async function main(): Promise<number> {
     });
   }
 
+  // 7. background requests of watched transactions and addresses
+  const watch = await step('watched transactions', () => measureWatchLoad(P.watch));
+  results.watch = watch;
+  if (failed(watch))
+    rows.push({
+      measure: 'watched transactions',
+      value: 'crashed',
+      target: '0 x 429',
+      met: false,
+      note: watch.crashed,
+    });
+  else {
+    rows.push({
+      measure: `watched transactions: requests per watch per minute, and 429s (${watch.watches} watches, no key)`,
+      value: `${watch.perWatchPerMinute.toFixed(2)}/min; ${watch.responses429} x 429`,
+      target: '0 x 429',
+      met: watch.responses429 === 0,
+      note: `${watch.minutes} min of watching on a 20x clock: ${watch.requests} requests in ${watch.rounds} rounds (5 s apart at first, one a minute from the eighth on), ${watch.heldBack} held back by the budget; watched addresses with notifications: ${watch.addresses.perAddressPerMinute.toFixed(2)}/min each (${watch.addresses.watched} addresses), ${watch.addresses.responses429} x 429`,
+    });
+  }
+
   results.rows = rows;
   results.seconds = (Date.now() - t0) / 1000;
   const file = path.join(REPO, 'bench', 'results.json');
@@ -326,7 +350,7 @@ async function main(): Promise<number> {
   if (argv.includes('--markdown')) out.push('', markdownTable(rows));
   out.push('', `results: ${path.relative(REPO, file)} (${results.seconds} s)`);
   process.stdout.write(out.join('\n') + '\n');
-  return [bundle, activation, economy, overhead, parsing, rl].some(failed) ? 1 : 0;
+  return [bundle, activation, economy, overhead, parsing, rl, watch].some(failed) ? 1 : 0;
 }
 
 main().then(

@@ -166,7 +166,12 @@ export function resourcesOf(step: Step): Resource[] {
       case 'pending-tx':
         return [{ url: `/extended/v1/tx/${id}`, freshMs: FRESHNESS_MS.pendingTx }];
       case 'address':
-        return [{ url: `/extended/v1/address/${id}/stx`, freshMs: FRESHNESS_MS.balance }];
+        return [
+          { url: `/extended/v1/address/${id}/stx`, freshMs: FRESHNESS_MS.balance },
+          // What it holds: the counts and the largest tokens (their metadata is not asked on a custom network).
+          { url: `/extended/v3/principals/${id}/balances/ft?limit=3`, freshMs: FRESHNESS_MS.balance },
+          { url: `/extended/v3/principals/${id}/balances/nft?limit=1`, freshMs: FRESHNESS_MS.balance },
+        ];
       case 'contract':
         return [
           { url: `/extended/v2/smart-contracts/status?contract_id=${id}`, freshMs: FRESHNESS_MS.contractStatus },
@@ -193,6 +198,11 @@ export function resourcesOf(step: Step): Resource[] {
           },
           // A standard address's panel also shows where its nonces stand.
           ...(id.includes('.') ? [] : [{ url: `/extended/v3/principals/${id}/nonces`, freshMs: FRESHNESS_MS.nonces }]),
+          // ... and what it holds, and its pending transactions.
+          ...['balances/ft', 'balances/nft', 'mempool/transactions'].map((list) => ({
+            url: `/extended/v3/principals/${id}/${list}?limit=${TXS_PER_PAGE}`,
+            freshMs: FRESHNESS_MS.balance,
+          })),
         ];
       case 'contract':
         // The panel of a deployed contract also shows the contract's own balance.
@@ -262,7 +272,11 @@ async function hover(client: StacksClient, t: SessionId): Promise<void> {
       await client.getTransaction(t.id, o);
       return;
     case 'address':
-      await client.getStxBalance(t.id, o);
+      await Promise.all([
+        client.getStxBalance(t.id, o),
+        client.getFtHoldings(t.id, { ...o, limit: 3 }),
+        client.getNftHoldings(t.id, { ...o, limit: 1 }),
+      ]);
       return;
     case 'contract':
       await Promise.all([client.getContractsStatus([t.id], o), client.getStxBalance(t.id.split('.')[0]!, o)]);
@@ -355,6 +369,9 @@ export function naiveClient(
     stats: { sent: 0, cacheHits: 0, shared: 0 },
     clearCache: () => undefined,
     getNonces: (p) => get(`/extended/v3/principals/${p}/nonces`),
+    getFtHoldings: (p, o = {}) => get(`/extended/v3/principals/${p}/balances/ft`, page(o)),
+    getNftHoldings: (p, o = {}) => get(`/extended/v3/principals/${p}/balances/nft`, page(o)),
+    getPrincipalMempoolTransactions: (p, o = {}) => get(`/extended/v3/principals/${p}/mempool/transactions`, page(o)),
     // A naive client asks every time; 404 and 422 mean "no metadata".
     getFtMetadata: async (c) => {
       try {

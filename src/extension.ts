@@ -11,6 +11,7 @@ import { NetworkStatusBar } from './ui/statusBar';
 import { testApiFor, type TestApi } from './testApi';
 import { registerExplorer } from './ui/tree';
 import { registerTxWatchCommands, TxWatcher } from './ui/txWatch';
+import { AddressWatcher } from './ui/addressWatch';
 
 /**
  * Builds the few services and registers everything; nothing here asks the API, so activation
@@ -26,6 +27,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   let networks: NetworkService | undefined;
   let explorer: ReturnType<typeof registerExplorer> | undefined;
   let txWatch: TxWatcher | undefined;
+  let addressWatch: AddressWatcher | undefined;
   try {
     const config = new Config();
     networks = new NetworkService(config, context.secrets, log);
@@ -39,6 +41,14 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     context.subscriptions.push(explorer);
     txWatch = new TxWatcher({ networks, config, log, state: context.workspaceState });
     context.subscriptions.push(txWatch, ...registerTxWatchCommands(txWatch, networks, toTarget));
+    addressWatch = new AddressWatcher({
+      networks,
+      config,
+      log,
+      watchlist: explorer.watchlist,
+      state: context.workspaceState,
+    });
+    context.subscriptions.push(addressWatch);
     void networks.updateContext();
   } catch (e) {
     log.error(`Activation failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
@@ -62,6 +72,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     tree: explorer?.tree,
     watchlist: explorer?.watchlist,
     txWatch,
+    addressWatch,
   }));
 }
 

@@ -43,10 +43,13 @@ export const PanelParams = z.object({
   /** The transaction row of the address list whose events are shown ('' for none). */
   expand: z.optional(z.string().check(z.maxLength(80))),
   expandOffset: offset(),
-  /** The page of the mempool panel's pending transactions. */
+  /** The page of the pending transactions (the mempool panel's, or an address's). */
   pendingOffset: offset(),
   /** The read-only function whose form a contract panel brings into view. */
   fn: z.optional(z.string().check(z.maxLength(128))),
+  /** The pages of an address's fungible tokens and NFTs. */
+  ftOffset: offset(),
+  nftOffset: offset(),
 });
 export type PanelParams = z.infer<typeof PanelParams>;
 
@@ -170,7 +173,7 @@ export interface Column {
 }
 
 export interface Paging {
-  param: 'eventOffset' | 'txOffset' | 'blockOffset' | 'expandOffset' | 'pendingOffset';
+  param: 'eventOffset' | 'txOffset' | 'blockOffset' | 'expandOffset' | 'pendingOffset' | 'ftOffset' | 'nftOffset';
   offset: number;
   limit: number;
   total: number;

@@ -8,6 +8,7 @@ import type { NetworkStatusBar } from './ui/statusBar';
 import type { ExplorerTree } from './ui/tree';
 import type { Watchlist } from './ui/watchlist';
 import type { TxWatcher } from './ui/txWatch';
+import type { AddressWatcher } from './ui/addressWatch';
 
 /** The extension's own state, for its in-host tests; other extensions get nothing from activate(). */
 export interface TestApi {
@@ -31,6 +32,7 @@ export interface TestApi {
   readonly watchlist: Watchlist | undefined;
   /** The watched transactions: the list, the rounds, the status-bar item. */
   readonly txWatch: TxWatcher | undefined;
+  readonly addressWatch: AddressWatcher | undefined;
 }
 
 /** `vscode.ExtensionMode.Test`, checked against the declared enum by its type. */

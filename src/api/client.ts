@@ -5,6 +5,7 @@ import { walkCursorPages } from './cursorPages';
 import { LruCache } from './cache';
 import { isStacksApiError } from './errors';
 import { Fallback, SwitchedOffRoutes } from './fallback';
+import { ftHoldings, nftHoldings, principalMempool } from './holdings';
 import { HttpTransport, LogFn, RequestOptions } from './http';
 import type { Clock } from './clock';
 import { RateLimiter, RateLimitOptions } from './rateLimit';
@@ -136,6 +137,14 @@ export interface StacksClient {
     at?: AtTip,
     options?: CallOptions,
   ): Promise<S.ClarityData>;
+  /**
+   * What a principal holds besides STX (v3, paged by cursor like the mempool list; limit up to 200),
+   * from the v1 balances route on an API without v3. NFTs from v1 are a count per collection.
+   */
+  getFtHoldings(principal: string, options?: PageOptions): Promise<S.Page<S.FtHolding>>;
+  getNftHoldings(principal: string, options?: PageOptions): Promise<S.Page<S.NftHolding>>;
+  /** A principal's pending transactions (sent, received, or calling its contract), newest first. */
+  getPrincipalMempoolTransactions(principal: string, options?: PageOptions): Promise<S.Page<S.MempoolTransaction>>;
   /** Forgets every cached response (in-flight requests are not affected). */
   clearCache(): void;
 }
@@ -179,9 +188,13 @@ class Client implements StacksClient {
   private readonly cursors = new CursorMemo();
   /** Token metadata answers of this session, by contract id (`null`: the API has none). */
   private readonly tokens = new Map<string, S.FtMetadata | null>();
+  /** v3 routes this client's API turned out not to have (see holdings.ts). */
+  private readonly absent = new Set<string>();
+  private readonly log: LogFn | undefined;
 
   constructor(opts: StacksClientOptions) {
     this.baseUrl = opts.baseUrl;
+    this.log = opts.log;
     const limit = opts.rateLimit?.limit ?? (opts.apiKey ? 500 : 50);
     this.http = new HttpTransport({
       baseUrl: opts.baseUrl,
@@ -640,6 +653,23 @@ class Client implements StacksClient {
       },
       o,
     );
+  }
+
+  async getFtHoldings(principal: string, o: PageOptions = {}): Promise<S.Page<S.FtHolding>> {
+    return ftHoldings(this.lists, must(checkPrincipal(String(principal))).principal, o);
+  }
+
+  async getNftHoldings(principal: string, o: PageOptions = {}): Promise<S.Page<S.NftHolding>> {
+    return nftHoldings(this.lists, must(checkPrincipal(String(principal))).principal, o);
+  }
+
+  async getPrincipalMempoolTransactions(principal: string, o: PageOptions = {}): Promise<S.Page<S.MempoolTransaction>> {
+    return principalMempool(this.lists, must(checkPrincipal(String(principal))).principal, o);
+  }
+
+  private get lists() {
+    const { requests, cursors, freshMs, absent, log } = this;
+    return { requests, cursors, freshMs, absent, log };
   }
 
   async getMempoolTransactions(o: PageOptions = {}): Promise<S.Page<S.MempoolTransaction>> {

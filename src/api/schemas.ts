@@ -14,4 +14,5 @@ export * from './schemas/replacements';
 export * from './schemas/nonces';
 export * from './schemas/tokens';
 export * from './schemas/contracts';
+export * from './schemas/holdings';
 export { parseWith, type Schema } from './schemas/parse';

@@ -3,7 +3,7 @@
  * the chain or the network goes through `escapeMarkdown` (or `code` for ids of a known shape), and
  * links only ever run the extension's own commands, which the caller lists in `isTrusted`.
  */
-import type { ContractStatus, StxBalance, Transaction } from '../api/schemas';
+import type { ContractStatus, FtHolding, FtMetadata, StxBalance, Transaction } from '../api/schemas';
 import { Commands } from '../constants';
 import {
   clip,
@@ -12,6 +12,7 @@ import {
   formatMicroStx,
   formatStx,
   formatTime,
+  formatTokenAmount,
   statusLabel,
   statusTone,
   txTypeLabel,
@@ -204,11 +205,54 @@ function balanceLines(b: StxBalance): string[] {
   return lines;
 }
 
-export function addressHover(address: string, balance: Fetched<StxBalance>, source: HoverSource): HoverDoc {
+/**
+ * What an address holds besides STX, for its hover: how many tokens and NFTs, and the first tokens
+ * with their metadata (or why their amounts are raw).
+ */
+export interface HoverHoldings {
+  ftTotal: number;
+  nftTotal: number;
+  /** The largest holdings, each with its token's metadata or why there is none. */
+  top: Array<{ holding: FtHolding; meta: FtMetadata | string }>;
+}
+
+/** One token line: the amount with decimals and symbol, or raw with the asset identifier and why. */
+function holdingLine(h: { holding: FtHolding; meta: FtMetadata | string }): string {
+  const id = h.holding.asset_identifier;
+  const decimals = typeof h.meta === 'string' ? undefined : h.meta.decimals;
+  const formatted = decimals === undefined ? undefined : formatTokenAmount(h.holding.balance, decimals);
+  if (formatted !== undefined && typeof h.meta !== 'string') {
+    const symbol = h.meta.symbol?.trim() ? escapeMarkdown(h.meta.symbol.trim(), 16) : '';
+    return `${amountMarkdown(formatted)}${symbol ? ` ${symbol}` : ''} · ${code(id)}`;
+  }
+  const why = typeof h.meta === 'string' ? h.meta : 'the token metadata gives no decimals';
+  return `${amountMarkdown(h.holding.balance)} ${code(id)} _(raw amount: ${escapeMarkdown(why, 120)})_`;
+}
+
+function holdingsLines(h: Fetched<HoverHoldings>): string[] {
+  if (!h.ok) return [`Tokens: ${escapeMarkdown(h.short)}`];
+  const v = h.value;
+  const counts = `Tokens: ${v.ftTotal.toLocaleString('en-US')} fungible · ${v.nftTotal.toLocaleString('en-US')} NFT${
+    v.nftTotal === 1 ? '' : 's'
+  }`;
+  const more =
+    v.ftTotal > v.top.length && v.top.length
+      ? `… and ${(v.ftTotal - v.top.length).toLocaleString('en-US')} more in the panel`
+      : '';
+  return [counts, ...v.top.map(holdingLine), more];
+}
+
+export function addressHover(
+  address: string,
+  balance: Fetched<StxBalance>,
+  source: HoverSource,
+  holdings?: Fetched<HoverHoldings>,
+): HoverDoc {
   const doc = new Doc();
   const target: Target = { kind: 'address', id: address, network: source.network };
   doc.block([`**Address** ${code(address)}`]);
   doc.block(balance.ok ? balanceLines(balance.value) : [`$(warning) ${escapeMarkdown(balance.short)}`]);
+  if (holdings) doc.block(holdingsLines(holdings));
   doc.links([
     doc.link('$(preview) Open', 'Show the address in a panel', Commands.showAddress, [address]),
     explorerLink(doc, target),

@@ -50,6 +50,10 @@ export class Config {
   get customApiUrl(): string {
     return this.read(Settings.customApiUrl, '').trim();
   }
+  /** Ask the custom API's origin for token metadata too (it serves the Token Metadata API, as the hosted ones do). */
+  get customTokenMetadata(): boolean {
+    return this.read(Settings.customTokenMetadata, false);
+  }
   get requestTimeoutMs(): number {
     const n = this.read(Settings.requestTimeoutMs, 15_000);
     return Number.isFinite(n) ? Math.min(120_000, Math.max(1_000, n)) : 15_000;
@@ -84,6 +88,10 @@ export class Config {
   }
   get watchedGlobal(): boolean {
     return this.read(Settings.watchedGlobal, false);
+  }
+  /** Notify when a watched address gets a new transaction (off by default: it polls in the background). */
+  get watchedNotify(): boolean {
+    return this.read(Settings.watchedNotify, false);
   }
   get autoRefreshSeconds(): number {
     const n = this.read(Settings.autoRefreshSeconds, 0);

@@ -1,7 +1,17 @@
 import * as vscode from 'vscode';
-import type { CallOptions } from '../api';
+import type { CallOptions, FtMetadata, StacksClient } from '../api';
 import { isStacksApiError } from '../api/errors';
-import { addressHover, contractHover, failureHover, Fetched, HoverDoc, HoverSource, txHover } from '../chain/hoverText';
+import {
+  addressHover,
+  contractHover,
+  failureHover,
+  Fetched,
+  HoverDoc,
+  HoverHoldings,
+  HoverSource,
+  txHover,
+} from '../chain/hoverText';
+import { checkContractId } from '../chain/identifiers';
 import { findIdentifiers, FoundIdentifier, MAX_SCAN_LINE } from '../chain/recognize';
 import { Commands, ContextKeys, Settings } from '../constants';
 import type { Config, NetworkId } from './config';
@@ -103,8 +113,11 @@ export class StacksHoverProvider implements vscode.HoverProvider {
           break;
         }
         case 'address': {
-          const balance = await fetch(() => client.getStxBalance(found.id, options), 'address');
-          text = addressHover(found.id, balance, source);
+          const [balance, holdings] = await Promise.all([
+            fetch(() => client.getStxBalance(found.id, options), 'address'),
+            fetch(() => holdingsOf(client, found.id, this.notAsked(network), options), 'token balances'),
+          ]);
+          text = addressHover(found.id, balance, source, holdings);
           break;
         }
         case 'contract': {
@@ -151,6 +164,14 @@ export class StacksHoverProvider implements vscode.HoverProvider {
         short: describeError(e, { networkLabel: source.networkLabel, baseUrl: source.baseUrl, what, hasApiKey }).short,
       };
     }
+  }
+
+  /** Why token metadata is not asked on a network, or undefined where it is. */
+  private notAsked(network: NetworkId): string | undefined {
+    if (network === 'devnet') return 'token metadata is not asked for on Devnet';
+    if (network === 'custom' && !this.d.config.customTokenMetadata)
+      return 'token metadata is not asked for on a custom network';
+    return undefined;
   }
 
   /** The watch link needs the tree view's command; once it is there it stays. */
@@ -203,4 +224,45 @@ export function trackIdentifierAtCursor(): vscode.Disposable {
     if (timer) clearTimeout(timer);
     for (const s of subs) s.dispose();
   });
+}
+
+/** Tokens a hover names with their amounts; the rest are counted and shown in the panel. */
+export const HOVER_TOKENS = 3;
+
+/**
+ * The counts of what an address holds and its largest tokens with their metadata: two list
+ * requests, and at most one metadata request per token a session (the client keeps the answers),
+ * none where the network has no token metadata (`notAsked` says why).
+ */
+async function holdingsOf(
+  client: StacksClient,
+  address: string,
+  notAsked: string | undefined,
+  o: CallOptions,
+): Promise<HoverHoldings> {
+  const [ft, nft] = await Promise.all([
+    client.getFtHoldings(address, { ...o, limit: HOVER_TOKENS }),
+    client.getNftHoldings(address, { ...o, limit: 1 }),
+  ]);
+  const top = await Promise.all(
+    ft.results.slice(0, HOVER_TOKENS).map(async (holding) => ({
+      holding,
+      meta: notAsked ?? (await metadataOf(client, holding.asset_identifier, o)),
+    })),
+  );
+  return { ftTotal: ft.total, nftTotal: nft.total, top };
+}
+
+/** A token's metadata, or why its amount stays raw. */
+async function metadataOf(client: StacksClient, assetId: string, o: CallOptions): Promise<FtMetadata | string> {
+  const contract = checkContractId(assetId.split('::')[0] ?? '');
+  if (!contract.ok) return 'the asset identifier names no token contract';
+  try {
+    return (
+      (await client.getFtMetadata(contract.value.contractId, o)) ?? 'the Token Metadata API does not know this token'
+    );
+  } catch (e) {
+    if (isStacksApiError(e) && e.kind === 'cancelled') throw e;
+    return 'the token metadata could not be loaded';
+  }
 }

@@ -207,7 +207,7 @@ export function getBlockTxsV3(ctx: RouteContext): Reply {
  * A page of a v3 list, which pages by the cursor of a page's first item (`cursors[i]` is item i's):
  * an ill-formed cursor is a 400 and an unknown one a 404, as the API answers.
  */
-function cursorPage(
+export function cursorPage(
   items: Json[],
   cursors: string[],
   cursor: string | null,

@@ -5,6 +5,7 @@
 import { ADDRESS, TOKEN } from '../fixtures/ids';
 import { data, findBlockV2, findBurnBlock, stacksBlocksOf, zeroBalance } from './data';
 import { clone, ERROR_BODIES, Json, loadFixture } from './fixtures';
+import { getBalancesV1, getFtBalancesV3, getNftBalancesV3, getPrincipalMempoolV3 } from './holdings';
 import { toV3MempoolSummary } from './v3';
 import { getConstantVal, getContractInterface, getDataVar, postCallRead, postMapEntry } from './contracts';
 import {
@@ -248,4 +249,9 @@ export const ROUTES: Route[] = [
   { pattern: /^\/v2\/data_var\/([^/]+)\/([^/]+)\/([^/]+)$/, handler: getDataVar },
   { pattern: /^\/v2\/constant_val\/([^/]+)\/([^/]+)\/([^/]+)$/, handler: getConstantVal },
   { pattern: /^\/v2\/map_entry\/([^/]+)\/([^/]+)\/([^/]+)$/, handler: postMapEntry, post: true },
+  // what a principal holds, and its pending transactions (./holdings.ts)
+  { pattern: /^\/extended\/v3\/principals\/([^/]+)\/balances\/ft$/, handler: getFtBalancesV3 },
+  { pattern: /^\/extended\/v3\/principals\/([^/]+)\/balances\/nft$/, handler: getNftBalancesV3 },
+  { pattern: /^\/extended\/v3\/principals\/([^/]+)\/mempool\/transactions$/, handler: getPrincipalMempoolV3 },
+  { pattern: /^\/extended\/v1\/address\/([^/]+)\/balances$/, handler: getBalancesV1 },
 ];

@@ -22,6 +22,7 @@ import { isSwitchedOffInSunset } from './apiRoutes';
 import { ROUTES } from './routes';
 import { err, Reply } from './routing';
 
+import { listWithNewTransaction } from './holdings';
 export { FIXTURE_DIR, loadFixture } from './fixtures';
 export { deprecated, switchedOff } from './faults';
 export type { Fault, FaultRule } from './faults';
@@ -51,6 +52,11 @@ export interface MockApi {
    * transaction that is mined, fails or is dropped after a number of requests).
    */
   later(path: string, after: number, body: unknown, status?: number): void;
+  /**
+   * A new transaction reaches `address` (a watched address): its transaction list answers as usual
+   * `after` more times, then with a new confirmed transfer to it first. Returns the new id.
+   */
+  newTransactionLater(address: string, after: number): string;
   /**
    * Sunset mode on or off: the API with `ENABLE_DEPRECATED_ENDPOINTS=false`, every deprecated
    * route answering 410 Gone with the real body (see apiRoutes.ts). `reset()` keeps the mode.
@@ -299,6 +305,11 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
     },
     later(p: string, after: number, body: unknown, status = 200): void {
       laters.set(p, { remaining: after, reply: { status, body } });
+    },
+    newTransactionLater(address: string, after: number): string {
+      const body = listWithNewTransaction(address);
+      laters.set(`/extended/v2/addresses/${address}/transactions`, { remaining: after, reply: { status: 200, body } });
+      return body.results[0].tx.tx_id;
     },
     sunset(on: boolean): void {
       sunset = on;

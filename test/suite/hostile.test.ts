@@ -12,6 +12,7 @@ import {
   hostileInterface,
   hostileDecodedTx,
   hostileFixture,
+  hostileHoldings,
   hostileMempoolTransactions,
   PAYLOADS,
   poison,
@@ -130,6 +131,11 @@ describe('Hostile chain data', () => {
     m.override(`/extended/v1/tx/${TX.ftTransfer}`, hostileDecodedTx());
     m.override('/extended/v1/tx/mempool/stats', hostileFixture('mempool-stats.json'));
     m.override('/extended/v3/mempool/transactions', hostileMempoolTransactions());
+    // Issue 14: what an address holds and has pending.
+    const held = hostileHoldings();
+    m.override(`/extended/v3/principals/${ADDRESS.mainnet}/balances/ft`, held.ft);
+    m.override(`/extended/v3/principals/${ADDRESS.mainnet}/balances/nft`, held.nft);
+    m.override(`/extended/v3/principals/${ADDRESS.mainnet}/mempool/transactions`, held.pending);
     m.override('/extended', hostileFixture('server-status.json'));
     // Issue 17: the block's anchor transaction, burn block and transaction rows; the burn-block panel.
     m.override(`/extended/v2/blocks/${BLOCK.height}`, hostileFixture('block-v2--latest.json'));
@@ -160,6 +166,7 @@ describe('Hostile chain data', () => {
       ['a failed call with a hostile result', TX.failed, 3],
       ['a pending call with hostile arguments', TX.pending, 3],
       ['a contract whose deploy transaction is hostile', CONTRACT.deployed, 32],
+      ['an address holding tokens with hostile names', ADDRESS.mainnet, 3],
     ];
     for (const [name, id, offset] of cases) {
       it(name, async () => {
@@ -302,6 +309,11 @@ describe('Hostile chain data', () => {
       ['a failed call', 'stacksLookup.showTransaction', TX.failed],
       ['decoded values (result, print) holding the payloads', 'stacksLookup.showTransaction', TX.ftTransfer],
       ['mempool statistics', 'stacksLookup.showMempoolStats', undefined],
+      [
+        'an address holding hostile tokens and NFTs, with hostile pending transactions',
+        'stacksLookup.showAddress',
+        ADDRESS.mainnet,
+      ],
       ['the API status', 'stacksLookup.showServerStatus', undefined],
       [
         'a block with a hostile anchor transaction, burn block and transaction rows',
@@ -380,7 +392,11 @@ describe('Hostile chain data', () => {
           });
           assert.deepStrictEqual(opened, []);
         }
-        if (command === 'stacksLookup.showTransaction' || command === 'stacksLookup.showMempoolStats') {
+        if (
+          command === 'stacksLookup.showTransaction' ||
+          command === 'stacksLookup.showMempoolStats' ||
+          command === 'stacksLookup.showAddress'
+        ) {
           // The payloads arrive verbatim (as text), not stripped into something else.
           assert.ok(all.includes(PAYLOADS.img) || all.includes(PAYLOADS.script), 'the HTML payload is carried as text');
         }

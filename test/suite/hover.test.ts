@@ -80,7 +80,13 @@ describe('Hovers', () => {
     assert.match(text, /Available: 0\.95 STX/);
     assert.match(text, /Locked: 0\.05 STX \(50,000 µSTX\) until burn block #200/);
     assert.match(text, /Sent: 0 STX · Received: 1 STX/);
-    assert.deepStrictEqual(requests(), [`/extended/v1/address/${ADDRESS.mainnet}/stx`]);
+    // And what it holds: the counts and its largest tokens (this address holds none).
+    assert.match(text, /Tokens: 0 fungible · 0 NFTs/);
+    assert.deepStrictEqual(requests().sort(), [
+      `/extended/v1/address/${ADDRESS.mainnet}/stx`,
+      `/extended/v3/principals/${ADDRESS.mainnet}/balances/ft`,
+      `/extended/v3/principals/${ADDRESS.mainnet}/balances/nft`,
+    ]);
     const trusted = markdown[0]!.isTrusted as { enabledCommands: string[] };
     assert.ok(trusted.enabledCommands.includes('stacksLookup.showAddress'));
   });

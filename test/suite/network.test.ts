@@ -59,10 +59,12 @@ describe('Networks and the API key', () => {
 
   const hoverAddress = async (address: string = ADDRESS.mainnet) =>
     (await stacksHoverAt(doc, positionOf(doc, address))).text;
+  /** The requests of an address hover: its balance, its tokens and its NFTs. */
+  const ADDRESS_HOVER = 3;
 
   it('switching networks sends the next request to the other server', async () => {
     assert.match(await hoverAddress(), /Custom · /);
-    assert.strictEqual(a.requests.length, 1);
+    assert.strictEqual(a.requests.length, ADDRESS_HOVER);
     assert.strictEqual(b.requests.length, 0);
 
     const pick = stubQuickPick('devnet');
@@ -73,11 +75,12 @@ describe('Networks and the API key', () => {
     }
     assert.strictEqual(vscode.workspace.getConfiguration('stacksLookup').get('network'), 'devnet');
     assert.match(await hoverAddress(ADDRESS.testnet), /Devnet · /);
-    assert.strictEqual(a.requests.length, 1, 'nothing more went to the first server');
-    assert.deepStrictEqual(
-      b.requests.map((r) => r.path),
-      [`/extended/v1/address/${ADDRESS.testnet}/stx`],
-    );
+    assert.strictEqual(a.requests.length, ADDRESS_HOVER, 'nothing more went to the first server');
+    assert.deepStrictEqual(b.requests.map((r) => r.path).sort(), [
+      `/extended/v1/address/${ADDRESS.testnet}/stx`,
+      `/extended/v3/principals/${ADDRESS.testnet}/balances/ft`,
+      `/extended/v3/principals/${ADDRESS.testnet}/balances/nft`,
+    ]);
   });
 
   it('a custom URL picked in Select Network is checked with a status request before it is used', async () => {
@@ -96,7 +99,7 @@ describe('Networks and the API key', () => {
     );
     assert.strictEqual(vscode.workspace.getConfiguration('stacksLookup').get('customApiUrl'), b.url);
     await hoverAddress();
-    assert.strictEqual(b.requests.length, 2);
+    assert.strictEqual(b.requests.length, 1 + ADDRESS_HOVER);
     assert.strictEqual(a.requests.length, 0);
   });
 
@@ -127,10 +130,10 @@ describe('Networks and the API key', () => {
   it('with autoNetwork, a testnet address goes to devnet while devnet is selected; custom never switches', async () => {
     restores.push(await setSettings({ network: 'devnet' }));
     assert.match(await hoverAddress(ADDRESS.testnet), /Devnet · /);
-    assert.strictEqual(b.requests.length, 1);
+    assert.strictEqual(b.requests.length, ADDRESS_HOVER);
     restores.push(await setSettings({ network: 'custom' }));
     assert.match(await hoverAddress(ADDRESS.testnet), /Custom · /);
-    assert.strictEqual(a.requests.length, 1);
+    assert.strictEqual(a.requests.length, ADDRESS_HOVER);
   });
 
   it('autoNetwork sends an address to the network its version names, and off keeps the selected one', async () => {
@@ -156,8 +159,8 @@ describe('Networks and the API key', () => {
     }
     try {
       await hoverAddress();
-      assert.strictEqual(a.requests.length, 1);
-      assert.strictEqual(a.requests[0]!.headers['x-api-key'], API_KEY);
+      assert.strictEqual(a.requests.length, ADDRESS_HOVER);
+      for (const r of a.requests) assert.strictEqual(r.headers['x-api-key'], API_KEY, r.path);
 
       // A workspace (a cloned repository) points the custom URL at another server.
       const restoreWs = await setSettings({ customApiUrl: b.url }, vscode.ConfigurationTarget.Workspace);
@@ -167,7 +170,7 @@ describe('Networks and the API key', () => {
         assert.ok(b.requests.length >= 3, `B got ${b.requests.length} requests`);
         for (const r of b.requests)
           assert.strictEqual(r.headers['x-api-key'], undefined, `${r.path} carried a key to ${b.url}`);
-        assert.strictEqual(a.requests.length, 1);
+        assert.strictEqual(a.requests.length, ADDRESS_HOVER);
 
         const folder = vscode.workspace.workspaceFolders?.[0];
         assert.ok(folder, 'the fixture workspace is open');

@@ -57,6 +57,8 @@ describe('Sunset: every feature with the deprecated routes switched off', () => 
     watchlist = api.watchlist;
     history = api.history;
     used = await useMock({ sunset: true });
+    // One mock, so one client and one rate budget, for every feature of the suite: as with a key.
+    api.networks!.raiseRateBudgetForBenchmark(500);
   });
   beforeEach(() => {
     used.mock.reset(); // keeps sunset mode
@@ -68,6 +70,7 @@ describe('Sunset: every feature with the deprecated routes switched off', () => 
   });
   after(async () => {
     for (const a of watchlist.items) await watchlist.remove(a);
+    (await testApi()).networks!.raiseRateBudgetForBenchmark(0);
     await used.close();
   });
 
@@ -236,7 +239,13 @@ describe('Sunset: every feature with the deprecated routes switched off', () => 
       await vscode.commands.executeCommand('stacksLookup.watchAddress', ADDRESS.mainnet);
       const [address] = await children(tree, tree.sections.watched);
       assert.strictEqual(address!.description, '1 STX');
-      const txs = await children(tree, address!.node);
+      const expanded = await children(tree, address!.node);
+      // What it holds and has pending (v3 routes, never switched off), then its transactions.
+      assert.deepStrictEqual(
+        expanded.slice(0, 2).map((t) => `${t.label} | ${t.description}`),
+        ['STX balance | 1 STX', 'Tokens | 0 fungible tokens · 0 NFTs'],
+      );
+      const txs = expanded.filter((t) => t.contextValue === 'transaction');
       assert.deepStrictEqual(
         txs.map((t) => t.args[0]),
         [TX.mainnetContractCall, TX.mainnetTokenTransfer],

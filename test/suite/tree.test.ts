@@ -174,7 +174,11 @@ describe('Explorer view', () => {
     assert.match(address!.tooltip, new RegExp(`^${ADDRESS.mainnet}\\n`), 'the tooltip has the full address');
     assert.match(address!.tooltip, /Locked: 0\.05 STX until burn block #200/);
 
-    const txs = await children(api.tree, address!.node);
+    const expanded = await children(api.tree, address!.node);
+    // Expanded: its STX balance, what it holds and what it has pending, then its transactions.
+    assert.deepStrictEqual(lines(expanded.slice(0, 2)), ['STX balance | 1 STX', 'Tokens | 0 fungible tokens · 0 NFTs']);
+    assert.match(lines(expanded)[2]!, /^Pending \| \d+ pending transactions?$/);
+    const txs = expanded.filter((t) => t.contextValue === 'transaction');
     assert.deepStrictEqual(
       txs.map((t) => [t.label, t.contextValue, t.command, t.args[0]]),
       [
@@ -230,14 +234,16 @@ describe('Explorer view', () => {
   it('a busy address pages its transactions with "Load more"', async () => {
     await api.watchlist.add(ADDRESS.busy);
     const [address] = await children(api.tree, api.tree.sections.watched);
-    let txs = await children(api.tree, address!.node);
+    // Below the three facts of the expanded address (balance, tokens, pending).
+    const rows = async () => (await children(api.tree, address!.node)).filter((k) => k.contextValue !== 'fact');
+    let txs = await rows();
     assert.strictEqual(txs.length, 21);
     assert.deepStrictEqual(
       [txs[20]!.label, txs[20]!.description, txs[20]!.command],
       ['Load more…', `20 of ${GENERATED.busyTxCount}`, 'stacksLookup.loadMore'],
     );
     await vscode.commands.executeCommand('stacksLookup.loadMore', ...txs[20]!.args);
-    txs = await children(api.tree, address!.node);
+    txs = await rows();
     assert.strictEqual(txs.length, 41);
     assert.strictEqual(txs[40]!.description, `40 of ${GENERATED.busyTxCount}`);
     assert.strictEqual(used.mock.requestsTo(`/extended/v2/addresses/${ADDRESS.busy}/transactions`).length, 2);

@@ -139,6 +139,9 @@ const V3_BALANCE_CHANGES = '/extended/v3/principals/{principal}/transactions/{tx
 const V3_BLOCK_TXS = '/extended/v3/blocks/{height_or_hash}/transactions';
 const V3_NONCES = '/extended/v3/principals/{principal}/nonces';
 const V3_MEMPOOL_TXS = '/extended/v3/mempool/transactions';
+const V3_FT_BALANCES = '/extended/v3/principals/{principal}/balances/ft';
+const V3_NFT_BALANCES = '/extended/v3/principals/{principal}/balances/nft';
+const V3_PRINCIPAL_MEMPOOL = '/extended/v3/principals/{principal}/mempool/transactions';
 
 /** Each fixture and the schema of the route that sends it. */
 const SCHEMA_OF: Record<string, () => ValidateFunction> = {
@@ -194,6 +197,11 @@ const SCHEMA_OF: Record<string, () => ValidateFunction> = {
   'v2-call-read--failure.json': () => node('read-only-function-result'),
   'v2-map-entry--proof.json': () => node('clarity-data'),
   'v2-constant-val.json': () => node('constant-value'),
+  'v3-balances-ft--three.json': () => v3(V3_FT_BALANCES),
+  'v3-balances-ft--empty.json': () => v3(V3_FT_BALANCES),
+  'v3-balances-nft--three.json': () => v3(V3_NFT_BALANCES),
+  'v3-balances-nft--empty.json': () => v3(V3_NFT_BALANCES),
+  'address-balances--v1-tokens.json': () => types('api/address/get-address-balances.schema.json'),
 };
 
 /**
@@ -354,6 +362,13 @@ describe("The mock's v3 answers pass the v3 OpenAPI", () => {
     for (const a of Object.values(ADDRESS)) {
       assert.strictEqual(problems(v3(V3_PRINCIPAL_TXS), await get(`/extended/v3/principals/${a}/transactions`)), '', a);
       assert.strictEqual(problems(v3(V3_BALANCE), await get(`/extended/v3/principals/${a}/balances/stx`)), '', a);
+      assert.strictEqual(problems(v3(V3_FT_BALANCES), await get(`/extended/v3/principals/${a}/balances/ft`)), '', a);
+      assert.strictEqual(problems(v3(V3_NFT_BALANCES), await get(`/extended/v3/principals/${a}/balances/nft`)), '', a);
+      assert.strictEqual(
+        problems(v3(V3_PRINCIPAL_MEMPOOL), await get(`/extended/v3/principals/${a}/mempool/transactions`)),
+        '',
+        a,
+      );
     }
     for (const [a, tx] of [
       [ADDRESS.mainnet, TX.mainnetContractCall],

@@ -296,6 +296,7 @@ export class PanelManager implements Presenter, vscode.Disposable {
         baseUrl: ep.baseUrl,
         hasApiKey: ep.client.hasApiKey,
         now: Date.now(),
+        ...(network === 'custom' && this.d.config.customTokenMetadata ? { customTokenMetadata: true } : {}),
       },
       signal,
       ...(onWait ? { onWait } : {}),

@@ -1,8 +1,16 @@
 import * as vscode from 'vscode';
-import type { AddressEvent, AddressTransaction, StxBalance } from '../../api';
-import { StacksApiError } from '../../api/errors';
+import type { AddressEvent, AddressTransaction, CallOptions, StacksClient, StxBalance } from '../../api';
+import { isStacksApiError, StacksApiError } from '../../api/errors';
 import { checkPrincipal } from '../../chain/identifiers';
-import { formatAge, formatMicroStx, formatStx, formatTime, statusLabel, txTypeLabel } from '../../chain/format';
+import {
+  formatAge,
+  formatInt,
+  formatMicroStx,
+  formatStx,
+  formatTime,
+  statusLabel,
+  txTypeLabel,
+} from '../../chain/format';
 import { shortenMiddle } from '../../chain/target';
 import { Commands } from '../../constants';
 import type { NetworkId } from '../config';
@@ -114,17 +122,59 @@ export class WatchedAddressNode extends PagedNode {
 
   protected async fetchPage(offset: number, ctx: LoadContext) {
     const { client } = await this.d.networks.endpoint(this.network);
-    const page = await client.getAddressTransactions(this.address, {
-      limit: TX_PAGE,
-      offset,
-      signal: ctx.signal,
-      budget: ctx.budget,
-    });
+    const o = { signal: ctx.signal, budget: ctx.budget };
+    const page = await client.getAddressTransactions(this.address, { ...o, limit: TX_PAGE, offset });
+    // Expanded: what the address holds and has pending, above its transactions; asked once the list
+    // has answered, and never waiting for the rate budget (without budget left they say so).
+    const summary = offset === 0 ? await this.summary(client, { signal: ctx.signal, budget: 'fail-fast' }) : [];
+    const txs = page.results.map((t) => new TransactionNode(this, this.d, this.address, this.network, t));
     return {
-      nodes: page.results.map((t) => new TransactionNode(this, this.d, this.address, this.network, t)),
+      nodes: [
+        ...summary,
+        ...(offset === 0 && !txs.length ? [fact(this, this.emptyLabel, '', this.emptyLabel)] : []),
+        ...txs,
+      ],
       count: page.results.length,
       total: page.total,
     };
+  }
+
+  /** STX balance, token count and pending count: one short request each (a list's total), each failing alone. */
+  private async summary(client: StacksClient, o: CallOptions): Promise<TreeNode[]> {
+    const short = async <T>(p: Promise<T>, what: string): Promise<T | string> => {
+      try {
+        return await p;
+      } catch (e) {
+        if (isStacksApiError(e) && e.kind === 'cancelled') throw e;
+        return describeError(e, await errorContext(this.d, this.network, what)).short;
+      }
+    };
+    const [balance, ft, nft, pending] = await Promise.all([
+      this.balance ? Promise.resolve(this.balance) : short(client.getStxBalance(this.address, o), 'balance'),
+      short(client.getFtHoldings(this.address, { ...o, limit: 1 }), 'token balances'),
+      short(client.getNftHoldings(this.address, { ...o, limit: 1 }), 'NFT list'),
+      short(client.getPrincipalMempoolTransactions(this.address, { ...o, limit: 1 }), 'pending transactions'),
+    ]);
+    const count = (n: number, one: string, many = `${one}s`) => `${formatInt(n)} ${n === 1 ? one : many}`;
+    const tokens =
+      typeof ft === 'string' || typeof nft === 'string'
+        ? typeof ft === 'string'
+          ? ft
+          : (nft as string)
+        : `${count(ft.total, 'fungible token')} · ${count(nft.total, 'NFT')}`;
+    const waiting = typeof pending === 'string' ? pending : count(pending.total, 'pending transaction');
+    const stx = typeof balance === 'string' ? balance : formatStx(balance.balance);
+    return [
+      fact(
+        this,
+        'STX balance',
+        stx,
+        typeof balance === 'string' ? balance : `${stx} (${formatMicroStx(balance.balance)})`,
+        'credit-card',
+      ),
+      fact(this, 'Tokens', tokens, tokens, 'symbol-misc'),
+      fact(this, 'Pending', waiting, waiting, 'clock'),
+    ];
   }
 }
 

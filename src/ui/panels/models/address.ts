@@ -1,5 +1,15 @@
 /** The address panel: balance (4.2), transactions (4.8) and a transaction's events for the address (4.9). */
-import type { AddressEvent, AddressTransaction, Page, PrincipalNonces, StxBalance } from '../../../api';
+import type {
+  AddressEvent,
+  AddressTransaction,
+  FtHolding,
+  MempoolTransaction,
+  NftHolding,
+  Page,
+  PrincipalNonces,
+  StxBalance,
+} from '../../../api';
+import { addressPendingSection, Missing, nftsSection, tokensSection } from './holdings';
 import { nonceGap } from '../../../chain/nonces';
 import { statusLabel, statusTone, txTypeLabel } from '../../../chain/format';
 import type { PanelParams, Section, TableRow, Value, ViewModel } from '../../../protocol';
@@ -35,6 +45,10 @@ export interface AddressData {
   events?: { txId: string; page: Page<AddressEvent> };
   /** Where the nonces stand (standard addresses), or why that is not shown. */
   nonces?: { ok: true; value: PrincipalNonces } | { ok: false; short: string };
+  /** What it holds besides STX (absent: not asked, as in a balance at a past block). */
+  holdings?: { ft: Page<FtHolding> | Missing; nft: Page<NftHolding> | Missing };
+  /** Its pending transactions, newest first. */
+  pending?: Page<MempoolTransaction> | Missing;
 }
 
 export function addressModel(d: AddressData, params: PanelParams, ctx: ModelContext): ViewModel {
@@ -75,7 +89,11 @@ export function addressModel(d: AddressData, params: PanelParams, ctx: ModelCont
         locked && field('Burnchain unlock height', num(b.burnchain_unlock_height)),
       ]),
       ...tokenOffering(b, ctx),
+      d.holdings && tokensSection(d.holdings.ft, ctx),
+      d.holdings && nftsSection(d.holdings.nft, ctx),
       ...nonces(d, isContract),
+      d.pending &&
+        addressPendingSection(d.pending, d.principal, d.nonces?.ok ? nonceGap(d.nonces.value) : undefined, ctx),
       transactions(d, params, ctx),
     ]),
   };

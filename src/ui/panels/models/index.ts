@@ -10,12 +10,13 @@ import { clarityDecoder } from '../../../chain/lazyClarity';
 import type { Target } from '../../../chain/target';
 import type { PanelParams, ViewModel } from '../../../protocol';
 import { addressModel, ADDRESS_EVENTS_PER_PAGE, TXS_PER_PAGE } from './address';
+import { ADDRESS_PENDING_PER_PAGE, FT_PER_PAGE, NFT_PER_PAGE, type Missing as PartMissing } from './holdings';
 import { BLOCK_TXS_PER_PAGE, blockModel } from './block';
 import { BURN_BLOCKS_PER_PAGE, burnBlockModel } from './burnBlock';
 import { boundTables } from './bounds';
 import { contractModel, contractsModel, type InterfaceState } from './contracts';
 import { mempoolModel, Missing, PENDING_PER_PAGE, statusModel } from './network';
-import { loadTokens, tokensOfEvents, tokensOfTransaction } from './tokens';
+import { loadTokens, tokensOfEvents, tokensOfHoldings, tokensOfTransaction } from './tokens';
 import { EVENTS_PER_PAGE, txModel } from './tx';
 import type { ModelContext } from './values';
 
@@ -94,8 +95,38 @@ async function build(target: Target, params: PanelParams, o: LoadOptions): Promi
               (e: unknown) => ({ ok: false as const, short: nonceProblem(e) }),
             ),
           );
-      const [balance, txs, events, nonceState] = await Promise.all([
-        part('balance', `${untilBlock ?? ''}|${unanchored}`, () => c.getStxBalance(target.id, balanceOptions)),
+      // Holdings and pending transactions are today's: not shown beside a balance at a past block.
+      const current = !untilBlock;
+      const ftOffset = pageStart(params.ftOffset, FT_PER_PAGE);
+      const nftOffset = pageStart(params.nftOffset, NFT_PER_PAGE);
+      const pendingOffset = pageStart(params.pendingOffset, ADDRESS_PENDING_PER_PAGE);
+      const balance = part('balance', `${untilBlock ?? ''}|${unanchored}`, () =>
+        c.getStxBalance(target.id, balanceOptions),
+      );
+      // Asked once the balance has answered: an API that fails the panel is not asked three more times.
+      const side = current
+        ? balance.then(() =>
+            Promise.all([
+              part('ft', String(ftOffset), () =>
+                orMissing(c.getFtHoldings(target.id, { ...call, limit: FT_PER_PAGE, offset: ftOffset })),
+              ),
+              part('nft', String(nftOffset), () =>
+                orMissing(c.getNftHoldings(target.id, { ...call, limit: NFT_PER_PAGE, offset: nftOffset })),
+              ),
+              part('pending', String(pendingOffset), () =>
+                orMissing(
+                  c.getPrincipalMempoolTransactions(target.id, {
+                    ...call,
+                    limit: ADDRESS_PENDING_PER_PAGE,
+                    offset: pendingOffset,
+                  }),
+                ),
+              ),
+            ]),
+          )
+        : undefined;
+      const [stxBalance, txs, events, nonceState, sideParts] = await Promise.all([
+        balance,
         part('txs', String(txOffset), () =>
           c.getAddressTransactions(target.id, { ...call, limit: TXS_PER_PAGE, offset: txOffset }),
         ),
@@ -109,26 +140,39 @@ async function build(target: Target, params: PanelParams, o: LoadOptions): Promi
             )
           : undefined,
         nonces,
+        side,
       ]);
+      const [ft, nft, pending] = sideParts ?? [];
       const p: PanelParams = {
         txOffset,
+        ...(ftOffset ? { ftOffset } : {}),
+        ...(nftOffset ? { nftOffset } : {}),
+        ...(pendingOffset ? { pendingOffset } : {}),
         ...(untilBlock ? { untilBlock } : {}),
         ...(unanchored ? { unanchored } : {}),
         ...(expand ? { expand, expandOffset: expandOffset ?? 0 } : {}),
       };
-      // The events of an expanded transaction hold Clarity values and token amounts.
-      const tokens = events ? await loadTokens(tokensOfEvents(events), c, ctx, call) : undefined;
+      // The events of an expanded transaction and the tokens held have token amounts.
+      const held = ft && !('missing' in ft) ? tokensOfHoldings(ft) : [];
+      const named = [...new Set([...held, ...(events ? tokensOfEvents(events) : [])])];
+      const tokens = named.length ? await loadTokens(named, c, ctx, call) : undefined;
       return {
         model: addressModel(
           {
             principal: target.id,
-            balance,
+            balance: stxBalance,
             txs,
             ...(expand && events ? { events: { txId: expand, page: events } } : {}),
             ...(nonceState ? { nonces: nonceState } : {}),
+            ...(ft && nft ? { holdings: { ft, nft } } : {}),
+            ...(pending ? { pending } : {}),
           },
           p,
-          events && tokens ? { ...ctx, decode: clarityDecoder(), tokens } : ctx,
+          events || (nft && !('missing' in nft) && nft.results.length)
+            ? { ...ctx, decode: clarityDecoder(), ...(tokens ? { tokens } : {}) }
+            : tokens
+              ? { ...ctx, tokens }
+              : ctx,
         ),
         parts,
         params: p,
@@ -237,6 +281,18 @@ async function contractInterface(c: StacksClient, id: string, call: CallOptions)
         missing: "The node does not have this contract's interface (yet): its functions and state cannot be shown.",
       };
     return { missing: `The contract's interface did not load: ${e.message}` };
+  }
+}
+
+/**
+ * A side part of a panel (holdings, pending transactions): an API without its route, or a failure
+ * of its own, is said in its place; the rest of the panel is shown.
+ */
+async function orMissing<T>(p: Promise<T>): Promise<T | PartMissing> {
+  try {
+    return await p;
+  } catch (e) {
+    return { missing: nonceProblem(e) };
   }
 }
 

@@ -4,7 +4,7 @@
  * networks it is never asked; a token it does not know (404, 422) is shown raw and not asked for
  * again this session (the client remembers); at most one request per token, kept for the session.
  */
-import type { AddressEvent, Page, StacksClient, Transaction } from '../../../api';
+import type { AddressEvent, FtHolding, Page, StacksClient, Transaction } from '../../../api';
 import { isStacksApiError } from '../../../api/errors';
 import type { CallOptions } from '../../../api/client';
 import { tokenContract, type ModelContext, type TokenInfo } from './values';
@@ -28,6 +28,11 @@ export function tokensOfEvents(p: Page<AddressEvent>): string[] {
   return unique(p.results.filter((e) => e.type === 'ft').map((e) => e.data.asset_identifier));
 }
 
+/** The contract ids of the fungible tokens in a page of holdings. */
+export function tokensOfHoldings(p: Page<FtHolding>): string[] {
+  return unique(p.results.map((h) => h.asset_identifier));
+}
+
 function unique(ids: Array<string | undefined>): string[] {
   return [...new Set(ids.map(tokenContract).filter((c): c is string => !!c))];
 }
@@ -40,7 +45,7 @@ export async function loadTokens(
   call: CallOptions,
 ): Promise<Map<string, TokenInfo>> {
   const out = new Map<string, TokenInfo>();
-  if (ctx.network === 'devnet' || ctx.network === 'custom') {
+  if (ctx.network === 'devnet' || (ctx.network === 'custom' && !ctx.customTokenMetadata)) {
     const raw = `token metadata is not asked for on ${ctx.network === 'devnet' ? 'Devnet' : 'a custom network'}`;
     for (const c of contracts) out.set(c, { raw });
     return out;

@@ -24,6 +24,8 @@ export interface ModelContext {
   now: number;
   /** Decodes a Clarity value's hex (the lazily loaded decoder); absent, values show as their `repr`. */
   decode?: (hex: string) => ClarityNode | undefined;
+  /** The custom network's API also serves token metadata (`customApiTokenMetadata`): ask it there too. */
+  customTokenMetadata?: boolean;
   /** What is known of the fungible tokens the data names, by contract id (see tokens.ts). */
   tokens?: ReadonlyMap<string, TokenInfo>;
 }

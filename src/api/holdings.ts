@@ -1,0 +1,195 @@
+/**
+ * What a principal holds besides STX, and its pending transactions: the v3 lists, paged by cursor
+ * (src/api/cursorPages.ts), and for the token lists the v1 balances route as the fallback of an
+ * API without v3 (a self-hosted API older than v9 answers the v3 routes 404). The fallback is
+ * remembered per client, so such an API is asked for v3 once.
+ */
+import { intIn, must } from './arguments';
+import { walkCursorPages } from './cursorPages';
+import { isStacksApiError, StacksApiError } from './errors';
+import type { LogFn, RequestOptions } from './http';
+import type { CursorMemo } from './replacements';
+import type { Requests } from './requests';
+import * as S from './schemas';
+
+/** The largest `limit` of the v3 holdings lists (the API's own maximum). */
+export const MAX_HOLDINGS_LIMIT = 200;
+/** The largest `limit` of the v3 pending list of a principal. */
+export const MAX_PENDING_LIMIT = 50;
+const DEFAULT_LIMIT = 20;
+
+export interface ListOptions extends RequestOptions {
+  limit?: number;
+  offset?: number;
+}
+
+interface Deps {
+  requests: Requests;
+  cursors: CursorMemo;
+  freshMs: number;
+  /** Routes this client's API does not have (404 on their first page): the fallback is used from then on. */
+  absent: Set<string>;
+  log?: LogFn | undefined;
+}
+
+/** Raised inside a first page that answered 404: the API has no such route. */
+class NoRoute extends Error {}
+
+function limits(o: ListOptions, max: number): { limit: number; offset: number } {
+  const limit = o.limit === undefined ? DEFAULT_LIMIT : must(intIn(o.limit, 'limit', 1, max));
+  const offset = o.offset === undefined ? 0 : must(intIn(o.offset, 'offset', 0));
+  return { limit, offset };
+}
+
+/** A page of a v3 principal list paged by cursor; NoRoute when its first page is a 404. */
+function v3List<T>(
+  d: Deps,
+  route: string,
+  principal: string,
+  what: string,
+  schema: S.Schema<{
+    limit: number;
+    total: number;
+    cursor?: { next?: string | null | undefined } | undefined;
+    results: T[];
+  }>,
+  o: ListOptions,
+  max: number,
+): Promise<S.Page<T>> {
+  const { limit, offset } = limits(o, max);
+  const path = route.replace('{principal}', principal);
+  return walkCursorPages({
+    memo: d.cursors,
+    key: path,
+    limit,
+    offset,
+    what,
+    // Balances and pending transactions change anywhere in the list: the first page starts afresh.
+    volatile: true,
+    page: async (size, cursor) => {
+      try {
+        return await d.requests.call(
+          {
+            route,
+            path,
+            query: [['limit', String(size)], ...(cursor === undefined ? [] : [['cursor', cursor] as [string, string]])],
+            schema,
+            what,
+            ttl: () => d.freshMs,
+          },
+          o,
+        );
+      } catch (e) {
+        if (cursor === undefined && isStacksApiError(e) && e.kind === 'not-found') throw new NoRoute(route);
+        throw e;
+      }
+    },
+  });
+}
+
+const V1_BALANCES = '/extended/v1/address/{principal}/balances';
+
+/** The v1 balances of a principal (STX and every token at once), for an API without the v3 lists. */
+function v1Balances(d: Deps, principal: string, o: ListOptions): Promise<S.V1AddressBalances> {
+  return d.requests.call(
+    {
+      route: V1_BALANCES,
+      path: `/extended/v1/address/${principal}/balances`,
+      schema: S.V1AddressBalances,
+      what: 'token balances',
+      ttl: () => d.freshMs,
+    },
+    o,
+  );
+}
+
+function slice<T>(all: T[], limit: number, offset: number): S.Page<T> {
+  return { limit, offset, total: all.length, results: all.slice(offset, offset + limit) };
+}
+
+async function withFallback<T>(
+  d: Deps,
+  route: string,
+  v3: () => Promise<S.Page<T>>,
+  v1: () => Promise<S.Page<T>>,
+): Promise<S.Page<T>> {
+  if (d.absent.has(route)) return v1();
+  try {
+    return await v3();
+  } catch (e) {
+    if (!(e instanceof NoRoute)) throw e;
+    d.absent.add(route);
+    d.log?.('info', `The API has no ${route} (404): reading ${V1_BALANCES} instead.`);
+    return v1();
+  }
+}
+
+const FT_ROUTE = '/extended/v3/principals/{principal}/balances/ft';
+const NFT_ROUTE = '/extended/v3/principals/{principal}/balances/nft';
+const PENDING_ROUTE = '/extended/v3/principals/{principal}/mempool/transactions';
+
+/** The fungible tokens a principal holds, largest balance first. */
+export function ftHoldings(d: Deps, principal: string, o: ListOptions): Promise<S.Page<S.FtHolding>> {
+  return withFallback(
+    d,
+    FT_ROUTE,
+    () => v3List(d, FT_ROUTE, principal, 'token balance list', S.FtHoldingsPage, o, MAX_HOLDINGS_LIMIT),
+    async () => {
+      const { limit, offset } = limits(o, MAX_HOLDINGS_LIMIT);
+      const b = await v1Balances(d, principal, o);
+      const all = Object.entries(b.fungible_tokens)
+        .map(([asset_identifier, v]) => ({ asset_identifier, balance: v.balance }))
+        .filter((h) => BigInt(h.balance) > 0n)
+        .sort((a, b) => compareBig(b.balance, a.balance) || a.asset_identifier.localeCompare(b.asset_identifier));
+      return slice(all, limit, offset);
+    },
+  );
+}
+
+/** The NFTs a principal holds: each instance (v3), or a count per collection (the v1 fallback). */
+export function nftHoldings(d: Deps, principal: string, o: ListOptions): Promise<S.Page<S.NftHolding>> {
+  return withFallback(
+    d,
+    NFT_ROUTE,
+    () => v3List(d, NFT_ROUTE, principal, 'NFT list', S.NftHoldingsPage, o, MAX_HOLDINGS_LIMIT),
+    async () => {
+      const { limit, offset } = limits(o, MAX_HOLDINGS_LIMIT);
+      const b = await v1Balances(d, principal, o);
+      const all = Object.entries(b.non_fungible_tokens)
+        .map(([asset_identifier, v]) => ({ asset_identifier, count: Number(v.count), unavailable: ['value'] }))
+        .filter((h) => Number.isFinite(h.count) && h.count > 0)
+        .sort((a, b) => a.asset_identifier.localeCompare(b.asset_identifier));
+      return slice(all, limit, offset);
+    },
+  );
+}
+
+/** The pending transactions a principal sends, receives or whose contract they call, newest first. */
+export async function principalMempool(
+  d: Deps,
+  principal: string,
+  o: ListOptions,
+): Promise<S.Page<S.MempoolTransaction>> {
+  try {
+    return await v3List(
+      d,
+      PENDING_ROUTE,
+      principal,
+      'pending transaction list',
+      S.MempoolTransactionsPage,
+      o,
+      MAX_PENDING_LIMIT,
+    );
+  } catch (e) {
+    // No v3 on this API and no older route to fall back to: the 404 is the answer.
+    if (e instanceof NoRoute)
+      throw new StacksApiError('not-found', `This API has no ${PENDING_ROUTE}.`, { status: 404 });
+    throw e;
+  }
+}
+
+function compareBig(a: string, b: string): number {
+  const x = BigInt(a);
+  const y = BigInt(b);
+  return x === y ? 0 : x > y ? 1 : -1;
+}

@@ -1,0 +1,78 @@
+/**
+ * The rules of telling the user when a watched address gets a new transaction: which of the
+ * newest transactions are new since the last look, what the notification says, and how long to
+ * wait before looking again. Pure, so the rules are tested in plain Node; src/ui/addressWatch.ts
+ * carries them out.
+ */
+import { clip, statusLabel, txTypeLabel } from './format';
+import { shortenMiddle } from './target';
+
+/** The transactions of each round's look, newest first: enough to tell a few new ones apart. */
+export const ADDRESS_LOOK_LIMIT = 5;
+/** New transactions of one address told one by one in a round; beyond that one notification counts them. */
+export const TOLD_PER_ROUND = 3;
+export const ADDRESS_ROUND_MS = 60_000;
+export const MAX_ADDRESS_ROUND_MS = 5 * 60_000;
+
+export interface SeenTx {
+  tx_id: string;
+  tx_type: string;
+  tx_status: string;
+  /** Unix seconds of its block (or when the node received it), when known. */
+  time?: number | undefined;
+}
+
+/** The head of an address's list at the last look: its id, and its time to compare when it is gone. */
+export interface Head {
+  id: string;
+  time: number;
+}
+
+export const headOf = (t: SeenTx): Head => ({ id: t.tx_id, time: t.time ?? 0 });
+
+/**
+ * The transactions newer than the one last seen at the head of the list, newest first. The first
+ * look (nothing seen yet) only notes the head: what was there before the watch began is not new.
+ * When the last head is no longer among the newest (many new ones, or the head was reorganised
+ * away), the ones later than it are new: never the whole list again.
+ */
+export function newSince(last: Head | undefined, newest: readonly SeenTx[]): SeenTx[] {
+  if (last === undefined) return [];
+  const at = newest.findIndex((t) => t.tx_id === last.id);
+  return at >= 0 ? newest.slice(0, at) : newest.filter((t) => t.time !== undefined && t.time > last.time);
+}
+
+/** A kept head, or undefined when the kept value is not one (an older or damaged entry). */
+export function readHead(raw: unknown): Head | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const { id, time } = raw as Record<string, unknown>;
+  return typeof id === 'string' && typeof time === 'number' && Number.isFinite(time) ? { id, time } : undefined;
+}
+
+/** The notifications for one address's new transactions: one each, the ones past the cap counted in one more. */
+export function newTxMessages(address: string, fresh: readonly SeenTx[]): Array<{ message: string; txId?: string }> {
+  const who = shortenMiddle(address);
+  const told = fresh.slice(0, TOLD_PER_ROUND).map((t) => ({
+    message: `New transaction for watched address ${who}: ${txTypeLabel(t.tx_type)} ${shortenMiddle(t.tx_id, 6)} (${clip(
+      statusLabel(t.tx_status),
+      40,
+    )}).`,
+    txId: t.tx_id,
+  }));
+  const rest = fresh.length - told.length;
+  return rest > 0
+    ? [...told, { message: `Watched address ${who} has ${rest} more new transaction${rest === 1 ? '' : 's'}.` }]
+    : told;
+}
+
+/**
+ * The wait before the next round: a minute, longer when the rate budget of the watched addresses
+ * needs it (one request per address, at most half the budget per minute), doubling after failed
+ * rounds up to five minutes, and never sooner than the rate limit allows.
+ */
+export function addressRoundDelay(addresses: number, perMinute: number, failures: number, budgetWaitMs = 0): number {
+  const forBudget = Math.ceil((addresses * 60_000) / Math.max(1, perMinute / 2));
+  const base = Math.max(ADDRESS_ROUND_MS, forBudget);
+  const backedOff = Math.min(Math.max(MAX_ADDRESS_ROUND_MS, base), base * 2 ** Math.max(0, failures));
+  return Math.max(backedOff, budgetWaitMs);
+}

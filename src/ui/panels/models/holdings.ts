@@ -1,0 +1,160 @@
+/**
+ * The address panel's holdings (fungible tokens with their decimals and symbol where the Token
+ * Metadata API gives them, NFTs held) and its pending transactions, with the nonce gap that keeps
+ * them from being mined. Pure: the data comes in, sections go out.
+ */
+import type { FtHolding, MempoolTransaction, NftHolding, Page } from '../../../api';
+import { clip, formatInt, txTypeLabel } from '../../../chain/format';
+import type { NonceGap } from '../../../chain/nonces';
+import type { Section, Value } from '../../../protocol';
+import {
+  badge,
+  clarity,
+  ModelContext,
+  notAvailable,
+  num,
+  principal,
+  stx,
+  text,
+  time,
+  tokenAmount,
+  tokenContract,
+  tx,
+} from './values';
+
+export const FT_PER_PAGE = 20;
+export const NFT_PER_PAGE = 20;
+export const ADDRESS_PENDING_PER_PAGE = 20;
+
+/** A part the API that answered does not have (its route answered 404), or could not be loaded. */
+export interface Missing {
+  missing: string;
+}
+export const isMissing = (v: object): v is Missing => 'missing' in v;
+
+/** The asset's name after `::`, or the whole identifier (a v1 map key may be a bare name). */
+function assetName(assetId: string): string {
+  const i = assetId.indexOf('::');
+  return i >= 0 ? assetId.slice(i + 2) : assetId;
+}
+
+/** The asset identifier in full (a contract's token), opening the contract when it names one. */
+function asset(assetId: string, ctx: ModelContext): Value {
+  const contract = tokenContract(assetId);
+  return contract ? { ...principal(contract, ctx), text: clip(assetId, 120), full: assetId } : text(assetId);
+}
+
+/** Why an amount is raw, or '' when it is shown with the token's decimals. */
+function rawReason(h: FtHolding, ctx: ModelContext): string {
+  const contract = tokenContract(h.asset_identifier);
+  const info = contract ? ctx.tokens?.get(contract) : undefined;
+  if (!contract) return 'raw amount: the asset identifier names no token contract';
+  if (!info) return 'raw amount: no token metadata';
+  if ('raw' in info) return `raw amount: ${info.raw}`;
+  return info.meta.decimals === undefined ? 'raw amount: the token metadata gives no decimals' : '';
+}
+
+function paging(param: 'ftOffset' | 'nftOffset' | 'pendingOffset', p: Page<unknown>) {
+  return p.total > p.limit || p.offset > 0
+    ? { paging: { param, offset: p.offset, limit: p.limit, total: p.total, sequential: true } }
+    : {};
+}
+
+export function tokensSection(ft: Page<FtHolding> | Missing, ctx: ModelContext): Section {
+  const title = 'Fungible tokens';
+  if (isMissing(ft)) return { type: 'notice', tone: 'muted', icon: 'info', text: `${title}: ${ft.missing}` };
+  return {
+    type: 'table',
+    title: `${title} (${formatInt(ft.total)})`,
+    columns: [{ label: 'Token' }, { label: 'Balance', align: 'right' }, { label: 'Asset identifier' }],
+    rows: ft.results.map((h) => {
+      const amount = tokenAmount(h.balance, h.asset_identifier, ctx);
+      const reason = rawReason(h, ctx);
+      return {
+        cells: [
+          [text(assetName(h.asset_identifier))],
+          // Raw: the integer, with why it is raw beside it.
+          [reason ? { ...amount, hint: reason } : amount],
+          [asset(h.asset_identifier, ctx)],
+        ],
+      };
+    }),
+    ...paging('ftOffset', ft),
+    empty: 'No fungible tokens.',
+  };
+}
+
+export function nftsSection(nft: Page<NftHolding> | Missing, ctx: ModelContext): Section {
+  const title = 'NFTs';
+  if (isMissing(nft)) return { type: 'notice', tone: 'muted', icon: 'info', text: `${title}: ${nft.missing}` };
+  const counted = nft.results.some((h) => h.count !== undefined);
+  return {
+    type: 'table',
+    title: `${title} (${formatInt(nft.total)}${counted ? ' collections' : ''})`,
+    columns: [
+      { label: 'Collection' },
+      { label: counted ? 'Held' : 'Token', align: 'right' },
+      { label: 'Asset identifier' },
+    ],
+    rows: nft.results.map((h) => ({
+      cells: [
+        [text(assetName(h.asset_identifier))],
+        [h.value ? clarity(h.value, ctx) : h.count !== undefined ? num(h.count) : notAvailable()],
+        [asset(h.asset_identifier, ctx)],
+      ],
+    })),
+    ...paging('nftOffset', nft),
+    empty: 'No NFTs.',
+  };
+}
+
+/**
+ * The address's pending transactions, newest first. With a nonce gap, each one the gap holds back
+ * says so and names the missing nonce.
+ */
+export function addressPendingSection(
+  pending: Page<MempoolTransaction> | Missing,
+  address: string,
+  gap: NonceGap | undefined,
+  ctx: ModelContext,
+): Section {
+  const title = 'Pending transactions';
+  if (isMissing(pending)) return { type: 'notice', tone: 'muted', icon: 'info', text: `${title}: ${pending.missing}` };
+  const first = gap?.missing[0];
+  return {
+    type: 'table',
+    title: `${title} (${formatInt(pending.total)})`,
+    columns: [
+      { label: 'Transaction' },
+      { label: 'Type' },
+      { label: 'Nonce', align: 'right' },
+      { label: 'Fee', align: 'right' },
+      { label: 'Received' },
+      { label: 'State' },
+    ],
+    rows: pending.results.map((t) => {
+      const own = t.sender.address === address;
+      const stuck = own && first !== undefined && t.sender.nonce > first;
+      return {
+        cells: [
+          [tx(t.tx_id, ctx)],
+          [text(txTypeLabel(t.type))],
+          [own ? num(t.sender.nonce) : { ...text('—'), hint: `sent by ${t.sender.address}` }],
+          [stx(t.fee_rate)],
+          [time(ctx, t.receipt_time)],
+          [
+            stuck
+              ? badge(`Stuck: nonce ${first} is missing`, 'warning', 'warning')
+              : own
+                ? badge('Pending', 'muted', 'clock')
+                : t.token_transfer?.recipient === address
+                  ? badge('Incoming', 'muted', 'arrow-down')
+                  : badge('Calls or deploys it', 'muted', 'file-code'),
+          ],
+        ],
+      };
+    }),
+    ...paging('pendingOffset', pending),
+    empty: 'Nothing pending for this address.',
+  };
+}

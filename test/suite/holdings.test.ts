@@ -1,0 +1,360 @@
+// What an address holds and has pending, in the address panel, the hover and the watched addresses
+// of the view; and the opt-in notification of a watched address's new transactions, against the
+// mock adding one after a number of requests.
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import type { Section, ViewModel } from '../../src/protocol';
+import { AddressWatcher } from '../../src/ui/addressWatch';
+import type { Config } from '../../src/ui/config';
+import type { Log } from '../../src/ui/log';
+import type { NetworkService } from '../../src/ui/network';
+import type { PanelManager } from '../../src/ui/panels';
+import type { ExplorerTree } from '../../src/ui/tree';
+import type { Watchlist } from '../../src/ui/watchlist';
+import { ADDRESS, TOKEN } from '../fixtures/ids';
+import { ERROR_BODIES } from '../mock-api/fixtures';
+import { BUSY_TOKEN_COUNT, HOLDER } from '../mock-api/holdings';
+import { loadFixture } from '../mock-api/server';
+import {
+  captureMessages,
+  Captured,
+  children,
+  setSettings,
+  stacksHoverAt,
+  testApi,
+  useMock,
+  UsedMock,
+  waitFor,
+} from './editorHelpers';
+
+type Table = Extract<Section, { type: 'table' }>;
+const table = (m: ViewModel, prefix: string): Table => {
+  const t = m.sections.find((s): s is Table => s.type === 'table' && (s.title ?? '').startsWith(prefix));
+  assert.ok(t, `no table "${prefix}…" in ${m.sections.map((s) => (s.type === 'table' ? s.title : s.type)).join(', ')}`);
+  return t;
+};
+const notices = (m: ViewModel): string[] =>
+  m.sections.filter((s): s is Extract<Section, { type: 'notice' }> => s.type === 'notice').map((s) => s.text);
+const cellText = (t: Table, row: number, col: number): string => t.rows[row]!.cells[col]!.map((v) => v.text).join(' ');
+
+describe('Holdings, pending transactions and watched addresses', function () {
+  this.timeout(60_000);
+  let panels: PanelManager;
+  let networks: NetworkService;
+  let watchlist: Watchlist;
+  let tree: ExplorerTree;
+  let addressWatch: AddressWatcher;
+  let state: vscode.Memento;
+  let used: UsedMock;
+  let messages: Captured;
+  const requestsTo = (prefix: string) => used.mock.requests.filter((r) => r.path.startsWith(prefix)).length;
+
+  before(async () => {
+    const api = await testApi();
+    assert.ok(api.panels && api.networks && api.watchlist && api.tree && api.addressWatch);
+    panels = api.panels;
+    networks = api.networks;
+    watchlist = api.watchlist;
+    tree = api.tree;
+    addressWatch = api.addressWatch;
+    state = api.workspaceState;
+  });
+  beforeEach(async () => {
+    used = await useMock();
+    messages = captureMessages();
+    for (const a of watchlist.items) await watchlist.remove(a);
+    await state.update('stacksLookup.watchedAddresses.seen', undefined);
+  });
+  afterEach(async () => {
+    messages.restore();
+    for (const a of watchlist.items) await watchlist.remove(a);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await used.close();
+  });
+
+  /** Mainnet's API is the hosted one; here it is the mock (the network guard allows nothing else). */
+  async function onMainnet<T>(run: () => Promise<T>): Promise<T> {
+    const urlOf = networks.urlOf.bind(networks);
+    networks.urlOf = (n) => (n === 'mainnet' ? { ok: true, url: used.mock.url } : urlOf(n));
+    try {
+      return await run();
+    } finally {
+      networks.urlOf = urlOf;
+    }
+  }
+
+  describe('the address panel', () => {
+    it('tokens with decimals, raw ones with the reason, NFTs, the nonce gap, and the pending transactions it holds back', async () => {
+      await onMainnet(async () => {
+        const open = () =>
+          panels.open(
+            { kind: 'address', id: ADDRESS.pendingSender, network: 'mainnet' },
+            { signal: new AbortController().signal },
+          );
+        await open();
+        assert.ok(panels.current);
+        const m = panels.current.model;
+        const ft = table(m, 'Fungible tokens');
+        assert.strictEqual(ft.title, 'Fungible tokens (4)');
+        assert.strictEqual(cellText(ft, 0, 1), '1,234.56789 MIA');
+        assert.strictEqual(cellText(ft, 1, 1), '3,000,000');
+        assert.strictEqual(
+          ft.rows[1]!.cells[1]![0]!.hint,
+          'raw amount: the Token Metadata API does not know this token',
+        );
+        assert.strictEqual(cellText(ft, 1, 2), 'SP000000000000000000002Q6VF78.token-big::big');
+        assert.strictEqual(ft.rows[1]!.cells[1]![0]!.full, '3000000 SP000000000000000000002Q6VF78.token-big::big');
+        const nft = table(m, 'NFTs');
+        assert.strictEqual(nft.title, 'NFTs (3)');
+        assert.deepStrictEqual(
+          nft.rows.map((_, i) => cellText(nft, i, 1)),
+          ['u1', 'u2', 'u1'],
+        );
+        assert.ok(
+          notices(m).some((n) => /^Nonce 4 is missing/.test(n)),
+          notices(m).join('\n'),
+        );
+        const pending = table(m, 'Pending transactions');
+        const states = pending.rows.map((_, i) => cellText(pending, i, 5));
+        assert.ok(states.includes('Stuck: nonce 4 is missing'), states.join(', '));
+        // One metadata request per token, and none again when the panel is opened again.
+        assert.strictEqual(requestsTo(`/metadata/v1/ft/${TOKEN.mia}`), 1);
+        const metadata = requestsTo('/metadata/');
+        assert.strictEqual(metadata, 4);
+        await open();
+        assert.strictEqual(requestsTo('/metadata/'), metadata);
+      });
+    });
+
+    it('an API without v3: the holdings from the v1 route, the pending list said to be unavailable', async () => {
+      const p = ADDRESS.pendingSender;
+      for (const list of ['balances/ft', 'balances/nft', 'mempool/transactions']) {
+        const path = `/extended/v3/principals/${p}/${list}`;
+        used.mock.override(path, ERROR_BODIES.unknownRoute('GET', path), 404);
+      }
+      await vscode.commands.executeCommand('stacksLookup.showAddress', p);
+      const m = panels.current!.model;
+      const ft = table(m, 'Fungible tokens');
+      assert.strictEqual(ft.title, 'Fungible tokens (4)');
+      assert.match(
+        ft.rows[0]!.cells[1]![0]!.hint ?? '',
+        /raw amount: token metadata is not asked for on a custom network/,
+      );
+      assert.strictEqual(table(m, 'NFTs').title, 'NFTs (2 collections)');
+      assert.ok(notices(m).includes('Pending transactions: not available on this API'), notices(m).join('\n'));
+      assert.strictEqual(requestsTo(`/extended/v1/address/${p}/balances`), 1, 'one v1 request serves both lists');
+      assert.deepStrictEqual(messages.errors, []);
+    });
+
+    it('tokens page 20 at a time, a page turn one request from the cursor of the page before', async () => {
+      await vscode.commands.executeCommand('stacksLookup.showAddress', ADDRESS.busy);
+      const first = table(panels.current!.model, 'Fungible tokens');
+      assert.strictEqual(first.title, `Fungible tokens (${BUSY_TOKEN_COUNT})`);
+      assert.deepStrictEqual(first.paging, {
+        param: 'ftOffset',
+        offset: 0,
+        limit: 20,
+        total: BUSY_TOKEN_COUNT,
+        sequential: true,
+      });
+      const path = `/extended/v3/principals/${ADDRESS.busy}/balances/ft`;
+      const asked = requestsTo(path);
+      await panels.handle({ type: 'page', params: { ftOffset: 20 } });
+      const second = table(panels.current!.model, 'Fungible tokens');
+      assert.strictEqual(second.paging?.offset, 20);
+      assert.strictEqual(cellText(second, 0, 0), 't20');
+      assert.strictEqual(requestsTo(path), asked + 1, 'one request');
+      assert.strictEqual(
+        used.mock.requestsTo(path).at(-1)!.query.get('cursor'),
+        `999980:SP000000000000000000002Q6VF78.token-20::t20`,
+      );
+      assert.strictEqual(
+        requestsTo(`/extended/v2/addresses/${ADDRESS.busy}/transactions`),
+        1,
+        'the rest of the panel is kept',
+      );
+    });
+
+    it('a contract principal says it has no nonces, and lists the pending calls of it', async () => {
+      await vscode.commands.executeCommand('stacksLookup.showAddress', 'SP000000000000000000002Q6VF78.bns');
+      const m = panels.current!.model;
+      assert.ok(
+        m.sections.some(
+          (s) => s.type === 'fields' && s.rows.some((r) => /A contract has no nonces/.test(r.values[0]?.text ?? '')),
+        ),
+      );
+      const pending = table(m, 'Pending transactions');
+      assert.ok(pending.rows.length > 0);
+      assert.strictEqual(cellText(pending, 0, 5), 'Calls or deploys it');
+      assert.strictEqual(requestsTo('/extended/v3/principals/SP000000000000000000002Q6VF78.bns/nonces'), 0);
+    });
+  });
+
+  it('the hover counts tokens and NFTs and names the largest, raw on a custom network, with no metadata request', async () => {
+    const restore = await setSettings({ 'hover.allFiles': true });
+    const doc = await vscode.workspace.openTextDocument({
+      language: 'markdown',
+      content: `Holder: ${ADDRESS.pendingSender}\n`,
+    });
+    const at = doc.positionAt(doc.getText().indexOf(ADDRESS.pendingSender) + 4);
+    let text = '';
+    try {
+      await waitFor(async () => /Tokens:/.test((text = (await stacksHoverAt(doc, at)).text)), 'the hover', 10_000);
+    } finally {
+      await restore();
+    }
+    assert.match(text, /Tokens: 4 fungible · 3 NFTs/);
+    assert.match(
+      text,
+      /1234567890 `SP466FNC0P7JWTNM2R9T199QRZN1MYEDTAR0KP27.miamicoin-token::miamicoin` _\(raw amount: token metadata is not asked for on a custom network\)_/,
+    );
+    assert.match(text, /and 1 more in the panel/);
+    assert.strictEqual(requestsTo('/metadata/'), 0);
+  });
+
+  describe('watched addresses', () => {
+    /** A round as the timer runs it a minute later: what the client kept for a few seconds has expired by then. */
+    const round = async () => {
+      (await networks.endpoint('custom')).client.clearCache();
+      await addressWatch.roundNow();
+    };
+    it('expanded, one shows its STX balance, token count and pending count', async () => {
+      await watchlist.add(ADDRESS.pendingSender);
+      const [node] = await children(tree, tree.sections.watched);
+      const kids = await children(tree, node!.node);
+      const facts = kids.slice(0, 3).map((k) => `${k.label} | ${k.description}`);
+      assert.strictEqual(facts[0], 'STX balance | 0 STX');
+      assert.strictEqual(facts[1], 'Tokens | 4 fungible tokens · 3 NFTs');
+      assert.match(facts[2]!, /^Pending \| \d+ pending transactions$/);
+    });
+
+    it('off by default: no round, no notification', async () => {
+      await watchlist.add(ADDRESS.mainnet);
+      const before = addressWatch.rounds;
+      await new Promise((r) => setTimeout(r, 2500));
+      assert.strictEqual(addressWatch.rounds, before);
+      assert.strictEqual(requestsTo(`/extended/v2/addresses/${ADDRESS.mainnet}/transactions`), 0);
+    });
+
+    it('with the setting on: exactly one notification per new transaction, with a button that opens it', async () => {
+      const restore = await setSettings({ 'watchedAddresses.notify': true });
+      try {
+        await watchlist.add(ADDRESS.mainnet);
+        await round(); // the first look notes what is there
+        assert.strictEqual(messages.shown.length, 0, JSON.stringify(messages.shown));
+        const id = used.mock.newTransactionLater(ADDRESS.mainnet, 0);
+        await round();
+        await round();
+        const told = messages.shown.filter((m) => /^New transaction for watched address/.test(m.message));
+        assert.strictEqual(told.length, 1, JSON.stringify(messages.shown));
+        assert.match(
+          told[0]!.message,
+          new RegExp(`SP3FBR…J5SVTE: Token transfer ${id.slice(0, 8)}…${id.slice(-6)} \\(Success\\)\\.$`),
+        );
+        assert.deepStrictEqual(told[0]!.buttons, ['Open']);
+        assert.strictEqual(told[0]!.level, 'info');
+      } finally {
+        await restore();
+      }
+    });
+
+    it('a reload neither repeats nor misses a notification, and a second window of the workspace stays quiet', async () => {
+      await watchlist.add(ADDRESS.mainnet);
+      // Watchers of this workspace as other windows (or this one after a reload) make them.
+      const make = () =>
+        new AddressWatcher({
+          networks,
+          config: { watchedNotify: true, affects: () => false } as unknown as Config,
+          log: { warn: () => undefined } as unknown as Log,
+          watchlist,
+          state,
+        });
+      const clear = async () => (await networks.endpoint('custom')).client.clearCache();
+      const first = make();
+      const other = make();
+      let reloaded: AddressWatcher | undefined;
+      try {
+        await clear();
+        await first.roundNow(); // the first look, and the lease of the workspace
+        used.mock.newTransactionLater(ADDRESS.mainnet, 0);
+        const asked = requestsTo(`/extended/v2/addresses/${ADDRESS.mainnet}/transactions`);
+        await other.roundNow();
+        assert.strictEqual(
+          requestsTo(`/extended/v2/addresses/${ADDRESS.mainnet}/transactions`),
+          asked,
+          'the other window asks nothing',
+        );
+        first.dispose(); // the window reloads: the new transaction arrived meanwhile
+        reloaded = make();
+        await clear();
+        await reloaded.roundNow();
+        await clear();
+        await reloaded.roundNow();
+        assert.strictEqual(
+          messages.infos.filter((m) => /^New transaction/.test(m)).length,
+          1,
+          messages.infos.join('\n'),
+        );
+      } finally {
+        first.dispose();
+        other.dispose();
+        reloaded?.dispose();
+      }
+    });
+
+    it('faults (429, 5xx, timeouts) never lose the watch and show at most one warning; the new transaction is still told once', async () => {
+      const restore = await setSettings({ 'watchedAddresses.notify': true, requestTimeoutMs: 1000 });
+      const path = `/extended/v2/addresses/${ADDRESS.mainnet}/transactions`;
+      try {
+        await watchlist.add(ADDRESS.mainnet);
+        await round();
+        used.mock.fault({ match: path, times: 2, fault: { kind: 'status', status: 503 } });
+        await round();
+        used.mock.fault({ match: path, times: 1, fault: { kind: 'hang' } });
+        await round();
+        used.mock.fault({
+          match: path,
+          times: 1,
+          fault: { kind: 'status', status: 429, headers: { 'retry-after': '1' } },
+        });
+        await round();
+        used.mock.fault({ match: path, times: 4, fault: { kind: 'status', status: 500 } });
+        for (let i = 0; i < 4; i++) await round();
+        assert.deepStrictEqual(watchlist.items, [ADDRESS.mainnet], 'still watched');
+        // Three failed rounds in a row make the one warning of the session; the fourth says nothing more.
+        assert.strictEqual(messages.warnings.length, 1, messages.warnings.join('\n'));
+        assert.match(
+          messages.warnings[0]!,
+          /cannot reach the API to look for new transactions of your watched addresses/,
+        );
+        assert.deepStrictEqual(messages.errors, []);
+        used.mock.clearFaults();
+        used.mock.newTransactionLater(ADDRESS.mainnet, 0);
+        await round();
+        await round();
+        assert.strictEqual(
+          messages.infos.filter((m) => /^New transaction/.test(m)).length,
+          1,
+          messages.infos.join('\n'),
+        );
+      } finally {
+        await restore();
+      }
+    });
+  });
+
+  it('hostile token names and symbols stay inert in the panel', async () => {
+    const evil = '<img src=x onerror=alert(1)>[x](command:workbench.action.terminal.new)';
+    used.mock.override(`/extended/v3/principals/${HOLDER}/balances/ft`, {
+      ...(loadFixture('v3-balances-ft--three.json') as object),
+      total: 1,
+      results: [{ asset_identifier: `SP000000000000000000002Q6VF78.x::${evil}`, balance: '1' }],
+    });
+    await vscode.commands.executeCommand('stacksLookup.showAddress', HOLDER);
+    const ft = table(panels.current!.model, 'Fungible tokens');
+    // Plain text in the model; the webview inserts it with textContent (hostile.test.ts checks the DOM).
+    assert.strictEqual(cellText(ft, 0, 0), evil);
+    assert.strictEqual(ft.rows[0]!.cells[0]![0]!.t, 'text');
+    assert.deepStrictEqual(messages.errors, []);
+  });
+});
