@@ -201,7 +201,7 @@ async function wordsSplitAcrossLines(frame: FrameLocator): Promise<string[]> {
 /** The panel keeps only its identity; after a reload the serializer fetches and shows it again. */
 async function restoredAfterReload(ctx: E2EContext): Promise<void> {
   await open(ctx, caseNamed('address'));
-  await panelText(ctx.helpers.webviewFrame(ctx.page), 'address', ['Transactions (2)']);
+  await panelText(ctx.helpers.webviewFrame(ctx.page), 'address', ['Transactions (2)'], 60000); // after 24 panels, it may wait for the keyless rate budget
   const before = ctx.mock.requests.length;
   // Reload Window reloads the page through the workbench's shutdown, which saves the editors
   // (a bare page.reload() may leave older state in the browser's storage).
