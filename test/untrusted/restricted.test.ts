@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { Commands } from '../../src/constants';
 import { BLOCK, TX } from '../fixtures/ids';
 import { recordingOpenExternal, setSettings, testApi, useMock, UsedMock, waitFor } from '../suite/editorHelpers';
+import { getNonLoopbackConnections } from '../suite/netGuard';
 
 /** The mock the untrusted workspace's own settings name (the launcher fails the run if it is asked anything). */
 const WORKSPACE_MOCK_URL = process.env.STACKS_LOOKUP_TEST_WORKSPACE_MOCK_URL;
@@ -87,6 +88,36 @@ describe('untrusted workspace (restricted mode)', () => {
       const before = used.mock.requests.length;
       await vscode.commands.executeCommand(Commands.showServerStatus);
       assert.ok(used.mock.requests.length > before, 'the status request reached the user devnet URL');
+    } finally {
+      await restoreWs();
+      await restoreUser();
+    }
+  });
+
+  it('with devnet selected, the lens asks the devnet API about the devnet plan, and no hosted API about the testnet plan', async () => {
+    // The workspace selects devnet (a setting restricted mode keeps). The lens, already showing
+    // the deployment, asks again for the new network: the devnet plan's ids on the user's devnet
+    // API. The testnet plan's ids are ST ids, which are devnet's while devnet is selected: the
+    // hosted testnet, which nobody chose, is not asked.
+    const doc = await vscode.workspace.openTextDocument(workspaceFile('contracts/treasury.clar'));
+    await vscode.window.showTextDocument(doc);
+    const title = async () =>
+      (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri))?.[0]?.command
+        ?.title ?? '';
+    await waitFor(async () => /testnet: /.test(await title()), 'the deployment in the lens', 15000);
+    const since = Date.now();
+    const before = used.mock.requestsTo('/extended/v2/smart-contracts/status').length;
+    const restoreUser = await setSettings({ devnetApiUrl: used.mock.url });
+    const restoreWs = await setSettings({ network: 'devnet' }, vscode.ConfigurationTarget.Workspace);
+    try {
+      await waitFor(async () => /devnet: not deployed/.test(await title()), 'the devnet deployment in the lens', 15000);
+      assert.match(await title(), /testnet: select Testnet to check/);
+      assert.ok(
+        used.mock.requestsTo('/extended/v2/smart-contracts/status').length > before,
+        'the devnet ids were not asked on the user devnet API',
+      );
+      const away = getNonLoopbackConnections(since).map((c) => `${c.host}:${c.port ?? ''}`);
+      assert.deepStrictEqual(away, [], 'the lens asked an API of a network nobody selected');
     } finally {
       await restoreWs();
       await restoreUser();

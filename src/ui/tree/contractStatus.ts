@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { BudgetMode, ContractsStatus, ContractStatus } from '../../api';
 import type { ClarinetContract } from '../../chain/clarinet';
+import type { ChainNetwork } from '../../chain/identifiers';
 import { PLAN_NETWORKS, type PlanNetwork } from '../../chain/networks';
 import type { NetworkId } from '../config';
 import type { NetworkService } from '../network';
@@ -52,13 +53,16 @@ export function deploymentsOf(table: StatusTable, c: Pick<ClarinetContract, 'dep
 }
 
 /**
- * The API that knows about the ids of a plan network: the hosted mainnet and testnet APIs, the
- * local devnet only while devnet is selected, and the custom API for everything while it is selected.
+ * The API asked about the ids of a plan network, by the rule of every lookup of an id
+ * (`NetworkService.networkFor`): the selected network's API, or with `autoNetwork` the hosted API
+ * of the network the id names (an `SP` id mainnet; an `ST` id testnet, but devnet while devnet is
+ * selected). A plan whose network that rule does not reach is not asked (`not-asked`): with devnet
+ * selected the testnet plan's `ST` ids are devnet's, and the hosted testnet, which the user did not
+ * choose, is never asked. The custom API answers for every plan while it is selected.
  */
-export function apiForPlan(plan: PlanNetwork, current: NetworkId): NetworkId | undefined {
-  if (current === 'custom') return 'custom';
-  if (plan === 'devnet') return current === 'devnet' ? 'devnet' : undefined;
-  return plan;
+export function apiForPlan(plan: PlanNetwork, networkFor: (chain: ChainNetwork) => NetworkId): NetworkId | undefined {
+  const api = networkFor(plan === 'mainnet' ? 'mainnet' : 'testnet');
+  return api === plan || api === 'custom' ? api : undefined;
 }
 
 /**
@@ -136,14 +140,14 @@ export class ContractStatuses implements vscode.Disposable {
 
   private async fetch(budget: BudgetMode, signal: AbortSignal): Promise<StatusTable> {
     const projects = await this.projects.projects();
-    const current = this.networks.current;
+    const networkFor = (chain: ChainNetwork) => this.networks.networkFor(chain);
     const askedFor: StatusTable['askedFor'] = {};
     const idsPerApi = new Map<NetworkId, string[]>();
     for (const p of projects) {
       if (!p.result.ok) continue;
       for (const c of p.result.project.contracts) {
         for (const { network: plan, id } of c.deployments) {
-          const api = apiForPlan(plan, current);
+          const api = apiForPlan(plan, networkFor);
           if (!api) continue;
           askedFor[plan] = api;
           const list = idsPerApi.get(api) ?? [];

@@ -29,7 +29,7 @@ export function stateText(plan: PlanNetwork, s: ContractState, short = false): s
     case 'unknown':
       return `${plan}: unknown`;
     case 'not-asked':
-      return short ? `${plan}: —` : `${plan}: select Devnet to check`;
+      return short ? `${plan}: —` : `${plan}: select ${NETWORK_LABELS[plan]} to check`;
   }
 }
 
