@@ -90,6 +90,9 @@ const builds = [
       // Drift (the deployed-versus-local comparison, the Clarity reader, Compare with Deployed)
       // loads the first time a deployed workspace contract is shown (src/ui/drift.ts).
       drift: 'src/ui/driftEngine.ts',
+      // The explorer view's tree (its sections and commands) loads the first time the view is shown
+      // or a tree command runs (src/ui/tree/treeModule.ts); activation registers only the view.
+      tree: 'src/ui/tree/explorerTree.ts',
     },
     outdir: 'dist',
     format: 'cjs',

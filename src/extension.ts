@@ -69,7 +69,10 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     history,
     statusBar,
     networks,
-    tree: explorer?.tree,
+    // A getter too: reading it loads the explorer's tree.
+    get tree() {
+      return explorer?.tree;
+    },
     watchlist: explorer?.watchlist,
     txWatch,
     addressWatch,

@@ -6,7 +6,7 @@ import type { Config } from './config';
 import { driftText, type ContractDrift, type DriftState } from './drift';
 import type { NetworkService } from './network';
 import { ContractStatuses, deploymentsOf, type Deployment } from './tree/contractStatus';
-import { distinctDeployments, idsForPanel, planName, stateText } from './tree/contracts';
+import { distinctDeployments, idsForPanel, planName, stateText } from './tree/deploymentText';
 import type { ClarinetWorkspace } from './tree/projects';
 
 const SELECTOR: vscode.DocumentFilter[] = [{ language: 'clarity' }, { pattern: '**/*.clar' }];
