@@ -76,6 +76,8 @@ const common = {
   logLevel: 'silent',
   plugins: [problemMatcher],
   legalComments: 'none',
+  // The one switch between the builds (src/ui/webBuild.ts): code for one build leaves the other.
+  define: { 'globalThis.STACKS_LOOKUP_WEB': 'false' },
 };
 
 const builds = [
@@ -139,6 +141,7 @@ const builds = [
     mainFields: ['browser', 'module', 'main'],
     external: ['vscode'],
     plugins: [...common.plugins, vscodeOnce, webVariants],
+    define: { 'globalThis.STACKS_LOOKUP_WEB': 'true' },
     metafile: true,
     // c32check's hashes: a compact SHA-256 instead of the package's sha2 module (see the shim).
     alias: {

@@ -117,7 +117,8 @@ export class DeploymentCodeLens implements vscode.CodeLensProvider, vscode.Dispo
     deployed: Array<{ c: ClarinetContract; dep: Deployment }>,
     named: (c: ClarinetContract, text: string) => string,
   ): vscode.CodeLens[] {
-    if (!deployed.length) return [];
+    // The web build leaves the read-only calls out: no lens offers one there.
+    if (!deployed.length || globalThis.STACKS_LOOKUP_WEB) return [];
     return this.d.drift.readOnlyFunctions(doc.getText()).flatMap((f) => {
       const at = new vscode.Range(f.line, f.character, f.line, f.character);
       return deployed.map(

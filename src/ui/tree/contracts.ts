@@ -1,10 +1,5 @@
 import * as vscode from 'vscode';
-import type {
-  ClarinetContract,
-  ClarinetPlan,
-  ClarinetProblem,
-  ClarinetProject,
-} from '../../chain/clarinet';
+import type { ClarinetContract, ClarinetPlan, ClarinetProblem, ClarinetProject } from '../../chain/clarinet';
 import { NETWORK_LABELS, type PlanNetwork } from '../../chain/networks';
 import { clip } from '../../chain/format';
 import { shortenMiddle } from '../../chain/target';

@@ -28,7 +28,8 @@ class LazyExplorerTree implements vscode.TreeDataProvider<TreeNode>, vscode.Disp
   private readonly emitter = new vscode.EventEmitter<TreeNode | undefined>();
   readonly onDidChangeTreeData = this.emitter.event;
   readonly view: vscode.TreeView<TreeNode>;
-  private real: { tree: ExplorerTree; commands: ReturnType<ReturnType<typeof loadTreeModule>['treeCommands']> } | undefined;
+  private real:
+    { tree: ExplorerTree; commands: ReturnType<ReturnType<typeof loadTreeModule>['treeCommands']> } | undefined;
 
   constructor(private readonly d: ExplorerDeps) {
     this.view = vscode.window.createTreeView(Views.explorer, { treeDataProvider: this, showCollapseAll: true });
