@@ -8,6 +8,7 @@ import type { NetworkService } from './network';
 import { ContractStatuses, deploymentsOf, type Deployment } from './tree/contractStatus';
 import { distinctDeployments, idsForPanel, planName, stateText } from './tree/deploymentText';
 import type { ClarinetWorkspace } from './tree/projects';
+import { desktopOnly } from './webBuild';
 
 const SELECTOR: vscode.DocumentFilter[] = [{ language: 'clarity' }, { pattern: '**/*.clar' }];
 
@@ -24,6 +25,7 @@ const DRIFT_ICONS: Record<DriftState['state'], string> = {
   differs: '$(git-compare)',
   checking: '$(sync~spin)',
   error: '$(warning)',
+  'desktop-only': '$(info)',
 };
 
 /**
@@ -149,6 +151,8 @@ function driftTooltip(state: DriftState, dep: Deployment): string {
       return `Fetching the source deployed as ${where}`;
     case 'error':
       return `The source deployed as ${where} could not be fetched. Click to try again.`;
+    case 'desktop-only':
+      return desktopOnly('Comparing a contract with its deployed source');
   }
 }
 

@@ -12,6 +12,7 @@ import { distinctDeployments, idsForPanel, planName, stateText } from './deploym
 import { command, ItemNode, LoadContext, TreeNode } from './node';
 import { relativeTo, type WorkspaceProject } from './projects';
 import { Section } from './sections';
+import { desktopOnly } from '../webBuild';
 
 // 4. Workspace contracts: the contracts of each Clarinet.toml with their deployment per network.
 export class ContractsSection extends Section {
@@ -309,7 +310,7 @@ export class ContractNode extends TreeNode {
         `Plan: ${plans.join(', ')}`,
         s.state === 'deployed' ? `Deploy transaction: ${s.txId}` : '',
         drift
-          ? `The local file ${driftText(drift)}${drift.state === 'error' ? '' : ' (line endings, trailing blanks and #[env(simnet)] code do not count)'}`
+          ? `The local file ${driftText(drift)}${drift.state === 'error' ? '' : drift.state === 'desktop-only' ? `: ${desktopOnly('Comparing with the deployed source')}` : ' (line endings, trailing blanks and #[env(simnet)] code do not count)'}`
           : '',
         api ? `Asked: ${NETWORK_LABELS[api]} API` : '',
         why,
