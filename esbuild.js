@@ -68,6 +68,17 @@ const webVariants = {
   },
 };
 
+/**
+ * `c32check` (exactly, not its `lib/` modules) is src/api/shims/c32check.ts: its address decoder
+ * without the base58 conversions and base-x, which the extension never uses.
+ */
+const c32checkDecoder = {
+  name: 'c32check-decoder',
+  setup(build) {
+    build.onResolve({ filter: /^c32check$/ }, () => ({ path: require('path').resolve('src/api/shims/c32check.ts') }));
+  },
+};
+
 const common = {
   bundle: true,
   minify: production,
@@ -101,8 +112,9 @@ const builds = [
     platform: 'node',
     target: 'node20',
     external: ['vscode'],
-    plugins: [...common.plugins, vscodeOnce],
-    // c32check's hashes come from Node's crypto instead of a pure-JS copy (see the shim).
+    plugins: [...common.plugins, vscodeOnce, c32checkDecoder],
+    // c32check's hashes come from Node's crypto instead of a pure-JS copy, and only its decoder
+    // is bundled, without the base58 conversions (see the shims).
     alias: {
       '@noble/hashes/sha256': './src/api/shims/nobleHashes.ts',
       '@noble/hashes/utils': './src/api/shims/nobleHashes.ts',
@@ -140,7 +152,7 @@ const builds = [
     target: 'es2022',
     mainFields: ['browser', 'module', 'main'],
     external: ['vscode'],
-    plugins: [...common.plugins, vscodeOnce, webVariants],
+    plugins: [...common.plugins, vscodeOnce, webVariants, c32checkDecoder],
     define: { 'globalThis.STACKS_LOOKUP_WEB': 'true' },
     metafile: true,
     // c32check's hashes: a compact SHA-256 instead of the package's sha2 module (see the shim).
