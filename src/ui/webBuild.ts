@@ -4,7 +4,6 @@
 // one. (A constant exported from a module is not inlined there: the web build's lazily run modules
 // keep their exports as variables.) Unset in the tests tsc compiles: the Node behaviour.
 declare global {
-  // eslint-disable-next-line no-var
   var STACKS_LOOKUP_WEB: boolean | undefined;
 }
 

@@ -11,9 +11,9 @@ export const versions = {
   testnet: { p2pkh: 26, p2sh: 21 },
 };
 
-/** The package's `c32addressDecode`, the same checks in the same order. */
+/** The package's `c32addressDecode`, the same checks in the same order (`!==` where it has `!=`: both are strings). */
 export function c32addressDecode(c32addr: string): [number, string] {
   if (c32addr.length <= 5) throw new Error('Invalid c32 address: invalid length');
-  if (c32addr[0] != 'S') throw new Error('Invalid c32 address: must start with "S"');
+  if (c32addr[0] !== 'S') throw new Error('Invalid c32 address: must start with "S"');
   return c32checkDecode(c32addr.slice(1));
 }
