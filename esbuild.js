@@ -68,6 +68,17 @@ const webVariants = {
   },
 };
 
+/**
+ * `c32check` (exactly, not its `lib/` modules) is src/api/shims/c32check.ts: its address decoder
+ * without the base58 conversions and base-x, which the extension never uses.
+ */
+const c32checkDecoder = {
+  name: 'c32check-decoder',
+  setup(build) {
+    build.onResolve({ filter: /^c32check$/ }, () => ({ path: require('path').resolve('src/api/shims/c32check.ts') }));
+  },
+};
+
 const common = {
   bundle: true,
   minify: production,
@@ -76,6 +87,8 @@ const common = {
   logLevel: 'silent',
   plugins: [problemMatcher],
   legalComments: 'none',
+  // The one switch between the builds (src/ui/webBuild.ts): code for one build leaves the other.
+  define: { 'globalThis.STACKS_LOOKUP_WEB': 'false' },
 };
 
 const builds = [
@@ -90,14 +103,18 @@ const builds = [
       // Drift (the deployed-versus-local comparison, the Clarity reader, Compare with Deployed)
       // loads the first time a deployed workspace contract is shown (src/ui/drift.ts).
       drift: 'src/ui/driftEngine.ts',
+      // The explorer view's tree (its sections and commands) loads the first time the view is shown
+      // or a tree command runs (src/ui/tree/treeModule.ts); activation registers only the view.
+      tree: 'src/ui/tree/explorerTree.ts',
     },
     outdir: 'dist',
     format: 'cjs',
     platform: 'node',
     target: 'node20',
     external: ['vscode'],
-    plugins: [...common.plugins, vscodeOnce],
-    // c32check's hashes come from Node's crypto instead of a pure-JS copy (see the shim).
+    plugins: [...common.plugins, vscodeOnce, c32checkDecoder],
+    // c32check's hashes come from Node's crypto instead of a pure-JS copy, and only its decoder
+    // is bundled, without the base58 conversions (see the shims).
     alias: {
       '@noble/hashes/sha256': './src/api/shims/nobleHashes.ts',
       '@noble/hashes/utils': './src/api/shims/nobleHashes.ts',
@@ -135,7 +152,8 @@ const builds = [
     target: 'es2022',
     mainFields: ['browser', 'module', 'main'],
     external: ['vscode'],
-    plugins: [...common.plugins, vscodeOnce, webVariants],
+    plugins: [...common.plugins, vscodeOnce, webVariants, c32checkDecoder],
+    define: { 'globalThis.STACKS_LOOKUP_WEB': 'true' },
     metafile: true,
     // c32check's hashes: a compact SHA-256 instead of the package's sha2 module (see the shim).
     alias: {

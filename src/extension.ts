@@ -10,8 +10,10 @@ import { LazyPanels } from './ui/lazyPanels';
 import { NetworkStatusBar } from './ui/statusBar';
 import { testApiFor, type TestApi } from './testApi';
 import { registerExplorer } from './ui/tree';
-import { registerTxWatchCommands, TxWatcher } from './ui/txWatch';
-import { AddressWatcher } from './ui/addressWatch';
+import type { TxWatcher } from './ui/txWatch';
+import type { AddressWatcher } from './ui/addressWatch';
+import { startWatchers } from './ui/watchers';
+import { ContextKeys } from './constants';
 
 /**
  * Builds the few services and registers everything; nothing here asks the API, so activation
@@ -39,16 +41,14 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     context.subscriptions.push(registerHover({ config, networks, log }), trackIdentifierAtCursor());
     explorer = registerExplorer({ config, networks, history, log, context });
     context.subscriptions.push(explorer);
-    txWatch = new TxWatcher({ networks, config, log, state: context.workspaceState });
-    context.subscriptions.push(txWatch, ...registerTxWatchCommands(txWatch, networks, toTarget));
-    addressWatch = new AddressWatcher({
-      networks,
-      config,
-      log,
-      watchlist: explorer.watchlist,
-      state: context.workspaceState,
-    });
-    context.subscriptions.push(addressWatch);
+    const watchers = startWatchers(
+      { networks, config, log, watchlist: explorer.watchlist, state: context.workspaceState },
+      toTarget,
+    );
+    ({ txWatch, addressWatch } = watchers);
+    context.subscriptions.push(...watchers.disposables);
+    // Menus hide what the web build leaves out.
+    if (globalThis.STACKS_LOOKUP_WEB) void vscode.commands.executeCommand('setContext', ContextKeys.web, true);
     void networks.updateContext();
   } catch (e) {
     log.error(`Activation failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
@@ -69,7 +69,10 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     history,
     statusBar,
     networks,
-    tree: explorer?.tree,
+    // A getter too: reading it loads the explorer's tree.
+    get tree() {
+      return explorer?.tree;
+    },
     watchlist: explorer?.watchlist,
     txWatch,
     addressWatch,

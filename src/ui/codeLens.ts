@@ -6,8 +6,9 @@ import type { Config } from './config';
 import { driftText, type ContractDrift, type DriftState } from './drift';
 import type { NetworkService } from './network';
 import { ContractStatuses, deploymentsOf, type Deployment } from './tree/contractStatus';
-import { distinctDeployments, idsForPanel, planName, stateText } from './tree/contracts';
+import { distinctDeployments, idsForPanel, planName, stateText } from './tree/deploymentText';
 import type { ClarinetWorkspace } from './tree/projects';
+import { desktopOnly } from './webBuild';
 
 const SELECTOR: vscode.DocumentFilter[] = [{ language: 'clarity' }, { pattern: '**/*.clar' }];
 
@@ -24,6 +25,7 @@ const DRIFT_ICONS: Record<DriftState['state'], string> = {
   differs: '$(git-compare)',
   checking: '$(sync~spin)',
   error: '$(warning)',
+  'desktop-only': '$(info)',
 };
 
 /**
@@ -117,7 +119,8 @@ export class DeploymentCodeLens implements vscode.CodeLensProvider, vscode.Dispo
     deployed: Array<{ c: ClarinetContract; dep: Deployment }>,
     named: (c: ClarinetContract, text: string) => string,
   ): vscode.CodeLens[] {
-    if (!deployed.length) return [];
+    // The web build leaves the read-only calls out: no lens offers one there.
+    if (!deployed.length || globalThis.STACKS_LOOKUP_WEB) return [];
     return this.d.drift.readOnlyFunctions(doc.getText()).flatMap((f) => {
       const at = new vscode.Range(f.line, f.character, f.line, f.character);
       return deployed.map(
@@ -148,6 +151,8 @@ function driftTooltip(state: DriftState, dep: Deployment): string {
       return `Fetching the source deployed as ${where}`;
     case 'error':
       return `The source deployed as ${where} could not be fetched. Click to try again.`;
+    case 'desktop-only':
+      return desktopOnly('Comparing a contract with its deployed source');
   }
 }
 

@@ -11,7 +11,12 @@ import { loadDriftModule, type DriftEngineModule as EngineModule } from './drift
 /** What names a deployed source: the API, the contract and its deploy transaction. */
 export type SourceId = Pick<Deployment, 'api' | 'id' | 'txId'>;
 
-export type DriftState = { state: Drift } | { state: 'checking' } | { state: 'error'; error: unknown; api: NetworkId };
+export type DriftState =
+  | { state: Drift }
+  | { state: 'checking' }
+  | { state: 'error'; error: unknown; api: NetworkId }
+  /** The web build leaves the comparison out (driftModule.web.ts). */
+  | { state: 'desktop-only' };
 
 /** "same as deployed", "differs from deployed", as the view and the CodeLens say it. */
 export function driftText(d: DriftState): string {
@@ -24,6 +29,8 @@ export function driftText(d: DriftState): string {
       return 'comparing with deployed…';
     case 'error':
       return 'not compared';
+    case 'desktop-only':
+      return 'compared in the desktop version only';
   }
 }
 

@@ -68,7 +68,8 @@ describe('Activation', () => {
     assert.strictEqual(ext.exports, api, 'the exports are what activate() returned');
     assert.ok(api.logUri && api.globalStorageUri, 'activate() exposes the log and storage folders');
     assert.ok(api.history && api.statusBar, 'activate() exposes the history and the status bar item');
-    assert.ok(api.tree && api.watchlist, 'activate() exposes the tree and the watch list');
+    // The tree only present, like the panels: reading it loads the tree bundle.
+    assert.ok('tree' in api && api.watchlist, 'activate() exposes the tree and the watch list');
     // Only present, not read: reading it loads the panels bundle, which a test below expects unloaded.
     assert.ok('panels' in api, 'activate() exposes the panels');
   });
@@ -106,6 +107,7 @@ describe('Activation', () => {
     assert.ok(!loaded('clarinet.js'), 'activation loaded the Clarinet reader');
     assert.ok(!loaded('clarity.js'), 'activation loaded the Clarity decoder (@stacks/transactions)');
     assert.ok(!loaded('drift.js'), 'activation loaded the drift engine');
+    assert.ok(!loaded('tree.js'), 'activation loaded the explorer tree (the view is not shown)');
 
     const doc = await openFixture('hover-targets.clar');
     const hover = await stacksHoverAt(doc, positionOf(doc, ADDRESS.mainnet));

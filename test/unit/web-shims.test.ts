@@ -20,3 +20,32 @@ describe('web build: SHA-256 shim for c32check', () => {
     assert.throws(() => web.hexToBytes('zz'));
   });
 });
+
+describe('c32check decoder shim (both builds)', () => {
+  it('decodes and refuses exactly as the package does', async () => {
+    const real = await import('c32check');
+    const shim = await import('../../src/api/shims/c32check');
+    assert.deepStrictEqual(shim.versions, real.versions);
+    const valid = [
+      real.c32address(22, 'a46ff88886c2ef9762d970b4d2c63678835bd39d'),
+      real.c32address(26, '0000000000000000000000000000000000000000'),
+      real.c32address(20, 'ffffffffffffffffffffffffffffffffffffffff'),
+      real.c32address(21, '00000000000000000000000000000000000000ff'),
+    ];
+    const invalid = [valid[0]!.slice(0, -1) + (valid[0]!.endsWith('A') ? 'B' : 'A'), 'SP1', 'XP000', 'S!!!!!!!!', ''];
+    for (const a of [...valid, valid[0]!.toLowerCase(), ...invalid]) {
+      const outcome = (f: () => unknown) => {
+        try {
+          return { ok: f() };
+        } catch (e) {
+          return { error: (e as Error).message };
+        }
+      };
+      assert.deepStrictEqual(
+        outcome(() => shim.c32addressDecode(a)),
+        outcome(() => real.c32addressDecode(a)),
+        a,
+      );
+    }
+  });
+});

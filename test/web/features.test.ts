@@ -94,6 +94,16 @@ describe('web: detail panels', () => {
     });
   }
 
+  it("what the web build leaves out says it needs the desktop: an address's token, NFT and pending lists", async () => {
+    const says = async (command: string, id: string, what: RegExp) => {
+      await vscode.commands.executeCommand(command, id);
+      // The side parts (the lists) come after the first render.
+      for (let i = 0; i < 100 && !what.test(JSON.stringify(model())); i++) await new Promise((r) => setTimeout(r, 50));
+      assert.match(JSON.stringify(model()), what);
+    };
+    await says('stacksLookup.showAddress', IDS.address, /Fungible tokens: This list needs the desktop version/);
+  });
+
   it('a transaction panel shows Clarity values as the API wrote them (no decoder in the web build)', async () => {
     await vscode.commands.executeCommand('stacksLookup.showTransaction', IDS.tx);
     assert.strictEqual(model().kind, 'tx');

@@ -1,67 +1,18 @@
 import * as vscode from 'vscode';
-import type {
-  ClarinetContract,
-  ClarinetPlan,
-  ClarinetProblem,
-  ClarinetProject,
-  ContractDeployment,
-} from '../../chain/clarinet';
-import { NETWORK_LABELS, PLAN_NETWORKS, type PlanNetwork } from '../../chain/networks';
-import { clip, formatInt } from '../../chain/format';
+import type { ClarinetContract, ClarinetPlan, ClarinetProblem, ClarinetProject } from '../../chain/clarinet';
+import { NETWORK_LABELS, type PlanNetwork } from '../../chain/networks';
+import { clip } from '../../chain/format';
 import { shortenMiddle } from '../../chain/target';
 import { Commands } from '../../constants';
-import type { NetworkId } from '../config';
 import { describeError } from '../errorText';
 import { driftText, type DriftState } from '../drift';
 import { ContractState, ContractStatuses, deploymentsOf, StatusTable } from './contractStatus';
 import { errorContext, errorNodes, placeholder, TreeDeps } from './deps';
+import { distinctDeployments, idsForPanel, planName, stateText } from './deploymentText';
 import { command, ItemNode, LoadContext, TreeNode } from './node';
 import { relativeTo, type WorkspaceProject } from './projects';
 import { Section } from './sections';
-
-/** "mainnet: deployed at #123,456", as the CodeLens and the tree say it. */
-export function stateText(plan: PlanNetwork, s: ContractState, short = false): string {
-  switch (s.state) {
-    case 'deployed':
-      return `${plan}: ${s.blockHeight !== undefined ? `deployed at #${formatInt(s.blockHeight)}` : `deploying (${s.status})`}`;
-    case 'not-deployed':
-      return `${plan}: not deployed`;
-    case 'unknown':
-      return `${plan}: unknown`;
-    case 'not-asked':
-      return short ? `${plan}: —` : `${plan}: select ${NETWORK_LABELS[plan]} to check`;
-  }
-}
-
-/**
- * The ids to check in the status panel: every id the selected network's plans give the contract,
- * or else those of the first network that has one.
- */
-export function idsForPanel(c: Pick<ClarinetContract, 'deployments'>, current: NetworkId): string[] {
-  const first: PlanNetwork = current === 'mainnet' ? 'mainnet' : current === 'devnet' ? 'devnet' : 'testnet';
-  for (const network of [first, ...PLAN_NETWORKS.filter((n) => n !== first)]) {
-    const ids = [...new Set(c.deployments.filter((d) => d.network === network).map((d) => d.id))];
-    if (ids.length) return ids;
-  }
-  return [];
-}
-
-/** One deployment per network and id (two plans of a network publishing the same id show once), in network order. */
-export function distinctDeployments(c: Pick<ClarinetContract, 'deployments'>): ContractDeployment[] {
-  const seen = new Set<string>();
-  return PLAN_NETWORKS.flatMap((n) =>
-    c.deployments.filter((d) => {
-      if (d.network !== n || seen.has(`${n} ${d.id}`)) return false;
-      seen.add(`${n} ${d.id}`);
-      return true;
-    }),
-  );
-}
-
-/** "default.testnet-plan.yaml" from "deployments/default.testnet-plan.yaml". */
-export function planName(file: string): string {
-  return file.slice(file.lastIndexOf('/') + 1);
-}
+import { desktopOnly } from '../webBuild';
 
 // 4. Workspace contracts: the contracts of each Clarinet.toml with their deployment per network.
 export class ContractsSection extends Section {
@@ -359,7 +310,7 @@ export class ContractNode extends TreeNode {
         `Plan: ${plans.join(', ')}`,
         s.state === 'deployed' ? `Deploy transaction: ${s.txId}` : '',
         drift
-          ? `The local file ${driftText(drift)}${drift.state === 'error' ? '' : ' (line endings, trailing blanks and #[env(simnet)] code do not count)'}`
+          ? `The local file ${driftText(drift)}${drift.state === 'error' ? '' : drift.state === 'desktop-only' ? `: ${desktopOnly('Comparing with the deployed source')}` : ' (line endings, trailing blanks and #[env(simnet)] code do not count)'}`
           : '',
         api ? `Asked: ${NETWORK_LABELS[api]} API` : '',
         why,

@@ -27,6 +27,9 @@ export interface TreeDeps {
   failed(e: unknown): void;
 }
 
+/** What the explorer is built from; each section adds how to report a failed load. */
+export type ExplorerDeps = Omit<TreeDeps, 'failed'>;
+
 export async function errorContext(d: TreeDeps, network: NetworkId, what?: string): Promise<ErrorContext> {
   const u = d.networks.urlOf(network);
   return {

@@ -5,11 +5,14 @@
  * node's answer into what the form shows. The Clarity codec comes in through `WorkbenchCodec`
  * (the lazily loaded dist/clarity.js), so this file loads nothing itself.
  */
-import type { ContractFunction, ContractInterface, ReadOnlyResult } from '../../../api';
-import { type AbiType, clarityVersionText, epochText, inputHint, inputKind, typeText } from '../../../chain/abi';
+import type { ContractInterface, ReadOnlyResult } from '../../../api';
+import { type AbiType, inputHint, inputKind, typeText } from '../../../chain/abi';
 import { checkPrincipal } from '../../../chain/identifiers';
 import type { ArgField, ClarityNode, FormResult, Section, WorkbenchForm } from '../../../protocol';
-import { badge, compact, field, fields, text } from './values';
+import { compact } from './values';
+import { interfaceSummary, interfaceTables, readOnlyFunctions } from './contractInterface';
+
+export { readOnlyFunctions };
 
 /** What the workbench needs of the Clarity bundle. */
 export interface WorkbenchCodec {
@@ -21,19 +24,8 @@ export interface WorkbenchCodec {
 /** The most forms one panel draws (a contract with more read-only functions shows the first ones and says so). */
 export const MAX_FORMS = 500;
 
-const ACCESS: Record<string, string> = { public: 'public', read_only: 'read-only', private: 'private' };
-
 function argFields(args: ReadonlyArray<{ name: string; type: AbiType }>): ArgField[] {
   return args.map((a) => ({ name: a.name, type: typeText(a.type), input: inputKind(a.type), hint: inputHint(a.type) }));
-}
-
-function signature(f: ContractFunction): string {
-  return f.args.length ? f.args.map((a) => `(${a.name} ${typeText(a.type)})`).join(' ') : '—';
-}
-
-/** The read-only functions of an interface, in the interface's order. */
-export function readOnlyFunctions(iface: ContractInterface): ContractFunction[] {
-  return iface.functions.filter((f) => f.access === 'read_only');
 }
 
 /** The interface of a deployed contract, and its forms, as sections of the contract panel. */
@@ -71,23 +63,9 @@ export function interfaceSections(iface: ContractInterface, deployer: string): S
       returns: `(optional ${typeText(m.value)})`,
     })),
   ].slice(0, MAX_FORMS);
-  const byAccess = (a: string) => iface.functions.filter((f) => f.access === a).length;
   const n = (x: number) => x.toLocaleString('en-US');
   return compact<Section>([
-    fields('Interface', [
-      field('Clarity version', text(iface.clarity_version ? clarityVersionText(iface.clarity_version) : '—')),
-      field('Epoch', text(iface.epoch ? epochText(iface.epoch) : '—', iface.epoch ? { hint: iface.epoch } : {})),
-      field(
-        'Functions',
-        text(
-          `${n(byAccess('public'))} public, ${n(byAccess('read_only'))} read-only, ${n(byAccess('private'))} private`,
-        ),
-      ),
-      field(
-        'State',
-        text(`${n(dataVars.length)} data variables, ${n(constants.length)} constants, ${n(iface.maps.length)} maps`),
-      ),
-    ]),
+    interfaceSummary(iface),
     {
       type: 'workbench',
       title: `Call read-only functions (${n(ro.length)})`,
@@ -108,64 +86,7 @@ export function interfaceSections(iface: ContractInterface, deployer: string): S
       forms: stateForms,
       empty: 'This contract has no data variable, constant or map.',
     },
-    {
-      type: 'table',
-      title: `Functions (${n(iface.functions.length)})`,
-      columns: [{ label: 'Name' }, { label: 'Access' }, { label: 'Arguments' }, { label: 'Returns' }],
-      rows: iface.functions.map((f) => ({
-        cells: [
-          [{ t: 'code', text: f.name }],
-          [badge(ACCESS[f.access] ?? f.access, f.access === 'public' ? 'info' : 'muted')],
-          [{ t: 'code', text: signature(f) }],
-          [{ t: 'code', text: typeText(f.outputs.type) }],
-        ],
-      })),
-      empty: 'No functions.',
-    },
-    {
-      type: 'table',
-      title: `Maps (${n(iface.maps.length)})`,
-      columns: [{ label: 'Name' }, { label: 'Key' }, { label: 'Value' }],
-      rows: iface.maps.map((m) => ({
-        cells: [
-          [{ t: 'code', text: m.name }],
-          [{ t: 'code', text: typeText(m.key) }],
-          [{ t: 'code', text: typeText(m.value) }],
-        ],
-      })),
-      empty: 'No maps.',
-    },
-    {
-      type: 'table',
-      title: `Data variables and constants (${n(iface.variables.length)})`,
-      columns: [{ label: 'Name' }, { label: 'Kind' }, { label: 'Type' }],
-      rows: [...dataVars, ...constants].map((v) => ({
-        cells: [
-          [{ t: 'code', text: v.name }],
-          [text(v.access === 'constant' ? 'constant' : 'data variable')],
-          [{ t: 'code', text: typeText(v.type) }],
-        ],
-      })),
-      empty: 'No data variables or constants.',
-    },
-    {
-      type: 'table',
-      title: `Tokens (${n(iface.fungible_tokens.length + iface.non_fungible_tokens.length)})`,
-      columns: [{ label: 'Name' }, { label: 'Kind' }, { label: 'Identifier type' }],
-      rows: [
-        ...iface.fungible_tokens.map((t) => ({
-          cells: [[{ t: 'code' as const, text: t.name }], [text('fungible')], [text('—')]],
-        })),
-        ...iface.non_fungible_tokens.map((t) => ({
-          cells: [
-            [{ t: 'code' as const, text: t.name }],
-            [text('non-fungible')],
-            [{ t: 'code' as const, text: typeText(t.type) }],
-          ],
-        })),
-      ],
-      empty: 'No tokens.',
-    },
+    ...interfaceTables(iface),
   ]);
 }
 

@@ -1,0 +1,32 @@
+// The web build's address panel: in place of the token, NFT and pending-transaction tables, one
+// sentence each saying they need the desktop (api/holdings.web.ts sends no request for them).
+import type { Section } from '../../../protocol';
+import { desktopOnly } from '../../webBuild';
+
+export const FT_PER_PAGE = 20;
+export const NFT_PER_PAGE = 20;
+export const ADDRESS_PENDING_PER_PAGE = 20;
+
+export interface Missing {
+  missing: string;
+}
+export const isMissing = (v: object): v is Missing => 'missing' in v;
+
+const leftOut = (title: string): Section => ({
+  type: 'notice',
+  tone: 'muted',
+  icon: 'info',
+  text: `${title}: ${desktopOnly('This list')}`,
+});
+
+export function tokensSection(..._args: unknown[]): Section {
+  return leftOut('Fungible tokens');
+}
+
+export function nftsSection(..._args: unknown[]): Section {
+  return leftOut('NFTs');
+}
+
+export function addressPendingSection(..._args: unknown[]): Section {
+  return leftOut('Pending transactions');
+}
