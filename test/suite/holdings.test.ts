@@ -3,6 +3,7 @@
 // mock adding one after a number of requests.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
+import { ADDRESS_ROUND_MS } from '../../src/chain/addressWatch';
 import type { Section, ViewModel } from '../../src/protocol';
 import { AddressWatcher } from '../../src/ui/addressWatch';
 import type { Config } from '../../src/ui/config';
@@ -25,6 +26,7 @@ import {
   useMock,
   UsedMock,
   waitFor,
+  waitQuiet,
 } from './editorHelpers';
 
 type Table = Extract<Section, { type: 'table' }>;
@@ -231,7 +233,9 @@ describe('Holdings, pending transactions and watched addresses', function () {
     it('off by default: no round, no notification', async () => {
       await watchlist.add(ADDRESS.mainnet);
       const before = addressWatch.rounds;
-      await new Promise((r) => setTimeout(r, 2500));
+      // Rounds wait on the clients' clock: past the first round's delay and a whole interval, one would be due.
+      networks.clockForTests().advance(ADDRESS_ROUND_MS + 5_000);
+      await waitQuiet(() => addressWatch.rounds + used.mock.requests.length, 'a round', 500);
       assert.strictEqual(addressWatch.rounds, before);
       assert.strictEqual(requestsTo(`/extended/v2/addresses/${ADDRESS.mainnet}/transactions`), 0);
     });
