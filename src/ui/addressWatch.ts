@@ -46,7 +46,8 @@ export interface AddressWatchDeps {
 
 export class AddressWatcher implements vscode.Disposable {
   private readonly owner = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** The wait for the next round, on the clients' clock (real time for users; the tests move it). */
+  private timer: AbortController | undefined;
   private round: AbortController | undefined;
   private failures = 0;
   private warned = false;
@@ -86,7 +87,7 @@ export class AddressWatcher implements vscode.Disposable {
   /** Runs a round now (after the one in flight, if any), as the timer would. */
   async roundNow(): Promise<void> {
     if (this.round) await this.nextRound();
-    if (this.timer) clearTimeout(this.timer);
+    this.timer?.abort();
     this.timer = undefined;
     await this.runRound();
   }
@@ -104,19 +105,26 @@ export class AddressWatcher implements vscode.Disposable {
   private stop(): void {
     this.waitingForUse?.dispose();
     this.waitingForUse = undefined;
-    if (this.timer) clearTimeout(this.timer);
+    this.timer?.abort();
     this.timer = undefined;
     this.round?.abort();
     const lease = this.d.state.get<{ owner: string; at: number }>(LEASE_KEY);
     if (lease?.owner === this.owner) void this.d.state.update(LEASE_KEY, undefined);
   }
 
+  /** The next round in `ms`, on the clients' clock (see TxWatcher's schedule). */
   private schedule(ms: number): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.runRound();
-    }, ms);
+    this.timer?.abort();
+    const timer = new AbortController();
+    this.timer = timer;
+    this.d.networks.clock.sleep(ms, timer.signal).then(
+      () => {
+        if (this.timer !== timer) return;
+        this.timer = undefined;
+        void this.runRound();
+      },
+      () => undefined, // aborted: scheduled again, stopped or disposed
+    );
   }
 
   private async runRound(): Promise<void> {

@@ -150,7 +150,7 @@ export class NetworkService implements vscode.Disposable {
     this.clients.clear();
   }
 
-  /** The clock of the clients' rate budgets and caches, and of what they pace (the explorer's auto refresh). */
+  /** The clock of the clients' rate budgets and caches, and of what they pace (the explorer's auto refresh, the watch rounds). */
   get clock(): Clock {
     return this.adjustableClock ?? realTime;
   }

@@ -52,7 +52,8 @@ interface Lease {
 export class TxWatcher implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
   private readonly owner = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** The wait for the next round, on the clients' clock (real time for users; the tests move it). */
+  private timer: AbortController | undefined;
   private round: AbortController | undefined;
   private rounds = 0;
   private failures = 0;
@@ -110,7 +111,7 @@ export class TxWatcher implements vscode.Disposable {
     this.stopped = true;
     this.waitingForUse?.dispose();
     this.waitingForUse = undefined;
-    if (this.timer) clearTimeout(this.timer);
+    this.timer?.abort();
     this.timer = undefined;
     this.round?.abort();
     const lease = this.d.state.get<Lease>(LEASE_KEY);
@@ -173,13 +174,23 @@ export class TxWatcher implements vscode.Disposable {
 
   // ---- the rounds ----------------------------------------------------------------------------
 
+  /**
+   * The next round in `ms`, on the clients' clock: the one that paces their rate budget, so the
+   * budget's wait and the back-off are counted alike (and the in-host tests let it pass at once).
+   */
   private schedule(ms: number): void {
     if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.runRound();
-    }, ms);
+    this.timer?.abort();
+    const timer = new AbortController();
+    this.timer = timer;
+    this.d.networks.clock.sleep(ms, timer.signal).then(
+      () => {
+        if (this.timer !== timer) return;
+        this.timer = undefined;
+        void this.runRound();
+      },
+      () => undefined, // aborted: scheduled again, suspended or disposed
+    );
   }
 
   private async runRound(): Promise<void> {
@@ -248,6 +259,11 @@ export class TxWatcher implements vscode.Disposable {
   }
 
   private async save(list: WatchedTx[]): Promise<void> {
+    if (!list.length) {
+      // Nothing left to follow: no round waits on the clock.
+      this.timer?.abort();
+      this.timer = undefined;
+    }
     await this.d.state.update(LIST_KEY, list.length ? list : undefined);
     this.render();
     this.changed.fire();

@@ -117,13 +117,101 @@ export interface UsedMock {
   close(): Promise<void>;
 }
 
+/**
+ * The mocha hook running now (set from the runner's hook events by index.ts; undefined in a test's
+ * body, or when nothing sets it): `useMock` reads it to tell a mock of a `beforeEach` apart.
+ */
+let runningHook: Mocha.Hook | undefined;
+export function noteRunningHook(hook: Mocha.Hook | undefined): void {
+  runningHook = hook;
+}
+const inHook = (kind: 'before each' | 'after each'): Mocha.Hook | undefined =>
+  runningHook?.title.startsWith(`"${kind}" hook`) ? runningHook : undefined;
+
+/** The test of the `beforeEach`/`afterEach` running now (set by `settleMockSettings`). */
+let currentTest: Mocha.Runnable | undefined;
+/** HOST_TEST_GREP as mocha reads it (`/re/flags` or a plain pattern). */
+const grep = ((g) => {
+  if (!g) return undefined;
+  const m = /^\/(.*)\/([dgimsuvy]*)$|.*/.exec(g)!;
+  return new RegExp(m[1] ?? m[0], m[2]);
+})(process.env.HOST_TEST_GREP);
+
+/**
+ * True when the test that runs right after `test` is the next one of its own suite, under the
+ * `beforeEach` of `suite`: no `before`/`after` hook of a suite runs in between, only that
+ * `beforeEach`, which sets the mock's settings again at once.
+ */
+function nextRunsUnder(test: Mocha.Runnable | undefined, suite: Mocha.Suite): boolean {
+  const parent = test?.parent;
+  if (!test || !parent) return false;
+  const next = parent.tests[parent.tests.indexOf(test as Mocha.Test) + 1];
+  if (!next || next.isPending() || (grep && !grep.test(next.fullTitle()))) return false;
+  for (let s: Mocha.Suite | undefined = parent; s; s = s.parent) if (s === suite) return true;
+  return false;
+}
+
+/** Mocks of useMock not closed yet. */
+let openMocks = 0;
+/**
+ * The settings a closed mock of a `beforeEach` left, with what they were before it: put back by
+ * the next useMock (which sets most of them again, so each test writes one setting instead of
+ * four). Only when the next test is the next of the same suite, under that `beforeEach` (see
+ * `nextRunsUnder`); `settleMockSettings` puts them back in any other case.
+ */
+let lingering: { originals: Map<string, unknown>; suite: Mocha.Suite } | undefined;
+
+async function putBack(originals: Map<string, unknown>): Promise<void> {
+  for (const [key, value] of [...originals].reverse()) await putSetting(key, value);
+}
+
+/**
+ * A root `beforeEach` (index.ts) before `test`, and its `afterAll` without one: puts back the
+ * settings a mock left unless `test` is under the `beforeEach` that made it, which sets them
+ * again at once. Every test starts from the settings it would have had with restore-on-close.
+ */
+export async function settleMockSettings(test: Mocha.Runnable | undefined): Promise<void> {
+  currentTest = test;
+  if (!lingering) return;
+  for (let s = test?.parent; s; s = s.parent) if (s === lingering.suite) return;
+  const { originals } = lingering;
+  lingering = undefined;
+  await putBack(originals);
+}
+
 export async function useMock(options: MockApiOptions = {}, extra: Record<string, unknown> = {}): Promise<UsedMock> {
+  const madeIn = inHook('before each')?.parent;
   const mock = await startMockApi(options);
-  const restore = await setSettings({ network: 'custom', customApiUrl: mock.url, ...extra });
+  const values: Record<string, unknown> = { network: 'custom', customApiUrl: mock.url, ...extra };
+  // What the settings were before any mock: those a lingering mock left and this one does not set go back now.
+  const originals = new Map<string, unknown>();
+  const left = lingering;
+  lingering = undefined;
+  if (left) {
+    const back = new Map([...left.originals].filter(([key]) => !(key in values)));
+    await putBack(back);
+    for (const [key, value] of left.originals) if (key in values) originals.set(key, value);
+  }
+  for (const [key, value] of Object.entries(values)) {
+    if (!originals.has(key)) originals.set(key, settingAt(key, vscode.ConfigurationTarget.Global));
+    await putSetting(key, value);
+  }
+  openMocks++;
+  let closed = false;
   return {
     mock,
     close: async () => {
-      await restore();
+      if (closed) return;
+      closed = true;
+      openMocks--;
+      // A mock of a beforeEach closed by an afterEach, the only one open: its settings stay until
+      // the next useMock or settleMockSettings decides (see `lingering`).
+      if (madeIn && inHook('after each') && openMocks === 0 && !lingering && nextRunsUnder(currentTest, madeIn)) {
+        await mock.close();
+        lingering = { originals, suite: madeIn };
+        return;
+      }
+      await putBack(originals);
       await mock.close();
     },
   };

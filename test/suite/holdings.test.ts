@@ -3,6 +3,8 @@
 // mock adding one after a number of requests.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
+import type { AdjustableClock } from '../../src/api/clock';
+import { ADDRESS_ROUND_MS } from '../../src/chain/addressWatch';
 import type { Section, ViewModel } from '../../src/protocol';
 import { AddressWatcher } from '../../src/ui/addressWatch';
 import type { Config } from '../../src/ui/config';
@@ -25,6 +27,7 @@ import {
   useMock,
   UsedMock,
   waitFor,
+  waitQuiet,
 } from './editorHelpers';
 
 type Table = Extract<Section, { type: 'table' }>;
@@ -44,6 +47,7 @@ describe('Holdings, pending transactions and watched addresses', function () {
   let watchlist: Watchlist;
   let tree: ExplorerTree;
   let addressWatch: AddressWatcher;
+  let clock: AdjustableClock;
   let state: vscode.Memento;
   let used: UsedMock;
   let messages: Captured;
@@ -58,6 +62,8 @@ describe('Holdings, pending transactions and watched addresses', function () {
     tree = api.tree;
     addressWatch = api.addressWatch;
     state = api.workspaceState;
+    // The clock the rounds wait on from now on: the tests move it instead of waiting.
+    clock = networks.clockForTests();
   });
   beforeEach(async () => {
     used = await useMock();
@@ -231,7 +237,9 @@ describe('Holdings, pending transactions and watched addresses', function () {
     it('off by default: no round, no notification', async () => {
       await watchlist.add(ADDRESS.mainnet);
       const before = addressWatch.rounds;
-      await new Promise((r) => setTimeout(r, 2500));
+      // Rounds wait on the clients' clock: past the first round's delay and a whole interval, one would be due.
+      clock.advance(ADDRESS_ROUND_MS + 5_000);
+      await waitQuiet(() => addressWatch.rounds + used.mock.requests.length, 'a round', 500);
       assert.strictEqual(addressWatch.rounds, before);
       assert.strictEqual(requestsTo(`/extended/v2/addresses/${ADDRESS.mainnet}/transactions`), 0);
     });

@@ -15,6 +15,7 @@ import * as path from 'path';
 import Mocha from 'mocha';
 import * as vscode from 'vscode';
 import type { TestApi } from '../../src/testApi';
+import { noteRunningHook, settleMockSettings } from './editorHelpers';
 
 export interface HostTestResult {
   title: string;
@@ -80,6 +81,11 @@ export function runTestsIn(dir: string): Promise<void> {
           .getConfiguration('stacksLookup')
           .update('statusBar.chainTip', false, vscode.ConfigurationTarget.Global);
       },
+      // The settings a mock of the test before left, unless this test's beforeEach sets them again.
+      beforeEach: async function (this: Mocha.Context) {
+        await settleMockSettings(this.currentTest);
+      },
+      afterAll: async () => settleMockSettings(undefined),
     },
   });
   for (const f of findTests(dir)) mocha.addFile(f);
@@ -138,6 +144,8 @@ export function runTestsIn(dir: string): Promise<void> {
         writeFileSafe(firstTestFile, String(Date.now()));
       }
     });
+    runner.on('hook', (h: Mocha.Hook) => noteRunningHook(h));
+    runner.on('hook end', () => noteRunningHook(undefined));
     runner.on('pass', (t) => results.push({ title: t.fullTitle(), ok: true, durationMs: t.duration }));
     runner.on('fail', (t, err: unknown) => {
       const e = err as Error | undefined;

@@ -3,6 +3,8 @@
 // reload; faults during a watch never lose it.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
+import type { AdjustableClock } from '../../src/api/clock';
+import { FIRST_DELAY_MS, MAX_DELAY_MS } from '../../src/chain/txWatch';
 import { TxWatcher } from '../../src/ui/txWatch';
 import type { NetworkService } from '../../src/ui/network';
 import type { Config } from '../../src/ui/config';
@@ -13,12 +15,14 @@ import {
   captureMessages,
   Captured,
   openFixture,
+  passClockWaits,
   positionOf,
   stacksHoverAt,
   testApi,
   useMock,
   UsedMock,
   waitFor,
+  waitQuiet,
 } from './editorHelpers';
 
 const as = (name: string, id: string, extra: Record<string, unknown> = {}) => ({
@@ -32,12 +36,25 @@ describe('Watching transactions', function () {
   let watch: TxWatcher;
   let used: UsedMock;
   let messages: Captured;
+  /** The clients' clock, on which the rounds wait: the tests move it instead of waiting. */
+  let clock: AdjustableClock;
+  /** Resolves when the watcher's next round has ended, every wait on the clock let pass meanwhile. */
+  const passRound = async (w: TxWatcher = watch): Promise<void> => {
+    const round = w.nextRound();
+    const stop = passClockWaits(clock);
+    try {
+      await round;
+    } finally {
+      stop();
+    }
+  };
   const endings = () => messages.shown.filter((m) => /was mined|was dropped|Stopped watching/.test(m.message));
 
   before(async () => {
     const api = await testApi();
     assert.ok(api.txWatch, 'activate() returns the transaction watcher');
     watch = api.txWatch;
+    clock = api.networks!.clockForTests();
   });
   beforeEach(async () => {
     used = await useMock();
@@ -75,7 +92,12 @@ describe('Watching transactions', function () {
       ],
     );
 
-    await waitFor(() => endings().length >= 2, 'the two outcomes', 20_000);
+    const stop = passClockWaits(clock);
+    try {
+      await waitFor(() => endings().length >= 2, 'the two outcomes', 20_000);
+    } finally {
+      stop();
+    }
     const [mined, dropped] = [
       endings().find((m) => /was mined/.test(m.message)),
       endings().find((m) => /was dropped/.test(m.message)),
@@ -88,9 +110,10 @@ describe('Watching transactions', function () {
     assert.match(dropped.message, /replaced by 0x4413739d…/);
     assert.deepStrictEqual(watch.watched, []);
     assert.strictEqual(watch.statusText, '');
-    // Ended watches ask nothing more and tell nothing more.
+    // Ended watches ask nothing more and tell nothing more, however long the clock runs on.
     const asked = used.mock.requests.length;
-    await new Promise((r) => setTimeout(r, 1500));
+    clock.advance(2 * MAX_DELAY_MS);
+    await waitQuiet(() => used.mock.requests.length + endings().length, 'what a round would ask and tell', 300);
     assert.strictEqual(endings().length, 2, 'exactly one notification per outcome');
     assert.strictEqual(used.mock.requests.length, asked);
     assert.deepStrictEqual(messages.errors, []);
@@ -120,8 +143,7 @@ describe('Watching transactions', function () {
       [UNKNOWN_TX],
     );
     assert.strictEqual(watch.statusText, '$(eye) 1');
-    const round = watch.nextRound();
-    await round; // 404: still not propagated, still watched
+    await passRound(); // 404: still not propagated, still watched
     assert.deepStrictEqual(
       watch.watched.map((w) => w.id),
       [UNKNOWN_TX],
@@ -133,7 +155,7 @@ describe('Watching transactions', function () {
     used.mock.override(`/extended/v1/tx/${TX.pending}`, as('tx-pending.json', TX.pending));
     assert.strictEqual(await vscode.commands.executeCommand('stacksLookup.watchTransaction', TX.pending), true);
     used.mock.fault({ match: `/extended/v1/tx/${TX.pending}`, times: 1, fault: { kind: 'status', status: 503 } });
-    await watch.nextRound();
+    await passRound();
     assert.deepStrictEqual(
       watch.watched.map((w) => w.id),
       [TX.pending],
@@ -141,7 +163,7 @@ describe('Watching transactions', function () {
     );
     assert.deepStrictEqual(messages.errors, []);
     used.mock.override(`/extended/v1/tx/${TX.pending}`, as('tx-failed.json', TX.pending));
-    await watch.nextRound();
+    await passRound();
     assert.strictEqual(endings().length, 1);
     assert.match(endings()[0]!.message, /but failed \(abort by response\)/);
     assert.deepStrictEqual(messages.errors, []);
@@ -159,14 +181,14 @@ describe('Watching transactions', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it("after a reload, kept watches wait for the window's first request for chain data", async function () {
-    this.timeout(30_000);
+  it("after a reload, kept watches wait for the window's first request for chain data", async () => {
     // A window that has not asked for anything yet, with a watch kept from before its reload.
     const networks = (await testApi()).networks!;
     const firstUse = new vscode.EventEmitter<void>();
     const fresh = {
       used: false,
       onDidFirstUse: firstUse.event,
+      clock,
       endpoint: (n: string, o?: { background?: boolean }) => networks.endpoint(n as 'custom', o),
       get current() {
         return networks.current;
@@ -188,9 +210,11 @@ describe('Watching transactions', function () {
     });
     try {
       assert.strictEqual(reloaded.statusText, '$(eye) 1', 'the kept watch is shown at once');
-      await new Promise((r) => setTimeout(r, 6_500)); // past the first round's delay
+      // Past the first round's delay, and past the longest back-off: nothing waits to ask.
+      clock.advance(FIRST_DELAY_MS + MAX_DELAY_MS);
+      await waitQuiet(() => used.mock.requestsTo(`/extended/v1/tx/${TX.pending}`).length, 'a round', 300);
       assert.strictEqual(used.mock.requestsTo(`/extended/v1/tx/${TX.pending}`).length, 0, 'nothing asked yet');
-      const round = reloaded.nextRound();
+      const round = passRound(reloaded);
       firstUse.fire();
       await round;
       assert.strictEqual(used.mock.requestsTo(`/extended/v1/tx/${TX.pending}`).length, 1, 'followed from then on');
