@@ -67,3 +67,41 @@ export class AdjustableClock implements Clock {
     for (const s of [...this.sleepers]) if (s.until <= t) s.wake();
   }
 }
+
+/**
+ * At most one pending call of `run`, after a wait on a clock: setting it again replaces the one
+ * before, and clearing it drops it. The watchers' rounds wait on the clients' clock this way.
+ */
+export class ClockTimer {
+  private pending: AbortController | undefined;
+
+  constructor(
+    private readonly clock: () => Clock,
+    private readonly run: () => void,
+  ) {}
+
+  get isSet(): boolean {
+    return this.pending !== undefined;
+  }
+
+  set(ms: number): void {
+    this.pending?.abort();
+    const mine = new AbortController();
+    this.pending = mine;
+    this.clock()
+      .sleep(ms, mine.signal)
+      .then(
+        () => {
+          if (this.pending !== mine) return;
+          this.pending = undefined;
+          this.run();
+        },
+        () => undefined, // cleared or set again
+      );
+  }
+
+  clear(): void {
+    this.pending?.abort();
+    this.pending = undefined;
+  }
+}

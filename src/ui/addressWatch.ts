@@ -12,6 +12,7 @@
  */
 import * as vscode from 'vscode';
 import { isStacksApiError } from '../api/errors';
+import { ClockTimer } from '../api/clock';
 import {
   addressRoundDelay,
   ADDRESS_LOOK_LIMIT,
@@ -47,7 +48,10 @@ export interface AddressWatchDeps {
 export class AddressWatcher implements vscode.Disposable {
   private readonly owner = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   /** The wait for the next round, on the clients' clock (real time for users; the tests move it). */
-  private timer: AbortController | undefined;
+  private readonly timer = new ClockTimer(
+    () => this.d.networks.clock,
+    () => void this.runRound(),
+  );
   private round: AbortController | undefined;
   private failures = 0;
   private warned = false;
@@ -73,7 +77,7 @@ export class AddressWatcher implements vscode.Disposable {
       this.stop();
       return;
     }
-    if (this.timer || this.round) return;
+    if (this.timer.isSet || this.round) return;
     if (this.d.networks.used) this.schedule(FIRST_ROUND_MS);
     else if (!this.waitingForUse) {
       this.waitingForUse = this.d.networks.onDidFirstUse(() => {
@@ -87,8 +91,7 @@ export class AddressWatcher implements vscode.Disposable {
   /** Runs a round now (after the one in flight, if any), as the timer would. */
   async roundNow(): Promise<void> {
     if (this.round) await this.nextRound();
-    this.timer?.abort();
-    this.timer = undefined;
+    this.timer.clear();
     await this.runRound();
   }
 
@@ -105,8 +108,7 @@ export class AddressWatcher implements vscode.Disposable {
   private stop(): void {
     this.waitingForUse?.dispose();
     this.waitingForUse = undefined;
-    this.timer?.abort();
-    this.timer = undefined;
+    this.timer.clear();
     this.round?.abort();
     const lease = this.d.state.get<{ owner: string; at: number }>(LEASE_KEY);
     if (lease?.owner === this.owner) void this.d.state.update(LEASE_KEY, undefined);
@@ -114,17 +116,7 @@ export class AddressWatcher implements vscode.Disposable {
 
   /** The next round in `ms`, on the clients' clock (see TxWatcher's schedule). */
   private schedule(ms: number): void {
-    this.timer?.abort();
-    const timer = new AbortController();
-    this.timer = timer;
-    this.d.networks.clock.sleep(ms, timer.signal).then(
-      () => {
-        if (this.timer !== timer) return;
-        this.timer = undefined;
-        void this.runRound();
-      },
-      () => undefined, // aborted: scheduled again, stopped or disposed
-    );
+    this.timer.set(ms);
   }
 
   private async runRound(): Promise<void> {

@@ -12,6 +12,7 @@
  */
 import * as vscode from 'vscode';
 import { isStacksApiError } from '../api/errors';
+import { ClockTimer } from '../api/clock';
 import { checkTxId } from '../chain/identifiers';
 import { isNetworkId, NetworkId, NETWORK_LABELS } from '../chain/networks';
 import {
@@ -53,7 +54,10 @@ export class TxWatcher implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
   private readonly owner = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   /** The wait for the next round, on the clients' clock (real time for users; the tests move it). */
-  private timer: AbortController | undefined;
+  private readonly timer = new ClockTimer(
+    () => this.d.networks.clock,
+    () => void this.runRound(),
+  );
   private round: AbortController | undefined;
   private rounds = 0;
   private failures = 0;
@@ -100,7 +104,7 @@ export class TxWatcher implements vscode.Disposable {
     else {
       const sub = this.d.networks.onDidFirstUse(() => {
         sub.dispose();
-        if (this.watched.length && !this.timer && !this.round) this.schedule(FIRST_DELAY_MS);
+        if (this.watched.length && !this.timer.isSet && !this.round) this.schedule(FIRST_DELAY_MS);
       });
       this.waitingForUse = sub;
     }
@@ -111,8 +115,7 @@ export class TxWatcher implements vscode.Disposable {
     this.stopped = true;
     this.waitingForUse?.dispose();
     this.waitingForUse = undefined;
-    this.timer?.abort();
-    this.timer = undefined;
+    this.timer.clear();
     this.round?.abort();
     const lease = this.d.state.get<Lease>(LEASE_KEY);
     if (lease?.owner === this.owner) void this.d.state.update(LEASE_KEY, undefined);
@@ -180,17 +183,7 @@ export class TxWatcher implements vscode.Disposable {
    */
   private schedule(ms: number): void {
     if (this.stopped) return;
-    this.timer?.abort();
-    const timer = new AbortController();
-    this.timer = timer;
-    this.d.networks.clock.sleep(ms, timer.signal).then(
-      () => {
-        if (this.timer !== timer) return;
-        this.timer = undefined;
-        void this.runRound();
-      },
-      () => undefined, // aborted: scheduled again, suspended or disposed
-    );
+    this.timer.set(ms);
   }
 
   private async runRound(): Promise<void> {
@@ -261,8 +254,7 @@ export class TxWatcher implements vscode.Disposable {
   private async save(list: WatchedTx[]): Promise<void> {
     if (!list.length) {
       // Nothing left to follow: no round waits on the clock.
-      this.timer?.abort();
-      this.timer = undefined;
+      this.timer.clear();
     }
     await this.d.state.update(LIST_KEY, list.length ? list : undefined);
     this.render();

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { AdjustableClock } from '../../src/api/clock';
+import { AdjustableClock, ClockTimer } from '../../src/api/clock';
 import { RateLimiter } from '../../src/api/rateLimit';
 
 // Issue 11, item 6: `ratelimit-reset` is seconds to wait in the IETF draft and a Unix time in the
@@ -88,6 +88,45 @@ describe('AdjustableClock, the clock the in-host tests move forward', () => {
     const wait = clock.sleep(10_000, c.signal);
     c.abort();
     await assert.rejects(wait, /cancelled/);
+    assert.deepStrictEqual(clock.waits, []);
+  });
+});
+
+describe('ClockTimer, how the watchers wait for their next round', () => {
+  const settle = () => new Promise((r) => setImmediate(r));
+
+  it('runs once when its wait is over; setting it again replaces the wait before', async () => {
+    const clock = new AdjustableClock();
+    let runs = 0;
+    const t = new ClockTimer(
+      () => clock,
+      () => runs++,
+    );
+    t.set(60_000);
+    t.set(120_000);
+    assert.strictEqual(t.isSet, true);
+    clock.advance(60_000);
+    await settle();
+    assert.strictEqual(runs, 0, 'the first wait was replaced');
+    clock.advance(60_000);
+    await settle();
+    assert.strictEqual(runs, 1);
+    assert.strictEqual(t.isSet, false);
+  });
+
+  it('a cleared timer never runs', async () => {
+    const clock = new AdjustableClock();
+    let runs = 0;
+    const t = new ClockTimer(
+      () => clock,
+      () => runs++,
+    );
+    t.set(1_000);
+    t.clear();
+    clock.advance(5_000);
+    await settle();
+    assert.strictEqual(runs, 0);
+    assert.strictEqual(t.isSet, false);
     assert.deepStrictEqual(clock.waits, []);
   });
 });
