@@ -8,6 +8,8 @@ export interface E2EHelpers {
   findCommand(page: Page, title: string, opts?: { attempts?: number; rowTimeoutMs?: number }): Promise<Locator>;
   /** Runs a command by its palette title (retries while the extension is still registering). */
   runCommand(page: Page, title: string, opts?: { attempts?: number; rowTimeoutMs?: number }): Promise<void>;
+  /** Closes the primary side bar when it is open. */
+  closeSideBar(page: Page): Promise<void>;
   /** Content frame of the active webview panel. */
   webviewFrame(page: Page): FrameLocator;
   /** Saves outDir/name.png and returns its path. */

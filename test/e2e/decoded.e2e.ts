@@ -18,7 +18,7 @@ export async function run(ctx: E2EContext): Promise<void> {
     'stacksLookup.customApiUrl': ctx.mock.url,
     'workbench.colorTheme': 'Default Light Modern',
   });
-  await helpers.runCommand(page, 'View: Close Primary Side Bar').catch(() => undefined);
+  await helpers.closeSideBar(page);
   const frame = helpers.webviewFrame(page);
 
   // The MiamiCoin transfer: the print's (some <buffer>) reads as its text, the FT amount is raw.

@@ -20,7 +20,7 @@ export async function run(ctx: E2EContext): Promise<void> {
     'stacksLookup.customApiTokenMetadata': true,
     'workbench.colorTheme': 'Default Dark Modern',
   });
-  await helpers.runCommand(page, 'View: Close Primary Side Bar').catch(() => undefined);
+  await helpers.closeSideBar(page);
   const frame = helpers.webviewFrame(page);
 
   await open(ctx, { command: 'Stacks: Look Up…', input: ADDRESS.pendingSender });

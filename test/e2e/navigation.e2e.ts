@@ -11,7 +11,7 @@ import { open, panelText } from './panel';
 export async function run(ctx: E2EContext): Promise<void> {
   await ctx.helpers.waitForWorkbench(ctx.page);
   await ctx.settings({ 'stacksLookup.network': 'custom', 'stacksLookup.customApiUrl': ctx.mock.url });
-  await ctx.helpers.runCommand(ctx.page, 'View: Close Primary Side Bar').catch(() => undefined);
+  await ctx.helpers.closeSideBar(ctx.page);
   await interactions(ctx, ctx.helpers.webviewFrame(ctx.page));
 }
 

@@ -145,7 +145,7 @@ export async function run(ctx: E2EContext): Promise<void> {
 async function panels(ctx: E2EContext): Promise<void> {
   const { page, helpers } = ctx;
   await helpers.waitForWorkbench(page);
-  await helpers.runCommand(page, 'View: Close Primary Side Bar').catch(() => undefined);
+  await helpers.closeSideBar(page);
   const frame = helpers.webviewFrame(page);
 
   for (const theme of THEMES) {

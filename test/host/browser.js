@@ -123,6 +123,7 @@ async function findCommand(page, title, { attempts = 6, rowTimeoutMs = 5000 } = 
         throw new Error(
           `command "${title}" not found in the command palette after ${attempts} tries: ${e && e.message}`,
         );
+      console.log(`  (command "${title}" not in the palette yet, try ${i} of ${attempts})`);
       await page.waitForTimeout(2000);
     }
   }
@@ -132,6 +133,17 @@ async function findCommand(page, title, { attempts = 6, rowTimeoutMs = 5000 } = 
 async function runCommand(page, title, opts) {
   await findCommand(page, title, opts);
   await page.keyboard.press('Enter');
+}
+
+/**
+ * Closes the primary side bar when it is open. Its palette command is offered only while the bar
+ * is shown, and a reload restores the bar as the previous spec left it.
+ */
+async function closeSideBar(page) {
+  const bar = page.locator('#workbench\\.parts\\.sidebar');
+  if (!(await bar.isVisible())) return;
+  await runCommand(page, 'View: Close Primary Side Bar');
+  await bar.waitFor({ state: 'hidden', timeout: 5000 });
 }
 
 /** The content frame of the active webview panel. */
@@ -147,13 +159,28 @@ async function screenshot(page, name, outDir = 'test-results/e2e') {
   return file;
 }
 
-/** Opens a workspace file by name through Quick Open (Ctrl+P). */
-async function openFile(page, name) {
-  const input = await openQuickInput(page, 'Control+P');
-  await input.fill(name);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 15000 });
-  await page.keyboard.press('Enter');
-  await page.locator('.monaco-editor .view-lines').first().waitFor({ timeout: 15000 });
+/**
+ * Opens a workspace file by name through Quick Open (Ctrl+P) and waits until it is the active tab
+ * of the active editor group, with its text rendered. Tries again when Enter picked another row
+ * (the list can still be settling after a reload that restored the previous spec's editors).
+ */
+async function openFile(page, name, attempts = 3) {
+  const activeTab = page.locator('.editor-group-container.active .tab.active', { hasText: name }).first();
+  for (let i = 1; ; i++) {
+    const input = await openQuickInput(page, 'Control+P');
+    await input.fill(name);
+    const row = page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).first();
+    try {
+      await row.waitFor({ timeout: 15000 });
+      await page.keyboard.press('Enter');
+      await activeTab.waitFor({ timeout: 5000 });
+      await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().waitFor({ timeout: 15000 });
+      return;
+    } catch (e) {
+      if (i >= attempts) throw new Error(`${name} did not open as the active editor after ${attempts} tries: ${e && e.message}`);
+      await page.keyboard.press('Escape');
+    }
+  }
 }
 
 /** Text of the first visible hover widget that contains `text` (waits up to timeoutMs). */
@@ -171,6 +198,7 @@ module.exports = {
   waitForWorkbench,
   findCommand,
   runCommand,
+  closeSideBar,
   webviewFrame,
   screenshot,
   openFile,

@@ -486,6 +486,8 @@ async function e2eMode(argv, { web = false } = {}) {
       });
       await page.goto(browser.workbenchUrl(cs.url, ws), { waitUntil: 'domcontentloaded' });
       await browser.waitForWorkbench(page);
+      // The reload restores the previous spec's editors and panels: every spec starts with none.
+      await browser.runCommand(page, 'View: Close All Editor Groups');
       const mod = require(path.join(specDir, spec));
       if (typeof mod.run !== 'function') throw new Error(`${spec} does not export run(ctx)`);
       const ctx = {
