@@ -53,7 +53,10 @@ export const PanelParams = z.object({
 });
 export type PanelParams = z.infer<typeof PanelParams>;
 
-/** What the webview keeps with `setState` and the serializer gets back: identity only. */
+/**
+ * What the webview keeps with `setState` and the serializer gets back: identity only. The webview
+ * keeps what was typed into its forms beside it (src/webview/main.ts); the host never reads that.
+ */
 export const PanelState = z.object({
   kind: z.enum(TARGET_KINDS),
   id: z.string().check(z.maxLength(20_000)),
@@ -76,7 +79,8 @@ export const WebviewMessage = z.discriminatedUnion('type', [
   z.object({ type: kind('painted') }),
   z.object({ type: kind('open'), target: TargetMessage }),
   z.object({ type: kind('page'), params: PanelParams }),
-  z.object({ type: kind('copy'), text: z.string().check(z.maxLength(20_000)) }),
+  /** Copy an identifier the panel shows, or the text of a workbench result (a Clarity value, up to 1 MB encoded). */
+  z.object({ type: kind('copy'), text: z.string().check(z.maxLength(4 * MAX_INPUT)) }),
   z.object({ type: kind('openExternal'), target: TargetMessage }),
   /** Open a Bitcoin transaction or block in the configured Bitcoin explorer; the host checks the id. */
   z.object({

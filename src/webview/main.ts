@@ -23,14 +23,31 @@ import type {
   WorkbenchSection,
 } from '../protocol';
 
+/**
+ * What was typed into the workbench of one contract panel: the values of each form, which forms
+ * are open, the sender and the block. Kept in the webview's state, so a reload of the window (or
+ * of a hidden panel) gives them back; only the webview writes it, and it is read back as text.
+ */
+interface Draft {
+  values: Record<string, string[]>;
+  open: string[];
+  sender?: string;
+  /** The block to run at, by workbench section (calls, state). */
+  at: Record<string, string>;
+}
+/** The webview's state: the place (what the host revives) and the drafts of the last few places. */
+type SavedState = PanelState & { drafts?: Record<string, Draft> };
+
 interface VsCodeApi {
   postMessage(message: WebviewMessage): void;
   getState(): unknown;
-  setState(state: PanelState): void;
+  setState(state: SavedState): void;
 }
 declare function acquireVsCodeApi(): VsCodeApi;
 
 const vscode = acquireVsCodeApi();
+/** The place the panel shows (what `setState` keeps for the serializer). */
+let shown: PanelState | undefined;
 const app = document.getElementById('app') as HTMLElement;
 const post = (m: WebviewMessage) => vscode.postMessage(m);
 
@@ -231,15 +248,88 @@ interface FormView {
 /** The forms of the panel shown, by form id (a Map: names from the chain never become selectors). */
 let forms = new Map<string, FormView>();
 
+/** Drafts are kept for this many places, and only while one place's text stays under DRAFT_CHARS. */
+const DRAFT_PLACES = 8;
+const DRAFT_CHARS = 200_000;
+
+function readDrafts(state: unknown): Map<string, Draft> {
+  const out = new Map<string, Draft>();
+  const raw = state && typeof state === 'object' ? (state as { drafts?: unknown }).drafts : undefined;
+  if (!raw || typeof raw !== 'object') return out;
+  const strings = (v: unknown): string[] =>
+    Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  for (const [place, d] of Object.entries(raw as Record<string, unknown>)) {
+    if (!d || typeof d !== 'object') continue;
+    const r = d as Record<string, unknown>;
+    const values: Record<string, string[]> = {};
+    if (r['values'] && typeof r['values'] === 'object')
+      for (const [id, v] of Object.entries(r['values'] as Record<string, unknown>)) values[id] = strings(v);
+    const at: Record<string, string> = {};
+    if (r['at'] && typeof r['at'] === 'object')
+      for (const [section, v] of Object.entries(r['at'] as Record<string, unknown>))
+        if (typeof v === 'string') at[section] = v;
+    const draft: Draft = { values, open: strings(r['open']), at };
+    if (typeof r['sender'] === 'string') draft.sender = r['sender'];
+    out.set(place, draft);
+  }
+  return out;
+}
+
+const drafts = readDrafts(vscode.getState());
+
+function placeKey(s: PanelState): string {
+  return `${s.kind}|${s.id}|${s.network ?? ''}`;
+}
+
+function saveState(): void {
+  if (!shown) return;
+  const kept: Record<string, Draft> = {};
+  for (const [place, d] of drafts) kept[place] = d;
+  vscode.setState({ ...shown, ...(drafts.size ? { drafts: kept } : {}) });
+}
+
+/** The draft of the place shown, made (and moved to the newest) on first edit. */
+function draftHere(create: boolean): Draft | undefined {
+  if (!shown) return undefined;
+  const key = placeKey(shown);
+  let d = drafts.get(key);
+  if (!d && !create) return undefined;
+  d ??= { values: {}, open: [], at: {} };
+  drafts.delete(key);
+  drafts.set(key, d);
+  while (drafts.size > DRAFT_PLACES) drafts.delete(drafts.keys().next().value as string);
+  return d;
+}
+
+function draftSize(d: Draft): number {
+  let n = d.sender?.length ?? 0;
+  for (const x of Object.values(d.at)) n += x.length;
+  for (const v of Object.values(d.values)) for (const x of v) n += x.length;
+  return n;
+}
+
+/** Records an edit of the place shown; a draft too large to keep is dropped, not cut. */
+function recordDraft(edit: (d: Draft) => void): void {
+  const d = draftHere(true)!;
+  edit(d);
+  if (draftSize(d) > DRAFT_CHARS && shown) drafts.delete(placeKey(shown));
+  saveState();
+}
+
 function workbench(s: WorkbenchSection): HTMLElement {
   const wrap = h('section', 'workbench', h('h2', undefined, s.title));
   if (s.forms.length === 0) {
     wrap.append(h('p', 'empty', icon('info'), s.empty));
     return wrap;
   }
+  const draft = draftHere(false);
   const at = h('input', 'wb-at');
   at.type = 'text';
   at.placeholder = 'latest';
+  const section = s.title.replace(/\s*\(\d+\)$/, '');
+  const typedAt = draft?.at[section];
+  if (typedAt !== undefined) at.value = typedAt;
+  at.addEventListener('input', () => recordDraft((d) => (d.at[section] = at.value)));
   at.title = 'A block height or hash; empty for the latest block';
   at.setAttribute('aria-label', 'At block');
   const context = h('div', 'wb-context');
@@ -247,8 +337,10 @@ function workbench(s: WorkbenchSection): HTMLElement {
   if (s.sender) {
     sender = h('input', 'wb-sender');
     sender.type = 'text';
-    sender.value = s.sender;
+    sender.value = draft?.sender ?? s.sender;
     sender.spellcheck = false;
+    const typed = sender;
+    typed.addEventListener('input', () => recordDraft((d) => (d.sender = typed.value)));
     sender.setAttribute('aria-label', 'Sender');
     context.append(h('label', 'field-label', 'Sender', sender));
   }
@@ -315,6 +407,14 @@ function workbenchForm(f: WorkbenchForm, sender: () => string, at: () => string)
     const out = h('div', 'wb-result');
     out.setAttribute('aria-live', 'polite');
     form.append(args, h('div', 'wb-actions', run), out);
+    const saved = draftHere(false)?.values[f.id];
+    inputs.forEach((input, i) => {
+      const v = saved?.[i];
+      if (v !== undefined && (input.tagName !== 'SELECT' || v === 'true' || v === 'false')) input.value = v;
+      const record = () => recordDraft((d) => (d.values[f.id] = inputs.map((x) => x.value)));
+      input.addEventListener('input', record);
+      input.addEventListener('change', record);
+    });
     form.addEventListener('submit', (ev) => {
       ev.preventDefault();
       const values = inputs.map((i) => i.value);
@@ -334,6 +434,12 @@ function workbenchForm(f: WorkbenchForm, sender: () => string, at: () => string)
   };
   details.addEventListener('toggle', () => {
     if (details.open) body();
+    const wasOpen = draftHere(false)?.open.includes(f.id) ?? false;
+    if (details.open !== wasOpen)
+      recordDraft((d) => {
+        d.open = d.open.filter((id) => id !== f.id);
+        if (details.open) d.open.push(f.id);
+      });
   });
   forms.set(f.id, { details, body });
   return details;
@@ -353,8 +459,14 @@ function showResult(r: FormResult): void {
   });
   const at = r.at ? h('div', 'hint', `At the ${r.at}`) : undefined;
   if (r.state === 'ok') {
+    const text = r.text ?? '';
     f.out.replaceChildren(
-      h('div', 'wb-value', h('code', 'code long', r.text ?? '')),
+      h(
+        'div',
+        'wb-value',
+        h('code', 'code long', text),
+        button('Copy result', 'copy', () => post({ type: 'copy', text }), { iconOnly: true, cls: 'wb-copy' }),
+      ),
       r.tree?.children ? h('div', 'cv', clarityNode(r.tree, 0)) : '',
       at ?? '',
     );
@@ -369,6 +481,16 @@ function showResult(r: FormResult): void {
       ),
       at ?? '',
     );
+  }
+}
+
+/** The forms that were open in the draft of this place open again, with what was typed. */
+function reopenForms(): void {
+  for (const id of draftHere(false)?.open ?? []) {
+    const view = forms.get(id);
+    if (!view || view.details.open) continue;
+    view.details.open = true;
+    view.body();
   }
 }
 
@@ -554,8 +676,6 @@ function header(m: ViewModel): HTMLElement {
   );
 }
 
-let shown: PanelState | undefined;
-
 function render(m: HostMessage): void {
   if (m.type === 'result') return showResult(m.result);
   if (m.type === 'formBusy') return formBusy(m.form);
@@ -567,7 +687,7 @@ function render(m: HostMessage): void {
   const same = shown && shown.kind === m.state.kind && shown.id === m.state.id && shown.network === m.state.network;
   const scroll = same ? window.scrollY : 0;
   shown = m.state;
-  vscode.setState(m.state);
+  saveState();
   app.classList.remove('busy');
   app.removeAttribute('aria-busy');
   app.dataset.state = m.type;
@@ -594,7 +714,10 @@ function render(m: HostMessage): void {
   }
   app.replaceChildren(...children);
   window.scrollTo(0, same ? scroll : 0);
-  if (m.type === 'render') focusForm(m.state.params?.fn);
+  if (m.type === 'render') {
+    reopenForms();
+    focusForm(m.state.params?.fn);
+  }
   // A frame callback runs before the paint; a task queued from it runs once the frame is painted.
   if (m.type !== 'loading') requestAnimationFrame(() => setTimeout(() => post({ type: 'painted' }), 0));
 }

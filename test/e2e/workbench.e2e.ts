@@ -1,7 +1,8 @@
 // The contract workbench in the real panel: Stacks: Call Read-Only Function… asks for the contract
 // and the function, the panel opens at that function's form, a field typed wrong shows its message
 // without anything sent, the form filled right is called and its decoded result shows under it,
-// a data variable and a map entry are read, and a screenshot for the README.
+// a data variable and a map entry are read, a result is copied, a screenshot for the README, and
+// what was typed is still there after a reload.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -20,7 +21,7 @@ export async function run(ctx: E2EContext): Promise<void> {
     'stacksLookup.customApiUrl': mock.url,
     'workbench.colorTheme': 'Default Dark Modern',
   });
-  await helpers.runCommand(page, 'View: Close Primary Side Bar').catch(() => undefined);
+  await helpers.closeSideBar(page);
 
   // The command asks for the contract, then picks the function from its interface.
   await helpers.runCommand(page, 'Stacks: Call Read-Only Function…');
@@ -112,4 +113,39 @@ export async function run(ctx: E2EContext): Promise<void> {
     fs.mkdirSync(dest, { recursive: true });
     fs.copyFileSync(file, path.join(dest, path.basename(file)));
   }
+
+  // The answer can be copied; the status bar names it, without showing chain text.
+  await form.locator('.wb-copy').click();
+  await page.locator('#workbench\\.parts\\.statusbar', { hasText: 'Copied the result' }).waitFor({ timeout: 10000 });
+
+  // What was typed comes back after a reload: the open forms open again, their fields filled.
+  const calls = (f: typeof frame) => f.locator('section.workbench', { hasText: 'Call read-only functions' });
+  await calls(frame).locator('.wb-at').fill('3275');
+  await page.waitForTimeout(500);
+  await Promise.all([
+    page.waitForEvent('load', { timeout: 60000 }),
+    helpers.runCommand(page, 'Developer: Reload Window'),
+  ]);
+  await helpers.waitForWorkbench(page);
+  const again = helpers.webviewFrame(page);
+  await panelText(again, 'contract', ['Call read-only functions (4)'], 60000);
+  const typed = async (id: string) =>
+    again
+      .locator(`.wb-form[data-form="${id}"] .wb-input`)
+      .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+  await again.locator('.wb-form[data-form="fn:describe"] .wb-input').first().waitFor({ timeout: 10000 });
+  assert.deepStrictEqual(await typed('fn:describe'), ['42', ...values.slice(1)], 'the eleven fields of describe');
+  assert.deepStrictEqual(await typed('fn:safe-div'), ['7', '0']);
+  assert.deepStrictEqual(await typed('map:scores'), [`{ player: '${OWNER}, round: u1 }`]);
+  assert.deepStrictEqual(
+    await again.locator('.wb-at').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)),
+    ['3275', ''],
+    'the block to call at; the block to read state at was left empty',
+  );
+  assert.deepStrictEqual(
+    await again.locator('.wb-form[open]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.form)),
+    ['fn:describe', 'fn:safe-div', 'var:counter', 'map:scores'],
+    'the forms that were open',
+  );
+  ctx.log('typed arguments, the block and the open forms came back after a reload');
 }

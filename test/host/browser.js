@@ -174,10 +174,14 @@ async function openFile(page, name, attempts = 3) {
       await row.waitFor({ timeout: 15000 });
       await page.keyboard.press('Enter');
       await activeTab.waitFor({ timeout: 5000 });
-      await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().waitFor({ timeout: 15000 });
+      await page
+        .locator('.editor-group-container.active .monaco-editor .view-lines')
+        .first()
+        .waitFor({ timeout: 15000 });
       return;
     } catch (e) {
-      if (i >= attempts) throw new Error(`${name} did not open as the active editor after ${attempts} tries: ${e && e.message}`);
+      if (i >= attempts)
+        throw new Error(`${name} did not open as the active editor after ${attempts} tries: ${e && e.message}`);
       await page.keyboard.press('Escape');
     }
   }

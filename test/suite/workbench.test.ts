@@ -150,6 +150,39 @@ describe('Contract workbench', () => {
     assert.deepStrictEqual([ok.state, ok.text], ['ok', '3']);
   });
 
+  it('the value a call or read shows can be copied; text the panel never showed, or no longer shows, cannot', async () => {
+    await openProbe();
+    const r = await submit({ type: 'read', what: 'var', name: 'label', at: '' });
+    assert.strictEqual(r.text, 'u"probe"');
+    await vscode.env.clipboard.writeText('before');
+    await panels.handle({ type: 'copy', text: 'u"other"' });
+    assert.strictEqual(await vscode.env.clipboard.readText(), 'before', 'a text no form shows is not copied');
+    await panels.handle({ type: 'copy', text: 'u"probe"' });
+    assert.strictEqual(await vscode.env.clipboard.readText(), 'u"probe"', 'the result shown is copied');
+    // The same contract shown again (a refresh) starts with empty forms: the old answer is gone.
+    await vscode.env.clipboard.writeText('before');
+    await openProbe();
+    await panels.handle({ type: 'copy', text: 'u"probe"' });
+    assert.strictEqual(await vscode.env.clipboard.readText(), 'before', 'an answer no longer shown is not copied');
+  });
+
+  it('a webview that loads again (hidden, then shown) gets the place and the answers under its forms again', async () => {
+    await openProbe();
+    await submit({ type: 'read', what: 'var', name: 'counter', at: '' });
+    await submit({ type: 'call', fn: 'safe-div', args: ['9', '3'], sender: OWNER, at: '' });
+    const posted = panels.replayMessages();
+    const types = posted.map((m) => (m as { type: string }).type);
+    assert.deepStrictEqual(types, ['render', 'result', 'result']);
+    const results = posted.slice(1).map((m) => (m as { result: FormResult }).result);
+    assert.deepStrictEqual(
+      results.map((r) => [r.form, r.text]),
+      [
+        ['var:counter', '-7'],
+        ['fn:safe-div', '3'],
+      ],
+    );
+  });
+
   it("calls at a block typed as its height: the node gets that block's index block hash as tip", async () => {
     await openProbe();
     const r = await submit({ type: 'call', fn: 'safe-div', args: ['9', '3'], sender: OWNER, at: String(BLOCK.height) });

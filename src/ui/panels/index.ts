@@ -105,6 +105,16 @@ export class PanelManager implements Presenter, vscode.Disposable {
     return callReadOnlyFunction(d, contractId, fn, network);
   }
 
+  /**
+   * What a webview that loads again (hidden, then shown) is sent: the state shown last and, under
+   * the forms of a model, the answers they showed.
+   */
+  replayMessages(): HostMessage[] {
+    if (!this.last) return [];
+    if (this.last.type !== 'render') return [this.last];
+    return [this.last, ...[...this.results.values()].map((result): HostMessage => ({ type: 'result', result }))];
+  }
+
   /** Resolves with the next state the panel shows (a model or an error). */
   whenRendered(): Promise<HostMessage> {
     return new Promise((resolve) => this.waiters.push(resolve));
@@ -132,13 +142,14 @@ export class PanelManager implements Presenter, vscode.Disposable {
       explorerBase: () => this.d.config.explorerUrl,
       bitcoinExplorerBase: () => this.d.config.bitcoinExplorerUrl,
       apiUrl: (n) => this.d.config.apiUrl(n),
+      resultTexts: this.resultTexts(),
     });
     switch (d.do) {
       case 'ignore':
         if (d.why) this.ignored(d.why);
         return;
       case 'replay':
-        if (this.last) void this.panel?.webview.postMessage(this.last);
+        for (const m of this.replayMessages()) void this.panel?.webview.postMessage(m);
         return;
       case 'painted': {
         const painted = { postedAt: this.postedAt, paintedAt: performance.now() };
@@ -152,7 +163,13 @@ export class PanelManager implements Presenter, vscode.Disposable {
         return this.navigate(d.entry, d.how);
       case 'copy':
         await vscode.env.clipboard.writeText(d.text);
-        showCopied(d.text);
+        // A result is chain data of any shape: the status bar names it rather than showing it.
+        if (this.resultTexts().has(d.text))
+          vscode.window.setStatusBarMessage(
+            `$(copy) Copied the result (${d.text.length.toLocaleString('en-US')} characters)`,
+            2500,
+          );
+        else showCopied(d.text);
         return;
       case 'openExternal':
         await vscode.env.openExternal(vscode.Uri.parse(d.url, true));
@@ -259,6 +276,12 @@ export class PanelManager implements Presenter, vscode.Disposable {
     if (!here || identity(here) !== place || this.last?.type !== 'render') return;
     this.results.set(result.form, result);
     void this.panel?.webview.postMessage({ type: 'result', result } satisfies HostMessage);
+  }
+
+  private resultTexts(): Set<string> {
+    const texts = new Set<string>();
+    for (const r of this.results.values()) if (r.state === 'ok' && r.text !== undefined) texts.add(r.text);
+    return texts;
   }
 
   private cancelForms(): void {

@@ -59,6 +59,8 @@ export interface PanelSituation {
   /** The Bitcoin explorer base (the checked setting); read only for a Bitcoin link. */
   bitcoinExplorerBase: () => string;
   apiUrl: (network: NetworkId) => string;
+  /** The texts of the workbench results shown under the forms of the place shown. */
+  resultTexts?: ReadonlySet<string>;
 }
 
 export function decide(raw: unknown, s: PanelSituation): Decision {
@@ -91,7 +93,7 @@ export function decide(raw: unknown, s: PanelSituation): Decision {
       return { do: 'navigate', entry: { target: here.target, params }, how: { reuse: true } };
     }
     case 'copy':
-      return s.shown && copyableTexts(s.shown).has(m.text)
+      return (s.shown && copyableTexts(s.shown).has(m.text)) || s.resultTexts?.has(m.text)
         ? { do: 'copy', text: m.text }
         : { do: 'ignore', why: 'a copy of text the panel does not show' };
     case 'openExternal': {
