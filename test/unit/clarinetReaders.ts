@@ -60,3 +60,42 @@ export function memoryReader(files: Record<string, string>): ProjectFileReader {
     },
   });
 }
+
+/** A deployment plan for `network` with the given transactions (YAML, indented for one batch). */
+export function deploymentPlan(network: string, transactions: string): string {
+  return `---\nid: 0\nname: test\nnetwork: ${network}\nplan:\n  batches:\n    - id: 0\n      transactions:\n${transactions}      epoch: "3.0"\n`;
+}
+
+/** One contract-publish transaction of a plan, in Clarinet's nested form. */
+export function nestedPublish(name: string, sender: string, file = `contracts/${name}.clar`): string {
+  return `        - contract-publish:\n            contract-name: ${name}\n            expected-sender: ${sender}\n            cost: 100\n            path: ${file}\n`;
+}
+
+const DEVNET_DEPLOYER = 'ST1PQHQKV0RJXZFY1DGX8MNSNYVE3VGZJSRTPGZGM';
+
+/** A manifest naming `n` contracts and a devnet plan publishing each: more than the reader keeps. */
+export function manyContractsProject(n = 8000): Record<string, string> {
+  let manifest = '[project]\nname = "big"\n';
+  let entries = '';
+  for (let i = 0; i < n; i++) {
+    manifest += `[contracts.c${i}]\npath = "contracts/c${i}.clar"\nclarity_version = 2\nepoch = 2.5\n`;
+    entries += nestedPublish(`c${i}`, DEVNET_DEPLOYER);
+  }
+  return { 'Clarinet.toml': manifest, 'deployments/default.devnet-plan.yaml': deploymentPlan('devnet', entries) };
+}
+
+/**
+ * A 280 KB manifest of short contract tables, each published by a devnet plan padded to 1 MB with
+ * a long comment: a reader that searched both files per contract took seconds on it.
+ */
+export function largeFilesProject(): Record<string, string> {
+  let manifest = '[project]\nname = "big"\n';
+  let entries = '';
+  for (let i = 0; manifest.length < 280_000; i++) {
+    manifest += `\n[contracts.c${i}]\npath = "c/c${i}.clar"\nclarity_version = 2\nepoch = 2.5\n`;
+    entries += nestedPublish(`c${i}`, DEVNET_DEPLOYER, `c/c${i}.clar`);
+  }
+  let text = deploymentPlan('devnet', entries);
+  while (text.length < 1_000_000) text += `# ${'x'.repeat(97)}\n`;
+  return { 'Clarinet.toml': manifest, 'deployments/default.devnet-plan.yaml': text };
+}
