@@ -70,6 +70,15 @@ async function step<T>(name: string, f: () => Promise<T>): Promise<T | { crashed
   }
 }
 
+/** The row of a measure that crashed: the table says so, with the reason. */
+const crashedRow = (measure: string, target: string, r: { crashed: string }): Row => ({
+  measure,
+  value: 'crashed',
+  target,
+  met: false,
+  note: r.crashed,
+});
+
 const failed = (r: unknown): r is { crashed: string } => typeof r === 'object' && r !== null && 'crashed' in r;
 const notMeasured = (r: unknown): r is { notMeasured: string } =>
   typeof r === 'object' && r !== null && 'notMeasured' in r;
@@ -88,14 +97,7 @@ async function main(): Promise<number> {
   // 1. bundle and package
   const bundle = await step('bundle', () => measureBundle({ vsix: !argv.includes('--no-vsix') }));
   results.bundle = bundle;
-  if (failed(bundle))
-    rows.push({
-      measure: 'bundle dist/extension.js',
-      value: 'crashed',
-      target: '<= 100 KB',
-      met: false,
-      note: bundle.crashed,
-    });
+  if (failed(bundle)) rows.push(crashedRow('bundle dist/extension.js', '<= 100 KB', bundle));
   else {
     const top = bundle.byPackage
       .slice(0, 4)
@@ -166,14 +168,7 @@ async function main(): Promise<number> {
   // 2a. the web extension: its one-file bundle, and activation in the web worker extension host
   const web = await step('web bundle', async () => measureWebBundle());
   results.webBundle = web;
-  if (failed(web))
-    rows.push({
-      measure: 'web bundle dist/web/extension.js',
-      value: 'crashed',
-      target: '',
-      met: false,
-      note: web.crashed,
-    });
+  if (failed(web)) rows.push(crashedRow('web bundle dist/web/extension.js', '', web));
   else
     rows.push({
       measure: 'web bundle dist/web/extension.js (minified, one file)',
@@ -223,8 +218,7 @@ async function main(): Promise<number> {
     }
   });
   results.requestEconomy = economy;
-  if (failed(economy))
-    rows.push({ measure: 'request economy', value: 'crashed', target: '= ideal', met: false, note: economy.crashed });
+  if (failed(economy)) rows.push(crashedRow('request economy', '= ideal', economy));
   else {
     const e = economy;
     rows.push({
@@ -239,14 +233,7 @@ async function main(): Promise<number> {
   // 4. client overhead vs the official client
   const overhead = await step('client overhead', () => measureOverhead(P.overhead));
   results.overhead = overhead;
-  if (failed(overhead))
-    rows.push({
-      measure: 'client overhead',
-      value: 'crashed',
-      target: 'ratio >= 1.0',
-      met: false,
-      note: overhead.crashed,
-    });
+  if (failed(overhead)) rows.push(crashedRow('client overhead', 'ratio >= 1.0', overhead));
   else {
     const o = overhead;
     rows.push({
@@ -275,8 +262,7 @@ async function main(): Promise<number> {
     }
   });
   results.parsing = parsing;
-  if (failed(parsing))
-    rows.push({ measure: 'parsing', value: 'crashed', target: '<= 5 ms', met: false, note: parsing.crashed });
+  if (failed(parsing)) rows.push(crashedRow('parsing', '<= 5 ms', parsing));
   else {
     for (const p of parsing) {
       rows.push({
@@ -292,14 +278,7 @@ async function main(): Promise<number> {
   // 5b. the largest Clarinet projects the view reads
   const clarinet = await step('Clarinet project read', () => measureClarinetRead(P.clarinetRuns));
   results.clarinet = clarinet;
-  if (failed(clarinet))
-    rows.push({
-      measure: 'Clarinet project read',
-      value: 'crashed',
-      target: '<= 500 ms',
-      met: false,
-      note: clarinet.crashed,
-    });
+  if (failed(clarinet)) rows.push(crashedRow('Clarinet project read', '<= 500 ms', clarinet));
   else
     for (const c of clarinet)
       rows.push({
@@ -313,8 +292,7 @@ async function main(): Promise<number> {
   // 6. rate-limit discipline
   const rl = await step('rate-limit discipline', () => measureRateLimit(P.rateLimit));
   results.rateLimit = rl;
-  if (failed(rl))
-    rows.push({ measure: 'rate limit', value: 'crashed', target: '0 x 429', met: false, note: rl.crashed });
+  if (failed(rl)) rows.push(crashedRow('rate limit', '0 x 429', rl));
   else {
     const { ours, naive } = rl;
     rows.push({
@@ -329,14 +307,7 @@ async function main(): Promise<number> {
   // 7. background requests of watched transactions and addresses
   const watch = await step('watched transactions', () => measureWatchLoad(P.watch));
   results.watch = watch;
-  if (failed(watch))
-    rows.push({
-      measure: 'watched transactions',
-      value: 'crashed',
-      target: '0 x 429',
-      met: false,
-      note: watch.crashed,
-    });
+  if (failed(watch)) rows.push(crashedRow('watched transactions', '0 x 429', watch));
   else {
     rows.push({
       measure: `watched transactions: requests per watch per minute, and 429s (${watch.watches} watches, no key)`,
