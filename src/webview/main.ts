@@ -281,7 +281,11 @@ function placeKey(s: PanelState): string {
   return `${s.kind}|${s.id}|${s.network ?? ''}`;
 }
 
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+
 function saveState(): void {
+  if (saveTimer !== undefined) clearTimeout(saveTimer);
+  saveTimer = undefined;
   if (!shown) return;
   const kept: Record<string, Draft> = {};
   for (const [place, d] of drafts) kept[place] = d;
@@ -310,10 +314,12 @@ function draftSize(d: Draft): number {
 
 /** Records an edit of the place shown; a draft too large to keep is dropped, not cut. */
 function recordDraft(edit: (d: Draft) => void): void {
-  const d = draftHere(true)!;
+  const d = draftHere(true);
+  if (!d) return;
   edit(d);
   if (draftSize(d) > DRAFT_CHARS && shown) drafts.delete(placeKey(shown));
-  saveState();
+  // Typing is saved at most four times a second: the state (every kept draft) is not copied per key.
+  if (saveTimer === undefined) saveTimer = setTimeout(saveState, 250);
 }
 
 function workbench(s: WorkbenchSection): HTMLElement {
