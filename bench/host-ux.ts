@@ -20,6 +20,7 @@ import * as vm from 'vm';
 import * as vscode from 'vscode';
 import type { TestApi } from '../src/testApi';
 import { busyTxId } from '../test/fixtures/ids';
+import { BASELINE_FILE, BASELINE_MARK } from './util';
 
 const EXTENSION_ID = 'stacks-lookup.stacks-lookup';
 
@@ -90,9 +91,16 @@ export async function run(): Promise<void> {
     // fail fast: they are to time the extension, so the benchmark's mock gets a budget to match.
     api.networks!.raiseRateBudgetForBenchmark(1_000_000);
 
+    // The baseline of the hovers: a constant hover from a provider of the bench's own, in a file
+    // the extension does not hover in. Its time is VS Code's pipeline alone, with no request.
+    const baseline = vscode.languages.registerHoverProvider(
+      { pattern: `**/${BASELINE_FILE}` },
+      { provideHover: () => new vscode.Hover(new vscode.MarkdownString(`${BASELINE_MARK} a constant hover`)) },
+    );
     // The workbench is the bench's for the hovers; then the host takes over.
     fs.writeFileSync(path.join(plan.signalDir, 'host-ready'), '');
     await waitForFile(path.join(plan.signalDir, 'page-done'), 600_000);
+    baseline.dispose();
 
     const panels = api.panels!;
     // The panel itself is made once, before the measures: a new webview renders its first state

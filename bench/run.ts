@@ -374,6 +374,15 @@ function uxRows(ux: Awaited<ReturnType<typeof measureUx>> | { crashed: string })
   }
   const rows: Row[] = [];
   const rtt = ux.mockRoundTripMs;
+  const b = ux.baseline;
+  if (b)
+    rows.push({
+      measure: 'hover baseline: VS Code alone (a constant hover, no request)',
+      value: `p50 ${ms(p50(b.coldMs), 0)}, p95 ${ms(p95(b.coldMs), 0)}`,
+      target: '',
+      met: null,
+      note: `${b.coldMs.length} hovers over distinct words, from a provider of the benchmark's own: the part of each hover time below that is VS Code's`,
+    });
   for (const h of ux.hovers) {
     rows.push({
       measure: `hover ${h.kind}, cold (mouse to content)`,

@@ -4,6 +4,10 @@ import * as path from 'path';
 
 export const REPO = path.resolve(__dirname, '..', '..');
 
+/** The file of the baseline hovers (bench/ux.ts, bench/host-ux.ts), and the text their hover shows. */
+export const BASELINE_FILE = 'baseline.txt';
+export const BASELINE_MARK = 'Baseline ·';
+
 export function median(xs: readonly number[]): number {
   if (!xs.length) return NaN;
   const s = [...xs].sort((a, b) => a - b);

@@ -14,7 +14,7 @@ import { pointOf } from '../test/e2e/editor';
 import { startMockApi } from '../test/mock-api/server';
 import type { HostUxPlan, HostUxResult } from './host-ux';
 import { hostMissing, runHostSession } from './hostSession';
-import { median } from './util';
+import { BASELINE_FILE, BASELINE_MARK, median } from './util';
 
 export interface HoverLatency {
   kind: string;
@@ -26,6 +26,8 @@ export interface UxResult {
   mockRoundTripMs: number;
   hoverDelayMs: number;
   hovers: HoverLatency[];
+  /** The same measure over a constant hover from another provider: VS Code's own part. */
+  baseline: HoverLatency | undefined;
   host: HostUxResult;
 }
 
@@ -42,12 +44,16 @@ function addresses(n: number, salt: string): string[] {
 
 const HOVER_DELAY_MS = 0;
 
-/** Hovers over each identifier once (cold) and again after moving away (warm). */
+/**
+ * Hovers over each identifier once (cold) and again after moving away (warm), timing the mouse to
+ * a hover that shows `mark` (the Stacks hovers' network footer, or the baseline's text).
+ */
 async function measureHovers(
   page: Page,
   file: string,
   kinds: Array<{ kind: string; ids: string[] }>,
   log: (m: string) => void,
+  mark = 'Custom ·',
 ): Promise<HoverLatency[]> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the launcher's helpers are plain CommonJS
   const browser = require(path.join(__dirname, '..', '..', 'test', 'host', 'browser.js')) as {
@@ -57,17 +63,17 @@ async function measureHovers(
   await browser.waitForWorkbench(page);
   await browser.openFile(page, file);
   // In the page: when the mouse last moved, and when a hover with the Stacks footer first showed.
-  await page.evaluate(() => {
+  await page.evaluate((mark) => {
     const w = window as unknown as { __hover: { move: number; shown: number } };
     w.__hover = { move: 0, shown: 0 };
     window.addEventListener('mousemove', () => (w.__hover.move = performance.now()), true);
     new MutationObserver(() => {
       if (w.__hover.shown) return;
       for (const h of Array.from(document.querySelectorAll<HTMLElement>('.monaco-hover'))) {
-        if (h.offsetParent && /Custom ·/.test(h.textContent ?? '')) w.__hover.shown = performance.now();
+        if (h.offsetParent && (h.textContent ?? '').includes(mark)) w.__hover.shown = performance.now();
       }
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
-  });
+  }, mark);
   const away = async (): Promise<void> => {
     await page.mouse.move(2, 2);
     await page.keyboard.press('Escape');
@@ -132,6 +138,8 @@ export async function measureUx(opts: {
     path.join(workspace, 'hovers.clar'),
     hoverKinds.flatMap((k) => k.ids.map((id) => `;; ${id}`)).join('\n') + '\n',
   );
+  const baselineWords = Array.from({ length: opts.hovers }, (_, i) => `baselineword${String(i).padStart(3, '0')}x`);
+  fs.writeFileSync(path.join(workspace, BASELINE_FILE), baselineWords.join('\n') + '\n');
   const lookupsFile = path.join(workspace, 'lookups.clar');
   fs.writeFileSync(
     lookupsFile,
@@ -166,6 +174,7 @@ export async function measureUx(opts: {
       rtt.push(performance.now() - t);
     }
     let hovers: HoverLatency[] = [];
+    let baseline: HoverLatency | undefined;
     const code = await runHostSession({
       runDir,
       workspace,
@@ -186,6 +195,13 @@ export async function measureUx(opts: {
         while (!fs.existsSync(ready) && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
         try {
           hovers = await measureHovers(page, 'hovers.clar', hoverKinds, opts.log);
+          [baseline] = await measureHovers(
+            page,
+            BASELINE_FILE,
+            [{ kind: 'baseline', ids: baselineWords }],
+            opts.log,
+            BASELINE_MARK,
+          );
         } finally {
           fs.writeFileSync(path.join(signalDir, 'page-done'), '');
         }
@@ -195,7 +211,7 @@ export async function measureUx(opts: {
       return { notMeasured: code === 'timeout' ? 'the extension host timed out' : `no result (exit ${code})` };
     const host = JSON.parse(fs.readFileSync(outFile, 'utf8')) as HostUxResult;
     if (host.error) return { notMeasured: `in the host: ${host.error.split('\n')[0]}` };
-    return { mockRoundTripMs: median(rtt), hoverDelayMs: HOVER_DELAY_MS, hovers, host };
+    return { mockRoundTripMs: median(rtt), hoverDelayMs: HOVER_DELAY_MS, hovers, baseline, host };
   } catch (e) {
     return { notMeasured: `the extension host could not be started: ${(e as Error).message.split('\n')[0]}` };
   } finally {
