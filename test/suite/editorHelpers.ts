@@ -416,3 +416,50 @@ export async function recordingOpenExternal(f: () => Promise<void>): Promise<str
   }
   return opened;
 }
+
+/** What a suite of the detail panel works with; each is set by the hooks `panelSuite` registers. */
+export interface PanelSuite {
+  readonly panels: PanelManager;
+  readonly used: UsedMock;
+  readonly messages: Captured;
+}
+
+/**
+ * The hooks of a detail-panel suite: the panel manager from the test API; per test, a fresh mock
+ * (useMock) and the notifications captured; after each, the captures restored, every editor closed
+ * and the mock stopped. Call it inside `describe`.
+ */
+export function panelSuite(): PanelSuite {
+  let panels: PanelManager | undefined;
+  let used: UsedMock | undefined;
+  let messages: Captured | undefined;
+  before(async () => {
+    const api = await testApi();
+    assert.ok(api.panels, 'activate() returns the panels');
+    panels = api.panels;
+  });
+  beforeEach(async () => {
+    used = await useMock();
+    messages = captureMessages();
+  });
+  afterEach(async () => {
+    messages?.restore();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await used?.close();
+  });
+  const set = <T>(v: T | undefined, what: string): T => {
+    assert.ok(v !== undefined, `${what} is set by panelSuite's hooks`);
+    return v;
+  };
+  return {
+    get panels() {
+      return set(panels, 'the panel manager');
+    },
+    get used() {
+      return set(used, 'the mock');
+    },
+    get messages() {
+      return set(messages, 'the captured messages');
+    },
+  };
+}

@@ -2,54 +2,36 @@
 // it must come for a model and for an error, after the host posted it, and change nothing.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { PanelManager } from '../../src/ui/panels';
 import { BLOCK, TX, UNKNOWN_TX } from '../fixtures/ids';
-import { captureMessages, Captured, testApi, useMock, UsedMock } from './editorHelpers';
+import { panelSuite } from './editorHelpers';
 
 describe('Detail panel paint reports', () => {
-  let panels: PanelManager;
-  let used: UsedMock;
-  let messages: Captured;
-
-  before(async () => {
-    const api = await testApi();
-    assert.ok(api.panels);
-    panels = api.panels;
-  });
-  beforeEach(async () => {
-    used = await useMock();
-    messages = captureMessages();
-  });
-  afterEach(async () => {
-    messages.restore();
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await used.close();
-  });
+  const suite = panelSuite();
 
   it('reports a model and an error on screen, each after it was posted', async () => {
     await vscode.commands.executeCommand('stacksLookup.showBlock', String(BLOCK.height));
     // The first state of a new webview is posted twice (before and after 'ready'): let both land.
     await new Promise((r) => setTimeout(r, 1000));
 
-    let painted = panels.whenPainted();
+    let painted = suite.panels.whenPainted();
     const t0 = performance.now();
     await vscode.commands.executeCommand('stacksLookup.showTransaction', TX.tokenTransfer);
     const model = await painted;
-    assert.strictEqual(panels.current?.model.kind, 'tx');
+    assert.strictEqual(suite.panels.current?.model.kind, 'tx');
     assert.ok(model.postedAt >= t0 && model.paintedAt >= model.postedAt, JSON.stringify({ t0, ...model }));
 
-    painted = panels.whenPainted();
-    const rendered = panels.whenRendered();
-    await panels.handle({ type: 'open', target: { kind: 'tx', id: UNKNOWN_TX, network: 'custom' } });
+    painted = suite.panels.whenPainted();
+    const rendered = suite.panels.whenRendered();
+    await suite.panels.handle({ type: 'open', target: { kind: 'tx', id: UNKNOWN_TX, network: 'custom' } });
     assert.strictEqual((await rendered).type, 'error');
     const error = await painted;
     assert.ok(error.postedAt > model.paintedAt && error.paintedAt >= error.postedAt);
 
     // The word itself asks for nothing: no request, no notification, the panel as it was.
-    const requests = used.mock.requests.length;
-    await panels.handle({ type: 'painted' });
-    assert.strictEqual(used.mock.requests.length, requests);
-    assert.deepStrictEqual(messages.shown, []);
-    assert.strictEqual(panels.current?.model.kind, 'tx', 'the last model is still the current one');
+    const requests = suite.used.mock.requests.length;
+    await suite.panels.handle({ type: 'painted' });
+    assert.strictEqual(suite.used.mock.requests.length, requests);
+    assert.deepStrictEqual(suite.messages.shown, []);
+    assert.strictEqual(suite.panels.current?.model.kind, 'tx', 'the last model is still the current one');
   });
 });

@@ -1,19 +1,9 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { ClarityNode, Field, HostMessage, Section, Value, ViewModel } from '../../src/protocol';
-import type { PanelManager } from '../../src/ui/panels';
 import { ADDRESS, BLOCK, BURN, CONTRACT, GENERATED, mempoolTxId, TOKEN, TX, UNKNOWN_TX } from '../fixtures/ids';
 import { loadFixture } from '../mock-api/server';
-import {
-  captureMessages,
-  Captured,
-  panelTabs,
-  recordingOpenExternal,
-  setSettings,
-  testApi,
-  useMock,
-  UsedMock,
-} from './editorHelpers';
+import { panelSuite, panelTabs, recordingOpenExternal, setSettings, testApi } from './editorHelpers';
 
 function fieldText(m: ViewModel, label: string): string {
   const f = m.sections.flatMap((s) => (s.type === 'fields' ? s.rows : [])).find((r: Field) => r.label === label);
@@ -36,29 +26,12 @@ function table(m: ViewModel, prefix: string): Extract<Section, { type: 'table' }
 }
 
 describe('Detail panels', () => {
-  let panels: PanelManager;
-  let used: UsedMock;
-  let messages: Captured;
+  const suite = panelSuite();
 
-  before(async () => {
-    const api = await testApi();
-    assert.ok(api.panels, 'activate() returns the panels');
-    panels = api.panels;
-  });
-  beforeEach(async () => {
-    used = await useMock();
-    messages = captureMessages();
-  });
-  afterEach(async () => {
-    messages.restore();
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await used.close();
-  });
-
-  const requestsTo = (prefix: string) => used.mock.requests.filter((r) => r.path.startsWith(prefix)).length;
+  const requestsTo = (prefix: string) => suite.used.mock.requests.filter((r) => r.path.startsWith(prefix)).length;
   const model = (): ViewModel => {
-    assert.ok(panels.current, 'the panel shows a model');
-    return panels.current.model;
+    assert.ok(suite.panels.current, 'the panel shows a model');
+    return suite.panels.current.model;
   };
 
   describe('each kind opens from its command', () => {
@@ -70,7 +43,7 @@ describe('Detail panels', () => {
       assert.strictEqual(fieldText(m, 'Amount'), '0.000035 STX');
       assert.strictEqual(fieldText(m, 'Memo'), 'hi');
       assert.strictEqual(fieldText(m, 'Recipient'), ADDRESS.testnetRecipient);
-      assert.deepStrictEqual(panels.current?.target, { kind: 'tx', id: TX.tokenTransfer, network: 'custom' });
+      assert.deepStrictEqual(suite.panels.current?.target, { kind: 'tx', id: TX.tokenTransfer, network: 'custom' });
       assert.strictEqual(panelTabs().length, 1);
     });
 
@@ -143,7 +116,7 @@ describe('Detail panels', () => {
     it('API status, without ever showing the key', async () => {
       await vscode.commands.executeCommand('stacksLookup.showServerStatus');
       const m = model();
-      assert.strictEqual(fieldText(m, 'Base URL'), used.mock.url);
+      assert.strictEqual(fieldText(m, 'Base URL'), suite.used.mock.url);
       assert.strictEqual(fieldText(m, 'API key in use'), 'No');
       assert.strictEqual(fieldText(m, 'Server version'), 'stacks-blockchain-api v1.0.7 (master:77b25878)');
     });
@@ -187,9 +160,9 @@ describe('Detail panels', () => {
       assert.strictEqual(custom.text, '100,000');
       assert.strictEqual(custom.full, `100000 ${TOKEN.mia}::miamicoin`);
       assert.match(custom.hint ?? '', /raw amount: token metadata is not asked for on a custom network/);
-      const restore = await setSettings({ devnetApiUrl: used.mock.url });
+      const restore = await setSettings({ devnetApiUrl: suite.used.mock.url });
       try {
-        await panels.open(
+        await suite.panels.open(
           { kind: 'tx', id: TX.ftTransfer, network: 'devnet' },
           { signal: new AbortController().signal },
         );
@@ -204,10 +177,13 @@ describe('Detail panels', () => {
       // Mainnet's API is the hosted one; here it is the mock (the network guard allows nothing else).
       const networks = (await testApi()).networks!;
       const urlOf = networks.urlOf.bind(networks);
-      networks.urlOf = (n) => (n === 'mainnet' ? { ok: true, url: used.mock.url } : urlOf(n));
+      networks.urlOf = (n) => (n === 'mainnet' ? { ok: true, url: suite.used.mock.url } : urlOf(n));
       try {
         const open = () =>
-          panels.open({ kind: 'tx', id: TX.ftTransfer, network: 'mainnet' }, { signal: new AbortController().signal });
+          suite.panels.open(
+            { kind: 'tx', id: TX.ftTransfer, network: 'mainnet' },
+            { signal: new AbortController().signal },
+          );
         await open();
         const v = ftAmount(model());
         assert.strictEqual(v.text, '0.1 MIA');
@@ -238,10 +214,10 @@ describe('Detail panels', () => {
       assert.strictEqual(anchor.target, undefined, 'not a link to a Stacks transaction panel');
       assert.ok(anchor.bitcoin);
       const opened = await recordingOpenExternal(async () => {
-        await panels.handle({ type: 'openBitcoin', ref: anchor.bitcoin });
+        await suite.panels.handle({ type: 'openBitcoin', ref: anchor.bitcoin });
         // ids the panel does not offer as Bitcoin links open nothing
-        await panels.handle({ type: 'openBitcoin', ref: { kind: 'tx', id: TX.tokenTransfer } });
-        await panels.handle({ type: 'openBitcoin', ref: { kind: 'block', id: miner } });
+        await suite.panels.handle({ type: 'openBitcoin', ref: { kind: 'tx', id: TX.tokenTransfer } });
+        await suite.panels.handle({ type: 'openBitcoin', ref: { kind: 'block', id: miner } });
       });
       assert.deepStrictEqual(opened, [`https://mempool.example/testnet4/tx/${miner.slice(2)}`]);
       assert.strictEqual(model().kind, 'block', 'the panel stays where it was');
@@ -251,7 +227,9 @@ describe('Detail panels', () => {
       restore = await setSettings({ bitcoinExplorerUrl: 'http://evil.example' });
       await vscode.commands.executeCommand('stacksLookup.showBlock', String(BLOCK.height));
       const height = fieldValue(model(), 'Burn block height');
-      const opened = await recordingOpenExternal(() => panels.handle({ type: 'openBitcoin', ref: height.bitcoin }));
+      const opened = await recordingOpenExternal(() =>
+        suite.panels.handle({ type: 'openBitcoin', ref: height.bitcoin }),
+      );
       assert.deepStrictEqual(opened, [`https://mempool.space/block/${BURN.latestHeight}`]);
     });
 
@@ -259,7 +237,7 @@ describe('Detail panels', () => {
       await vscode.commands.executeCommand('stacksLookup.showBlock', String(BLOCK.nakamoto.height));
       const burn = fieldValue(model(), 'Burn block height');
       assert.deepStrictEqual(burn.target, { kind: 'burnBlock', id: String(BURN.height700000), network: 'custom' });
-      await panels.handle({ type: 'open', target: burn.target });
+      await suite.panels.handle({ type: 'open', target: burn.target });
       const m = model();
       assert.strictEqual(m.kind, 'burnBlock');
       const rows = table(m, 'Stacks blocks').rows;
@@ -267,12 +245,12 @@ describe('Detail panels', () => {
         rows.map((r) => r.cells[0]?.[0]?.text),
         ['#5', '#4', '#3', '#2', '#1'],
       );
-      await panels.handle({ type: 'open', target: rows[1]!.cells[0]![0]!.target });
+      await suite.panels.handle({ type: 'open', target: rows[1]!.cells[0]![0]!.target });
       assert.strictEqual(model().title, 'Block #4');
       assert.strictEqual(fieldText(model(), 'Burn block hash'), BURN.hash700000);
       // the transaction panel's burn block opens the same kind of panel
       await vscode.commands.executeCommand('stacksLookup.showTransaction', TX.tokenTransfer);
-      await panels.handle({ type: 'open', target: fieldValue(model(), 'Burn block').target });
+      await suite.panels.handle({ type: 'open', target: fieldValue(model(), 'Burn block').target });
       assert.strictEqual(model().kind, 'burnBlock');
       assert.strictEqual(fieldText(model(), 'Hash'), BURN.latestHash);
     });
@@ -291,7 +269,7 @@ describe('Detail panels', () => {
       const path = `/extended/v2/blocks/${BLOCK.big.hash}/transactions`;
       assert.strictEqual(requestsTo(path), 1);
       for (let page = 1; page < 4; page++) {
-        await panels.handle({ type: 'page', params: { txOffset: page * 20 } });
+        await suite.panels.handle({ type: 'page', params: { txOffset: page * 20 } });
         assert.strictEqual(requestsTo(path), page + 1, `page ${page + 1} costs one request`);
       }
       t = table(model(), 'Transactions');
@@ -306,13 +284,13 @@ describe('Detail panels', () => {
     await vscode.commands.executeCommand('stacksLookup.showBlock', String(BLOCK.height));
     assert.strictEqual(panelTabs().length, 1);
     assert.strictEqual(model().kind, 'block');
-    await panels.handle({ type: 'open', target: { kind: 'address', id: ADDRESS.testnet, network: 'custom' } });
+    await suite.panels.handle({ type: 'open', target: { kind: 'address', id: ADDRESS.testnet, network: 'custom' } });
     assert.strictEqual(model().kind, 'address');
-    await panels.handle({ type: 'back' });
+    await suite.panels.handle({ type: 'back' });
     assert.strictEqual(model().kind, 'block');
-    await panels.handle({ type: 'back' });
+    await suite.panels.handle({ type: 'back' });
     assert.strictEqual(model().kind, 'tx');
-    await panels.handle({ type: 'forward' });
+    await suite.panels.handle({ type: 'forward' });
     assert.strictEqual(model().kind, 'block');
     assert.strictEqual(panelTabs().length, 1);
   });
@@ -323,20 +301,20 @@ describe('Detail panels', () => {
     assert.strictEqual(requestsTo(path), 1);
     assert.deepStrictEqual(table(model(), 'Events').paging, { param: 'eventOffset', offset: 0, limit: 50, total: 300 });
     for (let page = 1; page < 6; page++) {
-      await panels.handle({ type: 'page', params: { eventOffset: page * 50 } });
+      await suite.panels.handle({ type: 'page', params: { eventOffset: page * 50 } });
       assert.strictEqual(requestsTo(path), page + 1, `page ${page + 1} costs one request`);
       assert.strictEqual(table(model(), 'Events').rows[0]?.cells[0]?.[0]?.text, String(page * 50));
     }
-    await panels.handle({ type: 'page', params: { eventOffset: 0 } });
+    await suite.panels.handle({ type: 'page', params: { eventOffset: 0 } });
     assert.ok(requestsTo(path) <= 7);
   });
 
   it(`pages ${GENERATED.busyTxCount} address transactions with one request per page`, async () => {
     await vscode.commands.executeCommand('stacksLookup.showAddress', ADDRESS.busy);
-    const before = used.mock.requests.length;
+    const before = suite.used.mock.requests.length;
     for (let page = 1; page < 10; page++) {
-      await panels.handle({ type: 'page', params: { txOffset: page * 20 } });
-      assert.strictEqual(used.mock.requests.length, before + page, `page ${page + 1} costs one request`);
+      await suite.panels.handle({ type: 'page', params: { txOffset: page * 20 } });
+      assert.strictEqual(suite.used.mock.requests.length, before + page, `page ${page + 1} costs one request`);
     }
     const t = table(model(), 'Transactions');
     assert.deepStrictEqual(t.paging, { param: 'txOffset', offset: 180, limit: 20, total: 200 });
@@ -365,11 +343,11 @@ describe('Detail panels', () => {
     );
     const path = '/extended/v3/mempool/transactions';
     for (const [page, offset] of [20, 40, 20].entries()) {
-      const before = used.mock.requests.length;
-      await panels.handle({ type: 'page', params: { pendingOffset: offset } });
-      assert.ok(used.mock.requests.length - before <= 1, `page turn ${page + 1} costs at most one request`);
+      const before = suite.used.mock.requests.length;
+      await suite.panels.handle({ type: 'page', params: { pendingOffset: offset } });
+      assert.ok(suite.used.mock.requests.length - before <= 1, `page turn ${page + 1} costs at most one request`);
       assert.ok(
-        used.mock.requests.slice(before).every((r) => r.path === path),
+        suite.used.mock.requests.slice(before).every((r) => r.path === path),
         'only the list is asked again',
       );
       assert.strictEqual(list().rows[0]?.cells[1]?.[0]?.full, mempoolTxId(offset));
@@ -381,14 +359,14 @@ describe('Detail panels', () => {
     );
     const link = row.cells[1]?.[0]?.target;
     assert.deepStrictEqual(link, { kind: 'tx', id: mempoolTxId(23), network: 'custom' });
-    await panels.handle({ type: 'open', target: link });
+    await suite.panels.handle({ type: 'open', target: link });
     assert.strictEqual(model().kind, 'tx');
     assert.strictEqual(model().subject?.full, mempoolTxId(23));
     assert.ok(
       model().badges.some((b) => b.text === 'Pending'),
       'the pending transaction opens as pending',
     );
-    await panels.handle({ type: 'back' });
+    await suite.panels.handle({ type: 'back' });
     assert.strictEqual(list().paging?.offset, 20, 'back returns to the page the row was on');
   });
 
@@ -396,7 +374,7 @@ describe('Detail panels', () => {
     await vscode.commands.executeCommand('stacksLookup.showAddress', ADDRESS.mainnet);
     const row = table(model(), 'Transactions').rows[0];
     assert.ok(row?.expand);
-    await panels.handle(row.expand.intent);
+    await suite.panels.handle(row.expand.intent);
     const open = table(model(), 'Transactions').rows[0];
     assert.ok(open?.expand?.open);
     const detail = open.detail?.[0];
@@ -406,8 +384,8 @@ describe('Detail panels', () => {
 
   it('shows a designed error state with actions when a link inside the panel fails, and retries', async () => {
     await vscode.commands.executeCommand('stacksLookup.showTransaction', TX.tokenTransfer);
-    const rendered = panels.whenRendered();
-    await panels.handle({ type: 'open', target: { kind: 'tx', id: UNKNOWN_TX } });
+    const rendered = suite.panels.whenRendered();
+    await suite.panels.handle({ type: 'open', target: { kind: 'tx', id: UNKNOWN_TX } });
     const m = (await rendered) as Extract<HostMessage, { type: 'error' }>;
     assert.strictEqual(m.type, 'error', JSON.stringify(m).slice(0, 300));
     assert.match(
@@ -418,30 +396,34 @@ describe('Detail panels', () => {
       m.actions.map((a) => a.label),
       ['Retry', 'Select Network', 'Back'],
     );
-    used.mock.fault({ kind: 'status', status: 503 });
-    const again = panels.whenRendered();
-    await panels.handle({ type: 'retry' });
+    suite.used.mock.fault({ kind: 'status', status: 503 });
+    const again = suite.panels.whenRendered();
+    await suite.panels.handle({ type: 'retry' });
     const m2 = (await again) as Extract<HostMessage, { type: 'error' }>;
     assert.strictEqual(m2.type, 'error');
     assert.match(m2.message, /had a problem/);
-    assert.deepStrictEqual(messages.all(), [], 'errors inside the panel are shown in the panel, not as notifications');
+    assert.deepStrictEqual(
+      suite.messages.all(),
+      [],
+      'errors inside the panel are shown in the panel, not as notifications',
+    );
   });
 
   it('ignores messages that are not part of the protocol', async () => {
     await vscode.commands.executeCommand('stacksLookup.showTransaction', TX.tokenTransfer);
     const terminals = vscode.window.terminals.length;
-    const before = used.mock.requests.length;
-    await panels.handle({ type: 'runCommand', command: 'workbench.action.terminal.new' });
-    await panels.handle({ type: 'open', target: { kind: 'address', id: '../../extended/v1/tx/mempool/stats' } });
-    await panels.handle({ type: 'eval', code: 'process.exit()' });
+    const before = suite.used.mock.requests.length;
+    await suite.panels.handle({ type: 'runCommand', command: 'workbench.action.terminal.new' });
+    await suite.panels.handle({ type: 'open', target: { kind: 'address', id: '../../extended/v1/tx/mempool/stats' } });
+    await suite.panels.handle({ type: 'eval', code: 'process.exit()' });
     assert.strictEqual(vscode.window.terminals.length, terminals);
-    assert.strictEqual(used.mock.requests.length, before);
+    assert.strictEqual(suite.used.mock.requests.length, before);
     assert.strictEqual(model().kind, 'tx');
   });
 
   it('copies the full value of an identifier', async () => {
     await vscode.commands.executeCommand('stacksLookup.showTransaction', TX.tokenTransfer);
-    await panels.handle({ type: 'copy', text: TX.tokenTransfer });
+    await suite.panels.handle({ type: 'copy', text: TX.tokenTransfer });
     assert.strictEqual(await vscode.env.clipboard.readText(), TX.tokenTransfer);
   });
 
@@ -455,10 +437,10 @@ describe('Detail panels', () => {
       `${TX.tokenTransfer} `,
       'x'.repeat(20_000),
     ])
-      await panels.handle({ type: 'copy', text });
+      await suite.panels.handle({ type: 'copy', text });
     assert.strictEqual(await vscode.env.clipboard.readText(), 'before');
     // The recipient is shown (an id with a copy button): that one is copied.
-    await panels.handle({ type: 'copy', text: ADDRESS.testnetRecipient });
+    await suite.panels.handle({ type: 'copy', text: ADDRESS.testnetRecipient });
     assert.strictEqual(await vscode.env.clipboard.readText(), ADDRESS.testnetRecipient);
   });
 
@@ -469,14 +451,14 @@ describe('Detail panels', () => {
     const editor = vscode.window.activeTextEditor;
     assert.strictEqual(editor?.document.uri.toString(), uri.toString());
     assert.strictEqual(editor?.document.getText(), '(define-public (hello) (ok u1))');
-    assert.deepStrictEqual(messages.all(), []);
+    assert.deepStrictEqual(suite.messages.all(), []);
   });
 
   it('heads the source of a deploy that is still pending with what it is', async () => {
     const deploy = loadFixture('tx-smart_contract.json') as { tx_id: string; smart_contract: { contract_id: string } };
-    used.mock.override(`/extended/v1/tx/${deploy.tx_id}`, { ...deploy, tx_status: 'pending' });
+    suite.used.mock.override(`/extended/v1/tx/${deploy.tx_id}`, { ...deploy, tx_status: 'pending' });
     // On devnet (the same mock), so that this is a document of its own, not the one opened above.
-    const restore = await setSettings({ devnetApiUrl: used.mock.url });
+    const restore = await setSettings({ devnetApiUrl: suite.used.mock.url });
     const uri = await vscode.commands
       .executeCommand<vscode.Uri>('stacksLookup.openContractSource', {
         kind: 'contract',
@@ -484,7 +466,7 @@ describe('Detail panels', () => {
         network: 'devnet',
       })
       .then(async (u) => (await restore(), u));
-    assert.ok(uri, messages.all().join('\n'));
+    assert.ok(uri, suite.messages.all().join('\n'));
     const text = vscode.window.activeTextEditor?.document.getText() ?? '';
     assert.strictEqual(
       text.split('\n')[0],
@@ -496,6 +478,6 @@ describe('Detail panels', () => {
   it('says when a contract has no deployed source', async () => {
     const uri = await vscode.commands.executeCommand('stacksLookup.openContractSource', CONTRACT.notFound);
     assert.strictEqual(uri, undefined);
-    assert.match(messages.all().join('\n'), /not found on Custom|not deployed/i);
+    assert.match(suite.messages.all().join('\n'), /not found on Custom|not deployed/i);
   });
 });

@@ -1,35 +1,17 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { FormResult, Section, ViewModel, WorkbenchSection } from '../../src/protocol';
-import type { PanelManager } from '../../src/ui/panels';
 import { BLOCK, CONTRACT } from '../fixtures/ids';
-import { captureMessages, Captured, replaceInWindow, testApi, useMock, UsedMock } from './editorHelpers';
+import { panelSuite, replaceInWindow } from './editorHelpers';
 
 const OWNER = 'ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG';
 
 describe('Contract workbench', () => {
-  let panels: PanelManager;
-  let used: UsedMock;
-  let messages: Captured;
-
-  before(async () => {
-    const api = await testApi();
-    assert.ok(api.panels, 'activate() returns the panels');
-    panels = api.panels;
-  });
-  beforeEach(async () => {
-    used = await useMock();
-    messages = captureMessages();
-  });
-  afterEach(async () => {
-    messages.restore();
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await used.close();
-  });
+  const suite = panelSuite();
 
   const model = (): ViewModel => {
-    assert.ok(panels.current, 'the panel shows a model');
-    return panels.current.model;
+    assert.ok(suite.panels.current, 'the panel shows a model');
+    return suite.panels.current.model;
   };
   const workbenches = () => model().sections.filter((s): s is WorkbenchSection => s.type === 'workbench');
   const table = (prefix: string) => {
@@ -45,16 +27,16 @@ describe('Contract workbench', () => {
       .find((r) => r.label === label)
       ?.values.map((v) => v.text)
       .join(' ');
-  const calls = () => used.mock.requests.filter((r) => r.path.startsWith('/v2/contracts/call-read/'));
+  const calls = () => suite.used.mock.requests.filter((r) => r.path.startsWith('/v2/contracts/call-read/'));
   const openProbe = () => vscode.commands.executeCommand('stacksLookup.lookup', CONTRACT.typeProbe);
   /** Sends what a form posts, and returns what the form then shows. */
   const submit = async (m: object): Promise<FormResult> => {
-    await panels.handle(m);
+    await suite.panels.handle(m);
     const form =
       'fn' in m
         ? `fn:${String(m.fn)}`
         : `${String((m as { what: string }).what)}:${String((m as { name: string }).name)}`;
-    const r = panels.results.get(form);
+    const r = suite.panels.results.get(form);
     assert.ok(r, `no answer shown under ${form}`);
     return r;
   };
@@ -155,14 +137,14 @@ describe('Contract workbench', () => {
     const r = await submit({ type: 'read', what: 'var', name: 'label', at: '' });
     assert.strictEqual(r.text, 'u"probe"');
     await vscode.env.clipboard.writeText('before');
-    await panels.handle({ type: 'copy', text: 'u"other"' });
+    await suite.panels.handle({ type: 'copy', text: 'u"other"' });
     assert.strictEqual(await vscode.env.clipboard.readText(), 'before', 'a text no form shows is not copied');
-    await panels.handle({ type: 'copy', text: 'u"probe"' });
+    await suite.panels.handle({ type: 'copy', text: 'u"probe"' });
     assert.strictEqual(await vscode.env.clipboard.readText(), 'u"probe"', 'the result shown is copied');
     // The same contract shown again (a refresh) starts with empty forms: the old answer is gone.
     await vscode.env.clipboard.writeText('before');
     await openProbe();
-    await panels.handle({ type: 'copy', text: 'u"probe"' });
+    await suite.panels.handle({ type: 'copy', text: 'u"probe"' });
     assert.strictEqual(await vscode.env.clipboard.readText(), 'before', 'an answer no longer shown is not copied');
   });
 
@@ -170,7 +152,7 @@ describe('Contract workbench', () => {
     await openProbe();
     await submit({ type: 'read', what: 'var', name: 'counter', at: '' });
     await submit({ type: 'call', fn: 'safe-div', args: ['9', '3'], sender: OWNER, at: '' });
-    const posted = panels.replayMessages();
+    const posted = suite.panels.replayMessages();
     const types = posted.map((m) => (m as { type: string }).type);
     assert.deepStrictEqual(types, ['render', 'result', 'result']);
     const results = posted.slice(1).map((m) => (m as { result: FormResult }).result);
@@ -228,8 +210,12 @@ describe('Contract workbench', () => {
       'get-score',
       'custom',
     );
-    assert.deepStrictEqual(panels.current?.target, { kind: 'contract', id: CONTRACT.typeProbe, network: 'custom' });
-    assert.strictEqual(panels.current?.params.fn, 'get-score');
+    assert.deepStrictEqual(suite.panels.current?.target, {
+      kind: 'contract',
+      id: CONTRACT.typeProbe,
+      network: 'custom',
+    });
+    assert.strictEqual(suite.panels.current?.params.fn, 'get-score');
     const r = await submit({ type: 'call', fn: 'get-score', args: [OWNER, '1'], sender: OWNER, at: '' });
     assert.strictEqual(r.text, '(some (tuple (note "first round") (points 42)))');
   });
@@ -255,28 +241,35 @@ describe('Contract workbench', () => {
     // the read-only functions of the real sBTC interface, in its order, with their types
     assert.match(asked[1]!, /^get-balance \(who principal\) → \(response uint none\) \| get-balance-available /);
     assert.match(asked[1]!, /get-token-uri no arguments → \(response \(optional \(string-utf8 256\)\) none\)/);
-    assert.deepStrictEqual(panels.current?.target, { kind: 'contract', id: CONTRACT.sbtcToken, network: 'custom' });
-    assert.strictEqual(panels.current?.params.fn, 'get-balance');
+    assert.deepStrictEqual(suite.panels.current?.target, {
+      kind: 'contract',
+      id: CONTRACT.sbtcToken,
+      network: 'custom',
+    });
+    assert.strictEqual(suite.panels.current?.params.fn, 'get-balance');
     const r = await submit({ type: 'call', fn: 'get-balance', args: [OWNER], sender: OWNER, at: '' });
     assert.strictEqual(r.text, '(ok u0)');
   });
 
   it('a server error during a call reads like every other error; a call left hanging is cancelled when the panel moves on', async () => {
     await openProbe();
-    used.mock.fault({ match: '/v2/contracts/call-read/', fault: { kind: 'status', status: 503 } });
+    suite.used.mock.fault({ match: '/v2/contracts/call-read/', fault: { kind: 'status', status: 503 } });
     const r = await submit({ type: 'call', fn: 'safe-div', args: ['4', '2'], sender: OWNER, at: '' });
     assert.strictEqual(r.state, 'error');
     assert.match(r.message ?? '', /server error \(503\)/);
-    assert.deepStrictEqual(messages.shown, [], 'the error shows under the form, not as a notification');
-    used.mock.reset();
-    used.mock.fault({ match: '/v2/contracts/call-read/', fault: { kind: 'hang' } });
-    panels.results.clear();
-    const hanging = panels.handle({ type: 'call', fn: 'safe-div', args: ['8', '2'], sender: OWNER, at: '' });
+    assert.deepStrictEqual(suite.messages.shown, [], 'the error shows under the form, not as a notification');
+    suite.used.mock.reset();
+    suite.used.mock.fault({ match: '/v2/contracts/call-read/', fault: { kind: 'hang' } });
+    suite.panels.results.clear();
+    const hanging = suite.panels.handle({ type: 'call', fn: 'safe-div', args: ['8', '2'], sender: OWNER, at: '' });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    await panels.handle({ type: 'open', target: { kind: 'contract', id: CONTRACT.memoPayments, network: 'custom' } });
+    await suite.panels.handle({
+      type: 'open',
+      target: { kind: 'contract', id: CONTRACT.memoPayments, network: 'custom' },
+    });
     await hanging;
-    assert.strictEqual(panels.current?.target.id, CONTRACT.memoPayments);
-    assert.strictEqual(panels.results.size, 0, 'no answer from the place left behind');
+    assert.strictEqual(suite.panels.current?.target.id, CONTRACT.memoPayments);
+    assert.strictEqual(suite.panels.results.size, 0, 'no answer from the place left behind');
   });
 
   it('a contract the node has no interface for still shows its status, and says why there are no forms', async () => {
