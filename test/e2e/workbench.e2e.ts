@@ -6,12 +6,11 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { CONTRACT } from '../fixtures/ids';
+import { CONTRACT, DESCRIBE_ARGS, PROBE_OWNER as OWNER } from '../fixtures/ids';
 import type { E2EContext } from './context';
 import { panelText } from './panel';
 
 const README_SHOT = 'panel-workbench-dark';
-const OWNER = 'ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG';
 
 export async function run(ctx: E2EContext): Promise<void> {
   const { page, helpers, mock } = ctx;
@@ -49,19 +48,7 @@ export async function run(ctx: E2EContext): Promise<void> {
   assert.strictEqual(await fields.count(), 11, 'one input per argument');
 
   // A uint out of range: its message under the field, nothing sent.
-  const values = [
-    '340282366920938463463374607431768211456',
-    '-17',
-    'true',
-    `${OWNER}.type-probe`,
-    '0xcafe',
-    'hello',
-    'héllo 🙂',
-    '(some u9)',
-    '(err u3)',
-    '(list u1 u2 u3)',
-    '{ a: u5, b: false }',
-  ];
+  const values = ['340282366920938463463374607431768211456', ...DESCRIBE_ARGS.slice(1)];
   for (let i = 0; i < values.length; i++) {
     if (i === 2) await fields.nth(i).selectOption(values[i]!);
     else await fields.nth(i).fill(values[i]!);
@@ -134,7 +121,7 @@ export async function run(ctx: E2EContext): Promise<void> {
       .locator(`.wb-form[data-form="${id}"] .wb-input`)
       .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
   await again.locator('.wb-form[data-form="fn:describe"] .wb-input').first().waitFor({ timeout: 10000 });
-  assert.deepStrictEqual(await typed('fn:describe'), ['42', ...values.slice(1)], 'the eleven fields of describe');
+  assert.deepStrictEqual(await typed('fn:describe'), [...DESCRIBE_ARGS], 'the eleven fields of describe');
   assert.deepStrictEqual(await typed('fn:safe-div'), ['7', '0']);
   assert.deepStrictEqual(await typed('map:scores'), [`{ player: '${OWNER}, round: u1 }`]);
   assert.deepStrictEqual(

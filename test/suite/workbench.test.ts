@@ -1,10 +1,8 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { FormResult, Section, ViewModel, WorkbenchSection } from '../../src/protocol';
-import { BLOCK, CONTRACT } from '../fixtures/ids';
+import { BLOCK, CONTRACT, DESCRIBE_ARGS, PROBE_OWNER as OWNER } from '../fixtures/ids';
 import { panelSuite, replaceInWindow } from './editorHelpers';
-
-const OWNER = 'ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG';
 
 describe('Contract workbench', () => {
   const suite = panelSuite();
@@ -75,19 +73,7 @@ describe('Contract workbench', () => {
 
   it('calls a read-only function with arguments of eleven types and shows the decoded result', async () => {
     await openProbe();
-    const args = [
-      '42',
-      '-17',
-      'true',
-      `${OWNER}.type-probe`,
-      '0xcafe',
-      'hello',
-      'héllo 🙂',
-      '(some u9)',
-      '(err u3)',
-      '(list u1 u2 u3)',
-      '{ a: u5, b: false }',
-    ];
+    const args = [...DESCRIBE_ARGS];
     const r = await submit({ type: 'call', fn: 'describe', args, sender: OWNER, at: '' });
     assert.strictEqual(r.state, 'ok', r.message);
     assert.match(
