@@ -314,7 +314,7 @@ async function main(): Promise<number> {
       value: `${watch.perWatchPerMinute.toFixed(2)}/min; ${watch.responses429} x 429`,
       target: '0 x 429',
       met: watch.responses429 === 0,
-      note: `${watch.minutes} min of watching on a 20x clock: ${watch.requests} requests in ${watch.rounds} rounds (5 s apart at first, one a minute from the eighth on), ${watch.heldBack} held back by the budget; watched addresses with notifications: ${watch.addresses.perAddressPerMinute.toFixed(2)}/min each (${watch.addresses.watched} addresses), ${watch.addresses.responses429} x 429`,
+      note: `${watch.minutes} min of watching on a 20x clock: ${watch.requests} requests in ${watch.rounds} rounds (5 s apart at first, then 15 s while watches wait for their turn), ${watch.heldBack} held back by the budget; watched addresses with notifications: ${watch.addresses.perAddressPerMinute.toFixed(2)}/min each (${watch.addresses.watched} addresses), ${watch.addresses.responses429} x 429`,
     });
   }
 

@@ -1,20 +1,26 @@
 /**
- * The background requests of watched transactions (and watched addresses): 20 pending
- * transactions watched without an API key, against a mock that enforces the same limit as the
- * client's budget (50 a minute, the hosted API's without a key). The rounds follow the rules of
- * the transaction watcher (src/ui/txWatch.ts with src/chain/txWatch.ts: one fail-fast request per
- * watch per round, a rate limit ends the round and sets the wait, `nextDelay` between rounds) and
- * of the address watcher (src/chain/addressWatch.ts); time runs `SCALE` times faster, the rate
- * window and freshness included, so minutes of watching take seconds.
+ * The background requests of watched transactions and watched addresses. The rounds follow the
+ * rules of the watchers (src/ui/txWatch.ts, src/ui/addressWatch.ts): each round asks the items
+ * whose turn it is (`Rotation`, src/chain/watchBudget.ts, both watchers sharing half the budget),
+ * one fail-fast request each, a rate limit ends the round and sets the wait, `nextDelay` and
+ * `addressRoundDelay` between rounds.
+ *
+ * `measureWatchLoad`: 20 pending transactions watched without an API key (then the watched
+ * addresses alone), against a mock that enforces the same limit as the client's budget (50 a
+ * minute, the hosted API's without a key); time runs `SCALE` times faster, the rate window and
+ * freshness included, so minutes of watching take seconds.
  */
-import { createStacksClient, isStacksApiError } from '../src/api';
-import { addressRoundDelay, ADDRESS_LOOK_LIMIT } from '../src/chain/addressWatch';
-import { MAX_DELAY_MS, nextDelay } from '../src/chain/txWatch';
+import { createStacksClient, isStacksApiError, type StacksClient } from '../src/api';
+import { addressRoundDelay, ADDRESS_LOOK_LIMIT, ADDRESS_ROUND_MS } from '../src/chain/addressWatch';
+import { FIRST_DELAY_MS, MAX_DELAY_MS, nextDelay } from '../src/chain/txWatch';
+import { Rotation, SharedBudget } from '../src/chain/watchBudget';
 import { ADDRESS, mempoolTxId } from '../test/fixtures/ids';
 import { startMockApi } from '../test/mock-api/server';
 
 const SCALE = 20;
 const LIMIT_PER_MINUTE = 50;
+/** The first address round comes this soon after the feature starts (src/ui/addressWatch.ts). */
+const FIRST_ADDRESS_ROUND_MS = 2_000;
 
 export interface WatchLoadResult {
   watches: number;
@@ -28,9 +34,80 @@ export interface WatchLoadResult {
   addresses: { watched: number; requests: number; perAddressPerMinute: number; responses429: number };
 }
 
+type Kind = 'tx' | 'address';
+
+/** One watcher: its items, its turn, and when its next round comes (in watch time). */
+interface Watcher {
+  kind: Kind;
+  ids: string[];
+  rotation: Rotation<string>;
+  next: number;
+  rounds: number;
+  failures: number;
+}
+
+function watcher(kind: Kind, ids: string[], shared: SharedBudget): Watcher {
+  shared.join(() => ids.length);
+  return {
+    kind,
+    ids,
+    rotation: new Rotation<string>((id) => id, shared),
+    next: kind === 'tx' ? FIRST_DELAY_MS : FIRST_ADDRESS_ROUND_MS,
+    rounds: 0,
+    failures: 0,
+  };
+}
+
+/**
+ * One round of a watcher at `now` (watch time), as the extension runs it; sets its next round.
+ * `toWatchMs` turns a wait the client reports (in the client's time) into watch time.
+ */
+async function round(
+  w: Watcher,
+  client: StacksClient,
+  now: number,
+  toWatchMs: (clientMs: number) => number,
+  onAsked: (id: string) => void,
+): Promise<{ heldBack: number }> {
+  const turn = w.rotation.take(w.ids, {
+    now,
+    perMinute: LIMIT_PER_MINUTE,
+    minIntervalMs: w.kind === 'tx' ? 0 : ADDRESS_ROUND_MS,
+    firstRoundMs: w.kind === 'tx' ? FIRST_DELAY_MS : ADDRESS_ROUND_MS,
+  });
+  let budgetWaitMs = 0;
+  let failed = false;
+  let heldBack = 0;
+  for (const id of turn) {
+    try {
+      if (w.kind === 'tx') await client.getTransaction(id, { budget: 'fail-fast' });
+      else await client.getAddressTransactions(id, { limit: ADDRESS_LOOK_LIMIT, budget: 'fail-fast' });
+      w.rotation.asked(id, now);
+      onAsked(id);
+    } catch (e) {
+      if (isStacksApiError(e) && e.kind === 'rate-limited') {
+        heldBack++;
+        budgetWaitMs = e.retryAfterMs === undefined ? MAX_DELAY_MS : toWatchMs(e.retryAfterMs);
+        break;
+      }
+      w.rotation.asked(id, now);
+      onAsked(id);
+      if (!(isStacksApiError(e) && e.kind === 'not-found')) failed = true;
+    }
+  }
+  w.rounds++;
+  w.failures = failed ? w.failures + 1 : 0;
+  w.next +=
+    w.kind === 'tx'
+      ? nextDelay(w.rounds, budgetWaitMs, turn.length < w.ids.length)
+      : addressRoundDelay(w.failures, budgetWaitMs);
+  return { heldBack };
+}
+
+/** One kind of watch alone, in real time `SCALE` times faster, against a mock that enforces the limit. */
 async function run(
   minutes: number,
-  kind: 'tx' | 'address',
+  kind: Kind,
   ids: string[],
 ): Promise<{ requests: number; responses429: number; rounds: number; heldBack: number }> {
   const windowMs = 60_000 / SCALE;
@@ -47,36 +124,24 @@ async function run(
     rateLimit: { limit: LIMIT_PER_MINUTE, windowMs },
     freshMs: 3_000 / SCALE,
   });
-  const end = Date.now() + (minutes * 60_000) / SCALE;
-  let rounds = 0;
+  const start = Date.now();
+  const watchTime = () => (Date.now() - start) * SCALE;
+  const w = watcher(kind, ids, new SharedBudget());
   let heldBack = 0;
-  let failures = 0;
   try {
-    while (Date.now() < end) {
-      let budgetWaitMs = 0;
-      let failed = false;
-      for (const id of ids) {
-        try {
-          if (kind === 'tx') await client.getTransaction(id, { budget: 'fail-fast' });
-          else await client.getAddressTransactions(id, { limit: ADDRESS_LOOK_LIMIT, budget: 'fail-fast' });
-        } catch (e) {
-          if (isStacksApiError(e) && e.kind === 'rate-limited') {
-            heldBack++;
-            budgetWaitMs = (e.retryAfterMs ?? MAX_DELAY_MS / SCALE) * SCALE; // the budget's wait, in watch time
-            break;
-          }
-          failed = true;
-        }
-      }
-      rounds++;
-      failures = failed ? failures + 1 : 0;
-      const delay =
-        kind === 'tx'
-          ? nextDelay(rounds, budgetWaitMs)
-          : addressRoundDelay(ids.length, LIMIT_PER_MINUTE, failures, budgetWaitMs);
-      await new Promise((r) => setTimeout(r, delay / SCALE));
+    while (w.next < minutes * 60_000) {
+      const wait = w.next / SCALE - (Date.now() - start);
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const r = await round(
+        w,
+        client,
+        watchTime(),
+        (ms) => ms * SCALE,
+        () => undefined,
+      );
+      heldBack += r.heldBack;
     }
-    return { requests: mock.requests.length, responses429, rounds, heldBack };
+    return { requests: mock.requests.length, responses429, rounds: w.rounds, heldBack };
   } finally {
     await mock.close();
   }

@@ -66,13 +66,11 @@ export function newTxMessages(address: string, fresh: readonly SeenTx[]): Array<
 }
 
 /**
- * The wait before the next round: a minute, longer when the rate budget of the watched addresses
- * needs it (one request per address, at most half the budget per minute), doubling after failed
- * rounds up to five minutes, and never sooner than the rate limit allows.
+ * The wait before the next round: a minute (each round asks the addresses whose turn it is, see
+ * src/chain/watchBudget.ts), doubling after failed rounds up to five minutes, and never sooner than
+ * the rate limit allows.
  */
-export function addressRoundDelay(addresses: number, perMinute: number, failures: number, budgetWaitMs = 0): number {
-  const forBudget = Math.ceil((addresses * 60_000) / Math.max(1, perMinute / 2));
-  const base = Math.max(ADDRESS_ROUND_MS, forBudget);
-  const backedOff = Math.min(Math.max(MAX_ADDRESS_ROUND_MS, base), base * 2 ** Math.max(0, failures));
+export function addressRoundDelay(failures: number, budgetWaitMs = 0): number {
+  const backedOff = Math.min(MAX_ADDRESS_ROUND_MS, ADDRESS_ROUND_MS * 2 ** Math.max(0, failures));
   return Math.max(backedOff, budgetWaitMs);
 }

@@ -4,11 +4,13 @@
  * src/chain/addressWatch.ts; this file runs the rounds and shows the notifications.
  *
  * Like the transaction watcher (txWatch.ts): nothing is asked before the user has asked for chain
- * data in the window; one request per watched address per round, as a background request that
- * fails fast instead of waiting for the budget; a round that meets the rate limit stops and the
- * next waits as long as the budget asks; failed rounds back off; never more than one round in
- * flight; a lease so that two windows of one workspace never both notify. What was seen last is
- * kept in the workspace state, so a reload neither repeats nor misses a notification.
+ * data in the window; each round (a minute apart) asks the addresses whose turn it is, as many as
+ * the watchers' share of the budget allows (with the watched transactions, half of it:
+ * src/chain/watchBudget.ts), as background requests that fail fast instead of waiting for the
+ * budget; a round that meets the rate limit stops and the next waits as long as the budget asks;
+ * failed rounds back off; never more than one round in flight; a lease so that two windows of one
+ * workspace never both notify. What was seen last is kept in the workspace state, so a reload
+ * neither repeats nor misses a notification.
  */
 import * as vscode from 'vscode';
 import { isStacksApiError } from '../api/errors';
@@ -16,18 +18,22 @@ import { ClockTimer } from '../api/clock';
 import {
   addressRoundDelay,
   ADDRESS_LOOK_LIMIT,
+  ADDRESS_ROUND_MS,
   headOf,
   newSince,
   newTxMessages,
   readHead,
 } from '../chain/addressWatch';
 import { checkPrincipal } from '../chain/identifiers';
+import type { NetworkId } from '../chain/networks';
 import { MAX_DELAY_MS } from '../chain/txWatch';
+import { Rotation, SharedBudget } from '../chain/watchBudget';
 import { Commands, Settings } from '../constants';
 import type { Config } from './config';
 import type { Log } from './log';
 import type { NetworkService } from './network';
 import { showInfo, showWarning } from './notify';
+import { budgetPerMinute } from './watchBudget';
 import type { Watchlist } from './watchlist';
 
 const SEEN_KEY = 'stacksLookup.watchedAddresses.seen';
@@ -43,6 +49,8 @@ export interface AddressWatchDeps {
   log: Log;
   watchlist: Watchlist;
   state: vscode.Memento;
+  /** The watchers' share of the budget, with the watched transactions' rounds (this watcher's own by default). */
+  shared?: SharedBudget;
 }
 
 export class AddressWatcher implements vscode.Disposable {
@@ -58,10 +66,15 @@ export class AddressWatcher implements vscode.Disposable {
   private readonly subs: vscode.Disposable[] = [];
   private waitingForUse: vscode.Disposable | undefined;
   private roundWaiters: Array<() => void> = [];
+  /** Which addresses each round asks: the ones longest unasked, as many as the share allows. */
+  private readonly rotation: Rotation<string>;
   /** Rounds run since activation (tests and the bench read it). */
   rounds = 0;
 
   constructor(private readonly d: AddressWatchDeps) {
+    const shared = d.shared ?? new SharedBudget();
+    shared.join(() => this.asking);
+    this.rotation = new Rotation((address) => address, shared);
     this.subs.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (d.config.affects(e, Settings.watchedNotify)) this.update();
@@ -86,6 +99,11 @@ export class AddressWatcher implements vscode.Disposable {
         this.update();
       });
     }
+  }
+
+  /** The addresses the rounds ask (none while notifications are off). */
+  get asking(): number {
+    return this.d.config.watchedNotify ? this.d.watchlist.items.length : 0;
   }
 
   /** Runs a round now (after the one in flight, if any), as the timer would. */
@@ -124,19 +142,29 @@ export class AddressWatcher implements vscode.Disposable {
     const controller = new AbortController();
     this.round = controller;
     let budgetWaitMs = 0;
-    const addresses = this.d.watchlist.items;
     try {
       if (!this.holdLease()) {
         budgetWaitMs = MAX_DELAY_MS; // another window tells the user
         return;
       }
+      const addresses = this.d.watchlist.items;
+      const networkOf = (address: string): NetworkId => {
+        const chain = checkPrincipal(address);
+        return this.d.networks.networkFor(chain.ok ? chain.value.network : undefined);
+      };
+      const now = this.d.networks.clock.now();
+      const turn = this.rotation.take(addresses, {
+        now,
+        perMinute: await budgetPerMinute(this.d.networks, addresses.map(networkOf)),
+        minIntervalMs: ADDRESS_ROUND_MS,
+        firstRoundMs: ADDRESS_ROUND_MS,
+      });
       const kept = this.d.state.get<unknown>(SEEN_KEY);
       const seen: Record<string, unknown> = typeof kept === 'object' && kept !== null ? { ...kept } : {};
       let failed = false;
-      for (const address of addresses) {
+      for (const address of turn) {
         if (controller.signal.aborted) return;
-        const chain = checkPrincipal(address);
-        const network = this.d.networks.networkFor(chain.ok ? chain.value.network : undefined);
+        const network = networkOf(address);
         const key = `${network}|${address}`;
         try {
           const { client } = await this.d.networks.endpoint(network, { background: true });
@@ -145,6 +173,7 @@ export class AddressWatcher implements vscode.Disposable {
             budget: 'fail-fast',
             signal: controller.signal,
           });
+          this.rotation.asked(address, now);
           const newest = page.results.map(({ tx }) => ({
             ...tx,
             time: tx.block_time ?? tx.burn_block_time ?? tx.receipt_time,
@@ -160,6 +189,7 @@ export class AddressWatcher implements vscode.Disposable {
             budgetWaitMs = e.retryAfterMs ?? MAX_DELAY_MS;
             break; // the rest waits for the next round
           }
+          this.rotation.asked(address, now);
           failed = true;
           this.d.log.warn(`Watching address ${address}: ${e instanceof Error ? e.message : String(e)}`);
         }
@@ -174,10 +204,8 @@ export class AddressWatcher implements vscode.Disposable {
     } finally {
       this.round = undefined;
       this.rounds++;
-      if (this.d.config.watchedNotify && this.d.watchlist.items.length) {
-        const perMinute = (await this.d.networks.hasKeyFor()) ? 500 : 50;
-        this.schedule(addressRoundDelay(addresses.length, perMinute, this.failures, budgetWaitMs));
-      }
+      if (this.d.config.watchedNotify && this.d.watchlist.items.length)
+        this.schedule(addressRoundDelay(this.failures, budgetWaitMs));
       for (const r of this.roundWaiters.splice(0)) r();
     }
   }

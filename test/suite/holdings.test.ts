@@ -219,9 +219,13 @@ describe('Holdings, pending transactions and watched addresses', function () {
   });
 
   describe('watched addresses', () => {
-    /** A round as the timer runs it a minute later: what the client kept for a few seconds has expired by then. */
+    /**
+     * A round as the timer runs it a minute later: what the client kept for a few seconds has
+     * expired by then, and the rounds' share of the budget has come back.
+     */
     const round = async () => {
       (await networks.endpoint('custom')).client.clearCache();
+      clock.advance(ADDRESS_ROUND_MS);
       await addressWatch.roundNow();
     };
     it('expanded, one shows its STX balance, token count and pending count', async () => {

@@ -48,12 +48,10 @@ describe('Watched addresses: new transactions (issue 14)', () => {
     assert.ok(m!.message.length < 200);
   });
 
-  it('rounds: a minute, longer with many addresses and no key, doubling after failures up to five minutes, never before the budget allows', () => {
-    assert.strictEqual(addressRoundDelay(1, 50, 0), ADDRESS_ROUND_MS);
-    assert.strictEqual(addressRoundDelay(20, 50, 0), ADDRESS_ROUND_MS, '20 requests a minute: inside half of 50');
-    assert.strictEqual(addressRoundDelay(50, 50, 0), 120_000, 'half the budget at most');
-    assert.strictEqual(addressRoundDelay(1, 50, 1), 120_000);
-    assert.strictEqual(addressRoundDelay(1, 50, 10), MAX_ADDRESS_ROUND_MS);
-    assert.strictEqual(addressRoundDelay(1, 50, 0, 400_000), 400_000);
+  it('rounds: a minute, doubling after failures up to five minutes, never before the budget allows', () => {
+    assert.strictEqual(addressRoundDelay(0), ADDRESS_ROUND_MS);
+    assert.strictEqual(addressRoundDelay(1), 120_000);
+    assert.strictEqual(addressRoundDelay(10), MAX_ADDRESS_ROUND_MS);
+    assert.strictEqual(addressRoundDelay(0, 400_000), 400_000);
   });
 });
