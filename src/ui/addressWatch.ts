@@ -9,8 +9,9 @@
  * src/chain/watchBudget.ts), as background requests that fail fast instead of waiting for the
  * budget; a round that meets the rate limit stops and the next waits as long as the budget asks;
  * failed rounds back off; never more than one round in flight; a lease so that two windows of one
- * workspace never both notify. What was seen last is kept in the workspace state, so a reload
- * neither repeats nor misses a notification.
+ * workspace never both notify. A round shows a few notifications at most, then one that counts the
+ * rest. What was seen last is kept in the workspace state, so a reload neither repeats nor misses
+ * a notification.
  */
 import * as vscode from 'vscode';
 import { isStacksApiError } from '../api/errors';
@@ -19,16 +20,18 @@ import {
   addressRoundDelay,
   ADDRESS_LOOK_LIMIT,
   ADDRESS_ROUND_MS,
+  type Fresh,
   headOf,
+  moreMessage,
   newSince,
-  newTxMessages,
   readHead,
+  roundNotifications,
 } from '../chain/addressWatch';
 import { checkPrincipal } from '../chain/identifiers';
 import type { NetworkId } from '../chain/networks';
 import { MAX_DELAY_MS } from '../chain/txWatch';
 import { Rotation, SharedBudget } from '../chain/watchBudget';
-import { Commands, Settings } from '../constants';
+import { Commands, Settings, Views } from '../constants';
 import type { Config } from './config';
 import type { Log } from './log';
 import type { NetworkService } from './network';
@@ -42,6 +45,7 @@ const LEASE_MS = 2 * 5 * 60_000 + 30_000;
 const FAILURES_BEFORE_WARNING = 3;
 /** The first round after the feature starts: soon, so the first look is taken while the user is there. */
 const FIRST_ROUND_MS = 2_000;
+const SHOW_WATCHED = 'Show Watched Addresses';
 
 export interface AddressWatchDeps {
   networks: NetworkService;
@@ -51,6 +55,8 @@ export interface AddressWatchDeps {
   state: vscode.Memento;
   /** The watchers' share of the budget, with the watched transactions' rounds (this watcher's own by default). */
   shared?: SharedBudget;
+  /** Shows the watched addresses (the summary notification's button); the view by default. */
+  showWatched?: () => Thenable<unknown>;
 }
 
 export class AddressWatcher implements vscode.Disposable {
@@ -142,6 +148,7 @@ export class AddressWatcher implements vscode.Disposable {
     const controller = new AbortController();
     this.round = controller;
     let budgetWaitMs = 0;
+    const news: Array<Fresh<NetworkId>> = [];
     try {
       if (!this.holdLease()) {
         budgetWaitMs = MAX_DELAY_MS; // another window tells the user
@@ -182,7 +189,7 @@ export class AddressWatcher implements vscode.Disposable {
           if (newest[0]) seen[key] = headOf(newest[0]);
           // Kept before telling: a reload in between never tells the same transaction twice.
           await this.d.state.update(SEEN_KEY, { ...seen });
-          for (const n of newTxMessages(address, fresh)) void this.tell(n.message, n.txId, network);
+          if (fresh.length) news.push({ address, network, txs: fresh });
         } catch (e) {
           if (isStacksApiError(e) && e.kind === 'cancelled') return;
           if (isStacksApiError(e) && e.kind === 'rate-limited') {
@@ -202,6 +209,8 @@ export class AddressWatcher implements vscode.Disposable {
         );
       }
     } finally {
+      // What was seen is kept already: it is told even when the round was cut short.
+      this.tellRound(news);
       this.round = undefined;
       this.rounds++;
       if (this.d.config.watchedNotify && this.d.watchlist.items.length)
@@ -218,9 +227,25 @@ export class AddressWatcher implements vscode.Disposable {
     return true;
   }
 
-  private async tell(message: string, txId: string | undefined, network: string): Promise<void> {
-    const choice = await (txId ? showInfo(message, 'Open') : showInfo(message));
-    if (choice === 'Open' && txId)
-      await vscode.commands.executeCommand(Commands.showTransaction, { kind: 'tx', id: txId, network });
+  /** A few of the round's new transactions one by one, and one notification that counts the rest. */
+  private tellRound(news: ReadonlyArray<Fresh<NetworkId>>): void {
+    const { told, more } = roundNotifications(news);
+    for (const t of told) {
+      void showInfo(t.message, 'Open').then((choice) => {
+        if (choice === 'Open')
+          void vscode.commands.executeCommand(Commands.showTransaction, { kind: 'tx', id: t.txId, network: t.network });
+      });
+    }
+    if (more > 0)
+      void showInfo(moreMessage(more), SHOW_WATCHED).then((choice) => {
+        if (choice === SHOW_WATCHED)
+          this.showWatched().then(undefined, (e: unknown) =>
+            this.d.log.warn(`Showing the watched addresses: ${e instanceof Error ? e.message : String(e)}`),
+          );
+      });
+  }
+
+  private showWatched(): Thenable<unknown> {
+    return this.d.showWatched?.() ?? vscode.commands.executeCommand(`${Views.explorer}.focus`);
   }
 }
