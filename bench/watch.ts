@@ -5,16 +5,21 @@
  * one fail-fast request each, a rate limit ends the round and sets the wait, `nextDelay` and
  * `addressRoundDelay` between rounds.
  *
- * `measureWatchLoad`: 20 pending transactions watched without an API key (then the watched
- * addresses alone), against a mock that enforces the same limit as the client's budget (50 a
- * minute, the hosted API's without a key); time runs `SCALE` times faster, the rate window and
- * freshness included, so minutes of watching take seconds.
+ * - `measureWatchLoad`: 20 pending transactions watched without an API key (then the watched
+ *   addresses alone), against a mock that enforces the same limit as the client's budget (50 a
+ *   minute, the hosted API's without a key); time runs `SCALE` times faster, the rate window and
+ *   freshness included, so minutes of watching take seconds.
+ * - `measureBackgroundBudget`: 100 watched transactions and 20 watched addresses at once, without a
+ *   key, on a simulated clock (the client's budget and cache count in it; the rounds take no real
+ *   time): the requests of each simulated minute, and how long any watch waits to be asked.
  */
+import { c32address } from 'c32check';
 import { createStacksClient, isStacksApiError, type StacksClient } from '../src/api';
+import type { Clock } from '../src/api/clock';
 import { addressRoundDelay, ADDRESS_LOOK_LIMIT, ADDRESS_ROUND_MS } from '../src/chain/addressWatch';
 import { FIRST_DELAY_MS, MAX_DELAY_MS, nextDelay } from '../src/chain/txWatch';
 import { Rotation, SharedBudget } from '../src/chain/watchBudget';
-import { ADDRESS, mempoolTxId } from '../test/fixtures/ids';
+import { ADDRESS, mempoolTxId, mockHash } from '../test/fixtures/ids';
 import { startMockApi } from '../test/mock-api/server';
 
 const SCALE = 20;
@@ -166,5 +171,87 @@ export async function measureWatchLoad(o: { watches: number; minutes: number }):
       perAddressPerMinute: a.requests / addresses.length / o.minutes,
       responses429: a.responses429,
     },
+  };
+}
+
+export interface BackgroundBudgetResult {
+  transactions: number;
+  addresses: number;
+  minutes: number;
+  requests: number;
+  /** All requests over the simulated minutes. */
+  perMinute: number;
+  /** The most requests in any 60 s of the run, wherever it starts. */
+  busiestMinute: number;
+  /** The longest any watch waited to be asked: from the start to its first request, or between two. */
+  longestWaitMs: number;
+  /** Requests the client's own budget held back (failed fast, never sent). */
+  heldBack: number;
+  /** Requests the watchers' share left of the client's budget at the busiest moment, for hovers and lookups. */
+  leftForUser: number;
+}
+
+/** 100 watched transactions and 20 watched addresses at once, without a key, on a simulated clock. */
+export async function measureBackgroundBudget(o: {
+  transactions: number;
+  addresses: number;
+  minutes: number;
+}): Promise<BackgroundBudgetResult> {
+  let now = 0;
+  const clock: Clock = { now: () => now, sleep: () => Promise.resolve() };
+  const mock = await startMockApi();
+  const sentAt: number[] = [];
+  const counting: typeof globalThis.fetch = (input, init) => {
+    sentAt.push(now);
+    return globalThis.fetch(input, init);
+  };
+  // The client as a user without a key has it: 50 requests a minute, on the simulated clock.
+  const client = createStacksClient({ baseUrl: mock.url, fetch: counting, clock });
+  const shared = new SharedBudget();
+  const txs = Array.from({ length: o.transactions }, (_, i) => mockHash(`bench:watched-tx:${i}`));
+  const addresses = Array.from({ length: o.addresses }, (_, i) =>
+    c32address(22, mockHash(`bench:watched-address:${i}`).slice(2, 42)),
+  );
+  const watchers = [watcher('tx', txs, shared), watcher('address', addresses, shared)];
+  const asked = new Map<string, number[]>();
+  const end = o.minutes * 60_000;
+  let heldBack = 0;
+  try {
+    for (;;) {
+      const w = watchers.reduce((a, b) => (b.next < a.next ? b : a));
+      if (w.next >= end) break;
+      now = w.next;
+      const r = await round(
+        w,
+        client,
+        now,
+        (ms) => ms,
+        (id) => asked.set(id, [...(asked.get(id) ?? []), now]),
+      );
+      heldBack += r.heldBack;
+    }
+  } finally {
+    await mock.close();
+  }
+  let busiestMinute = 0;
+  for (let i = 0, j = 0; i < sentAt.length; i++) {
+    while (sentAt[j]! <= sentAt[i]! - 60_000) j++;
+    busiestMinute = Math.max(busiestMinute, i - j + 1);
+  }
+  let longestWaitMs = 0;
+  for (const id of [...txs, ...addresses]) {
+    const times = [0, ...(asked.get(id) ?? []), end];
+    for (let i = 1; i < times.length; i++) longestWaitMs = Math.max(longestWaitMs, times[i]! - times[i - 1]!);
+  }
+  return {
+    transactions: o.transactions,
+    addresses: o.addresses,
+    minutes: o.minutes,
+    requests: sentAt.length,
+    perMinute: sentAt.length / o.minutes,
+    busiestMinute,
+    longestWaitMs,
+    heldBack,
+    leftForUser: LIMIT_PER_MINUTE - busiestMinute,
   };
 }
