@@ -36,6 +36,7 @@ import type { Config } from './config';
 import type { Log } from './log';
 import type { NetworkService } from './network';
 import { showInfo, showWarning } from './notify';
+import type { ExplorerTree } from './tree';
 import { budgetPerMinute } from './watchBudget';
 import type { Watchlist } from './watchlist';
 
@@ -55,8 +56,8 @@ export interface AddressWatchDeps {
   state: vscode.Memento;
   /** The watchers' share of the budget, with the watched transactions' rounds (this watcher's own by default). */
   shared?: SharedBudget;
-  /** Shows the watched addresses (the summary notification's button); the view by default. */
-  showWatched?: () => Thenable<unknown>;
+  /** The view, whose Watched Addresses section the summary notification's button shows. */
+  explorer?: { readonly tree: ExplorerTree };
 }
 
 export class AddressWatcher implements vscode.Disposable {
@@ -245,7 +246,18 @@ export class AddressWatcher implements vscode.Disposable {
       });
   }
 
-  private showWatched(): Thenable<unknown> {
-    return this.d.showWatched?.() ?? vscode.commands.executeCommand(`${Views.explorer}.focus`);
+  /** The view at its Watched Addresses section, expanded (reading `tree` loads the view's tree). */
+  private async showWatched(): Promise<void> {
+    const tree = this.d.explorer?.tree;
+    if (tree) {
+      try {
+        // Shows the view too when it is hidden.
+        await tree.view.reveal(tree.sections.watched, { expand: true, select: true, focus: true });
+        return;
+      } catch {
+        // The view's tree had not drawn its sections yet: the view at least, where the section is.
+      }
+    }
+    await vscode.commands.executeCommand(`${Views.explorer}.focus`);
   }
 }

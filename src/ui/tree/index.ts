@@ -90,8 +90,6 @@ export interface Explorer extends vscode.Disposable {
   projects: ClarinetWorkspace;
   statuses: ContractStatuses;
   drift: ContractDrift;
-  /** Opens the view at its Watched Addresses section, expanded. */
-  showWatched(): Promise<void>;
 }
 
 /**
@@ -140,15 +138,6 @@ export function registerExplorer(d: {
     projects,
     statuses,
     drift,
-    showWatched: async () => {
-      try {
-        // Shows the view too when it is hidden.
-        await lazyTree.view.reveal(lazyTree.tree.sections.watched, { expand: true, select: true, focus: true });
-      } catch {
-        // The view's tree had not drawn its sections yet: the view at least, where the section is.
-        await vscode.commands.executeCommand(`${Views.explorer}.focus`);
-      }
-    },
     dispose: () => parts.reverse().forEach((p) => p.dispose()),
   };
 }
