@@ -17,7 +17,7 @@ import { measureRateLimit } from './ratelimit';
 import { measureUx, percentile } from './ux';
 import { requestEconomy } from './session';
 import { measureWebActivation, measureWebBundle } from './web';
-import { measureWatchLoad } from './watch';
+import { measureBackgroundBudget, measureWatchLoad } from './watch';
 import { REPO, Row, kb, markdownTable, ms, table } from './util';
 
 const argv = process.argv.slice(2);
@@ -32,6 +32,7 @@ const P = quick
       rateLimit: { limit: 10, windowMs: 2_000, hovers: 30, lookups: 15 },
       ux: { hovers: 3, lookups: 100, navigations: 10, warmRuns: 2 },
       watch: { watches: 20, minutes: 3 },
+      backgroundBudget: { transactions: 100, addresses: 20, minutes: 10 },
     }
   : {
       activationRuns: 20,
@@ -41,6 +42,7 @@ const P = quick
       rateLimit: { limit: 25, windowMs: 5_000, hovers: 80, lookups: 50 },
       ux: { hovers: 20, lookups: 1_000, navigations: 100, warmRuns: 5 },
       watch: { watches: 20, minutes: 10 },
+      backgroundBudget: { transactions: 100, addresses: 20, minutes: 10 },
     };
 
 const TARGET = {
@@ -314,9 +316,22 @@ async function main(): Promise<number> {
       value: `${watch.perWatchPerMinute.toFixed(2)}/min; ${watch.responses429} x 429`,
       target: '0 x 429',
       met: watch.responses429 === 0,
-      note: `${watch.minutes} min of watching on a 20x clock: ${watch.requests} requests in ${watch.rounds} rounds (5 s apart at first, one a minute from the eighth on), ${watch.heldBack} held back by the budget; watched addresses with notifications: ${watch.addresses.perAddressPerMinute.toFixed(2)}/min each (${watch.addresses.watched} addresses), ${watch.addresses.responses429} x 429`,
+      note: `${watch.minutes} min of watching on a 20x clock: ${watch.requests} requests in ${watch.rounds} rounds (5 s apart at first, then 15 s while watches wait for their turn), ${watch.heldBack} held back by the budget; watched addresses with notifications: ${watch.addresses.perAddressPerMinute.toFixed(2)}/min each (${watch.addresses.watched} addresses), ${watch.addresses.responses429} x 429`,
     });
   }
+
+  // 7b. the watchers together: their share of the budget, and every watch asked in turn
+  const budget = await step('background budget', () => measureBackgroundBudget(P.backgroundBudget));
+  results.backgroundBudget = budget;
+  if (failed(budget)) rows.push(crashedRow('background budget', '<= 25/min', budget));
+  else
+    rows.push({
+      measure: `background budget: requests per minute, ${budget.transactions} watched transactions + ${budget.addresses} watched addresses, no key`,
+      value: `${budget.perMinute.toFixed(1)}/min (busiest minute ${budget.busiestMinute}); every watch asked within ${(budget.longestWaitMs / 60_000).toFixed(2)} min`,
+      target: '<= 25/min; every watch within 5 min',
+      met: budget.busiestMinute <= 25 && budget.longestWaitMs <= 5 * 60_000,
+      note: `${budget.minutes} simulated minutes: ${budget.requests} requests, ${budget.heldBack} held back by the budget; at the busiest moment ${budget.leftForUser} of the 50 a minute left for hovers and lookups`,
+    });
 
   results.rows = rows;
   results.seconds = (Date.now() - t0) / 1000;
@@ -346,7 +361,7 @@ async function main(): Promise<number> {
   if (argv.includes('--markdown')) out.push('', markdownTable(rows));
   out.push('', `results: ${path.relative(REPO, file)} (${results.seconds} s)`);
   process.stdout.write(out.join('\n') + '\n');
-  return [bundle, activation, economy, overhead, parsing, clarinet, rl, watch].some(failed) ? 1 : 0;
+  return [bundle, activation, economy, overhead, parsing, clarinet, rl, watch, budget].some(failed) ? 1 : 0;
 }
 
 main().then(

@@ -42,7 +42,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     explorer = registerExplorer({ config, networks, history, log, context });
     context.subscriptions.push(explorer);
     const watchers = startWatchers(
-      { networks, config, log, watchlist: explorer.watchlist, state: context.workspaceState },
+      { networks, config, log, watchlist: explorer.watchlist, state: context.workspaceState, explorer },
       toTarget,
     );
     ({ txWatch, addressWatch } = watchers);

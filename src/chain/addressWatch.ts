@@ -9,7 +9,7 @@ import { shortenMiddle } from './target';
 
 /** The transactions of each round's look, newest first: enough to tell a few new ones apart. */
 export const ADDRESS_LOOK_LIMIT = 5;
-/** New transactions of one address told one by one in a round; beyond that one notification counts them. */
+/** New transactions told one by one in a round, over all watched addresses; one more notification counts the rest. */
 export const TOLD_PER_ROUND = 3;
 export const ADDRESS_ROUND_MS = 60_000;
 export const MAX_ADDRESS_ROUND_MS = 5 * 60_000;
@@ -49,30 +49,58 @@ export function readHead(raw: unknown): Head | undefined {
   return typeof id === 'string' && typeof time === 'number' && Number.isFinite(time) ? { id, time } : undefined;
 }
 
-/** The notifications for one address's new transactions: one each, the ones past the cap counted in one more. */
-export function newTxMessages(address: string, fresh: readonly SeenTx[]): Array<{ message: string; txId?: string }> {
-  const who = shortenMiddle(address);
-  const told = fresh.slice(0, TOLD_PER_ROUND).map((t) => ({
-    message: `New transaction for watched address ${who}: ${txTypeLabel(t.tx_type)} ${shortenMiddle(t.tx_id, 6)} (${clip(
-      statusLabel(t.tx_status),
-      40,
-    )}).`,
-    txId: t.tx_id,
-  }));
-  const rest = fresh.length - told.length;
-  return rest > 0
-    ? [...told, { message: `Watched address ${who} has ${rest} more new transaction${rest === 1 ? '' : 's'}.` }]
-    : told;
+/** One address's new transactions of a round, newest first. */
+export interface Fresh<N> {
+  address: string;
+  network: N;
+  txs: readonly SeenTx[];
+}
+
+/** A notification of one new transaction, with what its button opens. */
+export interface Told<N> {
+  message: string;
+  txId: string;
+  network: N;
 }
 
 /**
- * The wait before the next round: a minute, longer when the rate budget of the watched addresses
- * needs it (one request per address, at most half the budget per minute), doubling after failed
- * rounds up to five minutes, and never sooner than the rate limit allows.
+ * The notifications of a round: the first few new transactions one by one (the newest of each
+ * address first, so they name different addresses), and how many more there are, which one
+ * summary tells (`moreMessage`). However many addresses are watched, a round shows at most
+ * TOLD_PER_ROUND + 1 notifications.
  */
-export function addressRoundDelay(addresses: number, perMinute: number, failures: number, budgetWaitMs = 0): number {
-  const forBudget = Math.ceil((addresses * 60_000) / Math.max(1, perMinute / 2));
-  const base = Math.max(ADDRESS_ROUND_MS, forBudget);
-  const backedOff = Math.min(Math.max(MAX_ADDRESS_ROUND_MS, base), base * 2 ** Math.max(0, failures));
+export function roundNotifications<N>(fresh: ReadonlyArray<Fresh<N>>): { told: Array<Told<N>>; more: number } {
+  const told: Array<Told<N>> = [];
+  let total = 0;
+  for (const f of fresh) total += f.txs.length;
+  for (let depth = 0; told.length < TOLD_PER_ROUND && told.length < total; depth++) {
+    for (const f of fresh) {
+      const t = f.txs[depth];
+      if (!t || told.length >= TOLD_PER_ROUND) continue;
+      told.push({ message: newTxMessage(f.address, t), txId: t.tx_id, network: f.network });
+    }
+  }
+  return { told, more: total - told.length };
+}
+
+export function newTxMessage(address: string, t: SeenTx): string {
+  return `New transaction for watched address ${shortenMiddle(address)}: ${txTypeLabel(t.tx_type)} ${shortenMiddle(
+    t.tx_id,
+    6,
+  )} (${clip(statusLabel(t.tx_status), 40)}).`;
+}
+
+/** The summary of the new transactions a round did not tell one by one. */
+export function moreMessage(more: number): string {
+  return `${more.toLocaleString('en-US')} more new transaction${more === 1 ? '' : 's'} on watched addresses.`;
+}
+
+/**
+ * The wait before the next round: a minute (each round asks the addresses whose turn it is, see
+ * src/chain/watchBudget.ts), doubling after failed rounds up to five minutes, and never sooner than
+ * the rate limit allows.
+ */
+export function addressRoundDelay(failures: number, budgetWaitMs = 0): number {
+  const backedOff = Math.min(MAX_ADDRESS_ROUND_MS, ADDRESS_ROUND_MS * 2 ** Math.max(0, failures));
   return Math.max(backedOff, budgetWaitMs);
 }

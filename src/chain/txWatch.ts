@@ -64,29 +64,49 @@ export function isExpired(w: WatchedTx, maxMinutes: number, now: number): boolea
   return now - w.since >= maxMinutes * 60_000;
 }
 
+/** The most transactions watched at once: each is one request a turn, and the turns share half the budget. */
+export const MAX_WATCHED_TXS = 100;
+
+/** What a user at the cap is told, and what to do about it. */
+export function capMessage(): string {
+  return `You are watching ${MAX_WATCHED_TXS} transactions, the most Stacks Lookup follows at once. Stop watching one ("Stacks: Show Watched Transactions") to watch another.`;
+}
+
 export const FIRST_DELAY_MS = 5_000;
 export const MAX_DELAY_MS = 60_000;
 
+/** The rounds' pace while some watches wait for their turn (a quarter of the minute the share is counted in). */
+export const TURN_DELAY_MS = 15_000;
+
 /**
  * The wait before the next round: 5 s, then half as long again each round up to a minute, and
- * the rate budget's own wait when it is low (never sooner than it allows).
+ * the rate budget's own wait when it is low (never sooner than it allows). While some watches
+ * wait for their turn (the list is longer than the share asks at once), rounds stay 15 s apart:
+ * each asks only what the share earned meanwhile, so the requests come evenly, not in bursts.
  */
-export function nextDelay(rounds: number, budgetWaitMs = 0): number {
+export function nextDelay(rounds: number, budgetWaitMs = 0, waiting = false): number {
   const backoff = Math.min(MAX_DELAY_MS, Math.round(FIRST_DELAY_MS * 1.5 ** Math.max(0, rounds)));
-  return Math.max(backoff, budgetWaitMs);
+  return Math.max(waiting ? Math.min(backoff, TURN_DELAY_MS) : backoff, budgetWaitMs);
 }
 
-/** Parses the kept list: anything that is not a well-formed entry is dropped. */
+/**
+ * Parses the kept list: anything that is not a well-formed entry is dropped, and nothing past the
+ * cap is read (a list kept by hand or by another tool may be any length).
+ */
 export function readWatched(raw: unknown, isNetwork: (s: string) => s is NetworkId): WatchedTx[] {
   if (!Array.isArray(raw)) return [];
   const out: WatchedTx[] = [];
+  const seen = new Set<string>();
   for (const e of raw as unknown[]) {
+    if (out.length >= MAX_WATCHED_TXS) break;
     if (typeof e !== 'object' || e === null) continue;
     const { id, network, since } = e as Record<string, unknown>;
     if (typeof id !== 'string' || !/^0x[0-9a-f]{64}$/.test(id)) continue;
     if (typeof network !== 'string' || !isNetwork(network)) continue;
     if (typeof since !== 'number' || !Number.isFinite(since)) continue;
-    if (!out.some((w) => w.id === id && w.network === network)) out.push({ id, network, since });
+    if (seen.has(`${network}|${id}`)) continue;
+    seen.add(`${network}|${id}`);
+    out.push({ id, network, since });
   }
   return out;
 }

@@ -4,11 +4,14 @@
  * src/chain/addressWatch.ts; this file runs the rounds and shows the notifications.
  *
  * Like the transaction watcher (txWatch.ts): nothing is asked before the user has asked for chain
- * data in the window; one request per watched address per round, as a background request that
- * fails fast instead of waiting for the budget; a round that meets the rate limit stops and the
- * next waits as long as the budget asks; failed rounds back off; never more than one round in
- * flight; a lease so that two windows of one workspace never both notify. What was seen last is
- * kept in the workspace state, so a reload neither repeats nor misses a notification.
+ * data in the window; each round (a minute apart) asks the addresses whose turn it is, as many as
+ * the watchers' share of the budget allows (with the watched transactions, half of it:
+ * src/chain/watchBudget.ts), as background requests that fail fast instead of waiting for the
+ * budget; a round that meets the rate limit stops and the next waits as long as the budget asks;
+ * failed rounds back off; never more than one round in flight; a lease so that two windows of one
+ * workspace never both notify. A round shows a few notifications at most, then one that counts the
+ * rest. What was seen last is kept in the workspace state, so a reload neither repeats nor misses
+ * a notification.
  */
 import * as vscode from 'vscode';
 import { isStacksApiError } from '../api/errors';
@@ -16,18 +19,25 @@ import { ClockTimer } from '../api/clock';
 import {
   addressRoundDelay,
   ADDRESS_LOOK_LIMIT,
+  ADDRESS_ROUND_MS,
+  type Fresh,
   headOf,
+  moreMessage,
   newSince,
-  newTxMessages,
   readHead,
+  roundNotifications,
 } from '../chain/addressWatch';
 import { checkPrincipal } from '../chain/identifiers';
+import type { NetworkId } from '../chain/networks';
 import { MAX_DELAY_MS } from '../chain/txWatch';
-import { Commands, Settings } from '../constants';
+import { Rotation, SharedBudget } from '../chain/watchBudget';
+import { Commands, Settings, Views } from '../constants';
 import type { Config } from './config';
 import type { Log } from './log';
 import type { NetworkService } from './network';
 import { showInfo, showWarning } from './notify';
+import type { ExplorerTree } from './tree';
+import { budgetPerMinute } from './watchBudget';
 import type { Watchlist } from './watchlist';
 
 const SEEN_KEY = 'stacksLookup.watchedAddresses.seen';
@@ -36,6 +46,7 @@ const LEASE_MS = 2 * 5 * 60_000 + 30_000;
 const FAILURES_BEFORE_WARNING = 3;
 /** The first round after the feature starts: soon, so the first look is taken while the user is there. */
 const FIRST_ROUND_MS = 2_000;
+const SHOW_WATCHED = 'Show Watched Addresses';
 
 export interface AddressWatchDeps {
   networks: NetworkService;
@@ -43,6 +54,10 @@ export interface AddressWatchDeps {
   log: Log;
   watchlist: Watchlist;
   state: vscode.Memento;
+  /** The watchers' share of the budget, with the watched transactions' rounds (this watcher's own by default). */
+  shared?: SharedBudget;
+  /** The view, whose Watched Addresses section the summary notification's button shows. */
+  explorer?: { readonly tree: ExplorerTree };
 }
 
 export class AddressWatcher implements vscode.Disposable {
@@ -58,10 +73,15 @@ export class AddressWatcher implements vscode.Disposable {
   private readonly subs: vscode.Disposable[] = [];
   private waitingForUse: vscode.Disposable | undefined;
   private roundWaiters: Array<() => void> = [];
+  /** Which addresses each round asks: the ones longest unasked, as many as the share allows. */
+  private readonly rotation: Rotation<string>;
   /** Rounds run since activation (tests and the bench read it). */
   rounds = 0;
 
   constructor(private readonly d: AddressWatchDeps) {
+    const shared = d.shared ?? new SharedBudget();
+    shared.join(() => this.asking);
+    this.rotation = new Rotation((address) => address, shared);
     this.subs.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (d.config.affects(e, Settings.watchedNotify)) this.update();
@@ -86,6 +106,11 @@ export class AddressWatcher implements vscode.Disposable {
         this.update();
       });
     }
+  }
+
+  /** The addresses the rounds ask (none while notifications are off). */
+  get asking(): number {
+    return this.d.config.watchedNotify ? this.d.watchlist.items.length : 0;
   }
 
   /** Runs a round now (after the one in flight, if any), as the timer would. */
@@ -124,19 +149,30 @@ export class AddressWatcher implements vscode.Disposable {
     const controller = new AbortController();
     this.round = controller;
     let budgetWaitMs = 0;
-    const addresses = this.d.watchlist.items;
+    const news: Array<Fresh<NetworkId>> = [];
     try {
       if (!this.holdLease()) {
         budgetWaitMs = MAX_DELAY_MS; // another window tells the user
         return;
       }
+      const addresses = this.d.watchlist.items;
+      const networkOf = (address: string): NetworkId => {
+        const chain = checkPrincipal(address);
+        return this.d.networks.networkFor(chain.ok ? chain.value.network : undefined);
+      };
+      const now = this.d.networks.clock.now();
+      const turn = this.rotation.take(addresses, {
+        now,
+        perMinute: await budgetPerMinute(this.d.networks, addresses.map(networkOf)),
+        minIntervalMs: ADDRESS_ROUND_MS,
+        firstRoundMs: ADDRESS_ROUND_MS,
+      });
       const kept = this.d.state.get<unknown>(SEEN_KEY);
       const seen: Record<string, unknown> = typeof kept === 'object' && kept !== null ? { ...kept } : {};
       let failed = false;
-      for (const address of addresses) {
+      for (const address of turn) {
         if (controller.signal.aborted) return;
-        const chain = checkPrincipal(address);
-        const network = this.d.networks.networkFor(chain.ok ? chain.value.network : undefined);
+        const network = networkOf(address);
         const key = `${network}|${address}`;
         try {
           const { client } = await this.d.networks.endpoint(network, { background: true });
@@ -145,6 +181,7 @@ export class AddressWatcher implements vscode.Disposable {
             budget: 'fail-fast',
             signal: controller.signal,
           });
+          this.rotation.asked(address, now);
           const newest = page.results.map(({ tx }) => ({
             ...tx,
             time: tx.block_time ?? tx.burn_block_time ?? tx.receipt_time,
@@ -153,13 +190,14 @@ export class AddressWatcher implements vscode.Disposable {
           if (newest[0]) seen[key] = headOf(newest[0]);
           // Kept before telling: a reload in between never tells the same transaction twice.
           await this.d.state.update(SEEN_KEY, { ...seen });
-          for (const n of newTxMessages(address, fresh)) void this.tell(n.message, n.txId, network);
+          if (fresh.length) news.push({ address, network, txs: fresh });
         } catch (e) {
           if (isStacksApiError(e) && e.kind === 'cancelled') return;
           if (isStacksApiError(e) && e.kind === 'rate-limited') {
             budgetWaitMs = e.retryAfterMs ?? MAX_DELAY_MS;
             break; // the rest waits for the next round
           }
+          this.rotation.asked(address, now);
           failed = true;
           this.d.log.warn(`Watching address ${address}: ${e instanceof Error ? e.message : String(e)}`);
         }
@@ -172,12 +210,12 @@ export class AddressWatcher implements vscode.Disposable {
         );
       }
     } finally {
+      // What was seen is kept already: it is told even when the round was cut short.
+      this.tellRound(news);
       this.round = undefined;
       this.rounds++;
-      if (this.d.config.watchedNotify && this.d.watchlist.items.length) {
-        const perMinute = (await this.d.networks.hasKeyFor()) ? 500 : 50;
-        this.schedule(addressRoundDelay(addresses.length, perMinute, this.failures, budgetWaitMs));
-      }
+      if (this.d.config.watchedNotify && this.d.watchlist.items.length)
+        this.schedule(addressRoundDelay(this.failures, budgetWaitMs));
       for (const r of this.roundWaiters.splice(0)) r();
     }
   }
@@ -190,9 +228,36 @@ export class AddressWatcher implements vscode.Disposable {
     return true;
   }
 
-  private async tell(message: string, txId: string | undefined, network: string): Promise<void> {
-    const choice = await (txId ? showInfo(message, 'Open') : showInfo(message));
-    if (choice === 'Open' && txId)
-      await vscode.commands.executeCommand(Commands.showTransaction, { kind: 'tx', id: txId, network });
+  /** A few of the round's new transactions one by one, and one notification that counts the rest. */
+  private tellRound(news: ReadonlyArray<Fresh<NetworkId>>): void {
+    const { told, more } = roundNotifications(news);
+    for (const t of told) {
+      void showInfo(t.message, 'Open').then((choice) => {
+        if (choice === 'Open')
+          void vscode.commands.executeCommand(Commands.showTransaction, { kind: 'tx', id: t.txId, network: t.network });
+      });
+    }
+    if (more > 0)
+      void showInfo(moreMessage(more), SHOW_WATCHED).then((choice) => {
+        if (choice === SHOW_WATCHED)
+          this.showWatched().then(undefined, (e: unknown) =>
+            this.d.log.warn(`Showing the watched addresses: ${e instanceof Error ? e.message : String(e)}`),
+          );
+      });
+  }
+
+  /** The view at its Watched Addresses section, expanded (reading `tree` loads the view's tree). */
+  private async showWatched(): Promise<void> {
+    const tree = this.d.explorer?.tree;
+    if (tree) {
+      try {
+        // Shows the view too when it is hidden.
+        await tree.view.reveal(tree.sections.watched, { expand: true, select: true, focus: true });
+        return;
+      } catch {
+        // The view's tree had not drawn its sections yet: the view at least, where the section is.
+      }
+    }
+    await vscode.commands.executeCommand(`${Views.explorer}.focus`);
   }
 }

@@ -3,10 +3,11 @@
  * survives a reload), the polling rounds, the notifications and the status-bar item. The rules
  * (what a status means, the back-off) are in src/chain/txWatch.ts.
  *
- * Polling stays inside the rate budget: one request per watched transaction per round, as a
- * background request that fails fast instead of waiting for the budget; a round that meets the
- * rate limit stops and the next one waits as long as the budget asks. Never more than one round
- * in flight. A window holds a lease on the list while it follows it, so two windows of one
+ * Polling stays inside the rate budget: at most MAX_WATCHED_TXS watches, and each round asks the
+ * watches longest unasked, as many as the watchers' share of the budget allows (with the watched
+ * addresses, half of it: src/chain/watchBudget.ts), as background requests that fail fast instead
+ * of waiting for the budget; a round that meets the rate limit stops and the next one waits as long
+ * as the budget asks. Never more than one round in flight. A window holds a lease on the list while it follows it, so two windows of one
  * workspace never both notify. After a reload the kept list is shown at once and followed again
  * from the user's first request for chain data in the window.
  */
@@ -16,20 +17,24 @@ import { ClockTimer } from '../api/clock';
 import { checkTxId } from '../chain/identifiers';
 import { isNetworkId, NetworkId, NETWORK_LABELS } from '../chain/networks';
 import {
+  capMessage,
   expiredMessage,
   FIRST_DELAY_MS,
   MAX_DELAY_MS,
+  MAX_WATCHED_TXS,
   nextDelay,
   outcomeOf,
   readWatched,
   isExpired,
   WatchedTx,
 } from '../chain/txWatch';
+import { Rotation, SharedBudget } from '../chain/watchBudget';
 import { Commands } from '../constants';
 import type { Config } from './config';
 import type { Log } from './log';
 import type { NetworkService } from './network';
 import { showInfo, showWarning } from './notify';
+import { budgetPerMinute } from './watchBudget';
 
 const LIST_KEY = 'stacksLookup.watchedTransactions';
 const LEASE_KEY = 'stacksLookup.watchedTransactions.lease';
@@ -43,6 +48,8 @@ export interface TxWatchDeps {
   config: Config;
   log: Log;
   state: vscode.Memento;
+  /** The watchers' share of the budget, with the watched addresses' rounds (this watcher's own by default). */
+  shared?: SharedBudget;
 }
 
 interface Lease {
@@ -60,6 +67,8 @@ export class TxWatcher implements vscode.Disposable {
   );
   private round: AbortController | undefined;
   private rounds = 0;
+  /** Which watches each round asks: the ones longest unasked, as many as the share allows. */
+  private readonly rotation: Rotation<WatchedTx>;
   private failures = 0;
   private warned = false;
   private stopped = false;
@@ -72,6 +81,9 @@ export class TxWatcher implements vscode.Disposable {
   private roundWaiters: Array<() => void> = [];
 
   constructor(private readonly d: TxWatchDeps) {
+    const shared = d.shared ?? new SharedBudget();
+    shared.join(() => this.watched.length);
+    this.rotation = new Rotation((w) => `${w.network}|${w.id}`, shared);
     this.item = vscode.window.createStatusBarItem(
       'stacksLookup.watchedTransactions',
       vscode.StatusBarAlignment.Right,
@@ -136,6 +148,7 @@ export class TxWatcher implements vscode.Disposable {
       void showInfo(`Already watching transaction ${txId.slice(0, 10)}… on ${NETWORK_LABELS[network]}.`);
       return true;
     }
+    if (this.watched.length >= MAX_WATCHED_TXS) return this.atCap();
     const { client } = await this.d.networks.endpoint(network);
     let seen;
     try {
@@ -149,6 +162,8 @@ export class TxWatcher implements vscode.Disposable {
       void this.tell(outcome.message.replace(/^Transaction/, 'Transaction'), outcome.tone, { id: txId, network });
       return false;
     }
+    // Another watch may have been added while this one was asked.
+    if (this.watched.length >= MAX_WATCHED_TXS) return this.atCap();
     await this.save([...this.watched, { id: txId, network, since: Date.now() }]);
     const minutes = this.d.config.watchMaxMinutes;
     void showInfo(
@@ -158,6 +173,14 @@ export class TxWatcher implements vscode.Disposable {
     this.rounds = 0;
     if (!this.round) this.schedule(FIRST_DELAY_MS);
     return true;
+  }
+
+  /** Refuses one more watch, and says how to make room. */
+  private atCap(): false {
+    void showWarning(capMessage(), 'Show Watched Transactions').then((choice) => {
+      if (choice) void this.showMenu();
+    });
+    return false;
   }
 
   async unwatch(id: string, network: NetworkId): Promise<void> {
@@ -191,34 +214,50 @@ export class TxWatcher implements vscode.Disposable {
     const controller = new AbortController();
     this.round = controller;
     let budgetWaitMs = 0;
+    let waiting = false;
     try {
       if (!this.holdLease()) {
         budgetWaitMs = MAX_DELAY_MS; // another window follows the list
         return;
       }
-      let failed = false;
+      // Expired watches end without a request.
       for (const w of this.watched) {
+        if (!isExpired(w, this.d.config.watchMaxMinutes, Date.now())) continue;
+        await this.end(w);
+        void this.tell(expiredMessage(w.id, this.d.config.watchMaxMinutes), 'info', w);
+      }
+      const list = this.watched;
+      const now = this.d.networks.clock.now();
+      const turn = this.rotation.take(list, {
+        now,
+        perMinute: await budgetPerMinute(
+          this.d.networks,
+          list.map((w) => w.network),
+        ),
+        minIntervalMs: 0,
+        firstRoundMs: FIRST_DELAY_MS,
+      });
+      waiting = turn.length < list.length;
+      let failed = false;
+      for (const w of turn) {
         if (controller.signal.aborted) return;
-        if (isExpired(w, this.d.config.watchMaxMinutes, Date.now())) {
-          await this.end(w);
-          void this.tell(expiredMessage(w.id, this.d.config.watchMaxMinutes), 'info', w);
-          continue;
-        }
         try {
           const { client } = await this.d.networks.endpoint(w.network, { background: true });
           const tx = await client.getTransaction(w.id, { budget: 'fail-fast', signal: controller.signal });
+          this.rotation.asked(w, now);
           const outcome = outcomeOf(w.id, tx);
           if (outcome.ended) {
             await this.end(w);
             void this.tell(outcome.message, outcome.tone, w);
           }
         } catch (e) {
-          if (isStacksApiError(e) && e.kind === 'not-found') continue; // not propagated yet
           if (isStacksApiError(e) && e.kind === 'cancelled') return;
           if (isStacksApiError(e) && e.kind === 'rate-limited') {
             budgetWaitMs = e.retryAfterMs ?? MAX_DELAY_MS;
             break; // the rest waits for the next round
           }
+          this.rotation.asked(w, now);
+          if (isStacksApiError(e) && e.kind === 'not-found') continue; // not propagated yet
           failed = true;
           this.d.log.warn(`Watching ${w.id}: ${e instanceof Error ? e.message : String(e)}`);
         }
@@ -233,7 +272,7 @@ export class TxWatcher implements vscode.Disposable {
     } finally {
       this.round = undefined;
       this.rounds++;
-      if (this.watched.length) this.schedule(nextDelay(this.rounds, budgetWaitMs));
+      if (this.watched.length) this.schedule(nextDelay(this.rounds, budgetWaitMs, waiting));
       for (const r of this.roundWaiters.splice(0)) r();
     }
   }

@@ -2,6 +2,7 @@
 // web build leaves both out and replaces this file with watchers.web.ts (esbuild.js, `webVariants`).
 import type * as vscode from 'vscode';
 import type { NetworkId } from '../chain/networks';
+import { SharedBudget } from '../chain/watchBudget';
 import { AddressWatcher, type AddressWatchDeps } from './addressWatch';
 import { registerTxWatchCommands, TxWatcher } from './txWatch';
 
@@ -15,8 +16,10 @@ export function startWatchers(
   d: AddressWatchDeps,
   toTarget: (arg: unknown) => { kind: string; id: string; network?: NetworkId } | undefined,
 ): Watchers {
-  const txWatch = new TxWatcher({ networks: d.networks, config: d.config, log: d.log, state: d.state });
-  const addressWatch = new AddressWatcher(d);
+  // The two share half the rate budget: their rounds are paced by every item both follow.
+  const shared = new SharedBudget();
+  const txWatch = new TxWatcher({ networks: d.networks, config: d.config, log: d.log, state: d.state, shared });
+  const addressWatch = new AddressWatcher({ ...d, shared });
   return {
     txWatch,
     addressWatch,

@@ -124,26 +124,34 @@ export function getPrincipalMempoolV3(ctx: RouteContext): Reply {
 let made = 0;
 
 /**
- * The body of an address's transaction list once a new transaction reached it: a confirmed
- * transfer to the address (a copy of the real `tx-token_transfer.json` with a new id), ahead of
- * what the list held. The transaction itself is served from then on too.
+ * The body of an address's transaction list once `count` new transactions reached it: confirmed
+ * transfers to the address (copies of the real `tx-token_transfer.json` with new ids, the newest
+ * first, each in a later block than the one made before it), ahead of `earlier` (the entries of
+ * new transactions made before, newest first) and of what the list held. The transactions
+ * themselves are served from then on too.
  */
-export function listWithNewTransaction(address: string): Json {
-  const tx = clone(loadFixture('tx-token_transfer.json'));
-  tx.tx_id = mockHash(`new-tx-for:${address}:${made++}`);
-  tx.token_transfer.recipient_address = address;
-  data().txs.set(tx.tx_id, tx);
+export function listWithNewTransaction(address: string, count = 1, earlier: readonly Json[] = []): Json {
+  const fresh: Json[] = [];
+  for (let i = 0; i < count; i++) {
+    const tx = clone(loadFixture('tx-token_transfer.json'));
+    // Each one in a later block than the one before, as on a chain.
+    tx.block_time += made + 1;
+    tx.block_time_iso = new Date(tx.block_time * 1000).toISOString().replace(/\.\d{3}Z$/, '.000Z');
+    tx.tx_id = mockHash(`new-tx-for:${address}:${made++}`);
+    tx.token_transfer.recipient_address = address;
+    data().txs.set(tx.tx_id, tx);
+    fresh.unshift({
+      tx,
+      stx_sent: '0',
+      stx_received: tx.token_transfer.amount,
+      events: {
+        stx: { transfer: 1, mint: 0, burn: 0 },
+        ft: { transfer: 0, mint: 0, burn: 0 },
+        nft: { transfer: 0, mint: 0, burn: 0 },
+      },
+    });
+  }
   const old: Json[] = clone(data().addressTxs.get(address) ?? []);
-  const entry = {
-    tx,
-    stx_sent: '0',
-    stx_received: tx.token_transfer.amount,
-    events: {
-      stx: { transfer: 1, mint: 0, burn: 0 },
-      ft: { transfer: 0, mint: 0, burn: 0 },
-      nft: { transfer: 0, mint: 0, burn: 0 },
-    },
-  };
-  const results = [entry, ...old];
+  const results = [...fresh, ...earlier, ...old];
   return { limit: 20, offset: 0, total: results.length, results: results.slice(0, 20) };
 }

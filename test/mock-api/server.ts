@@ -17,7 +17,7 @@ import * as http from 'http';
 import type { AddressInfo } from 'net';
 import { data } from './data';
 import { Fault, FaultRule, FaultRules, playFault } from './faults';
-import { clone, ERROR_BODIES } from './fixtures';
+import { clone, ERROR_BODIES, type Json } from './fixtures';
 import { isSwitchedOffInSunset } from './apiRoutes';
 import { ROUTES } from './routes';
 import { err, Reply } from './routing';
@@ -53,10 +53,11 @@ export interface MockApi {
    */
   later(path: string, after: number, body: unknown, status?: number): void;
   /**
-   * A new transaction reaches `address` (a watched address): its transaction list answers as usual
-   * `after` more times, then with a new confirmed transfer to it first. Returns the new id.
+   * New transactions reach `address` (a watched address): its transaction list answers as usual
+   * `after` more times, then with `count` (1 by default) new confirmed transfers to it first, above
+   * the ones it got before. Returns the newest id.
    */
-  newTransactionLater(address: string, after: number): string;
+  newTransactionLater(address: string, after: number, count?: number): string;
   /**
    * Sunset mode on or off: the API with `ENABLE_DEPRECATED_ENDPOINTS=false`, every deprecated
    * route answering 410 Gone with the real body (see apiRoutes.ts). `reset()` keeps the mode.
@@ -98,6 +99,8 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
   const faults = new FaultRules();
   const overrides = new Map<string, Reply>();
   const laters = new Map<string, { remaining: number; reply: Reply }>();
+  /** The list entries of the new transactions each address got (`newTransactionLater`), newest first. */
+  const newTransactions = new Map<string, Json[]>();
   const hanging = new Set<http.ServerResponse>();
   const timers = new Set<NodeJS.Timeout>();
   let closed = false;
@@ -298,6 +301,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
       requests.length = 0;
       overrides.clear();
       laters.clear();
+      newTransactions.clear();
       window = { start: Date.now(), count: 0 };
     },
     override(p: string, body: unknown, status = 200): void {
@@ -306,8 +310,10 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
     later(p: string, after: number, body: unknown, status = 200): void {
       laters.set(p, { remaining: after, reply: { status, body } });
     },
-    newTransactionLater(address: string, after: number): string {
-      const body = listWithNewTransaction(address);
+    newTransactionLater(address: string, after: number, count = 1): string {
+      const made = newTransactions.get(address) ?? [];
+      const body = listWithNewTransaction(address, count, made);
+      newTransactions.set(address, body.results.slice(0, count + made.length));
       laters.set(`/extended/v2/addresses/${address}/transactions`, { remaining: after, reply: { status: 200, body } });
       return body.results[0].tx.tx_id;
     },

@@ -2,6 +2,7 @@
 // of the view; and the opt-in notification of a watched address's new transactions, against the
 // mock adding one after a number of requests.
 import * as assert from 'assert';
+import { c32address } from 'c32check';
 import * as vscode from 'vscode';
 import type { AdjustableClock } from '../../src/api/clock';
 import { ADDRESS_ROUND_MS } from '../../src/chain/addressWatch';
@@ -13,7 +14,7 @@ import type { NetworkService } from '../../src/ui/network';
 import type { PanelManager } from '../../src/ui/panels';
 import type { ExplorerTree } from '../../src/ui/tree';
 import type { Watchlist } from '../../src/ui/watchlist';
-import { ADDRESS, TOKEN } from '../fixtures/ids';
+import { ADDRESS, mockHash, TOKEN } from '../fixtures/ids';
 import { ERROR_BODIES } from '../mock-api/fixtures';
 import { BUSY_TOKEN_COUNT, HOLDER } from '../mock-api/holdings';
 import { loadFixture } from '../mock-api/server';
@@ -21,6 +22,7 @@ import {
   captureMessages,
   Captured,
   children,
+  replaceInWindow,
   setSettings,
   stacksHoverAt,
   testApi,
@@ -219,9 +221,13 @@ describe('Holdings, pending transactions and watched addresses', function () {
   });
 
   describe('watched addresses', () => {
-    /** A round as the timer runs it a minute later: what the client kept for a few seconds has expired by then. */
+    /**
+     * A round as the timer runs it a minute later: what the client kept for a few seconds has
+     * expired by then, and the rounds' share of the budget has come back.
+     */
     const round = async () => {
       (await networks.endpoint('custom')).client.clearCache();
+      clock.advance(ADDRESS_ROUND_MS);
       await addressWatch.roundNow();
     };
     it('expanded, one shows its STX balance, token count and pending count', async () => {
@@ -263,6 +269,54 @@ describe('Holdings, pending transactions and watched addresses', function () {
         assert.strictEqual(told[0]!.level, 'info');
       } finally {
         await restore();
+      }
+    });
+
+    it('20 addresses with 5 new transactions each: three notifications in all, and one that counts the rest and shows the watched addresses', async () => {
+      const restore = await setSettings({ 'watchedAddresses.notify': true });
+      // Distinct valid addresses the mock answers with an empty list until they get transactions.
+      const addresses = Array.from({ length: 20 }, (_, i) =>
+        c32address(22, mockHash(`watched-address:flood:${i}`).slice(2, 42)),
+      );
+      const clicks = replaceInWindow({
+        showInformationMessage: (message: string, ...buttons: string[]) => {
+          messages.shown.push({ level: 'info', message, buttons });
+          // The summary's button is clicked; the others are left alone.
+          return Promise.resolve(buttons.includes('Show Watched Addresses') ? 'Show Watched Addresses' : undefined);
+        },
+      });
+      try {
+        for (const a of addresses) {
+          await watchlist.add(a);
+          used.mock.newTransactionLater(a, 0); // one transaction before: the first look notes it
+        }
+        await round();
+        assert.strictEqual(requestsTo('/extended/v2/addresses/'), 20, 'every address looked at');
+        assert.strictEqual(messages.shown.length, 0, 'the first look tells nothing');
+        for (const a of addresses) used.mock.newTransactionLater(a, 0, 5);
+        await round();
+        assert.strictEqual(requestsTo('/extended/v2/addresses/'), 40);
+        const told = messages.shown.filter((m) => /^New transaction for watched address/.test(m.message));
+        assert.strictEqual(told.length, 3, JSON.stringify(messages.shown.map((m) => m.message)));
+        assert.deepStrictEqual(
+          new Set(told.map((m) => m.message.split(':')[0])).size,
+          3,
+          'three different addresses, each with its newest',
+        );
+        const summary = messages.shown.filter((m) => !told.includes(m));
+        assert.deepStrictEqual(
+          summary.map((m) => [m.message, m.buttons]),
+          [['97 more new transactions on watched addresses.', ['Show Watched Addresses']]],
+        );
+        // Its button opens the view at the watched addresses.
+        await waitFor(
+          () => tree.view.visible && tree.view.selection[0] === tree.sections.watched,
+          'the watched addresses shown',
+        );
+      } finally {
+        clicks();
+        await restore();
+        await vscode.commands.executeCommand('workbench.action.closeSidebar');
       }
     });
 

@@ -4,7 +4,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { AdjustableClock } from '../../src/api/clock';
-import { FIRST_DELAY_MS, MAX_DELAY_MS } from '../../src/chain/txWatch';
+import { FIRST_DELAY_MS, MAX_DELAY_MS, MAX_WATCHED_TXS } from '../../src/chain/txWatch';
 import { TxWatcher } from '../../src/ui/txWatch';
 import type { NetworkService } from '../../src/ui/network';
 import type { Config } from '../../src/ui/config';
@@ -190,6 +190,7 @@ describe('Watching transactions', function () {
       onDidFirstUse: firstUse.event,
       clock,
       endpoint: (n: string, o?: { background?: boolean }) => networks.endpoint(n as 'custom', o),
+      hasKeyFor: (n: string) => networks.hasKeyFor(n as 'custom'),
       get current() {
         return networks.current;
       },
@@ -222,6 +223,79 @@ describe('Watching transactions', function () {
       reloaded.dispose();
       firstUse.dispose();
     }
+  });
+
+  describe('many watches', () => {
+    const quiet = { warn: () => undefined } as unknown as Log;
+    /** A watcher as after a reload, with `ids` kept from before, in a window that has asked for data. */
+    const keptWatcher = async (ids: string[]): Promise<TxWatcher> => {
+      const networks = (await testApi()).networks!;
+      await networks.endpoint('custom');
+      const kept = new Map<string, unknown>([
+        ['stacksLookup.watchedTransactions', ids.map((id) => ({ id, network: 'custom', since: Date.now() }))],
+      ]);
+      const state = {
+        keys: () => [...kept.keys()],
+        get: (k: string) => kept.get(k),
+        update: async (k: string, v: unknown) => void kept.set(k, v),
+      } as unknown as vscode.Memento;
+      return new TxWatcher({ networks, config: { watchMaxMinutes: 60 } as Config, log: quiet, state });
+    };
+    const ids = Array.from({ length: MAX_WATCHED_TXS }, (_, i) => mockHash(`tx:watch:many:${i}`));
+    const txPath = '/extended/v1/tx/';
+
+    it('100 watches without a key: a round asks at most half the budget, hovers still answer, and every watch is asked in turn', async () => {
+      // One of the last on the list is mined: it is told like any other.
+      const mined = ids[95]!;
+      used.mock.override(`${txPath}${mined}`, as('tx-token_transfer.json', mined));
+      const many = await keptWatcher(ids);
+      try {
+        const asked = new Set<string>();
+        let rounds = 0;
+        while (asked.size < ids.length && rounds < 40) {
+          const before = used.mock.requests.length;
+          await passRound(many);
+          rounds++;
+          const sent = used.mock.requests.slice(before).filter((r) => r.path.startsWith(txPath));
+          assert.ok(sent.length <= 25, `round ${rounds} sent ${sent.length} requests; the budget is 50 a minute`);
+          for (const r of sent) asked.add(r.path.slice(txPath.length));
+          if (rounds === 1) {
+            // What a hover asks right after a round still goes out.
+            const { client } = await (await testApi()).networks!.endpoint('custom');
+            client.clearCache();
+            await client.getTransaction(TX.failed, { budget: 'fail-fast' });
+          }
+        }
+        assert.strictEqual(asked.size, ids.length, `${asked.size} of ${ids.length} asked in ${rounds} rounds`);
+        assert.ok(rounds <= 25, `every watch asked within ${rounds} rounds`);
+        assert.ok(
+          endings().some(
+            (m) => m.message.startsWith(`Transaction ${mined.slice(0, 10)}…`) && /was mined/.test(m.message),
+          ),
+          JSON.stringify(endings()),
+        );
+        assert.strictEqual(many.watched.length, ids.length - 1);
+      } finally {
+        many.dispose();
+      }
+    });
+
+    it('at the cap, one more is refused with a message that says what to do, and nothing is asked', async () => {
+      const many = await keptWatcher(ids);
+      try {
+        assert.strictEqual(await many.watch(TX.pending, 'custom'), false);
+        const refusal = messages.shown.find((m) => /You are watching 100 transactions/.test(m.message));
+        assert.ok(refusal, JSON.stringify(messages.shown));
+        assert.strictEqual(refusal.level, 'warning');
+        assert.match(refusal.message, /Stop watching one \("Stacks: Show Watched Transactions"\) to watch another\.$/);
+        assert.deepStrictEqual(refusal.buttons, ['Show Watched Transactions']);
+        assert.strictEqual(used.mock.requestsTo(`${txPath}${TX.pending}`).length, 0);
+        assert.strictEqual(many.watched.length, MAX_WATCHED_TXS);
+        assert.strictEqual(many.statusText, '$(eye) 100');
+      } finally {
+        many.dispose();
+      }
+    });
   });
 
   it('a pending transaction hover offers "Watch"', async () => {

@@ -3,8 +3,9 @@ import {
   addressRoundDelay,
   ADDRESS_ROUND_MS,
   MAX_ADDRESS_ROUND_MS,
+  moreMessage,
   newSince,
-  newTxMessages,
+  roundNotifications,
   SeenTx,
 } from '../../src/chain/addressWatch';
 import { ADDRESS } from '../fixtures/ids';
@@ -29,31 +30,56 @@ describe('Watched addresses: new transactions (issue 14)', () => {
     assert.deepStrictEqual(newSince(head(9), [tx(4), tx(3)]), [], 'the old head is gone: nothing older is new');
   });
 
-  it('one notification per new transaction, the ones past three counted in one more', () => {
-    const one = newTxMessages(ADDRESS.mainnet, [tx(1)]);
-    assert.strictEqual(one.length, 1);
-    assert.strictEqual(one[0]!.txId, tx(1).tx_id);
+  it('one notification per new transaction, up to three in a round', () => {
+    const { told, more } = roundNotifications([{ address: ADDRESS.mainnet, network: 'mainnet', txs: [tx(1)] }]);
+    assert.strictEqual(more, 0);
+    assert.strictEqual(told.length, 1);
+    assert.strictEqual(told[0]!.txId, tx(1).tx_id);
+    assert.strictEqual(told[0]!.network, 'mainnet');
     assert.match(
-      one[0]!.message,
+      told[0]!.message,
       /^New transaction for watched address SP3FBR…J5SVTE: Token transfer 0x000000…000001 \(Success\)\.$/,
     );
-    const five = newTxMessages(ADDRESS.mainnet, [tx(5), tx(4), tx(3), tx(2), tx(1)]);
-    assert.strictEqual(five.length, 4);
-    assert.strictEqual(five[3]!.message, 'Watched address SP3FBR…J5SVTE has 2 more new transactions.');
-    assert.strictEqual(five[3]!.txId, undefined);
+    const five = roundNotifications([
+      { address: ADDRESS.mainnet, network: 'mainnet', txs: [tx(5), tx(4), tx(3), tx(2), tx(1)] },
+    ]);
+    assert.deepStrictEqual(
+      five.told.map((t) => t.txId),
+      [tx(5).tx_id, tx(4).tx_id, tx(3).tx_id],
+      'the newest first',
+    );
+    assert.strictEqual(five.more, 2);
+    assert.strictEqual(moreMessage(2), '2 more new transactions on watched addresses.');
+    assert.strictEqual(moreMessage(1), '1 more new transaction on watched addresses.');
+  });
+
+  it('a round of many addresses tells three in all, the newest of different addresses first, and counts the rest', () => {
+    const addresses = Object.values(ADDRESS);
+    const fresh = addresses.map((address, i) => ({
+      address,
+      network: 'mainnet' as const,
+      txs: [tx(100 * i + 5), tx(100 * i + 4), tx(100 * i + 3), tx(100 * i + 2), tx(100 * i + 1)],
+    }));
+    const { told, more } = roundNotifications(fresh);
+    assert.deepStrictEqual(
+      told.map((t) => t.txId),
+      [tx(5).tx_id, tx(105).tx_id, tx(205).tx_id],
+    );
+    assert.strictEqual(more, 5 * addresses.length - 3);
+    assert.deepStrictEqual(roundNotifications([]), { told: [], more: 0 });
   });
 
   it('a status from a stranger is cut short', () => {
-    const [m] = newTxMessages(ADDRESS.mainnet, [tx(1, 'x'.repeat(500))]);
+    const [m] = roundNotifications([
+      { address: ADDRESS.mainnet, network: 'mainnet', txs: [tx(1, 'x'.repeat(500))] },
+    ]).told;
     assert.ok(m!.message.length < 200);
   });
 
-  it('rounds: a minute, longer with many addresses and no key, doubling after failures up to five minutes, never before the budget allows', () => {
-    assert.strictEqual(addressRoundDelay(1, 50, 0), ADDRESS_ROUND_MS);
-    assert.strictEqual(addressRoundDelay(20, 50, 0), ADDRESS_ROUND_MS, '20 requests a minute: inside half of 50');
-    assert.strictEqual(addressRoundDelay(50, 50, 0), 120_000, 'half the budget at most');
-    assert.strictEqual(addressRoundDelay(1, 50, 1), 120_000);
-    assert.strictEqual(addressRoundDelay(1, 50, 10), MAX_ADDRESS_ROUND_MS);
-    assert.strictEqual(addressRoundDelay(1, 50, 0, 400_000), 400_000);
+  it('rounds: a minute, doubling after failures up to five minutes, never before the budget allows', () => {
+    assert.strictEqual(addressRoundDelay(0), ADDRESS_ROUND_MS);
+    assert.strictEqual(addressRoundDelay(1), 120_000);
+    assert.strictEqual(addressRoundDelay(10), MAX_ADDRESS_ROUND_MS);
+    assert.strictEqual(addressRoundDelay(0, 400_000), 400_000);
   });
 });

@@ -1,8 +1,18 @@
 import * as assert from 'assert';
-import { expiredMessage, isExpired, nextDelay, outcomeOf, readWatched, TxSeen } from '../../src/chain/txWatch';
+import {
+  capMessage,
+  expiredMessage,
+  isExpired,
+  MAX_WATCHED_TXS,
+  nextDelay,
+  outcomeOf,
+  readWatched,
+  TURN_DELAY_MS,
+  TxSeen,
+} from '../../src/chain/txWatch';
 import { isNetworkId } from '../../src/chain/networks';
 import { loadFixture } from '../mock-api/server';
-import { TX } from '../fixtures/ids';
+import { mempoolTxId, TX } from '../fixtures/ids';
 
 const fixture = (name: string): TxSeen => loadFixture(name) as TxSeen;
 
@@ -51,6 +61,23 @@ describe('Watching a transaction: the rules', () => {
     assert.ok(nextDelay(3) > nextDelay(2));
     assert.strictEqual(nextDelay(50), 60_000);
     assert.strictEqual(nextDelay(0, 42_000), 42_000);
+  });
+
+  it('while watches wait for their turn, rounds stay 15 s apart instead of backing off', () => {
+    assert.strictEqual(nextDelay(0, 0, true), 5_000);
+    assert.strictEqual(nextDelay(50, 0, true), TURN_DELAY_MS);
+    assert.strictEqual(nextDelay(50, 42_000, true), 42_000);
+  });
+
+  it('reads back at most MAX_WATCHED_TXS watches, and the cap message says what to do', () => {
+    const kept = Array.from({ length: 5_000 }, (_, i) => ({ id: mempoolTxId(i), network: 'mainnet', since: 1 }));
+    const list = readWatched(kept, isNetworkId);
+    assert.strictEqual(list.length, MAX_WATCHED_TXS);
+    assert.strictEqual(list[0]!.id, mempoolTxId(0));
+    assert.match(
+      capMessage(),
+      /^You are watching 100 transactions, .*Stop watching one \("Stacks: Show Watched Transactions"\) to watch another\.$/,
+    );
   });
 
   it('ends a watch at its time limit', () => {
