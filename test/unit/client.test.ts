@@ -632,7 +632,11 @@ describe('Stacks API client', function () {
       await rejectsWith(c.getServerStatus({ budget: 'fail-fast' }), 'rate-limited');
       assert.strictEqual(sent, 50);
       const k = client({ cache: false, apiKey: 'k' });
-      for (let i = 0; i < 60; i++) await k.getServerStatus({ budget: 'fail-fast' });
+      let sentWithKey = 0;
+      for (let i = 0; i < 500; i++) await k.getServerStatus({ budget: 'fail-fast' }).then(() => sentWithKey++);
+      await rejectsWith(k.getServerStatus({ budget: 'fail-fast' }), 'rate-limited', /\b500 requests per 60 s\b/);
+      assert.strictEqual(sentWithKey, 500);
+      assert.strictEqual(mock.requests.length, 550, 'the refused requests were not sent');
     });
 
     it('believes the server when it says the budget is spent', async () => {
