@@ -711,6 +711,19 @@ describe('Stacks API client', function () {
       assert.deepStrictEqual(Object.keys(r), [CONTRACT.deployed]);
     });
 
+    it('keeps at most 500 answers: the 501st evicts the least recently used', async () => {
+      const c = client({ rateLimit: { limit: 10_000 }, freshMs: 3_600_000 });
+      const atBlock = (height: number) => c.getStxBalance(ADDRESS.mainnet, { untilBlock: height });
+      for (let height = 1; height <= 500; height++) await atBlock(height);
+      await atBlock(1);
+      assert.strictEqual(mock.requests.length, 500, 'all 500 answers are kept');
+      await atBlock(501);
+      await atBlock(1);
+      assert.strictEqual(mock.requests.length, 501, 'the one just read stays');
+      await atBlock(2);
+      assert.strictEqual(mock.requests.length, 502, 'the least recently used answer was evicted');
+    });
+
     it('evicts by size: settled responses of 8 MB each do not all stay cached', async () => {
       const base = loadFixture('tx-token_transfer.json') as Record<string, unknown>;
       const ids = [TX.tokenTransfer, TX.contractCall, TX.smartContract];
