@@ -485,6 +485,18 @@ describe('Stacks API client', function () {
       assert.ok(!b!.url.includes('secret-key-1'));
     });
 
+    it('sends the key in X-API-Key alone, through either exchange: no other header and not the URL', async () => {
+      const key = 'secret-key-5';
+      await client({ apiKey: key }).getServerStatus();
+      await client({ apiKey: key, fetch: globalThis.fetch }).getTransaction(TX.tokenTransfer);
+      assert.strictEqual(mock.requests.length, 2);
+      for (const r of mock.requests) {
+        const carrying = Object.entries(r.headers).filter(([, v]) => String(v).includes(key));
+        assert.deepStrictEqual(carrying, [['x-api-key', key]], `${r.url}: ${JSON.stringify(r.headers)}`);
+        assert.ok(!r.url.includes(key), r.url);
+      }
+    });
+
     it('refuses a redirect to another origin, so the key never leaves', async () => {
       const other = await startMockApi();
       try {
