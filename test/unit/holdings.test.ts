@@ -275,21 +275,6 @@ describe('Holdings and pending transactions of an address (issue 14)', () => {
       assert.strictEqual((await c.getFtHoldings(HOLDER)).total, 3, 'and v3 is asked again');
     });
 
-    it('the mock adds a new transaction to an address after a number of requests, and serves it', async () => {
-      const c = createStacksClient({ baseUrl: mock.url, cache: false });
-      const before = await c.getAddressTransactions(ADDRESS.mainnet, { limit: 5 });
-      const id = mock.newTransactionLater(ADDRESS.mainnet, 1);
-      assert.deepStrictEqual(
-        (await c.getAddressTransactions(ADDRESS.mainnet, { limit: 5 })).results.map((r) => r.tx.tx_id),
-        before.results.map((r) => r.tx.tx_id),
-        'as usual for one more request',
-      );
-      const after = await c.getAddressTransactions(ADDRESS.mainnet, { limit: 5 });
-      assert.strictEqual(after.results[0]!.tx.tx_id, id);
-      assert.strictEqual(after.total, before.total + 1);
-      assert.strictEqual((await c.getTransaction(id)).tx_status, 'success');
-    });
-
     it("a principal's pending transactions: the API's list of that principal, nothing dropped, paged by cursor", async () => {
       // The API lists what a principal sends, receives or whose contract is called; the client
       // asks that principal's own route and keeps every item of the answer.
