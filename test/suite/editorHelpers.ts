@@ -368,7 +368,8 @@ export function passClockWaits(clock: AdjustableClock): () => void {
   return () => clearInterval(timer);
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The poll interval of waitFor and waitQuiet, not a wait of its own: tests wait for a condition. */
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Waits until `check` is true (polling), or fails with `what`. */
 export async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5000): Promise<void> {

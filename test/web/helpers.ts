@@ -107,7 +107,8 @@ export async function children(tree: ExplorerTree, node: TreeNode): Promise<Seen
   });
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The poll interval of waitFor, not a wait of its own: tests wait for a condition. */
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5000): Promise<void> {
   const end = Date.now() + timeoutMs;
