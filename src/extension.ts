@@ -59,6 +59,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   const lazy = panels;
   return testApiFor(context.extensionMode, () => ({
     logUri: context.logUri,
+    log,
     globalStorageUri: context.globalStorageUri,
     workspaceState: context.workspaceState,
     globalState: context.globalState,

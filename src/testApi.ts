@@ -2,6 +2,7 @@
 // run time (no `vscode` import), so the unit tests load this module as it is.
 import type * as vscode from 'vscode';
 import type { History } from './ui/history';
+import type { Log } from './ui/log';
 import type { PanelManager } from './ui/panels';
 import type { NetworkService } from './ui/network';
 import type { NetworkStatusBar } from './ui/statusBar';
@@ -14,6 +15,8 @@ import type { AddressWatcher } from './ui/addressWatch';
 export interface TestApi {
   /** Where the extension's log files are written. */
   readonly logUri: vscode.Uri;
+  /** The extension's log: a line a test writes is on disk once what was logged before it is. */
+  readonly log: Log;
   /** The extension's global storage; the user's settings.json is two levels up. */
   readonly globalStorageUri: vscode.Uri;
   /** The extension context's own mementos, to check where state is really kept. */

@@ -150,7 +150,7 @@ export class NetworkService implements vscode.Disposable {
     this.clients.clear();
   }
 
-  /** The clock of the clients' rate budgets and caches, and of what they pace (the explorer's auto refresh, the watch rounds). */
+  /** The clock of the clients' rate budgets and caches, and of what they pace (the explorer's auto refresh, the watch rounds, the status bar's pause between tips). */
   get clock(): Clock {
     return this.adjustableClock ?? realTime;
   }

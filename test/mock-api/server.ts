@@ -64,6 +64,8 @@ export interface MockApi {
    */
   sunset(on: boolean): void;
   readonly inSunset: boolean;
+  /** Requests held by a `hang` fault that the client has not closed yet: a cancelled one leaves. */
+  readonly hanging: number;
   close(): Promise<void>;
 }
 
@@ -283,6 +285,9 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
     url: `http://${urlHost}:${port}`,
     port,
     requests,
+    get hanging(): number {
+      return hanging.size;
+    },
     requestsTo(p: string | RegExp): RecordedRequest[] {
       return requests.filter((r) => {
         if (typeof p === 'string') return r.path.startsWith(p);

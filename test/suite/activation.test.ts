@@ -61,6 +61,18 @@ describe('Activation', () => {
     assert.ok(ext.isActive, 'extension is not active after activate()');
     const during = getNetworkConnections(before);
     assert.deepStrictEqual(during, [], `activation opened connections: ${describeConnections(during)}`);
+    // What activation left, however it came about: only a client sends requests, and none was
+    // made, nor its bundle loaded; the window counts as not asked for chain data.
+    const api = await testApi();
+    assert.ok(api.networks, 'activate() built the network service');
+    const clients = (api.networks as unknown as { clients: Map<string, unknown> }).clients;
+    assert.deepStrictEqual([...clients.keys()], [], 'activation made an API client');
+    assert.ok(
+      !(path.join(ext.extensionPath, 'dist', 'client.js') in require.cache),
+      'activation loaded the API client',
+    );
+    assert.strictEqual(api.networks.used, false, 'activation counts as asking for chain data');
+    assert.doesNotMatch(api.statusBar?.text ?? '', /#/, 'the status bar shows a chain tip it did not ask for');
   });
 
   it('hands its internals to its own tests (the host runs it in ExtensionMode.Test)', async () => {

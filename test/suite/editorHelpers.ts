@@ -5,6 +5,7 @@ import * as path from 'path';
 import { isDeepStrictEqual } from 'util';
 import * as vscode from 'vscode';
 import type { AdjustableClock } from '../../src/api/clock';
+import type { HostMessage } from '../../src/protocol';
 import type { TestApi } from '../../src/testApi';
 import type { PanelManager } from '../../src/ui/panels';
 import type { ExplorerTree } from '../../src/ui/tree';
@@ -367,7 +368,8 @@ export function passClockWaits(clock: AdjustableClock): () => void {
   return () => clearInterval(timer);
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The poll interval of waitFor and waitQuiet, not a wait of its own: tests wait for a condition. */
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Waits until `check` is true (polling), or fails with `what`. */
 export async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5000): Promise<void> {
@@ -429,6 +431,37 @@ export interface PanelSuite {
  * (useMock) and the notifications captured; after each, the captures restored, every editor closed
  * and the mock stopped. Call it inside `describe`.
  */
+/**
+ * Counts the states (a model or an error) a panel posts to its webview, with what it sends again
+ * when the webview says 'ready', and the webview's reports that a state is on screen.
+ * `allPainted()` is true once every state posted has been reported painted.
+ */
+export function paintTracker(panels: PanelManager): { allPainted(): boolean; restore(): void } {
+  const shows = (m: HostMessage) => m.type === 'render' || m.type === 'error';
+  const own = panels as unknown as { post(m: HostMessage): void; handle(raw: unknown): Promise<void> };
+  const post = own.post;
+  const handle = own.handle;
+  let posted = 0;
+  let painted = 0;
+  own.post = (m: HostMessage) => {
+    if (shows(m)) posted++;
+    post.call(panels, m);
+  };
+  own.handle = (raw: unknown) => {
+    const type = raw && typeof raw === 'object' ? (raw as { type?: unknown }).type : undefined;
+    if (type === 'ready') posted += panels.replayMessages().filter(shows).length;
+    if (type === 'painted') painted++;
+    return handle.call(panels, raw);
+  };
+  return {
+    allPainted: () => posted > 0 && painted >= posted,
+    restore: () => {
+      Reflect.deleteProperty(own, 'post');
+      Reflect.deleteProperty(own, 'handle');
+    },
+  };
+}
+
 export function panelSuite(): PanelSuite {
   let panels: PanelManager | undefined;
   let used: UsedMock | undefined;

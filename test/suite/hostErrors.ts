@@ -9,6 +9,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import type { TestApi } from '../../src/testApi';
 
 const EXTENSION_ID = 'stacks-lookup.stacks-lookup';
 
@@ -60,6 +61,28 @@ export function filesUnder(dir: string): string[] {
     return [];
   }
   return entries.flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+}
+
+/**
+ * Resolves once the extension's log file on disk holds a line written now, so what it logged
+ * before is there too (each log is written in order); fails after `timeoutMs`.
+ */
+export async function logFlushed(api: TestApi, timeoutMs = 10_000): Promise<void> {
+  const mark = `log written up to here (${Date.now()}-${Math.random().toString(36).slice(2)})`;
+  api.log.info(mark);
+  const end = Date.now() + timeoutMs;
+  const written = () =>
+    filesUnder(api.logUri.fsPath).some((f) => {
+      try {
+        return fs.readFileSync(f, 'utf8').includes(mark);
+      } catch {
+        return false;
+      }
+    });
+  while (!written()) {
+    if (Date.now() > end) throw new Error(`the extension's log in ${api.logUri.fsPath} did not get "${mark}"`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /** Log entries: a timestamped first line and the continuation lines (a stack) under it. */

@@ -7,7 +7,7 @@
 import { installNetGuard, getNonLoopbackConnections } from './netGuard';
 installNetGuard();
 // Then the listeners for rejections and exceptions the extension host would only log.
-import { hostErrors, installHostErrorListeners } from './hostErrors';
+import { hostErrors, installHostErrorListeners, logFlushed } from './hostErrors';
 installHostErrorListeners();
 
 import * as fs from 'fs';
@@ -97,9 +97,12 @@ export function runTestsIn(dir: string): Promise<void> {
     let runner: Mocha.Runner;
     const finish = async (): Promise<void> => {
       // Errors VS Code swallowed: rejections, exceptions and [error] log lines of this extension
-      // (after a moment, so the loggers have flushed).
-      await new Promise((r) => setTimeout(r, 1500));
+      // (once the logs on disk hold what was logged during the run).
       const ext = vscode.extensions.getExtension<TestApi | undefined>('stacks-lookup.stacks-lookup');
+      if (ext?.isActive && ext.exports)
+        await logFlushed(ext.exports).catch((e: unknown) =>
+          results.push({ title: 'extension host: the extension log is written to disk', ok: false, err: String(e) }),
+        );
       const swallowed = hostErrors(ext?.isActive ? ext.exports?.logUri?.fsPath : undefined);
       if (swallowed.length) {
         results.push({

@@ -21,7 +21,7 @@ import {
   stubInputBox,
   testApi,
 } from './editorHelpers';
-import { filesUnder } from './hostErrors';
+import { filesUnder, logFlushed } from './hostErrors';
 import { getNonLoopbackConnections } from './netGuard';
 
 /** A key no other test uses, so any trace of it on disk comes from this run. */
@@ -156,8 +156,7 @@ describe('Key safety', function () {
   });
 
   it('is never in a settings file, a log file or the output channel on disk', async () => {
-    // Let the loggers flush.
-    await new Promise((r) => setTimeout(r, 1500));
+    await logFlushed(api);
     assert.ok(api.globalStorageUri);
     const userData = path.resolve(api.globalStorageUri.fsPath, '..', '..', '..');
     const settings = [

@@ -3,15 +3,21 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { BLOCK, TX, UNKNOWN_TX } from '../fixtures/ids';
-import { panelSuite } from './editorHelpers';
+import { paintTracker, panelSuite, waitFor } from './editorHelpers';
 
 describe('Detail panel paint reports', () => {
   const suite = panelSuite();
 
   it('reports a model and an error on screen, each after it was posted', async () => {
-    await vscode.commands.executeCommand('stacksLookup.showBlock', String(BLOCK.height));
-    // The first state of a new webview is posted twice (before and after 'ready'): let both land.
-    await new Promise((r) => setTimeout(r, 1000));
+    // The first state of a new webview is posted twice (before and after 'ready'): both must be
+    // on screen before the paint measured below, or an old report could stand for the new state.
+    const first = paintTracker(suite.panels);
+    try {
+      await vscode.commands.executeCommand('stacksLookup.showBlock', String(BLOCK.height));
+      await waitFor(() => first.allPainted(), 'the block panel on screen, as sent again after ready', 10000);
+    } finally {
+      first.restore();
+    }
 
     let painted = suite.panels.whenPainted();
     const t0 = performance.now();

@@ -3,7 +3,15 @@ import * as vscode from 'vscode';
 import type { ClarityNode, Field, HostMessage, Section, Value, ViewModel } from '../../src/protocol';
 import { ADDRESS, BLOCK, BURN, CONTRACT, GENERATED, mempoolTxId, TOKEN, TX, UNKNOWN_TX } from '../fixtures/ids';
 import { loadFixture } from '../mock-api/server';
-import { panelSuite, panelTabs, recordingOpenExternal, setSettings, testApi } from './editorHelpers';
+import {
+  panelHtml,
+  panelSuite,
+  panelTabs,
+  recordingOpenExternal,
+  setSettings,
+  stubInputBox,
+  testApi,
+} from './editorHelpers';
 
 function fieldText(m: ViewModel, label: string): string {
   const f = m.sections.flatMap((s) => (s.type === 'fields' ? s.rows : [])).find((r: Field) => r.label === label);
@@ -114,11 +122,31 @@ describe('Detail panels', () => {
     });
 
     it('API status, without ever showing the key', async () => {
-      await vscode.commands.executeCommand('stacksLookup.showServerStatus');
-      const m = model();
-      assert.strictEqual(fieldText(m, 'Base URL'), suite.used.mock.url);
-      assert.strictEqual(fieldText(m, 'API key in use'), 'No');
-      assert.strictEqual(fieldText(m, 'Server version'), 'stacks-blockchain-api v1.0.7 (master:77b25878)');
+      const key = `panel-test-key-${Date.now().toString(36)}`;
+      const input = stubInputBox([key]);
+      try {
+        assert.strictEqual(await vscode.commands.executeCommand('stacksLookup.setApiKey'), true);
+      } finally {
+        input.restore();
+      }
+      try {
+        const rendered = suite.panels.whenRendered();
+        await vscode.commands.executeCommand('stacksLookup.showServerStatus');
+        const posted = await rendered;
+        const m = model();
+        assert.strictEqual(fieldText(m, 'Base URL'), suite.used.mock.url);
+        assert.strictEqual(fieldText(m, 'API key in use'), 'Yes');
+        assert.strictEqual(fieldText(m, 'Server version'), 'stacks-blockchain-api v1.0.7 (master:77b25878)');
+        const sent = suite.used.mock.requests;
+        assert.ok(sent.length > 0 && sent.every((r) => r.headers['x-api-key'] === key), 'the lookup sent the key');
+        assert.ok(!JSON.stringify(posted).includes(key), 'the key is in the message to the webview');
+        assert.ok(!JSON.stringify(suite.panels.replayMessages()).includes(key), 'the key is in what a reload shows');
+        const html = panelHtml(suite.panels);
+        assert.ok(html.includes('Content-Security-Policy'), 'read the real panel document');
+        assert.ok(!html.includes(key), 'the key is in the panel HTML');
+      } finally {
+        await vscode.commands.executeCommand('stacksLookup.clearApiKey');
+      }
     });
   });
 

@@ -47,12 +47,21 @@ describe('Network status bar item', function () {
   });
 
   it('asks at most every 30 seconds unless forced', async () => {
+    const clock = (await testApi()).networks!.clockForTests();
     // Failures are never cached by the client, so only the item's own throttle can hold these back.
     used.mock.fault({ kind: 'status', status: 503 });
     await bar.refresh(true);
+    // The clock also runs in real time: 29 s leaves a second for the steps in between.
+    clock.advance(29_000);
     await bar.refresh();
+    assert.strictEqual(used.mock.requests.length, 1, 'not again within 30 s');
+    clock.advance(1_000);
     await bar.refresh();
-    assert.strictEqual(used.mock.requests.length, 1);
+    assert.strictEqual(used.mock.requests.length, 2, 'again once 30 s have passed');
+    await bar.refresh();
+    assert.strictEqual(used.mock.requests.length, 2, 'and then not again at once');
+    await bar.refresh(true);
+    assert.strictEqual(used.mock.requests.length, 3, 'forced: at once');
   });
 
   it('shows a warning with the reason when the API fails, and recovers', async () => {

@@ -4,8 +4,8 @@ import type { Field, Section, ViewModel } from '../../src/protocol';
 import type { PanelManager } from '../../src/ui/panels';
 import type { ExplorerTree } from '../../src/ui/tree';
 import type { Watchlist } from '../../src/ui/watchlist';
-import type { History } from '../../src/ui/history';
-import { ADDRESS, BLOCK, BURN, CONTRACT, TX, UNKNOWN_TX } from '../fixtures/ids';
+import { ADDRESS, BLOCK, BURN, CONTRACT, DEPLOYED, deployedStatus, TX, UNKNOWN_TX } from '../fixtures/ids';
+import type { MockApi } from '../mock-api/server';
 import {
   captureMessages,
   Captured,
@@ -17,6 +17,7 @@ import {
   testApi,
   useMock,
   UsedMock,
+  waitFor,
 } from './editorHelpers';
 
 /**
@@ -26,6 +27,7 @@ import {
  * The mock is its own (a new origin), so what the extension learns here stays here.
  */
 const NOT_AVAILABLE = 'not available on this API';
+const STATUS_PATH = '/extended/v2/smart-contracts/status';
 
 function fieldText(m: ViewModel, label: string): string {
   const f = m.sections.flatMap((s) => (s.type === 'fields' ? s.rows : [])).find((r: Field) => r.label === label);
@@ -45,17 +47,15 @@ describe('Sunset: every feature with the deprecated routes switched off', () => 
   let panels: PanelManager;
   let tree: ExplorerTree;
   let watchlist: Watchlist;
-  let history: History;
   let used: UsedMock;
   let messages: Captured;
 
   before(async () => {
     const api = await testApi();
-    assert.ok(api.panels && api.tree && api.watchlist && api.history);
+    assert.ok(api.panels && api.tree && api.watchlist);
     panels = api.panels;
     tree = api.tree;
     watchlist = api.watchlist;
-    history = api.history;
     used = await useMock({ sunset: true });
     // One mock, so one client and one rate budget, for every feature of the suite: as with a key.
     api.networks!.raiseRateBudgetForBenchmark(500);
@@ -81,6 +81,15 @@ describe('Sunset: every feature with the deprecated routes switched off', () => 
   /** Nothing the extension asked for failed: every 410 was followed by its replacement. */
   const noErrors = () => assert.deepStrictEqual(messages.errors, [], 'no error was shown');
   const gone = () => used.mock.requests.filter((r) => /^\/extended\/v[12]\//.test(r.path)).map((r) => r.path);
+  /** What `read` sees with an API that has every route (a mock of its own: nothing the sunset one taught is reused). */
+  const today = async <T>(read: (mock: MockApi) => Promise<T>): Promise<T> => {
+    const other = await useMock();
+    try {
+      return await read(other.mock);
+    } finally {
+      await other.close();
+    }
+  };
 
   describe('panels', () => {
     it('transaction: a contract call with its arguments, result and events', async () => {
@@ -225,14 +234,15 @@ describe('Sunset: every feature with the deprecated routes switched off', () => 
     const lines = (seen: SeenItem[]) => seen.map((s) => `${s.label} | ${s.description}`);
 
     it('Network and Mempool: not deprecated, as today', async () => {
-      await tree.refresh();
-      const network = await children(tree, tree.sections.network);
-      assert.ok(lines(network).includes('API status | ready'), lines(network).join('\n'));
-      const mempool = await children(tree, tree.sections.mempool);
-      assert.deepStrictEqual(lines(mempool).slice(0, 2), [
-        'Pending | 442 transactions',
-        'Transfer fee | low 0.003 · medium 0.006 · high 0.401199 STX',
-      ]);
+      const read = async (mock: MockApi) => {
+        await tree.refresh();
+        const network = lines(await children(tree, tree.sections.network)).map((l) => l.replace(mock.url, '<url>'));
+        return [...network, ...lines(await children(tree, tree.sections.mempool))];
+      };
+      const sunset = await read(used.mock);
+      assert.ok(sunset.includes('API status | ready'), sunset.join('\n'));
+      assert.ok(sunset.includes('Pending | 442 transactions'), sunset.join('\n'));
+      assert.deepStrictEqual(sunset, await today(read));
     });
 
     it('Watched addresses: balance, transactions and balance changes', async () => {
@@ -258,16 +268,35 @@ describe('Sunset: every feature with the deprecated routes switched off', () => 
     });
 
     it('Workspace contracts and Recent lookups: as today', async () => {
-      // The contracts, then the project's deployment plans (no request of their own).
-      const contracts = (await children(tree, tree.sections.contracts)).filter((c) => c.label !== 'Deployment Plans');
-      assert.ok(contracts.length > 0);
+      // Deployed contracts of the workspace, so their deploy transactions (a switched-off v1
+      // route) are read and compared; a lookup, so Recent Lookups has something the product wrote.
+      const read = async (mock: MockApi) => {
+        mock.override(STATUS_PATH, deployedStatus(DEPLOYED.userRegistry, DEPLOYED.cityRegistry));
+        await tree.refresh();
+        let contracts: SeenItem[] = [];
+        await waitFor(
+          async () => {
+            contracts = await children(tree, tree.sections.contracts);
+            return contracts.filter((c) => /(same as|differs from) deployed/.test(c.description)).length === 2;
+          },
+          'the deployed contracts compared with their deploy',
+          15_000,
+        );
+        await vscode.commands.executeCommand('stacksLookup.showTransaction', TX.tokenTransfer);
+        const [recent] = await children(tree, tree.sections.recent);
+        return [...contracts, recent!].map((c) => `${c.label} | ${c.description} | ${c.tooltip} | ${c.command ?? ''}`);
+      };
+      const sunset = await read(used.mock);
       assert.ok(
-        contracts.every((c) => c.contextValue === 'contract' || c.contextValue === 'plans'),
-        lines(contracts).join('\n'),
+        used.mock.requestsTo(`/extended/v3/transactions/${DEPLOYED.cityRegistry.tx}`).length >= 1,
+        'the deploy transaction came from the v3 replacement',
       );
-      await history.add({ kind: 'tx', id: TX.tokenTransfer, network: 'custom' });
-      const recent = await children(tree, tree.sections.recent);
-      assert.strictEqual(recent[0]!.command, 'stacksLookup.showTransaction');
+      assert.match(
+        sunset.at(-1)!,
+        /^Transaction 0x[0-9a-f]+…[0-9a-f]+ \| Custom \| .* \| stacksLookup\.showTransaction$/s,
+      );
+      assert.deepStrictEqual(sunset, await today(read));
+      noErrors();
     });
   });
 });

@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { FormResult, Section, ViewModel, WorkbenchSection } from '../../src/protocol';
 import { BLOCK, CONTRACT, DESCRIBE_ARGS, PROBE_OWNER as OWNER } from '../fixtures/ids';
-import { panelSuite, replaceInWindow } from './editorHelpers';
+import { panelSuite, replaceInWindow, waitFor } from './editorHelpers';
 
 describe('Contract workbench', () => {
   const suite = panelSuite();
@@ -248,11 +248,13 @@ describe('Contract workbench', () => {
     suite.used.mock.fault({ match: '/v2/contracts/call-read/', fault: { kind: 'hang' } });
     suite.panels.results.clear();
     const hanging = suite.panels.handle({ type: 'call', fn: 'safe-div', args: ['8', '2'], sender: OWNER, at: '' });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitFor(() => suite.used.mock.hanging === 1, 'the call reaching the node, which does not answer');
     await suite.panels.handle({
       type: 'open',
       target: { kind: 'contract', id: CONTRACT.memoPayments, network: 'custom' },
     });
+    // Well inside the request timeout (15 s): only a cancelled call closes its connection this soon.
+    await waitFor(() => suite.used.mock.hanging === 0, 'the hanging call to be cancelled', 5000);
     await hanging;
     assert.strictEqual(suite.panels.current?.target.id, CONTRACT.memoPayments);
     assert.strictEqual(suite.panels.results.size, 0, 'no answer from the place left behind');

@@ -24,16 +24,10 @@ function comparable(p: ClarinetProject): unknown {
   };
 }
 
-const REAL = fs
-  .readdirSync(CLARINET_FIXTURES)
-  .filter((d) => d.startsWith('real-'))
-  .sort();
+/** Named, not listed from the folder: a project that went missing fails its test instead of vanishing. */
+const REAL = ['real-alex', 'real-arkadiko', 'real-billboard', 'real-counter', 'real-pyth-bridge', 'real-sbtc'];
 
 describe('real Clarinet projects read as their independent parse says', () => {
-  it('there are at least five', () => {
-    assert.ok(REAL.length >= 5, REAL.join(', '));
-  });
-
   for (const name of REAL) {
     it(`${name} (${firstLine(path.join(CLARINET_FIXTURES, name, 'SOURCE.md'))})`, async () => {
       const { read, asked } = fixtureReader(name);

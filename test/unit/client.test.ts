@@ -485,6 +485,18 @@ describe('Stacks API client', function () {
       assert.ok(!b!.url.includes('secret-key-1'));
     });
 
+    it('sends the key in X-API-Key alone, through either exchange: no other header and not the URL', async () => {
+      const key = 'secret-key-5';
+      await client({ apiKey: key }).getServerStatus();
+      await client({ apiKey: key, fetch: globalThis.fetch }).getTransaction(TX.tokenTransfer);
+      assert.strictEqual(mock.requests.length, 2);
+      for (const r of mock.requests) {
+        const carrying = Object.entries(r.headers).filter(([, v]) => String(v).includes(key));
+        assert.deepStrictEqual(carrying, [['x-api-key', key]], `${r.url}: ${JSON.stringify(r.headers)}`);
+        assert.ok(!r.url.includes(key), r.url);
+      }
+    });
+
     it('refuses a redirect to another origin, so the key never leaves', async () => {
       const other = await startMockApi();
       try {
@@ -632,7 +644,11 @@ describe('Stacks API client', function () {
       await rejectsWith(c.getServerStatus({ budget: 'fail-fast' }), 'rate-limited');
       assert.strictEqual(sent, 50);
       const k = client({ cache: false, apiKey: 'k' });
-      for (let i = 0; i < 60; i++) await k.getServerStatus({ budget: 'fail-fast' });
+      let sentWithKey = 0;
+      for (let i = 0; i < 500; i++) await k.getServerStatus({ budget: 'fail-fast' }).then(() => sentWithKey++);
+      await rejectsWith(k.getServerStatus({ budget: 'fail-fast' }), 'rate-limited', /\b500 requests per 60 s\b/);
+      assert.strictEqual(sentWithKey, 500);
+      assert.strictEqual(mock.requests.length, 550, 'the refused requests were not sent');
     });
 
     it('believes the server when it says the budget is spent', async () => {
@@ -705,6 +721,19 @@ describe('Stacks API client', function () {
       mock.override('/extended/v2/smart-contracts/status', { ...status, ...extra });
       const r = await client().getContractsStatus([CONTRACT.deployed]);
       assert.deepStrictEqual(Object.keys(r), [CONTRACT.deployed]);
+    });
+
+    it('keeps at most 500 answers: the 501st evicts the least recently used', async () => {
+      const c = client({ rateLimit: { limit: 10_000 }, freshMs: 3_600_000 });
+      const atBlock = (height: number) => c.getStxBalance(ADDRESS.mainnet, { untilBlock: height });
+      for (let height = 1; height <= 500; height++) await atBlock(height);
+      await atBlock(1);
+      assert.strictEqual(mock.requests.length, 500, 'all 500 answers are kept');
+      await atBlock(501);
+      await atBlock(1);
+      assert.strictEqual(mock.requests.length, 501, 'the one just read stays');
+      await atBlock(2);
+      assert.strictEqual(mock.requests.length, 502, 'the least recently used answer was evicted');
     });
 
     it('evicts by size: settled responses of 8 MB each do not all stay cached', async () => {

@@ -7,7 +7,7 @@ import type { Section, TableRow, ViewModel } from '../../src/protocol';
 import { addressModel } from '../../src/ui/panels/models/address';
 import { addressPendingSection, nftsSection, tokensSection } from '../../src/ui/panels/models/holdings';
 import type { ModelContext } from '../../src/ui/panels/models/values';
-import { ADDRESS, CONTRACT, TOKEN } from '../fixtures/ids';
+import { ADDRESS, TOKEN } from '../fixtures/ids';
 import { HOLDER, MIA_ASSET } from '../mock-api/holdings';
 import { ERROR_BODIES } from '../mock-api/fixtures';
 import { loadFixture, MockApi, startMockApi } from '../mock-api/server';
@@ -101,18 +101,25 @@ describe('Holdings and pending transactions of an address (issue 14)', () => {
         fee_rate: '3000',
         receipt_time: 1_700_000_000,
       });
+      const incoming: MempoolTransaction = {
+        ...mk(7, ADDRESS.mainnet),
+        token_transfer: { recipient: ADDRESS.pendingSender, amount: '1' },
+      };
       const t = table(
         addressPendingSection(
-          { limit: 20, offset: 0, total: 3, results: [mk(5), mk(3), mk(9, ADDRESS.mainnet)] },
+          { limit: 20, offset: 0, total: 4, results: [mk(5), mk(3), mk(9, ADDRESS.mainnet), incoming] },
           ADDRESS.pendingSender,
           gap,
           ctx,
         ),
       );
-      assert.strictEqual(t.title, 'Pending transactions (3)');
+      assert.strictEqual(t.title, 'Pending transactions (4)');
       assert.strictEqual(cells(t.rows[0]!)[5], 'Stuck: nonce 4 is missing');
       assert.strictEqual(cells(t.rows[1]!)[5], 'Pending');
       assert.strictEqual(cells(t.rows[2]!)[2], '—', 'another sender has no nonce of this address');
+      assert.strictEqual(t.rows[2]!.cells[2]![0]!.hint, `sent by ${ADDRESS.mainnet}`);
+      assert.strictEqual(cells(t.rows[2]!)[5], 'Calls or deploys it', 'sent by another, so it calls its contract');
+      assert.strictEqual(cells(t.rows[3]!)[5], 'Incoming');
     });
 
     it('the address panel: tokens, NFTs, nonces and pending in that order; an API without v3 says so', () => {
@@ -268,31 +275,38 @@ describe('Holdings and pending transactions of an address (issue 14)', () => {
       assert.strictEqual((await c.getFtHoldings(HOLDER)).total, 3, 'and v3 is asked again');
     });
 
-    it('the mock adds a new transaction to an address after a number of requests, and serves it', async () => {
+    it("a principal's pending transactions: the API's list of that principal, nothing dropped, paged by cursor", async () => {
+      // The API lists what a principal sends, receives or whose contract is called; the client
+      // asks that principal's own route and keeps every item of the answer.
+      const body = loadFixture('v3-mempool-transactions.json') as { total: number; results: unknown[] };
+      const pox = 'SP000000000000000000002Q6VF78.pox-4';
+      const sender = 'SP466FNC0P7JWTNM2R9T199QRZN1MYEDTAR0KP27';
+      const pendingPath = (p: string) => `/extended/v3/principals/${p}/mempool/transactions`;
+      for (const p of [pox, sender]) mock.override(pendingPath(p), body);
       const c = createStacksClient({ baseUrl: mock.url, cache: false });
-      const before = await c.getAddressTransactions(ADDRESS.mainnet, { limit: 5 });
-      const id = mock.newTransactionLater(ADDRESS.mainnet, 1);
-      assert.deepStrictEqual(
-        (await c.getAddressTransactions(ADDRESS.mainnet, { limit: 5 })).results.map((r) => r.tx.tx_id),
-        before.results.map((r) => r.tx.tx_id),
-        'as usual for one more request',
-      );
-      const after = await c.getAddressTransactions(ADDRESS.mainnet, { limit: 5 });
-      assert.strictEqual(after.results[0]!.tx.tx_id, id);
-      assert.strictEqual(after.total, before.total + 1);
-      assert.strictEqual((await c.getTransaction(id)).tx_status, 'success');
-    });
-
-    it("a principal's pending transactions: sent by it, or calling its contract", async () => {
-      const c = createStacksClient({ baseUrl: mock.url });
-      const mine = await c.getPrincipalMempoolTransactions(ADDRESS.pendingSender, { limit: 50 });
-      assert.ok(mine.total > 0);
-      assert.ok(mine.results.every((t) => t.sender.address === ADDRESS.pendingSender));
-      const calls = await c.getPrincipalMempoolTransactions(CONTRACT.bns, { limit: 50 });
-      assert.ok(calls.total > 0);
-      assert.ok(calls.results.every((t) => t.contract_call?.contract_id === CONTRACT.bns));
+      for (const p of [pox, sender]) {
+        const page = await c.getPrincipalMempoolTransactions(p, { limit: 50 });
+        assert.deepStrictEqual(page.results, body.results, p);
+        assert.strictEqual(page.total, body.total);
+        const asked = mock.requestsTo(pendingPath(p));
+        assert.deepStrictEqual(
+          asked.map((r) => [r.path, r.query.get('limit')]),
+          [[pendingPath(p), '50']],
+        );
+      }
+      mock.reset();
+      const mine = await c.getPrincipalMempoolTransactions(ADDRESS.pendingSender, { limit: 10 });
+      assert.strictEqual(mine.results.length, 10);
       const next = await c.getPrincipalMempoolTransactions(ADDRESS.pendingSender, { limit: 5, offset: 5 });
       assert.deepStrictEqual(next.results, mine.results.slice(5, 10));
+      mock.override(pendingPath(ADDRESS.unknown), ERROR_BODIES.unknownRoute('GET', pendingPath(ADDRESS.unknown)), 404);
+      await assert.rejects(
+        c.getPrincipalMempoolTransactions(ADDRESS.unknown),
+        (e: unknown) =>
+          e instanceof StacksApiError &&
+          e.kind === 'not-found' &&
+          e.message === 'This API has no /extended/v3/principals/{principal}/mempool/transactions.',
+      );
     });
   });
 });

@@ -57,6 +57,35 @@ describe('Nonces and stuck transactions', () => {
         /^Nonces 4, 7, 8 and 10 are missing: the pending transactions with nonces 5, 6, 9 and 11/,
       );
     });
+
+    it('a long gap: the message names the first ten missing and ten pending nonces, and says more wait', () => {
+      const odd = (count: number) => Array.from({ length: count }, (_, i) => 2 * i + 1);
+      const even = (count: number) => Array.from({ length: count }, (_, i) => 2 * i + 2);
+      const ten = nonceGap({
+        next_nonce: 0,
+        last_confirmed_nonce: null,
+        mempool: { last_nonce: null, pending_nonces: even(10), missing_nonces: odd(10) },
+      });
+      assert.strictEqual(
+        ten?.message,
+        'Nonces 1, 3, 5, 7, 9, 11, 13, 15, 17 and 19 are missing: the pending transactions with nonces ' +
+          '2, 4, 6, 8, 10, 12, 14, 16, 18 and 20 cannot be mined until a transaction with nonce 1 is sent ' +
+          '(or the stuck ones are replaced).',
+      );
+      const long = nonceGap({
+        next_nonce: 0,
+        last_confirmed_nonce: null,
+        mempool: { last_nonce: null, pending_nonces: even(11), missing_nonces: odd(25) },
+      });
+      assert.ok(long);
+      assert.strictEqual(long.missing.length, 25, 'the model keeps every missing nonce');
+      assert.strictEqual(
+        long.message,
+        'Nonces 1, 3, 5, 7, 9, 11, 13, 15, 17 and 19 (and 15 more) are missing: the pending transactions ' +
+          'with nonces 2, 4, 6, 8, 10, 12, 14, 16, 18 and 20 and more cannot be mined until a transaction ' +
+          'with nonce 1 is sent (or the stuck ones are replaced).',
+      );
+    });
   });
 
   describe('in the address panel', () => {

@@ -463,6 +463,16 @@ describe('webview protocol, fuzzed (host side)', function () {
       { type: 'page', params: { untilBlock: '[Fix](command:workbench.action.terminal.new)' } },
       situation(back, addressShown),
     );
-    assert.strictEqual(d.do, 'warn');
+    assert.deepStrictEqual(d, {
+      do: 'warn',
+      message:
+        '"[Fix](command:workbench.action.terminal.new)" is not a block: give a height (a whole number), ' +
+        'a block hash (0x + 64 hex digits) or "latest".',
+    });
+    const latest = decide({ type: 'page', params: { untilBlock: 'latest' } }, situation(back, addressShown));
+    assert.deepStrictEqual(latest, {
+      do: 'warn',
+      message: 'Give a block height or hash to see the balance at that block.',
+    });
   });
 });

@@ -251,7 +251,16 @@ describe('panel models', () => {
       assert.strictEqual(api.requestsTo('/extended/v1/block').length, 0);
       const v1 = await load(target, { tab: 'v1' }, loaded);
       assert.strictEqual(api.requests.length, 1, 'only the v1 block: the v2 block is reused');
-      assert.match(notices(v1.model).join(' '), /deprecated v1 block endpoint/);
+      assert.deepStrictEqual(
+        v1.model.sections.find((s) => s.type === 'notice'),
+        {
+          type: 'notice',
+          tone: 'warning',
+          icon: 'warning',
+          text: 'This view uses the deprecated v1 block endpoint (/extended/v1/block/by_height). Some APIs have switched it off; the Block tab uses the current endpoint.',
+        },
+        'the v1 view warns that its route is deprecated and where the current one is',
+      );
       assert.ok(tables(v1.model).some((t) => t.title?.startsWith('Transactions (')));
     });
 

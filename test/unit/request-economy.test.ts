@@ -4,8 +4,6 @@ import {
   clientOnClock,
   Clock,
   EXTRA_PENDING,
-  idealRequests,
-  naiveClient,
   preparePendingTxs,
   replay,
   requestEconomy,
@@ -73,17 +71,6 @@ describe('Request economy of a scripted editing session', () => {
     await mock.close();
   });
 
-  it('the script is 200 hovers and lookups over 40 identifiers of every kind', () => {
-    const script = sessionScript(200);
-    assert.strictEqual(script.length, 200);
-    assert.strictEqual(new Set(script.map((s) => s.target.id)).size, 40);
-    assert.strictEqual(SESSION_IDS.length, 40);
-    const kinds = new Set(script.map((s) => s.target.kind));
-    assert.deepStrictEqual([...kinds].sort(), ['address', 'confirmed-tx', 'contract', 'pending-tx']);
-    const actions = new Set(script.map((s) => s.action));
-    assert.deepStrictEqual([...actions].sort(), ['hover', 'hover+lookup', 'lookup']);
-  });
-
   it('our client sends exactly the ideal number of requests: each resource once, plus the refreshes freshness demands', async () => {
     const r = await requestEconomy(mock, 200);
     assert.strictEqual(r.ours.failures, 0, r.ours.firstFailure);
@@ -114,14 +101,5 @@ describe('Request economy of a scripted editing session', () => {
       assert.ok(asked <= 2, `${id} asked ${asked} times`);
     }
     assert.ok(mock.requests.filter((q) => q.path.startsWith('/extended/v1/tx/0x')).length <= 2, 'a 410 only at first');
-  });
-
-  it('a naive client sends one request per call: every hover and every panel part', async () => {
-    preparePendingTxs(mock);
-    const script = sessionScript(40);
-    const r = await replay(naiveClient(mock.url), script, mock);
-    assert.strictEqual(r.failures, 0, r.firstFailure);
-    assert.ok(r.requests >= script.length, `${r.requests} requests for ${script.length} steps`);
-    assert.ok(r.requests > idealRequests(script).total);
   });
 });

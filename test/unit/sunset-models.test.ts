@@ -42,6 +42,25 @@ function seen(m: ViewModel): Map<string, string> {
   return out;
 }
 
+/** The hover texts of every "not available" value of a model. */
+function notAvailableHints(m: ViewModel): Set<string | undefined> {
+  const hints = new Set<string | undefined>();
+  const visit = (sections: Section[]): void => {
+    for (const s of sections) {
+      const values =
+        s.type === 'fields'
+          ? s.rows.flatMap((r) => r.values)
+          : s.type === 'table'
+            ? s.rows.flatMap((r) => r.cells.flat())
+            : [];
+      for (const v of values) if (v.text === NOT_AVAILABLE) hints.add(v.hint);
+      if (s.type === 'table') for (const row of s.rows) if (row.detail) visit(row.detail);
+    }
+  };
+  visit(m.sections);
+  return hints;
+}
+
 describe('Sunset: panels and hovers say "not available on this API" where v3 lacks a value', function () {
   let today: MockApi;
   let sunset: MockApi;
@@ -66,7 +85,14 @@ describe('Sunset: panels and hovers say "not available on this API" where v3 lac
   /** The places where the sunset panel differs from today's: each must say "not available". */
   async function lost(target: Target, params: PanelParams = {}): Promise<string[]> {
     const a = seen(await load(old, target, params));
-    const b = seen(await load(gone, target, params));
+    const sunsetModel = await load(gone, target, params);
+    const b = seen(sunsetModel);
+    for (const hint of notAvailableHints(sunsetModel))
+      assert.strictEqual(
+        hint,
+        'The API has switched off the route that gave this; its replacement does not report it.',
+        'each value v3 lacks says why on hover',
+      );
     const changed: string[] = [];
     for (const [k, v] of b) {
       if (a.get(k) === v) continue;

@@ -3,7 +3,7 @@
 import * as assert from 'assert';
 import { createStacksClient, ErrorKind, StacksApiError } from '../../src/api';
 import { describeError } from '../../src/ui/errorText';
-import { loadFixture, MockApi, startMockApi } from '../mock-api/server';
+import { loadFixture } from '../mock-api/server';
 
 async function rejectsWith(p: Promise<unknown>, kind: ErrorKind, message?: RegExp): Promise<StacksApiError> {
   try {
@@ -99,41 +99,5 @@ describe('web build: the client on a browser fetch', () => {
         ),
     });
     await rejectsWith(c.getServerStatus(), 'timeout', /did not answer within/);
-  });
-});
-
-describe('mock API: CORS for the web extension', () => {
-  let mock: MockApi;
-  before(async () => {
-    mock = await startMockApi();
-  });
-  after(() => mock.close());
-
-  it('answers a preflight for X-API-Key without recording a request', async () => {
-    mock.reset();
-    const res = await fetch(`${mock.url}/extended`, {
-      method: 'OPTIONS',
-      headers: {
-        Origin: 'https://vscode.dev',
-        'Access-Control-Request-Method': 'GET',
-        'Access-Control-Request-Headers': 'x-api-key',
-      },
-    });
-    assert.strictEqual(res.status, 204);
-    assert.strictEqual(res.headers.get('access-control-allow-origin'), '*');
-    assert.match(res.headers.get('access-control-allow-headers') ?? '', /x-api-key/i);
-    assert.match(res.headers.get('access-control-allow-methods') ?? '', /GET/);
-    assert.strictEqual(mock.requests.length, 0);
-  });
-
-  it('lets a browser read every answer and the ratelimit, retry-after and Warning headers', async () => {
-    mock.fault({ kind: 'status', status: 429, headers: { 'retry-after': '7' } });
-    const res = await fetch(`${mock.url}/extended`, { headers: { Origin: 'https://vscode.dev' } });
-    mock.reset();
-    assert.strictEqual(res.status, 429);
-    assert.strictEqual(res.headers.get('access-control-allow-origin'), '*');
-    const exposed = (res.headers.get('access-control-expose-headers') ?? '').split(/,\s*/);
-    for (const h of ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after', 'warning'])
-      assert.ok(exposed.includes(h), `${h} exposed`);
   });
 });

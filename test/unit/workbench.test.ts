@@ -347,21 +347,6 @@ describe('Contract workbench: the client and the mock node routes', () => {
     assert.strictEqual(calls().length, 2);
   });
 
-  it('the mock node refuses as the node does: unknown function, argument count and type, a public function', async () => {
-    const call = (fn: string, args: string[]) =>
-      c.callReadOnly(CONTRACT.typeProbe, fn, { sender: ADDR, arguments: args });
-    assert.strictEqual((await call('nope', [])).cause, 'RuntimeCheck(UndefinedFunction("nope"))');
-    assert.strictEqual(
-      (await call('safe-div', [cvToHex(Cl.int(1))])).cause,
-      'RuntimeCheck(IncorrectArgumentCount(2, 1))',
-    );
-    assert.match(
-      (await call('safe-div', [cvToHex(Cl.uint(1)), cvToHex(Cl.int(1))])).cause!,
-      /^RuntimeCheck\(TypeValueError\(IntType/,
-    );
-    assert.strictEqual((await call('set-score', [cvToHex(Cl.uint(1)), cvToHex(Cl.int(1))])).cause, 'NotReadOnly');
-  });
-
   it('sends only an index block hash as the tip, without 0x; anything else is refused before sending', async () => {
     const tip = '0x' + 'Ab'.repeat(32);
     await c.callReadOnly(CONTRACT.memoPayments, 'get-total-sent', { sender: ADDR, arguments: [], tip });

@@ -16,17 +16,47 @@ function workspaceFile(rel: string): vscode.Uri {
   return vscode.Uri.joinPath(folder.uri, ...rel.split('/'));
 }
 
-// Mocha runs these in order: the first tests run before anything asked for chain data.
 describe('untrusted workspace (restricted mode)', () => {
   let used: UsedMock;
+  /** What opening a contract showed and asked, in the window's first state (see `before`). */
+  let firstOpen: { titles: string[]; check: vscode.Command | undefined; requests: string[] };
+  const treasury = () => workspaceFile('contracts/treasury.clar');
+  const lensesOf = async (uri: vscode.Uri) =>
+    (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? [];
+
   before(async () => {
-    await testApi();
+    const api = await testApi();
     // The user's own API (user settings); the workspace's settings name another one.
     used = await useMock();
+    // Opening a file before anything asked for chain data in this window: a state only the window's
+    // start has, so it is seen here, before any test, whichever tests run and in whatever order.
+    assert.strictEqual(api.networks?.used, false, 'something asked for chain data before the suite');
+    const doc = await vscode.workspace.openTextDocument(treasury());
+    await vscode.window.showTextDocument(doc);
+    await waitFor(async () => (await lensesOf(doc.uri)).length > 0, 'the lens', 15000);
+    const lenses = await lensesOf(doc.uri);
+    firstOpen = {
+      titles: lenses.map((l) => l.command?.title ?? ''),
+      check: lenses[0]?.command,
+      requests: used.mock.requests.map((r) => r.url),
+    };
   });
   after(async () => {
     await used.close();
   });
+
+  /** Makes sure the window has asked for chain data, so the lens shows the deployment. */
+  const lensShowsDeployment = async (uri: vscode.Uri): Promise<void> => {
+    const lens = (await lensesOf(uri))[0]?.command;
+    assert.ok(lens, 'no lens');
+    if (/check deployment/i.test(lens.title))
+      await vscode.commands.executeCommand(lens.command, ...(lens.arguments ?? []));
+    await waitFor(
+      async () => /testnet: /.test((await lensesOf(uri))[0]?.command?.title ?? ''),
+      'the deployment in the lens',
+      15000,
+    );
+  };
 
   it('really is a workspace nobody trusted, whose settings name another API', async () => {
     assert.strictEqual(vscode.workspace.isTrusted, false);
@@ -42,34 +72,21 @@ describe('untrusted workspace (restricted mode)', () => {
     assert.strictEqual(section().inspect('customApiUrl')?.workspaceValue, undefined);
   });
 
-  it('opening a contract asks nothing: its lens offers to check the deployment', async () => {
-    const doc = await vscode.workspace.openTextDocument(workspaceFile('contracts/treasury.clar'));
-    await vscode.window.showTextDocument(doc);
-    const read = async () =>
-      (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri)) ?? [];
-    await waitFor(async () => (await read()).length > 0, 'the lens', 15000);
-    const lenses = await read();
-    const titles = lenses.map((l) => l.command?.title ?? '');
+  it('opening a contract asks nothing: its lens offers to check the deployment', () => {
     assert.ok(
-      titles.some((t) => /check deployment/i.test(t)),
-      `lenses: ${titles.join(' | ')}`,
+      firstOpen.titles.some((t) => /check deployment/i.test(t)),
+      `lenses: ${firstOpen.titles.join(' | ')}`,
     );
-    assert.deepStrictEqual(
-      used.mock.requests.map((r) => r.url),
-      [],
-      'a request went out before anything was asked',
-    );
+    assert.deepStrictEqual(firstOpen.requests, [], 'a request went out before anything was asked');
   });
 
   it('a click on that lens checks, and from then on the lens shows the deployment', async () => {
-    const doc = await vscode.workspace.openTextDocument(workspaceFile('contracts/treasury.clar'));
-    const lenses = () =>
-      Promise.resolve(vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri));
-    const [check] = await lenses();
-    assert.ok(check?.command, 'no lens');
-    await vscode.commands.executeCommand(check.command.command, ...(check.command.arguments ?? []));
-    assert.ok(used.mock.requestsTo('/extended/v2/smart-contracts/status').length >= 1, 'the click asked nothing');
-    const title = async () => (await lenses())?.[0]?.command?.title ?? '';
+    const check = firstOpen.check;
+    assert.ok(check && /check deployment/i.test(check.title), 'the lens offered a check');
+    const before = used.mock.requestsTo('/extended/v2/smart-contracts/status').length;
+    await vscode.commands.executeCommand(check.command, ...(check.arguments ?? []));
+    assert.ok(used.mock.requestsTo('/extended/v2/smart-contracts/status').length > before, 'the click asked nothing');
+    const title = async () => (await lensesOf(treasury()))[0]?.command?.title ?? '';
     await waitFor(async () => /testnet: /.test(await title()), 'the deployment in the lens', 15000);
     assert.doesNotMatch(await title(), /check deployment/i);
   });
@@ -99,12 +116,10 @@ describe('untrusted workspace (restricted mode)', () => {
     // the deployment, asks again for the new network: the devnet plan's ids on the user's devnet
     // API. The testnet plan's ids are ST ids, which are devnet's while devnet is selected: the
     // hosted testnet, which nobody chose, is not asked.
-    const doc = await vscode.workspace.openTextDocument(workspaceFile('contracts/treasury.clar'));
+    const doc = await vscode.workspace.openTextDocument(treasury());
     await vscode.window.showTextDocument(doc);
-    const title = async () =>
-      (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri))?.[0]?.command
-        ?.title ?? '';
-    await waitFor(async () => /testnet: /.test(await title()), 'the deployment in the lens', 15000);
+    const title = async () => (await lensesOf(doc.uri))[0]?.command?.title ?? '';
+    await lensShowsDeployment(doc.uri);
     const since = Date.now();
     const before = used.mock.requestsTo('/extended/v2/smart-contracts/status').length;
     const restoreUser = await setSettings({ devnetApiUrl: used.mock.url });

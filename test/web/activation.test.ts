@@ -1,22 +1,37 @@
 import * as vscode from 'vscode';
 import * as assert from './assert';
-import { EXTENSION_ID, testApi } from './helpers';
+import { mainMock } from './control';
+import { captureMessages, EXTENSION_ID, freshStart, IDS, testApi } from './helpers';
 
 describe('web: activation in the web worker extension host', () => {
-  it('runs in a worker, with no Node process', () => {
+  it('runs the web build in the worker: what it leaves out says it needs the desktop, and asks nothing', async () => {
+    // The host: a web worker, no Node process.
     assert.strictEqual(typeof (globalThis as { importScripts?: unknown }).importScripts, 'function');
     assert.strictEqual(typeof (globalThis as { process?: unknown }).process, 'undefined');
+    const api = await testApi();
+    await freshStart(api);
+    const messages = captureMessages();
+    try {
+      const watched = await vscode.commands.executeCommand('stacksLookup.watchTransaction', IDS.tx);
+      assert.strictEqual(watched, false, 'nothing is watched');
+      assert.deepStrictEqual(messages.shown, [
+        {
+          level: 'info',
+          message:
+            'Watching a transaction until it lands needs the desktop version of VS Code: the web extension (vscode.dev, github.dev) leaves it out to stay small.',
+          buttons: [],
+        },
+      ]);
+    } finally {
+      messages.restore();
+    }
+    assert.deepStrictEqual(await mainMock.requests(), [], 'no request for a feature left out');
   });
 
   it('activates from the browser entry and hands its internals to the tests', async () => {
     const api = await testApi();
     const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
     assert.ok(ext.isActive);
-    assert.strictEqual(
-      (ext.packageJSON as { main?: string }).main,
-      undefined,
-      'the package has only its browser entry',
-    );
     assert.ok(api.networks && api.tree && api.statusBar, 'the services are built');
   });
 

@@ -11,6 +11,8 @@ export const EXTENSION_ID = 'stacks-lookup.stacks-lookup';
 /** Ids the mock serves (test/fixtures/ids.ts, which needs Node's crypto, has them all). */
 export const IDS = {
   tx: '0x03807fdb726b3cb843e0330c564a4974037be8f9ea58ec7f8ebe03c34b890009',
+  /** A contract call whose arguments and result are tuples (tx-contract_call-stack_stx.json). */
+  stackStxTx: '0xa64ad136e51a3a50eb1fdfd7eefa0b7aeb89e2521b2a2218d887477baa1775c9',
   unknownTx: '0xb9c397a6781bc1ff12ca1e27ac2f2f72e0f673e3c69c846115de9363bd8d1268',
   address: 'SP3FBR2AGK5H9QBDH3EEN6DF8EK8JY7RX8QJ5SVTE',
   contract: 'ST000000000000000000002AMW42H.pox-2',
@@ -105,7 +107,8 @@ export async function children(tree: ExplorerTree, node: TreeNode): Promise<Seen
   });
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The poll interval of waitFor, not a wait of its own: tests wait for a condition. */
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5000): Promise<void> {
   const end = Date.now() + timeoutMs;

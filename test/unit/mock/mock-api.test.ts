@@ -1,8 +1,10 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
+import { Cl, cvToHex } from '@stacks/transactions';
 import { c32addressDecode } from 'c32check';
-import { FIXTURE_DIR, MockApi, loadFixture, startMockApi } from '../mock-api/server';
+import { createStacksClient, StacksClient } from '../../../src/api';
+import { FIXTURE_DIR, MockApi, loadFixture, startMockApi } from '../../mock-api/server';
 import {
   ADDRESS,
   API_KEY,
@@ -14,7 +16,7 @@ import {
   UNKNOWN_TX,
   busyTxId,
   mempoolTxId,
-} from '../fixtures/ids';
+} from '../../fixtures/ids';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -598,7 +600,7 @@ describe('mock chain data API in sunset mode', () => {
   }
 
   it('answers every route the API marks deprecated with 410 and the real body, before checking its arguments', async () => {
-    const { API_ROUTES } = await import('../mock-api/apiRoutes');
+    const { API_ROUTES } = await import('../../mock-api/apiRoutes');
     const deprecated = API_ROUTES.filter((r) => r.deprecated && r.method === 'GET');
     assert.strictEqual(API_ROUTES.filter((r) => r.deprecated).length, 38, 'the 38 routes marked deprecated at v9.0.2');
     for (const r of deprecated) {
@@ -660,5 +662,94 @@ describe('mock chain data API in sunset mode', () => {
     const page = (await get(`/extended/v3/principals/${ADDRESS.mainnet}/transactions`)).body;
     const transfer = page.results.find((r: any) => r.transaction.type === 'token_transfer');
     assert.strictEqual(typeof transfer.transaction.token_transfer.memo.repr, 'string');
+  });
+});
+
+describe('mock API: CORS for the web extension', () => {
+  let mock: MockApi;
+  before(async () => {
+    mock = await startMockApi();
+  });
+  after(() => mock.close());
+
+  it('answers a preflight for X-API-Key without recording a request', async () => {
+    mock.reset();
+    const res = await fetch(`${mock.url}/extended`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://vscode.dev',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'x-api-key',
+      },
+    });
+    assert.strictEqual(res.status, 204);
+    assert.strictEqual(res.headers.get('access-control-allow-origin'), '*');
+    assert.match(res.headers.get('access-control-allow-headers') ?? '', /x-api-key/i);
+    assert.match(res.headers.get('access-control-allow-methods') ?? '', /GET/);
+    assert.strictEqual(mock.requests.length, 0);
+  });
+
+  it('lets a browser read every answer and the ratelimit, retry-after and Warning headers', async () => {
+    mock.fault({ kind: 'status', status: 429, headers: { 'retry-after': '7' } });
+    const res = await fetch(`${mock.url}/extended`, { headers: { Origin: 'https://vscode.dev' } });
+    mock.reset();
+    assert.strictEqual(res.status, 429);
+    assert.strictEqual(res.headers.get('access-control-allow-origin'), '*');
+    const exposed = (res.headers.get('access-control-expose-headers') ?? '').split(/,\s*/);
+    for (const h of ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after', 'warning'])
+      assert.ok(exposed.includes(h), `${h} exposed`);
+  });
+});
+
+describe('mock API: new transactions of an address', () => {
+  let mock: MockApi;
+  before(async () => {
+    mock = await startMockApi();
+  });
+  after(() => mock.close());
+  beforeEach(() => mock.reset());
+
+  it('adds a new transaction to an address after a number of requests, and serves it', async () => {
+    const c = createStacksClient({ baseUrl: mock.url, cache: false });
+    const before = await c.getAddressTransactions(ADDRESS.mainnet, { limit: 5 });
+    const id = mock.newTransactionLater(ADDRESS.mainnet, 1);
+    assert.deepStrictEqual(
+      (await c.getAddressTransactions(ADDRESS.mainnet, { limit: 5 })).results.map((r) => r.tx.tx_id),
+      before.results.map((r) => r.tx.tx_id),
+      'as usual for one more request',
+    );
+    const after = await c.getAddressTransactions(ADDRESS.mainnet, { limit: 5 });
+    assert.strictEqual(after.results[0]!.tx.tx_id, id);
+    assert.strictEqual(after.total, before.total + 1);
+    assert.strictEqual((await c.getTransaction(id)).tx_status, 'success');
+  });
+});
+
+describe('mock API: the node refuses a read-only call as the node does', () => {
+  let mock: MockApi;
+  let c: StacksClient;
+  const ADDR = 'ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG';
+  before(async () => {
+    mock = await startMockApi();
+  });
+  after(() => mock.close());
+  beforeEach(() => {
+    mock.reset();
+    c = createStacksClient({ baseUrl: mock.url });
+  });
+
+  it('unknown function, argument count and type, a public function', async () => {
+    const call = (fn: string, args: string[]) =>
+      c.callReadOnly(CONTRACT.typeProbe, fn, { sender: ADDR, arguments: args });
+    assert.strictEqual((await call('nope', [])).cause, 'RuntimeCheck(UndefinedFunction("nope"))');
+    assert.strictEqual(
+      (await call('safe-div', [cvToHex(Cl.int(1))])).cause,
+      'RuntimeCheck(IncorrectArgumentCount(2, 1))',
+    );
+    assert.match(
+      (await call('safe-div', [cvToHex(Cl.uint(1)), cvToHex(Cl.int(1))])).cause!,
+      /^RuntimeCheck\(TypeValueError\(IntType/,
+    );
+    assert.strictEqual((await call('set-score', [cvToHex(Cl.uint(1)), cvToHex(Cl.int(1))])).cause, 'NotReadOnly');
   });
 });

@@ -4,8 +4,8 @@ import * as path from 'path';
 import Ajv, { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { parse as parseYaml } from 'yaml';
-import { ADDRESS, BLOCK, BURN, TX } from '../fixtures/ids';
-import { FIXTURE_DIR, loadFixture, MockApi, startMockApi } from '../mock-api/server';
+import { ADDRESS, BLOCK, BURN, TX } from '../../fixtures/ids';
+import { FIXTURE_DIR, loadFixture, MockApi, startMockApi } from '../../mock-api/server';
 
 /**
  * Every fixture is a body the real API sends: each one passes the API's own schemas with a JSON
