@@ -174,6 +174,12 @@ const DEFAULT_FRESH_MS = 3_000;
 const DEFAULT_PAGE_LIMIT = 20;
 /** The response cache of one client holds at most this much (measured as JSON text). */
 export const CACHE_MAX_BYTES = 20 * 1024 * 1024;
+/**
+ * No single answer larger than this is cached: it is used and let go. Real answers are far smaller
+ * (a page of 50 transactions is about 100 KB); two answers near the 10 MB body cap would otherwise
+ * hold most of the cache.
+ */
+export const CACHE_MAX_ENTRY_BYTES = 1024 * 1024;
 
 export function createStacksClient(options: StacksClientOptions): StacksClient {
   return new Client(options);
@@ -212,6 +218,7 @@ class Client implements StacksClient {
         : new LruCache<unknown>({
             maxEntries: 500,
             maxBytes: CACHE_MAX_BYTES,
+            maxEntryBytes: CACHE_MAX_ENTRY_BYTES,
             sizeOf: jsonLength,
             ...(opts.clock ? { now: opts.clock.now } : {}),
           }),
