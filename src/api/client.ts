@@ -193,7 +193,11 @@ class Client implements StacksClient {
   private readonly freshMs: number;
   private readonly cursors = new CursorMemo();
   /** Token metadata answers of this session, by contract id (`null`: the API has none). */
-  private readonly tokens = new Map<string, S.FtMetadata | null>();
+  private readonly tokens = new LruCache<S.FtMetadata | null>({
+    maxEntries: MAX_TOKENS_REMEMBERED,
+    maxBytes: TOKENS_MAX_BYTES,
+    sizeOf: jsonLength,
+  });
   /** v3 routes this client's API turned out not to have (see holdings.ts). */
   private readonly absent = new Set<string>();
   private readonly log: LogFn | undefined;
@@ -538,21 +542,15 @@ class Client implements StacksClient {
         },
         o,
       );
-      this.remember(id, meta);
+      this.tokens.set(id, meta, Infinity);
       return meta;
     } catch (e) {
       if (isStacksApiError(e) && (e.status === 404 || e.status === 422)) {
-        this.remember(id, null);
+        this.tokens.set(id, null, Infinity);
         return null;
       }
       throw e;
     }
-  }
-
-  /** Keeps a token's answer for the session; bounded, so a hostile stream of tokens cannot grow it forever. */
-  private remember(id: string, meta: S.FtMetadata | null): void {
-    if (this.tokens.size >= MAX_TOKENS_REMEMBERED) this.tokens.delete(this.tokens.keys().next().value!);
-    this.tokens.set(id, meta);
   }
 
   async getContractInterface(contractId: string, o: CallOptions = {}): Promise<S.ContractInterface> {
@@ -744,6 +742,8 @@ function tipQuery(tip: string | undefined): Array<[string, string]> {
 
 /** Tokens whose metadata one client keeps for the session. */
 const MAX_TOKENS_REMEMBERED = 5_000;
+/** ... and their size at most, measured as JSON text (a kept answer is a few dozen bytes). */
+const TOKENS_MAX_BYTES = 1024 * 1024;
 
 /** A transaction that can no longer change: confirmed in a canonical block, not from a microblock stream. */
 function isSettled(tx: S.Transaction): boolean {
