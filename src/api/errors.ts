@@ -23,13 +23,20 @@ export class StacksApiError extends Error {
   readonly retryAfterMs?: number;
   /** The API path (never the full URL with query or key) the error belongs to, when there was a request. */
   readonly path?: string;
+  /** A 404 for the route itself, not for a resource: the API has no such route (see `isRouteNotFound`). */
+  readonly routeMissing?: true;
 
-  constructor(kind: ErrorKind, message: string, extra: { status?: number; retryAfterMs?: number; path?: string } = {}) {
+  constructor(
+    kind: ErrorKind,
+    message: string,
+    extra: { status?: number; retryAfterMs?: number; path?: string; routeMissing?: boolean } = {},
+  ) {
     super(message);
     this.kind = kind;
     if (extra.status !== undefined) this.status = extra.status;
     if (extra.retryAfterMs !== undefined) this.retryAfterMs = extra.retryAfterMs;
     if (extra.path !== undefined) this.path = extra.path;
+    if (extra.routeMissing) this.routeMissing = true;
   }
 }
 
@@ -67,6 +74,23 @@ export function kindForStatus(status: number): ErrorKind {
     default:
       return status >= 500 ? 'server' : 'invalid-response';
   }
+}
+
+/**
+ * The body of a 404 for a route the server does not have at all: Fastify's answer to an unknown
+ * path, `{"statusCode":404,"error":"Not Found","message":"Route GET:/extended/… not found"}`, as an
+ * older or custom API gives for a route added since. A 404 for a resource the API does not know
+ * has the same `error` and other words ("Block not found", "cannot find block by height").
+ */
+export function isRouteNotFound(body: unknown): boolean {
+  if (!body || typeof body !== 'object') return false;
+  const message = (body as { message?: unknown }).message;
+  return typeof message === 'string' && /^Route [A-Z]+:\/\S* not found$/.test(message);
+}
+
+/** True for an error of a request whose route the API does not have (an older or custom API). */
+export function isRouteMissing(e: unknown): boolean {
+  return isStacksApiError(e) && e.kind === 'not-found' && e.routeMissing === true;
 }
 
 /** Pulls the server's own words out of an error body: `message` (Fastify) or `error` (older bodies). */

@@ -2,7 +2,9 @@ import * as assert from 'assert';
 import * as http from 'http';
 import { AddressInfo } from 'net';
 import { createStacksClient, ErrorKind, StacksApiError, StacksClient, StacksClientOptions } from '../../src/api';
+import { isRouteMissing } from '../../src/api/errors';
 import * as S from '../../src/api/schemas';
+import { ERROR_BODIES } from '../mock-api/fixtures';
 import { ADDRESS, BLOCK, CONTRACT, GENERATED, mempoolTxId, TX, UNKNOWN_TX } from '../fixtures/ids';
 import { loadFixture, MockApi, startMockApi } from '../mock-api/server';
 
@@ -550,6 +552,24 @@ describe('Stacks API client', function () {
     it('uses the older "error" field when there is no "message"', async () => {
       mock.fault({ kind: 'status', status: 503, body: { error: 'The database service is unavailable' } });
       await rejectsWith(client().getServerStatus(), 'server', /database service is unavailable/);
+    });
+
+    it('tells a 404 for a route the API does not have apart from a 404 for a resource', async () => {
+      const path = `/extended/v2/blocks/${BLOCK.height}/transactions`;
+      mock.fault({ match: path, fault: { kind: 'status', status: 404, body: ERROR_BODIES.unknownRoute('GET', path) } });
+      const route = await rejectsWith(client().getBlockTransactions(BLOCK.height), 'not-found');
+      assert.strictEqual(route.routeMissing, true);
+      assert.ok(isRouteMissing(route));
+      for (const body of [
+        ERROR_BODIES.v2BlockNotFound(),
+        ERROR_BODIES.blockByHeightNotFound(),
+        { error: 'cannot find block' },
+      ]) {
+        mock.reset();
+        mock.fault({ kind: 'status', status: 404, body });
+        const resource = await rejectsWith(client().getBlock(BLOCK.height), 'not-found');
+        assert.strictEqual(isRouteMissing(resource), false, JSON.stringify(body));
+      }
     });
 
     it('reports an unknown transaction as not-found', async () => {
