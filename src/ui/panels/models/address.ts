@@ -9,7 +9,7 @@ import type {
   PrincipalNonces,
   StxBalance,
 } from '../../../api';
-import { addressPendingSection, Missing, nftsSection, tokensSection } from './holdings';
+import { addressPendingSection, nftsSection, tokensSection } from './holdings';
 import { nonceGap } from '../../../chain/nonces';
 import { statusLabel, statusTone, txTypeLabel } from '../../../chain/format';
 import type { PanelParams, Section, TableRow, Value, ViewModel } from '../../../protocol';
@@ -21,6 +21,9 @@ import {
   field,
   fields,
   id,
+  isMissing,
+  type Missing,
+  missingNotice,
   ModelContext,
   notAvailable,
   num,
@@ -40,9 +43,10 @@ export const ADDRESS_EVENTS_PER_PAGE = 20;
 export interface AddressData {
   principal: string;
   balance: StxBalance;
-  txs: Page<AddressTransaction>;
+  /** `Missing` (as every list here) on an API without its route: the rest of the panel shows. */
+  txs: Page<AddressTransaction> | Missing;
   /** Events of the expanded transaction row, for this address. */
-  events?: { txId: string; page: Page<AddressEvent> };
+  events?: { txId: string; page: Page<AddressEvent> | Missing };
   /** Where the nonces stand (standard addresses), or why that is not shown. */
   nonces?: { ok: true; value: PrincipalNonces } | { ok: false; short: string };
   /** What it holds besides STX (absent: not asked, as in a balance at a past block). */
@@ -119,6 +123,7 @@ function tokenOffering(b: StxBalance, ctx: ModelContext): Section[] {
 
 function transactions(d: AddressData, params: PanelParams, ctx: ModelContext): Section {
   const p = d.txs;
+  if (isMissing(p)) return missingNotice('Transactions', p);
   return {
     type: 'table',
     title: `Transactions (${p.total})`,
@@ -165,7 +170,10 @@ function txRow(d: AddressData, r: AddressTransaction, params: PanelParams, ctx: 
     cells,
     expand: { open, intent: { type: 'page', params: open ? { expand: '' } : { expand: t.tx_id, expandOffset: 0 } } },
   };
-  if (open && d.events && d.events.txId === t.tx_id) row.detail = [eventsTable(d.events.page, ctx)];
+  if (open && d.events && d.events.txId === t.tx_id) {
+    const events = d.events.page;
+    row.detail = [isMissing(events) ? missingNotice('Events for this address', events) : eventsTable(events, ctx)];
+  }
   return row;
 }
 

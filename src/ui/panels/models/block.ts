@@ -16,6 +16,9 @@ import {
   field,
   fields,
   id,
+  isMissing,
+  type Missing,
+  missingNotice,
   ModelContext,
   num,
   principal,
@@ -29,14 +32,17 @@ import {
 /** Rows of a block's transaction list per page. */
 export const BLOCK_TXS_PER_PAGE = 20;
 
-/** `isTip`: the block was asked for as `latest`, so there is no next block to link to yet. */
+/**
+ * `isTip`: the block was asked for as `latest`, so there is no next block to link to yet. The v1
+ * view and the transactions are `Missing` on an API without their routes: the block still shows.
+ */
 export function blockModel(
   b: Block,
-  v1: BlockV1 | undefined,
+  v1: BlockV1 | Missing | undefined,
   tab: 'v2' | 'v1',
   ctx: ModelContext,
   isTip = false,
-  txs?: Page<Transaction>,
+  txs?: Page<Transaction> | Missing,
 ): ViewModel {
   const nav: Action[] = compact([
     b.height > 0 && {
@@ -79,12 +85,16 @@ export function blockModel(
           },
         ],
       },
-      ...(tab === 'v1' && v1 ? v1Sections(v1, ctx) : v2Sections(b, ctx, txs)),
+      ...(tab === 'v1' && v1
+        ? isMissing(v1)
+          ? [missingNotice('Transactions and microblocks (v1)', v1)]
+          : v1Sections(v1, ctx)
+        : v2Sections(b, ctx, txs)),
     ]),
   };
 }
 
-function v2Sections(b: Block, ctx: ModelContext, txs: Page<Transaction> | undefined): Section[] {
+function v2Sections(b: Block, ctx: ModelContext, txs: Page<Transaction> | Missing | undefined): Section[] {
   return compact([
     fields('Block', [
       field('Height', num(b.height)),
@@ -104,7 +114,7 @@ function v2Sections(b: Block, ctx: ModelContext, txs: Page<Transaction> | undefi
       // `miner_txid` is the anchor chain's transaction id: a Bitcoin transaction, not a Stacks one.
       field('Anchor transaction (Bitcoin)', bitcoinTx(b.miner_txid, ctx)),
     ]),
-    txs && transactionsTable(txs, ctx),
+    txs && (isMissing(txs) ? missingNotice('Transactions', txs) : transactionsTable(txs, ctx)),
     executionCosts(b),
   ]);
 }

@@ -9,6 +9,9 @@ import {
   field,
   fields,
   id,
+  isMissing,
+  type Missing,
+  missingNotice,
   ModelContext,
   principal,
   stx,
@@ -40,7 +43,7 @@ function statusBadge(found: boolean, status: string | undefined) {
 export function contractModel(
   contractId: string,
   statuses: ContractsStatus,
-  balance: StxBalance | undefined,
+  balance: StxBalance | Missing | undefined,
   ctx: ModelContext,
   iface?: InterfaceState,
 ): ViewModel {
@@ -74,8 +77,10 @@ export function contractModel(
             s.result?.block_height !== undefined ? block(s.result.block_height, ctx) : text('Not in a block yet'),
           ),
       ]),
+      found && balance && isMissing(balance) && missingNotice('Contract balance', balance),
       found &&
         balance &&
+        !isMissing(balance) &&
         fields('Contract balance', [
           field('Balance', stx(balance.balance)),
           field('Locked', stx(balance.locked)),

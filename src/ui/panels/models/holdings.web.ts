@@ -7,11 +7,6 @@ export const FT_PER_PAGE = 20;
 export const NFT_PER_PAGE = 20;
 export const ADDRESS_PENDING_PER_PAGE = 20;
 
-export interface Missing {
-  missing: string;
-}
-export const isMissing = (v: object): v is Missing => 'missing' in v;
-
 const leftOut = (title: string): Section => ({
   type: 'notice',
   tone: 'muted',
