@@ -3,7 +3,7 @@ export interface LruCacheOptions<V> {
   maxEntries?: number;
   /** At most this much data, as `sizeOf` measures it. */
   maxBytes?: number;
-  /** A single value larger than this is not kept (it is still the caller's to use). */
+  /** A single value larger than this is not kept (it is still the caller's to use); `maxBytes` by default. */
   maxEntryBytes?: number;
   /** The size of a value; needed for `maxBytes` and `maxEntryBytes`. */
   sizeOf?: (value: V) => number;
@@ -27,7 +27,7 @@ export class LruCache<V> {
   constructor(o: LruCacheOptions<V> = {}) {
     this.maxEntries = o.maxEntries ?? 500;
     this.maxBytes = o.maxBytes ?? Infinity;
-    this.maxEntryBytes = Math.min(o.maxEntryBytes ?? Infinity, this.maxBytes);
+    this.maxEntryBytes = o.maxEntryBytes ?? this.maxBytes;
     this.sizeOf = o.sizeOf;
     this.now = o.now ?? Date.now;
   }
@@ -47,18 +47,16 @@ export class LruCache<V> {
   /**
    * `ttlMs` of Infinity keeps the entry until it is the least recently used of a full cache. A
    * value over the size bound of one entry is not kept, and the older value of its key goes.
-   * Returns whether the value was kept.
    */
-  set(key: string, value: V, ttlMs: number): boolean {
-    if (ttlMs <= 0) return false;
+  set(key: string, value: V, ttlMs: number): void {
+    if (ttlMs <= 0) return;
     this.delete(key);
     const bytes = this.sizeOf ? this.sizeOf(value) : 0;
-    if (!(bytes <= this.maxEntryBytes)) return false;
+    if (!(bytes <= this.maxEntryBytes)) return;
     this.map.set(key, { value, expires: this.now() + ttlMs, bytes });
     this.total += bytes;
     while (this.map.size > this.maxEntries || this.total > this.maxBytes)
       this.delete(this.map.keys().next().value as string);
-    return true;
   }
 
   delete(key: string): void {
@@ -66,12 +64,6 @@ export class LruCache<V> {
     if (!e) return;
     this.map.delete(key);
     this.total -= e.bytes;
-  }
-
-  /** The entries still fresh, least recently used first, without making any of them more recent. */
-  *entries(): IterableIterator<[string, V]> {
-    const now = this.now();
-    for (const [key, e] of this.map) if (e.expires > now) yield [key, e.value];
   }
 
   clear(): void {

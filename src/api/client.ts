@@ -539,6 +539,7 @@ class Client implements StacksClient {
           schema: S.FtMetadata,
           what: 'token metadata',
           ttl: () => Infinity,
+          bound: S.withShortTexts,
         },
         o,
       );

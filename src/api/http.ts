@@ -1,4 +1,4 @@
-import { isRouteNotFound, isStacksApiError, StacksApiError, kindForStatus, serverWords } from './errors';
+import { isStacksApiError, kindForStatus, ROUTE_NOT_FOUND, serverWords, StacksApiError } from './errors';
 import { BodyTooLarge, Exchange, fetchGet } from './exchange';
 import { platformGet } from './platformExchange';
 import { BudgetMode, RateLimiter, sleep } from './rateLimit';
@@ -131,7 +131,7 @@ export class HttpTransport {
           path,
         };
         if (kind === 'rate-limited') extra.retryAfterMs = retryAfter ?? this.opts.limiter.waitTime();
-        if (kind === 'not-found' && isRouteNotFound(res.body)) extra.routeMissing = true;
+        extra.routeMissing = kind === 'not-found' && ROUTE_NOT_FOUND.test(words ?? '');
         throw new StacksApiError(kind, statusSentence(res.status, words), extra);
       }
       return res;

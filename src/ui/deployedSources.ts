@@ -23,6 +23,8 @@ export type Settled = { ok: true; text: string } | { ok: false; error: unknown }
 
 export class DeployedSources {
   private readonly inflight = new Map<string, Promise<string>>();
+  /** The keys whose last load failed (a subset of what `settled` may hold). */
+  private readonly failed = new Set<string>();
   private readonly settled = new LruCache<Settled>({
     maxEntries: MAX_SOURCES,
     maxBytes: SOURCES_MAX_BYTES,
@@ -59,7 +61,8 @@ export class DeployedSources {
 
   /** Forgets the failures, so the next look asks again; a source that arrived is kept. */
   forgetFailures(): void {
-    for (const [key, s] of this.settled.entries()) if (!s.ok) this.settled.delete(key);
+    for (const key of this.failed) this.settled.delete(key);
+    this.failed.clear();
   }
 
   /** How much is kept: sources and their size in characters. */
@@ -69,6 +72,8 @@ export class DeployedSources {
 
   private settle(key: string, s: Settled): void {
     this.inflight.delete(key);
+    if (s.ok) this.failed.delete(key);
+    else this.failed.add(key);
     this.settled.set(key, s, Infinity);
   }
 }

@@ -2,7 +2,6 @@
  * Address transactions: /extended/v2/addresses/{address}/transactions ->
  * /extended/v3/principals/{principal}/transactions.
  */
-import { LruCache } from '../cache';
 import { StacksApiError } from '../errors';
 import * as S from '../schemas';
 import { MAX_WALK, Replacement, STEP } from './shared';
@@ -20,33 +19,30 @@ function v3ToAddressTransaction(r: S.V3PrincipalTransaction): S.AddressTransacti
 
 /**
  * Where each offset of a principal's list starts, learnt from earlier pages (cursor of the item at
- * that offset). A cursor is the server's string: the memo is bounded by size as well as by count,
- * and a cursor longer than any real one (`receipt_time:tx_id`, `value hex:asset_identifier`) is not
- * remembered (a page turn then walks from an earlier start).
+ * that offset). A cursor is the server's string: one longer than any real one
+ * (`receipt_time:tx_id`, `value hex:asset_identifier`) is not remembered (a page turn then walks
+ * from an earlier start), so the memo holds at most 2,000 x 1,024 characters.
  */
 export class CursorMemo {
-  private readonly map = new LruCache<string>({
-    maxEntries: 2000,
-    maxBytes: 1024 * 1024,
-    maxEntryBytes: 16 * 1024,
-    sizeOf: (cursor) => cursor.length,
-  });
+  private readonly map = new Map<string, string>();
   get(principal: string, offset: number): string | undefined {
     return this.map.get(`${principal}|${offset}`);
   }
   set(principal: string, offset: number, cursor: string): void {
-    this.map.set(`${principal}|${offset}`, cursor, Infinity);
+    if (cursor.length > MAX_CURSOR_CHARS) return;
+    if (this.map.size >= 2000) this.map.clear();
+    this.map.set(`${principal}|${offset}`, cursor);
   }
   /** Forgets every start of one list (it changed: what was learnt points at old positions). */
   forget(principal: string): void {
     const prefix = `${principal}|`;
-    for (const [key] of this.map.entries()) if (key.startsWith(prefix)) this.map.delete(key);
+    for (const key of [...this.map.keys()]) if (key.startsWith(prefix)) this.map.delete(key);
   }
   /** The nearest known start at or before `offset` (a scan of at most 2000 entries, whatever the offset). */
   nearest(principal: string, offset: number): { offset: number; cursor?: string } {
     const prefix = `${principal}|`;
     let best: { offset: number; cursor?: string } = { offset: 0 };
-    for (const [key, cursor] of this.map.entries()) {
+    for (const [key, cursor] of this.map) {
       if (!key.startsWith(prefix)) continue;
       const o = Number(key.slice(prefix.length));
       if (o > best.offset && o <= offset) best = { offset: o, cursor };
@@ -54,6 +50,9 @@ export class CursorMemo {
     return best;
   }
 }
+
+/** The longest cursor remembered. */
+export const MAX_CURSOR_CHARS = 1024;
 
 /**
  * The v3 list pages by cursor, not offset. An offset is reached from the nearest start already

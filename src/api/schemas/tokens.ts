@@ -9,17 +9,21 @@
  * characters) is left out rather than cut: a cut string would keep the whole one alive.
  */
 import * as z from 'zod/mini';
-import { int, opt } from './shared';
+import { int, opt, str } from './shared';
 
 /** The longest name or symbol kept. */
 export const MAX_TOKEN_TEXT = 256;
 
-const shortText = z.catch(opt(z.string().check(z.maxLength(MAX_TOKEN_TEXT))), undefined);
-
 export const FtMetadata = z.object({
-  name: shortText,
-  symbol: shortText,
+  name: opt(str),
+  symbol: opt(str),
   decimals: opt(int),
 });
 
 export type FtMetadata = z.infer<typeof FtMetadata>;
+
+/** The answer without a name or symbol longer than `MAX_TOKEN_TEXT` (applied before it is kept). */
+export function withShortTexts(m: FtMetadata): FtMetadata {
+  const short = (s: string | undefined) => (s !== undefined && s.length <= MAX_TOKEN_TEXT ? s : undefined);
+  return { name: short(m.name), symbol: short(m.symbol), decimals: m.decimals };
+}

@@ -123,10 +123,11 @@ function tokenOffering(b: StxBalance, ctx: ModelContext): Section[] {
 
 function transactions(d: AddressData, params: PanelParams, ctx: ModelContext): Section {
   const p = d.txs;
-  if (isMissing(p)) return missingNotice('Transactions', p);
+  const title = 'Transactions';
+  if (isMissing(p)) return missingNotice(title, p);
   return {
     type: 'table',
-    title: `Transactions (${p.total})`,
+    title: `${title} (${p.total})`,
     columns: [
       { label: 'Transaction' },
       { label: 'Type' },
@@ -170,17 +171,16 @@ function txRow(d: AddressData, r: AddressTransaction, params: PanelParams, ctx: 
     cells,
     expand: { open, intent: { type: 'page', params: open ? { expand: '' } : { expand: t.tx_id, expandOffset: 0 } } },
   };
-  if (open && d.events && d.events.txId === t.tx_id) {
-    const events = d.events.page;
-    row.detail = [isMissing(events) ? missingNotice('Events for this address', events) : eventsTable(events, ctx)];
-  }
+  if (open && d.events && d.events.txId === t.tx_id) row.detail = [eventsTable(d.events.page, ctx)];
   return row;
 }
 
-function eventsTable(p: Page<AddressEvent>, ctx: ModelContext): Section {
+function eventsTable(p: Page<AddressEvent> | Missing, ctx: ModelContext): Section {
+  const title = 'Events for this address';
+  if (isMissing(p)) return missingNotice(title, p);
   return {
     type: 'table',
-    title: `Events for this address (${p.total})`,
+    title: `${title} (${p.total})`,
     columns: [
       { label: '#', align: 'right' },
       { label: 'Asset' },

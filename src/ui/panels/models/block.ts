@@ -29,6 +29,8 @@ import {
   yesNo,
 } from './values';
 
+const V1_TAB = 'Transactions and microblocks (v1, deprecated)';
+
 /** Rows of a block's transaction list per page. */
 export const BLOCK_TXS_PER_PAGE = 20;
 
@@ -78,7 +80,7 @@ export function blockModel(
         tabs: [
           { label: 'Block', active: tab === 'v2', intent: { type: 'page', params: { tab: 'v2' } } },
           {
-            label: 'Transactions and microblocks (v1, deprecated)',
+            label: V1_TAB,
             active: tab === 'v1',
             deprecated: true,
             intent: { type: 'page', params: { tab: 'v1' } },
@@ -87,7 +89,7 @@ export function blockModel(
       },
       ...(tab === 'v1' && v1
         ? isMissing(v1)
-          ? [missingNotice('Transactions and microblocks (v1)', v1)]
+          ? [missingNotice(V1_TAB, v1)]
           : v1Sections(v1, ctx)
         : v2Sections(b, ctx, txs)),
     ]),
@@ -114,16 +116,18 @@ function v2Sections(b: Block, ctx: ModelContext, txs: Page<Transaction> | Missin
       // `miner_txid` is the anchor chain's transaction id: a Bitcoin transaction, not a Stacks one.
       field('Anchor transaction (Bitcoin)', bitcoinTx(b.miner_txid, ctx)),
     ]),
-    txs && (isMissing(txs) ? missingNotice('Transactions', txs) : transactionsTable(txs, ctx)),
+    txs && transactionsTable(txs, ctx),
     executionCosts(b),
   ]);
 }
 
 /** A page of the block's transactions: what each is, how it ended and what it paid. */
-export function transactionsTable(p: Page<Transaction>, ctx: ModelContext): Section {
+export function transactionsTable(p: Page<Transaction> | Missing, ctx: ModelContext): Section {
+  const title = 'Transactions';
+  if (isMissing(p)) return missingNotice(title, p);
   return {
     type: 'table',
-    title: `Transactions (${p.total})`,
+    title: `${title} (${p.total})`,
     columns: [
       { label: '#', align: 'right' },
       { label: 'Transaction' },

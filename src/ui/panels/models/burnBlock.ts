@@ -63,15 +63,17 @@ export function burnBlockModel(
           b.avg_block_time === undefined ? text(undefined) : text(`${Math.round(b.avg_block_time * 10) / 10} s`),
         ),
       ]),
-      isMissing(blocks) ? missingNotice('Stacks blocks', blocks) : blocksTable(blocks, ctx),
+      blocksTable(blocks, ctx),
     ]),
   };
 }
 
-function blocksTable(p: Page<Block>, ctx: ModelContext): Section {
+function blocksTable(p: Page<Block> | Missing, ctx: ModelContext): Section {
+  const title = 'Stacks blocks';
+  if (isMissing(p)) return missingNotice(title, p);
   return {
     type: 'table',
-    title: `Stacks blocks (${p.total})`,
+    title: `${title} (${p.total})`,
     columns: [
       { label: 'Height', align: 'right' },
       { label: 'Hash' },

@@ -24,6 +24,8 @@ import { interfaceSections } from './workbench';
 /** The interface of a contract as loaded: there, or why not (`missing` says it in words). */
 export type InterfaceState = { iface: ContractInterface } | { missing: string };
 
+const BALANCE = 'Contract balance';
+
 /** "Check on Mainnet" etc.: the same target on each other network. */
 function otherNetworks(kind: 'contract' | 'contracts', idText: string, ctx: ModelContext): Action[] {
   return PLAN_NETWORKS.filter((n) => n !== ctx.network).map((n) => ({
@@ -77,11 +79,11 @@ export function contractModel(
             s.result?.block_height !== undefined ? block(s.result.block_height, ctx) : text('Not in a block yet'),
           ),
       ]),
-      found && balance && isMissing(balance) && missingNotice('Contract balance', balance),
+      found && balance && isMissing(balance) && missingNotice(BALANCE, balance),
       found &&
         balance &&
         !isMissing(balance) &&
-        fields('Contract balance', [
+        fields(BALANCE, [
           field('Balance', stx(balance.balance)),
           field('Locked', stx(balance.locked)),
           field('Total received', unlessUnavailable(balance, 'total_received', stx(balance.total_received))),

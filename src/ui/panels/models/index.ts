@@ -247,9 +247,12 @@ async function build(target: Target, params: PanelParams, o: LoadOptions): Promi
       const pendingOffset = pageStart(params.pendingOffset, PENDING_PER_PAGE);
       const [stats, fees, pending] = await Promise.all([
         part('stats', '', () => c.getMempoolStats(call)),
-        part('fees', '', () => unlessNoRoute(c.getMempoolFees(call))),
+        part('fees', '', () => unlessRouteMissing(c.getMempoolFees(call), true)),
         part('pending', String(pendingOffset), () =>
-          unlessNoRoute(c.getMempoolTransactions({ ...call, limit: PENDING_PER_PAGE, offset: pendingOffset })),
+          unlessRouteMissing(
+            c.getMempoolTransactions({ ...call, limit: PENDING_PER_PAGE, offset: pendingOffset }),
+            true,
+          ),
         ),
       ]);
       return {
@@ -264,30 +267,18 @@ async function build(target: Target, params: PanelParams, o: LoadOptions): Promi
 }
 
 /**
- * A part an older API may not have at all (its route answers 404): the panel shows the rest and
- * says so in that part's place. Every other failure is the panel's. For parts that name no
- * resource (the mempool's), so any 404 is the route's.
- */
-async function unlessNoRoute<T>(p: Promise<T>): Promise<T | Missing> {
-  try {
-    return await p;
-  } catch (e) {
-    if (isStacksApiError(e) && e.kind === 'not-found') return { missing: NOT_AVAILABLE };
-    throw e;
-  }
-}
-
-/**
  * A part beside the one a panel is about (a block's transactions, an address's list, a contract's
  * balance) that an older or custom API has no route for ("Route GET:… not found"): the panel shows
  * what answered and says so in that part's place. A 404 for the resource, or any other failure,
- * is still the panel's.
+ * is still the panel's. `any404`: a part that names no resource (the mempool's), whose every 404
+ * is the route's.
  */
-async function unlessRouteMissing<T>(p: Promise<T>): Promise<T | Missing> {
+async function unlessRouteMissing<T>(p: Promise<T>, any404 = false): Promise<T | Missing> {
   try {
     return await p;
   } catch (e) {
-    if (isRouteMissing(e)) return { missing: NOT_AVAILABLE };
+    if (isRouteMissing(e) || (any404 && isStacksApiError(e) && e.kind === 'not-found'))
+      return { missing: NOT_AVAILABLE };
     throw e;
   }
 }
@@ -301,7 +292,6 @@ async function contractInterface(c: StacksClient, id: string, call: CallOptions)
     return { iface: await c.getContractInterface(id, call) };
   } catch (e) {
     if (!isStacksApiError(e) || e.kind === 'cancelled') throw e;
-    if (isRouteMissing(e)) return { missing: `The contract's interface: ${NOT_AVAILABLE}.` };
     if (e.kind === 'not-found')
       return {
         missing: "The node does not have this contract's interface (yet): its functions and state cannot be shown.",
@@ -343,6 +333,6 @@ function blockArg(id: string): number | string {
 /** Why the nonces are not shown: an API without the v3 route, or a short error. */
 function nonceProblem(e: unknown): string {
   if (isStacksApiError(e) && e.kind === 'cancelled') throw e;
-  if (isStacksApiError(e) && (e.kind === 'not-found' || e.kind === 'gone')) return 'not available on this API';
+  if (isStacksApiError(e) && (e.kind === 'not-found' || e.kind === 'gone')) return NOT_AVAILABLE;
   return `not loaded: ${isStacksApiError(e) ? e.kind.replace(/-/g, ' ') : 'unexpected error'}`;
 }
