@@ -11,6 +11,7 @@ import { startMockApi } from '../test/mock-api/server';
 import { measureActivation } from './activation';
 import { measureBundle } from './bundle';
 import { measureClarinetRead } from './clarinet';
+import { measureMemory } from './memory';
 import { measureOverhead } from './overhead';
 import { measureParsing } from './parsing';
 import { measureRateLimit } from './ratelimit';
@@ -333,6 +334,21 @@ async function main(): Promise<number> {
       note: `${budget.minutes} simulated minutes: ${budget.requests} requests, ${budget.heldBack} held back by the budget; at the busiest moment ${budget.leftForUser} of the 50 a minute left for hovers and lookups`,
     });
 
+  // 8. memory kept after hostile answers
+  const memory = await step('memory after hostile answers', () => measureMemory());
+  results.memory = memory;
+  if (failed(memory)) rows.push(crashedRow('memory after hostile answers', '<= 20 MB', memory));
+  else {
+    const part = (r: typeof memory.hostile) => r.parts.map((p) => `${p.what} ${p.retainedMB.toFixed(1)} MB`).join(', ');
+    rows.push({
+      measure: 'memory kept after hostile answers (40 tokens x 8 MB metadata, 200 sources x 10 MB, 40 answers x 8 MB)',
+      value: `${memory.hostile.totalMB.toFixed(1)} MB`,
+      target: '<= 20 MB',
+      met: memory.hostile.totalMB <= 20,
+      note: `heap after a full GC against before, one client each: ${part(memory.hostile)}; answers just under each bound (5,000 tokens, 200 sources of 2 MB, 1,000 KB answers), the most they keep: ${memory.nearBounds.totalMB.toFixed(1)} MB (${part(memory.nearBounds)})`,
+    });
+  }
+
   results.rows = rows;
   results.seconds = (Date.now() - t0) / 1000;
   const file = path.join(REPO, 'bench', 'results.json');
@@ -361,7 +377,7 @@ async function main(): Promise<number> {
   if (argv.includes('--markdown')) out.push('', markdownTable(rows));
   out.push('', `results: ${path.relative(REPO, file)} (${results.seconds} s)`);
   process.stdout.write(out.join('\n') + '\n');
-  return [bundle, activation, economy, overhead, parsing, clarinet, rl, watch, budget].some(failed) ? 1 : 0;
+  return [bundle, activation, economy, overhead, parsing, clarinet, rl, watch, budget, memory].some(failed) ? 1 : 0;
 }
 
 main().then(

@@ -1,21 +1,25 @@
 export interface LruCacheOptions<V> {
   /** At most this many entries. */
   maxEntries?: number;
-  /** At most this much data, as `sizeOf` measures it; a value larger than this is not kept. */
+  /** At most this much data, as `sizeOf` measures it. */
   maxBytes?: number;
-  /** The size of a value; needed for `maxBytes`. */
+  /** A single value larger than this is not kept (it is still the caller's to use); `maxBytes` by default. */
+  maxEntryBytes?: number;
+  /** The size of a value; needed for `maxBytes` and `maxEntryBytes`. */
   sizeOf?: (value: V) => number;
   now?: () => number;
 }
 
 /**
  * A least-recently-used cache whose entries may expire, bounded by a count and by a size: a
- * few large responses (a 10 MB body is allowed) must not hold hundreds of megabytes.
+ * few large answers (a 10 MB body is allowed) must not hold hundreds of megabytes. Every memo
+ * of chain data a session keeps is one of these, so each has a byte bound as well as a count.
  */
 export class LruCache<V> {
   private readonly map = new Map<string, { value: V; expires: number; bytes: number }>();
   private readonly maxEntries: number;
   private readonly maxBytes: number;
+  private readonly maxEntryBytes: number;
   private readonly sizeOf: ((value: V) => number) | undefined;
   private readonly now: () => number;
   private total = 0;
@@ -23,6 +27,7 @@ export class LruCache<V> {
   constructor(o: LruCacheOptions<V> = {}) {
     this.maxEntries = o.maxEntries ?? 500;
     this.maxBytes = o.maxBytes ?? Infinity;
+    this.maxEntryBytes = o.maxEntryBytes ?? this.maxBytes;
     this.sizeOf = o.sizeOf;
     this.now = o.now ?? Date.now;
   }
@@ -39,12 +44,15 @@ export class LruCache<V> {
     return e.value;
   }
 
-  /** `ttlMs` of Infinity keeps the entry until it is the least recently used of a full cache. */
+  /**
+   * `ttlMs` of Infinity keeps the entry until it is the least recently used of a full cache. A
+   * value over the size bound of one entry is not kept, and the older value of its key goes.
+   */
   set(key: string, value: V, ttlMs: number): void {
     if (ttlMs <= 0) return;
-    const bytes = this.sizeOf ? this.sizeOf(value) : 0;
     this.delete(key);
-    if (bytes > this.maxBytes) return;
+    const bytes = this.sizeOf ? this.sizeOf(value) : 0;
+    if (!(bytes <= this.maxEntryBytes)) return;
     this.map.set(key, { value, expires: this.now() + ttlMs, bytes });
     this.total += bytes;
     while (this.map.size > this.maxEntries || this.total > this.maxBytes)

@@ -174,6 +174,12 @@ const DEFAULT_FRESH_MS = 3_000;
 const DEFAULT_PAGE_LIMIT = 20;
 /** The response cache of one client holds at most this much (measured as JSON text). */
 export const CACHE_MAX_BYTES = 20 * 1024 * 1024;
+/**
+ * No single answer larger than this is cached: it is used and let go. Real answers are far smaller
+ * (a page of 50 transactions is about 100 KB); two answers near the 10 MB body cap would otherwise
+ * hold most of the cache.
+ */
+export const CACHE_MAX_ENTRY_BYTES = 1024 * 1024;
 
 export function createStacksClient(options: StacksClientOptions): StacksClient {
   return new Client(options);
@@ -187,7 +193,11 @@ class Client implements StacksClient {
   private readonly freshMs: number;
   private readonly cursors = new CursorMemo();
   /** Token metadata answers of this session, by contract id (`null`: the API has none). */
-  private readonly tokens = new Map<string, S.FtMetadata | null>();
+  private readonly tokens = new LruCache<S.FtMetadata | null>({
+    maxEntries: MAX_TOKENS_REMEMBERED,
+    maxBytes: TOKENS_MAX_BYTES,
+    sizeOf: jsonLength,
+  });
   /** v3 routes this client's API turned out not to have (see holdings.ts). */
   private readonly absent = new Set<string>();
   private readonly log: LogFn | undefined;
@@ -212,6 +222,7 @@ class Client implements StacksClient {
         : new LruCache<unknown>({
             maxEntries: 500,
             maxBytes: CACHE_MAX_BYTES,
+            maxEntryBytes: CACHE_MAX_ENTRY_BYTES,
             sizeOf: jsonLength,
             ...(opts.clock ? { now: opts.clock.now } : {}),
           }),
@@ -528,24 +539,19 @@ class Client implements StacksClient {
           schema: S.FtMetadata,
           what: 'token metadata',
           ttl: () => Infinity,
+          bound: S.withShortTexts,
         },
         o,
       );
-      this.remember(id, meta);
+      this.tokens.set(id, meta, Infinity);
       return meta;
     } catch (e) {
       if (isStacksApiError(e) && (e.status === 404 || e.status === 422)) {
-        this.remember(id, null);
+        this.tokens.set(id, null, Infinity);
         return null;
       }
       throw e;
     }
-  }
-
-  /** Keeps a token's answer for the session; bounded, so a hostile stream of tokens cannot grow it forever. */
-  private remember(id: string, meta: S.FtMetadata | null): void {
-    if (this.tokens.size >= MAX_TOKENS_REMEMBERED) this.tokens.delete(this.tokens.keys().next().value!);
-    this.tokens.set(id, meta);
   }
 
   async getContractInterface(contractId: string, o: CallOptions = {}): Promise<S.ContractInterface> {
@@ -737,6 +743,8 @@ function tipQuery(tip: string | undefined): Array<[string, string]> {
 
 /** Tokens whose metadata one client keeps for the session. */
 const MAX_TOKENS_REMEMBERED = 5_000;
+/** ... and their size at most, measured as JSON text (a kept answer is a few dozen bytes). */
+const TOKENS_MAX_BYTES = 1024 * 1024;
 
 /** A transaction that can no longer change: confirmed in a canonical block, not from a microblock stream. */
 function isSettled(tx: S.Transaction): boolean {

@@ -19,17 +19,22 @@ export type ErrorKind =
 export class StacksApiError extends Error {
   override readonly name = 'StacksApiError';
   readonly kind: ErrorKind;
-  readonly status?: number;
-  readonly retryAfterMs?: number;
+  // Set from `extra` by the constructor, and only when given.
+  declare readonly status?: number;
+  declare readonly retryAfterMs?: number;
   /** The API path (never the full URL with query or key) the error belongs to, when there was a request. */
-  readonly path?: string;
+  declare readonly path?: string;
+  /** A 404 for the route itself, not for a resource: the API has no such route (`ROUTE_NOT_FOUND`). */
+  declare readonly routeMissing?: boolean;
 
-  constructor(kind: ErrorKind, message: string, extra: { status?: number; retryAfterMs?: number; path?: string } = {}) {
+  constructor(
+    kind: ErrorKind,
+    message: string,
+    extra: { status?: number; retryAfterMs?: number; path?: string; routeMissing?: boolean } = {},
+  ) {
     super(message);
     this.kind = kind;
-    if (extra.status !== undefined) this.status = extra.status;
-    if (extra.retryAfterMs !== undefined) this.retryAfterMs = extra.retryAfterMs;
-    if (extra.path !== undefined) this.path = extra.path;
+    Object.assign(this, extra);
   }
 }
 
@@ -68,6 +73,19 @@ export function kindForStatus(status: number): ErrorKind {
       return status >= 500 ? 'server' : 'invalid-response';
   }
 }
+
+/** True for an error of a request whose route the API does not have (an older or custom API). */
+export function isRouteMissing(e: unknown): boolean {
+  return isStacksApiError(e) && !!e.routeMissing;
+}
+
+/**
+ * The server's words in a 404 for a route it does not have at all: Fastify's answer to an unknown
+ * path, `{"statusCode":404,"error":"Not Found","message":"Route GET:/extended/… not found"}`, as an
+ * older or custom API gives for a route added since. A 404 for a resource the API does not know
+ * has the same `error` and other words ("Block not found", "cannot find block by height").
+ */
+export const ROUTE_NOT_FOUND = /^Route [A-Z]+:\//;
 
 /** Pulls the server's own words out of an error body: `message` (Fastify) or `error` (older bodies). */
 export function serverWords(body: unknown): string | undefined {

@@ -1,4 +1,4 @@
-import { isStacksApiError, StacksApiError, kindForStatus, serverWords } from './errors';
+import { isStacksApiError, kindForStatus, ROUTE_NOT_FOUND, serverWords, StacksApiError } from './errors';
 import { BodyTooLarge, Exchange, fetchGet } from './exchange';
 import { platformGet } from './platformExchange';
 import { BudgetMode, RateLimiter, sleep } from './rateLimit';
@@ -126,8 +126,12 @@ export class HttpTransport {
       if (res.status < 200 || res.status >= 300) {
         const words = serverWords(res.body);
         const kind = kindForStatus(res.status);
-        const extra: { status: number; path: string; retryAfterMs?: number } = { status: res.status, path };
+        const extra: { status: number; path: string; retryAfterMs?: number; routeMissing?: boolean } = {
+          status: res.status,
+          path,
+        };
         if (kind === 'rate-limited') extra.retryAfterMs = retryAfter ?? this.opts.limiter.waitTime();
+        extra.routeMissing = kind === 'not-found' && ROUTE_NOT_FOUND.test(words ?? '');
         throw new StacksApiError(kind, statusSentence(res.status, words), extra);
       }
       return res;

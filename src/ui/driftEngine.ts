@@ -1,23 +1,18 @@
 import * as vscode from 'vscode';
 import type { BudgetMode } from '../api';
-import { StacksApiError } from '../api/errors';
-import { deployedSourceDocument } from '../chain/deployedSource';
 import { compareWithDeployed as compareSources, type Drift } from '../chain/drift';
 import { checkContractId } from '../chain/identifiers';
 import { isNetworkId } from '../chain/networks';
 import { MAX_FILE_BYTES } from '../chain/clarinetText';
 import { DEPLOYED_SOURCE_SCHEME } from '../constants';
+import { DeployedSources, loadDeployedSource } from './deployedSources';
 import type { NetworkService } from './network';
 import type { DriftState, SourceId } from './drift';
 import type { ContractStatuses } from './tree/contractStatus';
 
-/** Deployed sources kept per session: a deploy never changes, so this bounds memory, not staleness. */
-const MAX_SOURCES = 200;
 /** Typing settles this long before a contract is compared again. */
 export const RECOMPARE_MS = 300;
 const TX_ID = /^0x[0-9a-f]{64}$/;
-
-type Settled = { ok: true; text: string } | { ok: false; error: unknown };
 
 /**
  * Whether each workspace contract is what is deployed. The deployed source comes from the deploy
@@ -27,8 +22,7 @@ type Settled = { ok: true; text: string } | { ok: false; error: unknown };
  * the status table exists, that is before the user asked for chain data in this window.
  */
 export class DriftEngine implements vscode.Disposable {
-  private readonly sources = new Map<string, Promise<string>>();
-  private readonly settled = new Map<string, Settled>();
+  private readonly sources = new DeployedSources();
   /** `uri|source key` to the comparison of that file with that deploy. */
   private readonly results = new Map<string, Drift>();
   private readonly pending = new Map<string, Promise<Drift>>();
@@ -56,13 +50,7 @@ export class DriftEngine implements vscode.Disposable {
       // A closed document that was not saved: the file on disk is the local side again.
       vscode.workspace.onDidCloseTextDocument((d) => this.knows(d.uri) && later(d.uri)),
       // A refresh asks again for what failed; a source that arrived is kept.
-      statuses.onDidChange(() => {
-        for (const [key, s] of this.settled)
-          if (!s.ok) {
-            this.settled.delete(key);
-            this.sources.delete(key);
-          }
-      }),
+      statuses.onDidChange(() => this.sources.forgetFailures()),
       { dispose: () => this.timers.forEach((t) => clearTimeout(t)) },
     ];
   }
@@ -76,33 +64,20 @@ export class DriftEngine implements vscode.Disposable {
     const key = this.keyOf(dep);
     const result = this.results.get(`${uri.toString()}|${key}`);
     if (result) return { state: result };
-    const s = this.settled.get(key);
+    const s = this.sources.known(key);
     if (s && !s.ok) return { state: 'error', error: s.error, api: dep.api };
     if (s) this.compute(uri, dep, s.text).catch(() => undefined);
     else void this.source(dep, 'fail-fast').then(this.changed, this.changed);
     return { state: 'checking' };
   }
 
-  /** The deployed source of a deploy: asked once, kept for the session. */
+  /**
+   * The deployed source of a deploy: asked once, kept for the session (within the bounds of
+   * `DeployedSources`). A failure is shown until a refresh; the compare command, which asks
+   * explicitly, tries again.
+   */
   source(dep: SourceId, budget: BudgetMode = 'wait'): Promise<string> {
-    const key = this.keyOf(dep);
-    let p = this.sources.get(key);
-    if (!p) {
-      p = this.fetch(dep, budget);
-      this.sources.set(key, p);
-      p.then(
-        (text) => {
-          this.settled.set(key, { ok: true, text });
-          this.evict();
-        },
-        (error: unknown) => {
-          // Shown until a refresh; the compare command, which asks explicitly, tries again.
-          this.settled.set(key, { ok: false, error });
-          this.sources.delete(key);
-        },
-      );
-    }
-    return p;
+    return this.sources.get(this.keyOf(dep), () => this.fetch(dep, budget));
   }
 
   /** Compares `uri` with a deploy now, fetching its source if needed (for the compare command). */
@@ -113,16 +88,7 @@ export class DriftEngine implements vscode.Disposable {
 
   private async fetch(dep: SourceId, budget: BudgetMode): Promise<string> {
     const { client } = await this.networks.endpoint(dep.api);
-    // The options of the transaction panel and of "Open Deployed Source", so their answers are shared.
-    const tx = await client.getTransaction(dep.txId, { eventLimit: 50, eventOffset: 0, budget });
-    if (tx.tx_status !== 'success')
-      throw new StacksApiError(
-        'invalid-response',
-        `The deploy of ${dep.id} did not succeed: it has no deployed source.`,
-      );
-    const doc = deployedSourceDocument(dep.id, tx);
-    if (!doc.ok) throw new StacksApiError('invalid-response', doc.reason);
-    return doc.text;
+    return loadDeployedSource(client, dep.id, dep.txId, budget);
   }
 
   private compute(uri: vscode.Uri, dep: SourceId, deployed: string): Promise<Drift> {
@@ -170,14 +136,6 @@ export class DriftEngine implements vscode.Disposable {
         if (known) this.changed();
       }, RECOMPARE_MS),
     );
-  }
-
-  private evict(): void {
-    for (const key of this.settled.keys()) {
-      if (this.settled.size <= MAX_SOURCES) break;
-      this.settled.delete(key);
-      this.sources.delete(key);
-    }
   }
 
   dispose(): void {

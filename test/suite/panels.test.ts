@@ -150,6 +150,38 @@ describe('Detail panels', () => {
     });
   });
 
+  describe('a list the API has no route for (an older or custom API)', () => {
+    it('the block panel shows the block, and says its transactions are not available on this API', async () => {
+      // What such an API answers, as Fastify does for a route it does not have.
+      suite.used.mock.fault({
+        match: /^\/extended\/v2\/blocks\/[^/]+\/transactions(\?|$)/,
+        fault: {
+          kind: 'status',
+          status: 404,
+          body: {
+            statusCode: 404,
+            error: 'Not Found',
+            message: `Route GET:/extended/v2/blocks/${BLOCK.height}/transactions not found`,
+          },
+        },
+      });
+      const rendered = suite.panels.whenRendered();
+      const opened = await vscode.commands.executeCommand('stacksLookup.showBlock', String(BLOCK.height));
+      assert.deepStrictEqual(suite.messages.all(), [], 'no "Block not found"');
+      assert.ok(opened, 'the command opened the panel');
+      const shown = await rendered;
+      assert.strictEqual(shown.type, 'render', JSON.stringify(shown).slice(0, 300));
+      const m = model();
+      assert.strictEqual(m.title, `Block #${BLOCK.height}`);
+      assert.strictEqual(fieldText(m, 'Hash'), BLOCK.hash);
+      assert.strictEqual(fieldText(m, 'Transactions'), '6', 'the count the block gives');
+      const notices = m.sections.flatMap((s) => (s.type === 'notice' ? [s.text] : []));
+      assert.deepStrictEqual(notices, ['Transactions: not available on this API']);
+      assert.ok(!m.sections.some((s) => s.type === 'table' && s.title?.startsWith('Transactions')));
+      assert.strictEqual(requestsTo('/extended/v2/blocks/'), 2, 'the block and its list, each once');
+    });
+  });
+
   describe('decoded values and token amounts (issue 17)', () => {
     const leaves = (n: ClarityNode): string[] =>
       n.children ? n.children.flatMap(leaves) : [`${n.key ?? ''}=${n.text ?? ''}`];

@@ -47,3 +47,16 @@ describe('LruCache', () => {
     assert.strictEqual(c.bytes, 0);
   });
 });
+
+describe('LruCache: one entry bounded by size', () => {
+  it('does not keep a value over the bound of one entry', () => {
+    const c = new LruCache<string>({ maxBytes: 100, maxEntryBytes: 10, sizeOf: (v) => v.length });
+    c.set('a', 'x'.repeat(10), Infinity);
+    assert.strictEqual(c.get('a')?.length, 10);
+    c.set('b', 'x'.repeat(11), Infinity);
+    assert.strictEqual(c.get('b'), undefined);
+    c.set('a', 'x'.repeat(11), Infinity);
+    assert.strictEqual(c.get('a'), undefined, 'the older value of the key goes with it');
+    assert.strictEqual(c.bytes, 0);
+  });
+});

@@ -2,7 +2,9 @@ import * as assert from 'assert';
 import * as http from 'http';
 import { AddressInfo } from 'net';
 import { createStacksClient, ErrorKind, StacksApiError, StacksClient, StacksClientOptions } from '../../src/api';
+import { isRouteMissing } from '../../src/api/errors';
 import * as S from '../../src/api/schemas';
+import { ERROR_BODIES } from '../mock-api/fixtures';
 import { ADDRESS, BLOCK, CONTRACT, GENERATED, mempoolTxId, TX, UNKNOWN_TX } from '../fixtures/ids';
 import { loadFixture, MockApi, startMockApi } from '../mock-api/server';
 
@@ -564,6 +566,24 @@ describe('Stacks API client', function () {
       await rejectsWith(client().getServerStatus(), 'server', /database service is unavailable/);
     });
 
+    it('tells a 404 for a route the API does not have apart from a 404 for a resource', async () => {
+      const path = `/extended/v2/blocks/${BLOCK.height}/transactions`;
+      mock.fault({ match: path, fault: { kind: 'status', status: 404, body: ERROR_BODIES.unknownRoute('GET', path) } });
+      const route = await rejectsWith(client().getBlockTransactions(BLOCK.height), 'not-found');
+      assert.strictEqual(route.routeMissing, true);
+      assert.ok(isRouteMissing(route));
+      for (const body of [
+        ERROR_BODIES.v2BlockNotFound(),
+        ERROR_BODIES.blockByHeightNotFound(),
+        { error: 'cannot find block' },
+      ]) {
+        mock.reset();
+        mock.fault({ kind: 'status', status: 404, body });
+        const resource = await rejectsWith(client().getBlock(BLOCK.height), 'not-found');
+        assert.strictEqual(isRouteMissing(resource), false, JSON.stringify(body));
+      }
+    });
+
     it('reports an unknown transaction as not-found', async () => {
       await rejectsWith(client().getTransaction(UNKNOWN_TX), 'not-found', /could not find transaction/);
     });
@@ -736,18 +756,40 @@ describe('Stacks API client', function () {
       assert.strictEqual(mock.requests.length, 502, 'the least recently used answer was evicted');
     });
 
-    it('evicts by size: settled responses of 8 MB each do not all stay cached', async () => {
+    it('an answer over 1 MB is returned to the caller but not cached', async () => {
       const base = loadFixture('tx-token_transfer.json') as Record<string, unknown>;
-      const ids = [TX.tokenTransfer, TX.contractCall, TX.smartContract];
+      const big = TX.tokenTransfer;
+      const small = TX.contractCall;
+      mock.override(`/extended/v1/tx/${big}`, { ...base, tx_id: big, padding: 'x'.repeat(8 * 1024 * 1024) });
+      mock.override(`/extended/v1/tx/${small}`, { ...base, tx_id: small, padding: 'x'.repeat(900 * 1024) });
+      const c = client();
+      for (let i = 0; i < 2; i++) {
+        const tx = await c.getTransaction(big);
+        assert.strictEqual(tx.tx_id, big);
+        assert.strictEqual((tx as { padding?: string }).padding?.length, 8 * 1024 * 1024, 'the whole answer');
+      }
+      assert.strictEqual(
+        mock.requestsTo(`/extended/v1/tx/${big}`).length,
+        2,
+        'asked again: the 8 MB answer was not kept',
+      );
+      await c.getTransaction(small);
+      await c.getTransaction(small);
+      assert.strictEqual(mock.requestsTo(`/extended/v1/tx/${small}`).length, 1, 'an answer under 1 MB is kept');
+    });
+
+    it('evicts by size: answers just under 1 MB fill at most 20 MB', async () => {
+      const base = loadFixture('tx-token_transfer.json') as Record<string, unknown>;
+      const ids = Array.from({ length: 22 }, (_, i) => `0x${i.toString(16).padStart(64, 'a')}`);
       for (const id of ids)
-        mock.override(`/extended/v1/tx/${id}`, { ...base, tx_id: id, padding: 'x'.repeat(8 * 1024 * 1024) });
+        mock.override(`/extended/v1/tx/${id}`, { ...base, tx_id: id, padding: 'x'.repeat(1000 * 1024) });
       const c = client();
       for (const id of ids) await c.getTransaction(id);
-      assert.strictEqual(mock.requests.length, 3);
-      await c.getTransaction(ids[2]!);
-      assert.strictEqual(mock.requests.length, 3, 'the newest stays cached');
+      assert.strictEqual(mock.requests.length, 22);
+      await c.getTransaction(ids[21]!);
+      assert.strictEqual(mock.requests.length, 22, 'the newest stays cached');
       await c.getTransaction(ids[0]!);
-      assert.strictEqual(mock.requests.length, 4, 'the oldest was evicted: 24 MB is over the 20 MB bound');
+      assert.strictEqual(mock.requests.length, 23, 'the oldest was evicted: 22 MB is over the 20 MB bound');
     });
   });
 

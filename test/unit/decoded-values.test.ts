@@ -231,6 +231,28 @@ describe('Token metadata rules (issue 14): at most one request per token, none o
     assert.strictEqual(asked(), 1);
   });
 
+  it('keeps only the name, symbol and decimals of an answer, however much else it carries', async () => {
+    const meta = loadFixture('ft-metadata--miamicoin.json') as Record<string, unknown>;
+    mock.override(`/metadata/v1/ft/${TOKEN.mia}`, {
+      ...meta,
+      metadata: { sip: 16, name: 'miamicoin', properties: { blob: 'x'.repeat(8 * 1024 * 1024) } },
+      description: 'y'.repeat(100_000),
+    });
+    const kept = await client.getFtMetadata(TOKEN.mia);
+    // Keys first: a failure must not print 8 MB.
+    assert.deepStrictEqual(Object.keys(kept ?? {}).sort(), ['decimals', 'name', 'symbol']);
+    assert.deepStrictEqual(kept, { name: 'miamicoin', symbol: 'MIA', decimals: 6 });
+  });
+
+  it('leaves out a name or symbol longer than any token has, and keeps the decimals', async () => {
+    const meta = loadFixture('ft-metadata--miamicoin.json') as Record<string, unknown>;
+    mock.override(`/metadata/v1/ft/${TOKEN.mia}`, { ...meta, name: 'n'.repeat(1_000_000), symbol: 's'.repeat(257) });
+    const kept = await client.getFtMetadata(TOKEN.mia);
+    assert.strictEqual(kept?.name?.length, undefined);
+    assert.strictEqual(kept?.symbol?.length, undefined);
+    assert.strictEqual(kept?.decimals, 6);
+  });
+
   it('takes 404 and 422 as "no metadata" and never asks again this session', async () => {
     assert.strictEqual(await client.getFtMetadata(TOKEN.unknown), null);
     assert.strictEqual(await client.getFtMetadata(TOKEN.fetching), null);

@@ -8,6 +8,7 @@ import { mempoolModel } from '../../src/ui/panels/models/network';
 import { txModel } from '../../src/ui/panels/models/tx';
 import { burnBlockModel } from '../../src/ui/panels/models/burnBlock';
 import { ADDRESS, BLOCK, BURN, CONTRACT, GENERATED, mempoolTxId, TX } from '../fixtures/ids';
+import { ERROR_BODIES } from '../mock-api/fixtures';
 import { loadFixture, MockApi, startMockApi } from '../mock-api/server';
 import { MODEL_CONTEXT } from './modelContext';
 
@@ -234,6 +235,71 @@ describe('panel models', () => {
       assert.strictEqual(api.requests.length, n + 1);
       assert.strictEqual(api.requests.at(-1)!.query.get('until_block'), '100');
       assert.ok(at.model.badges.some((b) => b.text === 'Balance at block 100'));
+    });
+
+    /** The route answers as an API without it does: Fastify's 404 for an unknown route. */
+    const noRoute = (match: RegExp, path: string) =>
+      api.fault({ match, fault: { kind: 'status', status: 404, body: ERROR_BODIES.unknownRoute('GET', path) } });
+    const NOT_HERE = 'not available on this API';
+
+    it('a block whose transactions route is missing shows the block, and says the list is not available', async () => {
+      noRoute(/\/extended\/v2\/blocks\/[^/]+\/transactions/, `/extended/v2/blocks/${BLOCK.height}/transactions`);
+      const m = (await load({ kind: 'block', id: String(BLOCK.height) }, {})).model;
+      assert.strictEqual(m.title, `Block #${BLOCK.height}`);
+      assert.strictEqual(fieldValue(m, 'Height')[0]!.text.replace(/,/g, ''), String(BLOCK.height));
+      assert.ok(notices(m).includes(`Transactions: ${NOT_HERE}`), notices(m).join('\n'));
+      assert.ok(!tables(m).some((t) => t.title?.startsWith('Transactions')));
+      noRoute(/\/extended\/v1\/block\/by_height\//, `/extended/v1/block/by_height/${BLOCK.height}`);
+      const v1 = (await load({ kind: 'block', id: String(BLOCK.height) }, { tab: 'v1' })).model;
+      assert.ok(
+        notices(v1).includes(`Transactions and microblocks (v1, deprecated): ${NOT_HERE}`),
+        notices(v1).join('\n'),
+      );
+    });
+
+    it(`a 404 for the block itself on its list is still the panel's error, not "not available"`, async () => {
+      api.fault({
+        match: /\/extended\/v2\/blocks\/[^/]+\/transactions/,
+        fault: { kind: 'status', status: 404, body: ERROR_BODIES.v2BlockNotFound() },
+      });
+      await assert.rejects(load({ kind: 'block', id: String(BLOCK.height) }, {}), { kind: 'not-found' });
+    });
+
+    it("a burn block, an address and a contract show what answered when a list's route is missing", async () => {
+      noRoute(/\/extended\/v2\/burn-blocks\/[^/]+\/blocks/, `/extended/v2/burn-blocks/${BURN.height700000}/blocks`);
+      const burn = (await load({ kind: 'burnBlock', id: String(BURN.height700000) }, {})).model;
+      assert.strictEqual(burn.title, `Bitcoin block #${BURN.height700000}`);
+      assert.ok(notices(burn).includes(`Stacks blocks: ${NOT_HERE}`), notices(burn).join('\n'));
+
+      noRoute(
+        /\/extended\/v2\/addresses\/[^/]+\/transactions(\?|$)/,
+        `/extended/v2/addresses/${ADDRESS.mainnet}/transactions`,
+      );
+      const address = (await load({ kind: 'address', id: ADDRESS.mainnet }, {})).model;
+      assert.ok(address.sections.some((s) => s.type === 'fields' && s.title === 'Balance'));
+      assert.ok(notices(address).includes(`Transactions: ${NOT_HERE}`), notices(address).join('\n'));
+
+      api.reset();
+      noRoute(/\/events(\?|$)/, `/extended/v2/addresses/${ADDRESS.mainnet}/transactions/0x00/events`);
+      const first = await load({ kind: 'address', id: ADDRESS.mainnet }, {});
+      const row = tableTitled(first.model, 'Transactions').rows[0]!;
+      const expand = row.expand?.intent.type === 'page' ? row.expand.intent.params : {};
+      const expanded = await load({ kind: 'address', id: ADDRESS.mainnet }, { ...first.params, ...expand }, first);
+      const detail = tableTitled(expanded.model, 'Transactions').rows[0]!.detail ?? [];
+      assert.deepStrictEqual(
+        detail.map((s) => (s.type === 'notice' ? s.text : s.type)),
+        [`Events for this address: ${NOT_HERE}`],
+      );
+
+      noRoute(/\/extended\/v1\/address\/[^/]+\/stx(\?|$)/, `/extended/v1/address/${CONTRACT.deployed}/stx`);
+      noRoute(/\/v2\/contracts\/interface\//, '/v2/contracts/interface/x/y');
+      const contract = (await load({ kind: 'contract', id: CONTRACT.deployed }, {})).model;
+      assert.ok(contract.badges.some((b) => b.text === 'Deployed'));
+      assert.ok(notices(contract).includes(`Contract balance: ${NOT_HERE}`), notices(contract).join('\n'));
+      assert.ok(
+        notices(contract).some((n) => n.startsWith("The node does not have this contract's interface")),
+        notices(contract).join('\n'),
+      );
     });
 
     it('loads the v1 block only when its tab is chosen', async () => {

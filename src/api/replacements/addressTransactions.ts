@@ -17,13 +17,19 @@ function v3ToAddressTransaction(r: S.V3PrincipalTransaction): S.AddressTransacti
   };
 }
 
-/** Where each offset of a principal's list starts, learnt from earlier pages (cursor of the item at that offset). */
+/**
+ * Where each offset of a principal's list starts, learnt from earlier pages (cursor of the item at
+ * that offset). A cursor is the server's string: one longer than any real one
+ * (`receipt_time:tx_id`, `value hex:asset_identifier`) is not remembered (a page turn then walks
+ * from an earlier start), so the memo holds at most 2,000 x 1,024 characters.
+ */
 export class CursorMemo {
   private readonly map = new Map<string, string>();
   get(principal: string, offset: number): string | undefined {
     return this.map.get(`${principal}|${offset}`);
   }
   set(principal: string, offset: number, cursor: string): void {
+    if (cursor.length > MAX_CURSOR_CHARS) return;
     if (this.map.size >= 2000) this.map.clear();
     this.map.set(`${principal}|${offset}`, cursor);
   }
@@ -44,6 +50,9 @@ export class CursorMemo {
     return best;
   }
 }
+
+/** The longest cursor remembered. */
+export const MAX_CURSOR_CHARS = 1024;
 
 /**
  * The v3 list pages by cursor, not offset. An offset is reached from the nearest start already

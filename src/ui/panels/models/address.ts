@@ -9,7 +9,7 @@ import type {
   PrincipalNonces,
   StxBalance,
 } from '../../../api';
-import { addressPendingSection, Missing, nftsSection, tokensSection } from './holdings';
+import { addressPendingSection, nftsSection, tokensSection } from './holdings';
 import { nonceGap } from '../../../chain/nonces';
 import { statusLabel, statusTone, txTypeLabel } from '../../../chain/format';
 import type { PanelParams, Section, TableRow, Value, ViewModel } from '../../../protocol';
@@ -21,6 +21,9 @@ import {
   field,
   fields,
   id,
+  isMissing,
+  type Missing,
+  missingNotice,
   ModelContext,
   notAvailable,
   num,
@@ -40,9 +43,10 @@ export const ADDRESS_EVENTS_PER_PAGE = 20;
 export interface AddressData {
   principal: string;
   balance: StxBalance;
-  txs: Page<AddressTransaction>;
+  /** `Missing` (as every list here) on an API without its route: the rest of the panel shows. */
+  txs: Page<AddressTransaction> | Missing;
   /** Events of the expanded transaction row, for this address. */
-  events?: { txId: string; page: Page<AddressEvent> };
+  events?: { txId: string; page: Page<AddressEvent> | Missing };
   /** Where the nonces stand (standard addresses), or why that is not shown. */
   nonces?: { ok: true; value: PrincipalNonces } | { ok: false; short: string };
   /** What it holds besides STX (absent: not asked, as in a balance at a past block). */
@@ -119,9 +123,11 @@ function tokenOffering(b: StxBalance, ctx: ModelContext): Section[] {
 
 function transactions(d: AddressData, params: PanelParams, ctx: ModelContext): Section {
   const p = d.txs;
+  const title = 'Transactions';
+  if (isMissing(p)) return missingNotice(title, p);
   return {
     type: 'table',
-    title: `Transactions (${p.total})`,
+    title: `${title} (${p.total})`,
     columns: [
       { label: 'Transaction' },
       { label: 'Type' },
@@ -169,10 +175,12 @@ function txRow(d: AddressData, r: AddressTransaction, params: PanelParams, ctx: 
   return row;
 }
 
-function eventsTable(p: Page<AddressEvent>, ctx: ModelContext): Section {
+function eventsTable(p: Page<AddressEvent> | Missing, ctx: ModelContext): Section {
+  const title = 'Events for this address';
+  if (isMissing(p)) return missingNotice(title, p);
   return {
     type: 'table',
-    title: `Events for this address (${p.total})`,
+    title: `${title} (${p.total})`,
     columns: [
       { label: '#', align: 'right' },
       { label: 'Asset' },

@@ -16,6 +16,9 @@ import {
   field,
   fields,
   id,
+  isMissing,
+  type Missing,
+  missingNotice,
   ModelContext,
   num,
   principal,
@@ -26,17 +29,22 @@ import {
   yesNo,
 } from './values';
 
+const V1_TAB = 'Transactions and microblocks (v1, deprecated)';
+
 /** Rows of a block's transaction list per page. */
 export const BLOCK_TXS_PER_PAGE = 20;
 
-/** `isTip`: the block was asked for as `latest`, so there is no next block to link to yet. */
+/**
+ * `isTip`: the block was asked for as `latest`, so there is no next block to link to yet. The v1
+ * view and the transactions are `Missing` on an API without their routes: the block still shows.
+ */
 export function blockModel(
   b: Block,
-  v1: BlockV1 | undefined,
+  v1: BlockV1 | Missing | undefined,
   tab: 'v2' | 'v1',
   ctx: ModelContext,
   isTip = false,
-  txs?: Page<Transaction>,
+  txs?: Page<Transaction> | Missing,
 ): ViewModel {
   const nav: Action[] = compact([
     b.height > 0 && {
@@ -72,19 +80,23 @@ export function blockModel(
         tabs: [
           { label: 'Block', active: tab === 'v2', intent: { type: 'page', params: { tab: 'v2' } } },
           {
-            label: 'Transactions and microblocks (v1, deprecated)',
+            label: V1_TAB,
             active: tab === 'v1',
             deprecated: true,
             intent: { type: 'page', params: { tab: 'v1' } },
           },
         ],
       },
-      ...(tab === 'v1' && v1 ? v1Sections(v1, ctx) : v2Sections(b, ctx, txs)),
+      ...(tab === 'v1' && v1
+        ? isMissing(v1)
+          ? [missingNotice(V1_TAB, v1)]
+          : v1Sections(v1, ctx)
+        : v2Sections(b, ctx, txs)),
     ]),
   };
 }
 
-function v2Sections(b: Block, ctx: ModelContext, txs: Page<Transaction> | undefined): Section[] {
+function v2Sections(b: Block, ctx: ModelContext, txs: Page<Transaction> | Missing | undefined): Section[] {
   return compact([
     fields('Block', [
       field('Height', num(b.height)),
@@ -110,10 +122,12 @@ function v2Sections(b: Block, ctx: ModelContext, txs: Page<Transaction> | undefi
 }
 
 /** A page of the block's transactions: what each is, how it ended and what it paid. */
-export function transactionsTable(p: Page<Transaction>, ctx: ModelContext): Section {
+export function transactionsTable(p: Page<Transaction> | Missing, ctx: ModelContext): Section {
+  const title = 'Transactions';
+  if (isMissing(p)) return missingNotice(title, p);
   return {
     type: 'table',
-    title: `Transactions (${p.total})`,
+    title: `${title} (${p.total})`,
     columns: [
       { label: '#', align: 'right' },
       { label: 'Transaction' },

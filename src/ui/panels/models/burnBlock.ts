@@ -13,6 +13,9 @@ import {
   compact,
   field,
   fields,
+  isMissing,
+  type Missing,
+  missingNotice,
   ModelContext,
   num,
   text,
@@ -22,8 +25,16 @@ import {
 /** Rows of a burn block's Stacks blocks per page. */
 export const BURN_BLOCKS_PER_PAGE = 20;
 
-/** `isTip`: asked for as `latest`, so there is no next burn block to link to yet. */
-export function burnBlockModel(b: BurnBlock, blocks: Page<Block>, ctx: ModelContext, isTip = false): ViewModel {
+/**
+ * `isTip`: asked for as `latest`, so there is no next burn block to link to yet. `blocks` is
+ * `Missing` on an API without the route of that list: the burn block still shows.
+ */
+export function burnBlockModel(
+  b: BurnBlock,
+  blocks: Page<Block> | Missing,
+  ctx: ModelContext,
+  isTip = false,
+): ViewModel {
   const h = b.burn_block_height;
   const open = (height: number) => ({
     type: 'open' as const,
@@ -57,10 +68,12 @@ export function burnBlockModel(b: BurnBlock, blocks: Page<Block>, ctx: ModelCont
   };
 }
 
-function blocksTable(p: Page<Block>, ctx: ModelContext): Section {
+function blocksTable(p: Page<Block> | Missing, ctx: ModelContext): Section {
+  const title = 'Stacks blocks';
+  if (isMissing(p)) return missingNotice(title, p);
   return {
     type: 'table',
-    title: `Stacks blocks (${p.total})`,
+    title: `${title} (${p.total})`,
     columns: [
       { label: 'Height', align: 'right' },
       { label: 'Hash' },

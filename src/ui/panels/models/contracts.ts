@@ -9,6 +9,9 @@ import {
   field,
   fields,
   id,
+  isMissing,
+  type Missing,
+  missingNotice,
   ModelContext,
   principal,
   stx,
@@ -20,6 +23,8 @@ import { interfaceSections } from './workbench';
 
 /** The interface of a contract as loaded: there, or why not (`missing` says it in words). */
 export type InterfaceState = { iface: ContractInterface } | { missing: string };
+
+const BALANCE = 'Contract balance';
 
 /** "Check on Mainnet" etc.: the same target on each other network. */
 function otherNetworks(kind: 'contract' | 'contracts', idText: string, ctx: ModelContext): Action[] {
@@ -40,7 +45,7 @@ function statusBadge(found: boolean, status: string | undefined) {
 export function contractModel(
   contractId: string,
   statuses: ContractsStatus,
-  balance: StxBalance | undefined,
+  balance: StxBalance | Missing | undefined,
   ctx: ModelContext,
   iface?: InterfaceState,
 ): ViewModel {
@@ -74,9 +79,11 @@ export function contractModel(
             s.result?.block_height !== undefined ? block(s.result.block_height, ctx) : text('Not in a block yet'),
           ),
       ]),
+      found && balance && isMissing(balance) && missingNotice(BALANCE, balance),
       found &&
         balance &&
-        fields('Contract balance', [
+        !isMissing(balance) &&
+        fields(BALANCE, [
           field('Balance', stx(balance.balance)),
           field('Locked', stx(balance.locked)),
           field('Total received', unlessUnavailable(balance, 'total_received', stx(balance.total_received))),

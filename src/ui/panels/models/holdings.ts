@@ -10,6 +10,9 @@ import type { Section, Value } from '../../../protocol';
 import {
   badge,
   clarity,
+  isMissing,
+  type Missing,
+  missingNotice,
   ModelContext,
   notAvailable,
   num,
@@ -25,12 +28,6 @@ import {
 export const FT_PER_PAGE = 20;
 export const NFT_PER_PAGE = 20;
 export const ADDRESS_PENDING_PER_PAGE = 20;
-
-/** A part the API that answered does not have (its route answered 404), or could not be loaded. */
-export interface Missing {
-  missing: string;
-}
-export const isMissing = (v: object): v is Missing => 'missing' in v;
 
 /** The asset's name after `::`, or the whole identifier (a v1 map key may be a bare name). */
 function assetName(assetId: string): string {
@@ -62,7 +59,7 @@ function paging(param: 'ftOffset' | 'nftOffset' | 'pendingOffset', p: Page<unkno
 
 export function tokensSection(ft: Page<FtHolding> | Missing, ctx: ModelContext): Section {
   const title = 'Fungible tokens';
-  if (isMissing(ft)) return { type: 'notice', tone: 'muted', icon: 'info', text: `${title}: ${ft.missing}` };
+  if (isMissing(ft)) return missingNotice(title, ft);
   return {
     type: 'table',
     title: `${title} (${formatInt(ft.total)})`,
@@ -86,7 +83,7 @@ export function tokensSection(ft: Page<FtHolding> | Missing, ctx: ModelContext):
 
 export function nftsSection(nft: Page<NftHolding> | Missing, ctx: ModelContext): Section {
   const title = 'NFTs';
-  if (isMissing(nft)) return { type: 'notice', tone: 'muted', icon: 'info', text: `${title}: ${nft.missing}` };
+  if (isMissing(nft)) return missingNotice(title, nft);
   const counted = nft.results.some((h) => h.count !== undefined);
   return {
     type: 'table',
@@ -119,7 +116,7 @@ export function addressPendingSection(
   ctx: ModelContext,
 ): Section {
   const title = 'Pending transactions';
-  if (isMissing(pending)) return { type: 'notice', tone: 'muted', icon: 'info', text: `${title}: ${pending.missing}` };
+  if (isMissing(pending)) return missingNotice(title, pending);
   const first = gap?.missing[0];
   return {
     type: 'table',

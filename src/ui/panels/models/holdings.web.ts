@@ -2,22 +2,13 @@
 // sentence each saying they need the desktop (api/holdings.web.ts sends no request for them).
 import type { Section } from '../../../protocol';
 import { desktopOnly } from '../../webBuild';
+import { missingNotice } from './values';
 
 export const FT_PER_PAGE = 20;
 export const NFT_PER_PAGE = 20;
 export const ADDRESS_PENDING_PER_PAGE = 20;
 
-export interface Missing {
-  missing: string;
-}
-export const isMissing = (v: object): v is Missing => 'missing' in v;
-
-const leftOut = (title: string): Section => ({
-  type: 'notice',
-  tone: 'muted',
-  icon: 'info',
-  text: `${title}: ${desktopOnly('This list')}`,
-});
+const leftOut = (title: string): Section => missingNotice(title, { missing: desktopOnly('This list') });
 
 export function tokensSection(..._args: unknown[]): Section {
   return leftOut('Fungible tokens');

@@ -4,21 +4,21 @@
  * turning a page reuses the other parts, so a page costs exactly one request.
  */
 import type { CallOptions, StacksClient } from '../../../api';
-import { isStacksApiError } from '../../../api/errors';
+import { isRouteMissing, isStacksApiError } from '../../../api/errors';
 import { checkBlockRef } from '../../../chain/identifiers';
 import { clarityDecoder } from '../../../chain/lazyClarity';
 import type { Target } from '../../../chain/target';
 import type { PanelParams, ViewModel } from '../../../protocol';
 import { addressModel, ADDRESS_EVENTS_PER_PAGE, TXS_PER_PAGE } from './address';
-import { ADDRESS_PENDING_PER_PAGE, FT_PER_PAGE, NFT_PER_PAGE, type Missing as PartMissing } from './holdings';
+import { ADDRESS_PENDING_PER_PAGE, FT_PER_PAGE, NFT_PER_PAGE } from './holdings';
 import { BLOCK_TXS_PER_PAGE, blockModel } from './block';
 import { BURN_BLOCKS_PER_PAGE, burnBlockModel } from './burnBlock';
 import { boundTables } from './bounds';
 import { contractModel, contractsModel, type InterfaceState } from './contracts';
-import { mempoolModel, Missing, PENDING_PER_PAGE, statusModel } from './network';
+import { mempoolModel, PENDING_PER_PAGE, statusModel } from './network';
 import { loadTokens, tokensOfEvents, tokensOfHoldings, tokensOfTransaction } from './tokens';
 import { EVENTS_PER_PAGE, txModel } from './tx';
-import type { ModelContext } from './values';
+import { isMissing, type Missing, type ModelContext, NOT_AVAILABLE } from './values';
 
 export type { ModelContext } from './values';
 export { MAX_TABLE_ROWS } from './bounds';
@@ -128,15 +128,17 @@ async function build(target: Target, params: PanelParams, o: LoadOptions): Promi
       const [stxBalance, txs, events, nonceState, sideParts] = await Promise.all([
         balance,
         part('txs', String(txOffset), () =>
-          c.getAddressTransactions(target.id, { ...call, limit: TXS_PER_PAGE, offset: txOffset }),
+          unlessRouteMissing(c.getAddressTransactions(target.id, { ...call, limit: TXS_PER_PAGE, offset: txOffset })),
         ),
         expand
           ? part('events', `${expand}|${expandOffset}`, () =>
-              c.getAddressTransactionEvents(target.id, expand, {
-                ...call,
-                limit: ADDRESS_EVENTS_PER_PAGE,
-                offset: expandOffset ?? 0,
-              }),
+              unlessRouteMissing(
+                c.getAddressTransactionEvents(target.id, expand, {
+                  ...call,
+                  limit: ADDRESS_EVENTS_PER_PAGE,
+                  offset: expandOffset ?? 0,
+                }),
+              ),
             )
           : undefined,
         nonces,
@@ -153,8 +155,9 @@ async function build(target: Target, params: PanelParams, o: LoadOptions): Promi
         ...(expand ? { expand, expandOffset: expandOffset ?? 0 } : {}),
       };
       // The events of an expanded transaction and the tokens held have token amounts.
-      const held = ft && !('missing' in ft) ? tokensOfHoldings(ft) : [];
-      const named = [...new Set([...held, ...(events ? tokensOfEvents(events) : [])])];
+      const held = ft && !isMissing(ft) ? tokensOfHoldings(ft) : [];
+      const shownEvents = events && !isMissing(events) ? events : undefined;
+      const named = [...new Set([...held, ...(shownEvents ? tokensOfEvents(shownEvents) : [])])];
       const tokens = named.length ? await loadTokens(named, c, ctx, call) : undefined;
       return {
         model: addressModel(
@@ -168,7 +171,7 @@ async function build(target: Target, params: PanelParams, o: LoadOptions): Promi
             ...(pending ? { pending } : {}),
           },
           p,
-          events || (nft && !('missing' in nft) && nft.results.length)
+          shownEvents || (nft && !isMissing(nft) && nft.results.length)
             ? { ...ctx, decode: clarityDecoder(), ...(tokens ? { tokens } : {}) }
             : tokens
               ? { ...ctx, tokens }
@@ -182,18 +185,22 @@ async function build(target: Target, params: PanelParams, o: LoadOptions): Promi
       const tab = params.tab === 'v1' ? 'v1' : 'v2';
       const b = await part('v2', '', () => c.getBlock(blockArg(target.id), call));
       const v1 =
-        tab === 'v1' ? await part('v1', String(b.height), () => c.getBlockByHeightV1(b.height, call)) : undefined;
+        tab === 'v1'
+          ? await part('v1', String(b.height), () => unlessRouteMissing(c.getBlockByHeightV1(b.height, call)))
+          : undefined;
       // The list is read by the block's hash (as `latest` or a height resolved): it stays the same
       // block's list while the tip moves, and it is immutable once cached.
       const txOffset = pageStart(params.txOffset, BLOCK_TXS_PER_PAGE);
       const txs =
         tab === 'v2' && b.tx_count > 0
           ? await part('txs', `${b.hash}|${txOffset}`, () =>
-              c.getBlockTransactions(HASH.test(b.hash) ? b.hash : blockArg(target.id), {
-                ...call,
-                limit: BLOCK_TXS_PER_PAGE,
-                offset: txOffset,
-              }),
+              unlessRouteMissing(
+                c.getBlockTransactions(HASH.test(b.hash) ? b.hash : blockArg(target.id), {
+                  ...call,
+                  limit: BLOCK_TXS_PER_PAGE,
+                  offset: txOffset,
+                }),
+              ),
             )
           : tab === 'v2'
             ? { limit: BLOCK_TXS_PER_PAGE, offset: 0, total: 0, results: [] }
@@ -209,7 +216,9 @@ async function build(target: Target, params: PanelParams, o: LoadOptions): Promi
       const b = await part('burn', '', () => c.getBurnBlock(blockArg(target.id), call));
       // By hash, not `latest`: the page belongs to the burn block shown even when a new one arrives.
       const blocks = await part('blocks', `${b.burn_block_hash}|${blockOffset}`, () =>
-        c.getBurnBlockBlocks(burnArg(b, target.id), { ...call, limit: BURN_BLOCKS_PER_PAGE, offset: blockOffset }),
+        unlessRouteMissing(
+          c.getBurnBlockBlocks(burnArg(b, target.id), { ...call, limit: BURN_BLOCKS_PER_PAGE, offset: blockOffset }),
+        ),
       );
       return {
         model: burnBlockModel(b, blocks, ctx, target.id === 'latest'),
@@ -222,7 +231,7 @@ async function build(target: Target, params: PanelParams, o: LoadOptions): Promi
       const s = statuses[target.id];
       const deployed = !!s?.found && s.result?.status === 'success';
       const [balance, iface] = await Promise.all([
-        s?.found ? part('balance', '', () => c.getStxBalance(target.id, call)) : undefined,
+        s?.found ? part('balance', '', () => unlessRouteMissing(c.getStxBalance(target.id, call))) : undefined,
         // A pending deploy has no interface yet: not asked for.
         deployed ? part('interface', '', () => contractInterface(c, target.id, call)) : undefined,
       ]);
@@ -238,9 +247,12 @@ async function build(target: Target, params: PanelParams, o: LoadOptions): Promi
       const pendingOffset = pageStart(params.pendingOffset, PENDING_PER_PAGE);
       const [stats, fees, pending] = await Promise.all([
         part('stats', '', () => c.getMempoolStats(call)),
-        part('fees', '', () => unlessNoRoute(c.getMempoolFees(call))),
+        part('fees', '', () => unlessRouteMissing(c.getMempoolFees(call), true)),
         part('pending', String(pendingOffset), () =>
-          unlessNoRoute(c.getMempoolTransactions({ ...call, limit: PENDING_PER_PAGE, offset: pendingOffset })),
+          unlessRouteMissing(
+            c.getMempoolTransactions({ ...call, limit: PENDING_PER_PAGE, offset: pendingOffset }),
+            true,
+          ),
         ),
       ]);
       return {
@@ -255,14 +267,18 @@ async function build(target: Target, params: PanelParams, o: LoadOptions): Promi
 }
 
 /**
- * A part an older API may not have at all (its route answers 404): the panel shows the rest and
- * says so in that part's place. Every other failure is the panel's.
+ * A part beside the one a panel is about (a block's transactions, an address's list, a contract's
+ * balance) that an older or custom API has no route for ("Route GET:… not found"): the panel shows
+ * what answered and says so in that part's place. A 404 for the resource, or any other failure,
+ * is still the panel's. `any404`: a part that names no resource (the mempool's), whose every 404
+ * is the route's.
  */
-async function unlessNoRoute<T>(p: Promise<T>): Promise<T | Missing> {
+async function unlessRouteMissing<T>(p: Promise<T>, any404 = false): Promise<T | Missing> {
   try {
     return await p;
   } catch (e) {
-    if (isStacksApiError(e) && e.kind === 'not-found') return { missing: 'not available on this API' };
+    if (isRouteMissing(e) || (any404 && isStacksApiError(e) && e.kind === 'not-found'))
+      return { missing: NOT_AVAILABLE };
     throw e;
   }
 }
@@ -288,7 +304,7 @@ async function contractInterface(c: StacksClient, id: string, call: CallOptions)
  * A side part of a panel (holdings, pending transactions): an API without its route, or a failure
  * of its own, is said in its place; the rest of the panel is shown.
  */
-async function orMissing<T>(p: Promise<T>): Promise<T | PartMissing> {
+async function orMissing<T>(p: Promise<T>): Promise<T | Missing> {
   try {
     return await p;
   } catch (e) {
@@ -317,6 +333,6 @@ function blockArg(id: string): number | string {
 /** Why the nonces are not shown: an API without the v3 route, or a short error. */
 function nonceProblem(e: unknown): string {
   if (isStacksApiError(e) && e.kind === 'cancelled') throw e;
-  if (isStacksApiError(e) && (e.kind === 'not-found' || e.kind === 'gone')) return 'not available on this API';
+  if (isStacksApiError(e) && (e.kind === 'not-found' || e.kind === 'gone')) return NOT_AVAILABLE;
   return `not loaded: ${isStacksApiError(e) ? e.kind.replace(/-/g, ' ') : 'unexpected error'}`;
 }

@@ -22,6 +22,9 @@ import {
   field,
   fields,
   id,
+  isMissing,
+  type Missing,
+  missingNotice,
   ModelContext,
   num,
   principal,
@@ -42,12 +45,6 @@ export const FEE_KINDS = [
   ['contract_call', 'Contract call'],
   ['smart_contract', 'Contract deploy'],
 ] as const;
-
-/** A part of the panel the API could not give (an older API without the route), and why. */
-export interface Missing {
-  missing: string;
-}
-const isMissing = (v: object): v is Missing => 'missing' in v;
 
 export interface MempoolData {
   stats: MempoolStats;
@@ -98,7 +95,7 @@ export function mempoolModel(d: MempoolData, ctx: ModelContext): ViewModel {
 /** Low, medium and high fee per kind of transaction; "All pending" is the API's estimate over every kind. */
 function feeSection(fees: MempoolFees | Missing): Section {
   const title = 'Fee estimates';
-  if (isMissing(fees)) return { type: 'notice', tone: 'muted', icon: 'info', text: `${title}: ${fees.missing}` };
+  if (isMissing(fees)) return missingNotice(title, fees);
   const cells = (p: FeePriorities | undefined): Value[][] =>
     (['low_priority', 'medium_priority', 'high_priority'] as const).map((k) => [
       p ? stx(p[k]) : text(undefined, { hint: 'none pending' }),
@@ -124,7 +121,7 @@ function feeSection(fees: MempoolFees | Missing): Section {
 /** The pending transactions, newest first, each linking to its transaction panel. */
 function pendingSection(pending: Page<MempoolTransaction> | Missing, ctx: ModelContext): Section {
   const title = 'Pending transactions';
-  if (isMissing(pending)) return { type: 'notice', tone: 'muted', icon: 'info', text: `${title}: ${pending.missing}` };
+  if (isMissing(pending)) return missingNotice(title, pending);
   const p = pending;
   return {
     type: 'table',

@@ -46,6 +46,20 @@ export function notAvailable(): Value {
   };
 }
 
+/**
+ * A part of a panel the API that answered could not give: an older or custom API without its
+ * route, or a failure of that part alone. `missing` says it in words.
+ */
+export interface Missing {
+  missing: string;
+}
+export const isMissing = (v: object): v is Missing => 'missing' in v;
+
+/** What stands in the place of a missing part: "Transactions: not available on this API". */
+export function missingNotice(title: string, m: Missing): Section {
+  return { type: 'notice', tone: 'muted', icon: 'info', text: `${title}: ${m.missing}` };
+}
+
 /** `value`, or "not available on this API" when the model says its API lacks the field. */
 export function unlessUnavailable(model: { unavailable?: string[] | undefined }, key: string, value: Value): Value {
   return model.unavailable?.includes(key) ? notAvailable() : value;
