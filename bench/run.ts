@@ -52,7 +52,7 @@ const TARGET = {
   activationMs: 10,
   parseMs: 5,
   clarinetReadMs: 500,
-  webBundleBytes: 250 * 1024,
+  webBundleBytes: 700 * 1024,
   webActivationMs: 15,
 };
 
