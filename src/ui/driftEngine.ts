@@ -83,7 +83,11 @@ export class DriftEngine implements vscode.Disposable {
     return { state: 'checking' };
   }
 
-  /** The deployed source of a deploy: asked once, kept for the session. */
+  /**
+   * The deployed source of a deploy: asked once, kept for the session. `fail-fast` is a background
+   * load (a comparison the views start, a document a reloaded window restores): it does not count
+   * as the user asking for data in this window.
+   */
   source(dep: SourceId, budget: BudgetMode = 'wait'): Promise<string> {
     const key = this.keyOf(dep);
     let p = this.sources.get(key);
@@ -112,7 +116,7 @@ export class DriftEngine implements vscode.Disposable {
   }
 
   private async fetch(dep: SourceId, budget: BudgetMode): Promise<string> {
-    const { client } = await this.networks.endpoint(dep.api);
+    const { client } = await this.networks.endpoint(dep.api, { background: budget === 'fail-fast' });
     // The options of the transaction panel and of "Open Deployed Source", so their answers are shared.
     const tx = await client.getTransaction(dep.txId, { eventLimit: 50, eventOffset: 0, budget });
     if (tx.tx_status !== 'success')
@@ -213,11 +217,15 @@ function parseDeployedUri(uri: vscode.Uri): SourceId | undefined {
   return c.ok ? { api: m[1], txId: m[2]!, id: c.value.contractId } : undefined;
 }
 
-/** The text of a `stacks-deployed:` document, from the cache (or one request). */
+/**
+ * The text of a `stacks-deployed:` document, from the cache (or one request). VS Code asks for it
+ * when a diff opens: after Compare with Deployed fetched it (the cache answers), or when a reloaded
+ * window restores the diff, which nobody asked for: a background load then.
+ */
 export function deployedDocument(engine: DriftEngine, uri: vscode.Uri): Promise<string> {
   const dep = parseDeployedUri(uri);
   if (!dep) throw new Error(`${uri.toString()} does not name a deployed contract.`);
-  return engine.source(dep);
+  return engine.source(dep, 'fail-fast');
 }
 
 export { compareWithDeployed } from './compareCommand';
