@@ -1,8 +1,9 @@
 // A reloaded window: VS Code restores what was open (a detail panel, a contract's source, the left
-// side of Compare with Deployed) and asks the extension for it, as these tests do through the same
-// entry points. None of that is the user asking for chain data: a restore loads what it shows as a
-// background request (failing fast when the rate budget is spent), and the window stays one where
-// nothing was asked, so the status bar does not poll and a kept watch is not followed.
+// side of Compare with Deployed, the view as it was left) and asks the extension for it, as these
+// tests do through the same entry points. None of that is the user asking for chain data: a
+// restore loads what it shows as a background request (failing fast when the rate budget is
+// spent), and the window stays one where nothing was asked, so the status bar does not poll and a
+// kept watch is not followed; the view asks nothing at all until the user does.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { AdjustableClock } from '../../src/api/clock';
@@ -10,13 +11,26 @@ import { PANEL_VIEW_TYPE } from '../../src/constants';
 import type { TestApi } from '../../src/testApi';
 import type { NetworkService } from '../../src/ui/network';
 import type { PanelManager } from '../../src/ui/panels';
-import { DEPLOYED, deployedStatus, mockHash, TX } from '../fixtures/ids';
+import type { ExplorerTree } from '../../src/ui/tree';
+import { ADDRESS, DEPLOYED, deployedStatus, mockHash, TX } from '../fixtures/ids';
 import { loadFixture } from '../mock-api/server';
-import { captureMessages, Captured, setSettings, testApi, useMock, UsedMock, waitQuiet } from './editorHelpers';
+import {
+  captureMessages,
+  Captured,
+  children,
+  SeenItem,
+  setSettings,
+  testApi,
+  useMock,
+  UsedMock,
+  waitFor,
+  waitQuiet,
+} from './editorHelpers';
 
 const WATCHED_TXS = 'stacksLookup.watchedTransactions';
 const STATUS_PATH = '/extended/v2/smart-contracts/status';
 const txPath = (tx: string) => `/extended/v1/tx/${tx}`;
+const lines = (seen: SeenItem[]) => seen.map((s) => `${s.label} | ${s.description}`);
 
 /** A deploy of `id` carrying `source`: the real deploy fixture with another contract. */
 function deployBody(tx: string, id: string, source: string): unknown {
@@ -194,5 +208,79 @@ describe('Reload: what VS Code restores asks in the background', function () {
     );
     assert.strictEqual(used.mock.requests.length, before, 'a request went out while the budget was spent');
     await assertNothingStarted('the restored diff');
+  });
+
+  describe('the view, restored as it was left', () => {
+    let tree: ExplorerTree;
+    let restoreRefresh: () => Promise<void>;
+    beforeEach(async () => {
+      tree = api.tree!;
+      await api.watchlist!.add(ADDRESS.mainnet);
+      restoreRefresh = await setSettings({ 'explorer.autoRefreshSeconds': 10 });
+      // What a reload leaves: nothing loaded (not an explicit refresh: it asks for nothing).
+      await tree.refresh(undefined, false);
+      await vscode.commands.executeCommand('workbench.view.extension.stacksLookup');
+      await waitFor(() => tree.view.visible, 'the Stacks Lookup view is visible');
+    });
+    afterEach(async () => {
+      await restoreRefresh();
+      await api.watchlist!.remove(ADDRESS.mainnet);
+      await vscode.commands.executeCommand('workbench.action.closeSidebar');
+    });
+
+    /** What the sections show, and each watched address expanded. */
+    async function seen(): Promise<Record<string, string[]>> {
+      const watched = await children(tree, tree.sections.watched);
+      const address = watched.find((w) => w.contextValue === 'watchedAddress');
+      return {
+        network: lines(await children(tree, tree.sections.network)),
+        mempool: lines(await children(tree, tree.sections.mempool)),
+        watched: lines(watched),
+        address: address ? lines(await children(tree, address.node)) : [],
+        contracts: lines(await children(tree, tree.sections.contracts)).slice(0, 3),
+      };
+    }
+
+    it('shows every section without asking, and loads at a click on "Select to load"', async () => {
+      const before = await seen();
+      assert.deepStrictEqual(before, {
+        network: [`Custom | ${used.mock.url}`, 'API status | Select to load'],
+        mempool: ['Mempool statistics | Select to load'],
+        watched: ['Balances and transactions | Select to load', 'SP3FBR…J5SVTE | '],
+        address: ['Transaction list | Select to load'],
+        contracts: [
+          'Deployment status | Select to load',
+          'memo-payments | testnet: not checked · devnet: not checked',
+          'treasury | testnet: not checked · devnet: not checked',
+        ],
+      });
+      assert.deepStrictEqual(clock.waits, [], 'the auto refresh waits to run');
+      assert.deepStrictEqual(
+        used.mock.requests.map((r) => r.path),
+        [],
+        'the view asked the API',
+      );
+      await assertNothingStarted('the restored view');
+
+      const load = (await children(tree, tree.sections.mempool))[0]!;
+      assert.ok(load.command, 'the item runs a command');
+      await vscode.commands.executeCommand(load.command, ...load.args);
+      assert.ok(networks.used, 'a click on "Select to load" is the user asking');
+      const after = await seen();
+      assert.match(after.network.join('\n'), /API status \| ready/);
+      assert.match(after.mempool.join('\n'), /Pending \| \d+ transactions/);
+      assert.match(after.watched.join('\n'), /SP3FBR…J5SVTE \| [\d,.]+ STX/);
+      assert.doesNotMatch(after.contracts.join('\n'), /Select to load|not checked/);
+      assert.ok(clock.waits.length > 0, 'the auto refresh, on, waits for its turn');
+    });
+
+    it('loads what it showed unloaded once the user looks anything up', async () => {
+      assert.deepStrictEqual((await seen()).mempool, ['Mempool statistics | Select to load']);
+      await vscode.commands.executeCommand('stacksLookup.showServerStatus');
+      await waitFor(
+        async () => /Pending/.test((await seen()).mempool.join('\n')),
+        'the mempool section to load after a lookup',
+      );
+    });
   });
 });

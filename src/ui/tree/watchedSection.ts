@@ -16,7 +16,7 @@ import { Commands } from '../../constants';
 import type { NetworkId } from '../config';
 import { describeError } from '../errorText';
 import { NETWORK_LABELS } from '../../chain/networks';
-import { errorContext, errorNodes, fact, placeholder, TreeDeps } from './deps';
+import { errorContext, errorNodes, fact, notLoadedYet, placeholder, TreeDeps } from './deps';
 import { command, LoadContext, TreeNode } from './node';
 import { PagedNode } from './pagedNode';
 import { Section } from './sections';
@@ -45,6 +45,15 @@ export class WatchedSection extends Section {
     const items = this.d.watchlist.items;
     if (!items.length)
       return [placeholder(this, 'No watched addresses yet', 'eye', command(Commands.watchAddress, 'Watch Address…'))];
+    if (!this.d.networks.used)
+      return [
+        notLoadedYet(this, 'Balances and transactions', 'The balance and transactions of each watched address'),
+        ...items.map((address) => {
+          const chain = checkPrincipal(address);
+          const network = this.d.networks.networkFor(chain.ok ? chain.value.network : undefined);
+          return new WatchedAddressNode(this, this.d, address, network, undefined, undefined);
+        }),
+      ];
     const results = await Promise.all(
       items.map(
         async (address): Promise<{ address: string; network: NetworkId; balance?: StxBalance; error?: unknown }> => {
