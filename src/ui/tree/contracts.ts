@@ -46,8 +46,7 @@ export class ContractsSection extends Section {
     if (readable.some((p) => p.result.ok && p.result.project.contracts.some((c) => c.deployments.length))) {
       // Until the user asks for chain data in this window, the contracts are listed unchecked.
       table = this.d.statuses.ready ?? (this.d.networks.used ? await this.d.statuses.get(ctx.budget) : undefined);
-      if (!table)
-        nodes.push(notLoadedYet(this, 'Deployment status', 'Where each contract is deployed, and whether it drifted'));
+      if (!table) nodes.push(notLoadedYet(this, 'Deployment status'));
     }
     // A network that could not answer: its reason and action once, at the top.
     for (const answer of table?.answers.values() ?? []) {

@@ -109,14 +109,8 @@ export function placeholder(
  * window: a reloaded window restores the view as it was left, expanded sections included, and that
  * asks nothing. A click loads the view (as does any hover, command or lookup).
  */
-export function notLoadedYet(parent: TreeNode, label: string, tooltip: string): TreeNode {
-  return placeholder(
-    parent,
-    label,
-    'cloud-download',
-    command(Commands.refreshExplorer, 'Select to load'),
-    `${tooltip}: not asked yet in this window. Click to load the view (a hover or a lookup loads it too).`,
-  );
+export function notLoadedYet(parent: TreeNode, label: string): TreeNode {
+  return placeholder(parent, label, 'cloud-download', command(Commands.refreshExplorer, 'Select to load'));
 }
 
 /** A fact: label, short value, full value in the tooltip. */

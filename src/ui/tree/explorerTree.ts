@@ -55,6 +55,11 @@ export class ExplorerTree implements vscode.TreeDataProvider<TreeNode>, vscode.D
       contracts: new ContractsSection(deps),
       recent: new RecentSection(deps),
     };
+    /** What asks the API loads again (not an explicit refresh), and the auto refresh is timed again. */
+    const reload = () => {
+      this.refreshSections(['network', 'mempool', 'watched', 'contracts'], false);
+      this.schedule();
+    };
     this.disposables.push(
       this.view.onDidChangeVisibility((e) => {
         if (e.visible) this.shown = true;
@@ -62,20 +67,14 @@ export class ExplorerTree implements vscode.TreeDataProvider<TreeNode>, vscode.D
       }),
       // A new key, network or URL, or another number of watched addresses, changes the pace the
       // rate budget allows: the timer is computed again, not kept from before.
-      d.networks.onDidChange(() => {
-        this.refreshSections(['network', 'mempool', 'watched', 'contracts'], false);
-        this.schedule();
-      }),
+      d.networks.onDidChange(reload),
       d.watchlist.onDidChange(() => {
         this.refreshSections(['watched'], true);
         this.schedule();
       }),
       // The user asked for chain data in this window (a hover, a command, a click here): what the
       // view showed unloaded until then loads now, and the auto refresh may start.
-      d.networks.onDidFirstUse(() => {
-        this.refreshSections(['network', 'mempool', 'watched', 'contracts'], false);
-        this.schedule();
-      }),
+      d.networks.onDidFirstUse(reload),
       d.history.onDidChange(() => this.refreshSections(['recent'], false)),
       d.projects.onDidChange(() => this.refreshSections(['contracts'], false)),
       // A comparison with a deployed source arrived or a contract changed: no request, the table is kept.

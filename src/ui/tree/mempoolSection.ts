@@ -31,8 +31,7 @@ export class MempoolSection extends Section {
     const network = this.d.networks.current;
     const bad = await this.checkUrl(network);
     if (bad) return bad;
-    if (!this.d.networks.used)
-      return [notLoadedYet(this, 'Mempool statistics', 'The pending transactions and fee estimates')];
+    if (!this.d.networks.used) return [notLoadedYet(this, 'Mempool statistics')];
     try {
       const { client } = await this.d.networks.endpoint(network);
       const call = { signal: ctx.signal, budget: ctx.budget };

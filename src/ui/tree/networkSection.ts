@@ -30,7 +30,7 @@ export class NetworkSection extends Section {
     );
     const bad = await this.checkUrl(network);
     if (bad) return [selected, ...bad];
-    if (!this.d.networks.used) return [selected, notLoadedYet(this, 'API status', 'The status of the API')];
+    if (!this.d.networks.used) return [selected, notLoadedYet(this, 'API status')];
     try {
       const { client } = await this.d.networks.endpoint(network);
       const s = await client.getServerStatus({ signal: ctx.signal, budget: ctx.budget });

@@ -25,8 +25,7 @@ export abstract class PagedNode extends TreeNode {
 
   protected override async loadChildren(ctx: LoadContext): Promise<TreeNode[]> {
     this.loaded = 0;
-    if (!this.d.networks.used)
-      return [notLoadedYet(this, `${this.what[0]!.toUpperCase()}${this.what.slice(1)}`, `The ${this.what}`)];
+    if (!this.d.networks.used) return [notLoadedYet(this, `${this.what[0]!.toUpperCase()}${this.what.slice(1)}`)];
     try {
       const page = await this.fetchPage(0, ctx);
       this.loaded = page.count;

@@ -45,15 +45,6 @@ export class WatchedSection extends Section {
     const items = this.d.watchlist.items;
     if (!items.length)
       return [placeholder(this, 'No watched addresses yet', 'eye', command(Commands.watchAddress, 'Watch Address…'))];
-    if (!this.d.networks.used)
-      return [
-        notLoadedYet(this, 'Balances and transactions', 'The balance and transactions of each watched address'),
-        ...items.map((address) => {
-          const chain = checkPrincipal(address);
-          const network = this.d.networks.networkFor(chain.ok ? chain.value.network : undefined);
-          return new WatchedAddressNode(this, this.d, address, network, undefined, undefined);
-        }),
-      ];
     const results = await Promise.all(
       items.map(
         async (address): Promise<{ address: string; network: NetworkId; balance?: StxBalance; error?: unknown }> => {
@@ -61,6 +52,8 @@ export class WatchedSection extends Section {
           const network = this.d.networks.networkFor(chain.ok ? chain.value.network : undefined);
           const u = this.d.networks.urlOf(network);
           if (!u.ok) return { address, network, error: new StacksApiError('insecure-url', u.reason) };
+          // Listed without a balance until the user asks for chain data in this window.
+          if (!this.d.networks.used) return { address, network };
           try {
             const { client } = await this.d.networks.endpoint(network);
             return {
@@ -74,7 +67,7 @@ export class WatchedSection extends Section {
         },
       ),
     );
-    const nodes: TreeNode[] = [];
+    const nodes: TreeNode[] = this.d.networks.used ? [] : [notLoadedYet(this, 'Balances and transactions')];
     const failures = results.filter((r) => r.error !== undefined);
     // When every balance failed, the reason stands first with its action; the addresses stay listed.
     if (failures.length === results.length)
