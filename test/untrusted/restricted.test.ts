@@ -163,8 +163,9 @@ describe('untrusted workspace (restricted mode)', () => {
 });
 
 // The workspace's settings (test/host/run.js) also select devnet and turn on everything that asks in
-// the background. Each test here first asks for chain data itself, so each would see it happen.
-describe("untrusted workspace: the workspace's settings that would start requests", function () {
+// the background. Each test here first asks for chain data itself, so each would see it happen; the
+// view's test starts from a window where nothing was asked, as a reload leaves it.
+describe('untrusted workspace: nothing starts that the user did not ask for', function () {
   this.timeout(60_000);
   let api: TestApi;
   let clock: AdjustableClock;
@@ -233,6 +234,28 @@ describe("untrusted workspace: the workspace's settings that would start request
       assert.ok(!api.globalState.get<string[]>(WATCHED_KEY)?.includes(ADDRESS.testnet), "in the user's global list");
     } finally {
       await api.watchlist!.remove(ADDRESS.testnet);
+    }
+  });
+
+  it('the view, shown in a window where nothing was asked yet (as a reload restores it), asks nothing', async () => {
+    const wasUsed = api.networks!.used;
+    api.networks!.forgetUseForTests();
+    try {
+      await api.tree!.refresh(undefined, false); // nothing loaded, as after a reload
+      await vscode.commands.executeCommand('workbench.view.extension.stacksLookup');
+      await waitFor(() => api.tree!.view.visible, 'the Stacks Lookup view is visible');
+      const network = await api.tree!.getChildren(api.tree!.sections.network);
+      const labels = network.map((n) => api.tree!.getTreeItem(n).label);
+      assert.deepStrictEqual(labels, ['Custom', 'API status']);
+      await waitQuiet(() => used.mock.requests.length, 'the view', 500);
+      assert.deepStrictEqual(
+        used.mock.requests.map((r) => r.path),
+        [],
+        'the view asked the API',
+      );
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeSidebar');
+      if (wasUsed) api.networks!.markUsed();
     }
   });
 
