@@ -69,6 +69,27 @@ export const Settings = {
   watchMaxMinutes: 'watch.maxMinutes',
 } as const;
 
+/**
+ * The settings whose workspace values an untrusted workspace cannot set (package.json lists the
+ * same in `restrictedConfigurations`): those that say where requests go, and those that turn on
+ * requests or background work the user did not ask for. A cloned repository's own settings must
+ * not do either before its folder is trusted.
+ */
+export const RESTRICTED_SETTINGS: readonly string[] = [
+  Settings.network,
+  Settings.autoNetwork,
+  Settings.customApiUrl,
+  Settings.devnetApiUrl,
+  Settings.customTokenMetadata,
+  Settings.explorerUrl,
+  Settings.bitcoinExplorerUrl,
+  Settings.statusBarChainTip,
+  Settings.watchMaxMinutes,
+  Settings.watchedGlobal,
+  Settings.watchedNotify,
+  Settings.autoRefreshSeconds,
+];
+
 export const NETWORK_URLS = {
   mainnet: 'https://api.hiro.so',
   testnet: 'https://api.testnet.hiro.so',

@@ -4,6 +4,7 @@ import {
   DEFAULT_BITCOIN_EXPLORER_URL,
   DEFAULT_EXPLORER_URL,
   NETWORK_URLS,
+  RESTRICTED_SETTINGS,
   Settings,
 } from '../constants';
 
@@ -12,13 +13,11 @@ import { isNetworkId, type NetworkId } from '../chain/networks';
 import { showWarning } from './notify';
 export type { NetworkId };
 
-/** Settings that carry a URL: in an untrusted workspace only the user's own values count. */
-const RESTRICTED = new Set<string>([
-  Settings.customApiUrl,
-  Settings.devnetApiUrl,
-  Settings.explorerUrl,
-  Settings.bitcoinExplorerUrl,
-]);
+/**
+ * In an untrusted workspace only the user's own values of these count. VS Code itself hides the
+ * workspace's values of the settings package.json lists as restricted; this is the second lock.
+ */
+const RESTRICTED = new Set<string>(RESTRICTED_SETTINGS);
 
 /** Typed access to the `stacksLookup.*` settings. */
 export class Config {

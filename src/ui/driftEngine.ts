@@ -74,7 +74,8 @@ export class DriftEngine implements vscode.Disposable {
   /**
    * The deployed source of a deploy: asked once, kept for the session (within the bounds of
    * `DeployedSources`). A failure is shown until a refresh; the compare command, which asks
-   * explicitly, tries again.
+   * explicitly, tries again. `fail-fast` is a background load (a comparison the views start, a
+   * document a reloaded window restores): it does not count as the user asking for data in this window.
    */
   source(dep: SourceId, budget: BudgetMode = 'wait'): Promise<string> {
     return this.sources.get(this.keyOf(dep), () => this.fetch(dep, budget));
@@ -87,7 +88,7 @@ export class DriftEngine implements vscode.Disposable {
   }
 
   private async fetch(dep: SourceId, budget: BudgetMode): Promise<string> {
-    const { client } = await this.networks.endpoint(dep.api);
+    const { client } = await this.networks.endpoint(dep.api, { background: budget === 'fail-fast' });
     return loadDeployedSource(client, dep.id, dep.txId, budget);
   }
 
@@ -171,11 +172,15 @@ function parseDeployedUri(uri: vscode.Uri): SourceId | undefined {
   return c.ok ? { api: m[1], txId: m[2]!, id: c.value.contractId } : undefined;
 }
 
-/** The text of a `stacks-deployed:` document, from the cache (or one request). */
+/**
+ * The text of a `stacks-deployed:` document, from the cache (or one request). VS Code asks for it
+ * when a diff opens: after Compare with Deployed fetched it (the cache answers), or when a reloaded
+ * window restores the diff, which nobody asked for: a background load then.
+ */
 export function deployedDocument(engine: DriftEngine, uri: vscode.Uri): Promise<string> {
   const dep = parseDeployedUri(uri);
   if (!dep) throw new Error(`${uri.toString()} does not name a deployed contract.`);
-  return engine.source(dep);
+  return engine.source(dep, 'fail-fast');
 }
 
 export { compareWithDeployed } from './compareCommand';

@@ -96,23 +96,41 @@ export class NetworkService implements vscode.Disposable {
 
   private usedFlag = false;
   private readonly usedEmitter = new vscode.EventEmitter<void>();
-  /** Fires once, when a feature first asks for data in this window (not background refreshes). */
+  /** Fires once, when the user first asks for data in this window (not background requests). */
   readonly onDidFirstUse = this.usedEmitter.event;
 
-  /** Whether the user has asked for chain data in this window yet. */
+  /**
+   * Whether the user has asked for chain data in this window yet: a hover, a command, a lookup, a
+   * click in a panel or the view. What VS Code restores after a reload (a panel, a document, the
+   * view as it was left) does not count, so the status bar's poll, the watch rounds and the view
+   * wait for one of those.
+   */
   get used(): boolean {
     return this.usedFlag;
   }
 
+  /** The user asked for chain data in this window: what waits for that starts now. */
+  markUsed(): void {
+    if (this.usedFlag) return;
+    this.usedFlag = true;
+    this.usedEmitter.fire();
+  }
+
+  /**
+   * As in a window just reloaded: the user has not asked for chain data here yet. What already
+   * started (a poll, a round) is not stopped. Reachable through the test API only (extensionMode Test).
+   */
+  forgetUseForTests(): void {
+    this.usedFlag = false;
+  }
+
   /**
    * A client for the network; clients are kept so their caches and rate budgets persist.
-   * `background` callers (the status bar) do not count as the user asking for data.
+   * `background` callers (the status bar, the watch rounds, what a reload restores) do not count
+   * as the user asking for data.
    */
   async endpoint(network: NetworkId = this.current, options: { background?: boolean } = {}): Promise<Endpoint> {
-    if (!options.background && !this.usedFlag) {
-      this.usedFlag = true;
-      this.usedEmitter.fire();
-    }
+    if (!options.background) this.markUsed();
     const u = this.urlOf(network);
     const baseUrl = u.ok ? u.url : this.config.apiUrl(network) || 'https://invalid.invalid';
     const key = u.ok ? await this.keyFor(baseUrl) : undefined;

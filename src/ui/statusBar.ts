@@ -1,10 +1,13 @@
 import * as vscode from 'vscode';
 import { isStacksApiError } from '../api/errors';
 import { Commands, Settings } from '../constants';
+import { escapeMarkdown } from '../chain/hoverText';
 import type { Config } from './config';
 import type { NetworkService } from './network';
 
 const REFRESH_MS = 30_000;
+/** A paragraph of the tooltip: the server's words are at most 300 characters, the sentence around them a few dozen. */
+const MAX_TOOLTIP_LINE = 400;
 
 /**
  * The network and chain tip in the status bar. It never asks the API at activation, nor in a
@@ -116,12 +119,18 @@ export class NetworkStatusBar implements vscode.Disposable {
       this.tip && this.tip.network === this.networks.current ? ` #${this.tip.height.toLocaleString('en-US')}` : '';
     this.item.text = `$(${this.problem ? 'warning' : 'globe'}) Stacks: ${label}${tip}`;
     const u = this.networks.urlOf(this.networks.current);
+    // A server's error words (and a URL) as inert text: `appendText` leaves a bare `https://…` or
+    // `www.…` for the renderer to turn into a link, `escapeMarkdown` escapes its `:` and `.` too.
+    const paragraphs = [
+      `Stacks network: ${label}`,
+      `API: ${u.ok ? u.url : u.reason}`,
+      tip ? `Chain tip: block ${this.tip!.height}` : '',
+      this.problem ? `Last check failed: ${this.problem}` : '',
+      this.config.statusBarChainTip ? '' : 'The chain tip is hidden (stacksLookup.statusBar.chainTip).',
+    ].filter(Boolean);
     const md = new vscode.MarkdownString(undefined, true);
-    md.appendText(`Stacks network: ${label}\n\nAPI: ${u.ok ? u.url : u.reason}\n\n`);
-    if (tip) md.appendText(`Chain tip: block ${this.tip!.height}\n\n`);
-    if (this.problem) md.appendText(`Last check failed: ${this.problem}\n\n`);
-    if (!this.config.statusBarChainTip) md.appendText('The chain tip is hidden (stacksLookup.statusBar.chainTip).\n\n');
-    md.appendMarkdown('Click to select another network.');
+    md.appendMarkdown(paragraphs.map((p) => escapeMarkdown(p, MAX_TOOLTIP_LINE)).join('\n\n'));
+    md.appendMarkdown('\n\nClick to select another network.');
     this.item.tooltip = md;
   }
 

@@ -55,6 +55,8 @@ export async function run(ctx: E2EContext): Promise<void> {
   // The view: the edited city registry differs, the user registry (a simnet-only helper added) does not.
   await helpers.runCommand(page, 'View: Show Stacks Lookup');
   await row(ctx, 'Workspace Contracts').waitFor({ timeout: 30000 });
+  // Showing the view asks nothing: the deployments load at the user's click.
+  await row(ctx, 'Deployment status').click();
   const city = page
     .locator('.part.sidebar .monaco-list-row', { hasText: DEPLOYED.cityRegistry.name })
     .filter({ hasText: 'differs from deployed' })

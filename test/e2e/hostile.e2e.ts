@@ -1,7 +1,9 @@
 // Hostile chain data in the real UI: a hover and the detail panel of a transaction whose visible
 // strings carry HTML, script, event-handler, link and command-URI payloads. An injected script would
 // set window.__stacksLookupPwned; it must stay unset, no element may come from the data, and the
-// only links in the hover are the extension's own commands. Screenshots: test-results/e2e/hostile-*.png.
+// only links in the hover are the extension's own commands. The status bar's tooltip shows a
+// server's error words with the URLs they carry, and links none. Screenshots:
+// test-results/e2e/hostile-*.png.
 import * as assert from 'assert';
 import type { Page } from 'playwright-core';
 import {
@@ -195,11 +197,61 @@ async function workbench(ctx: E2EContext): Promise<void> {
   await helpers.screenshot(page, 'hostile-workbench', ctx.outDir);
 }
 
+/** What the API status route answers while this spec runs: a server error whose words carry URLs. */
+const STATUS_FAULT = {
+  kind: 'status',
+  status: 503,
+  body: {
+    error: 'Service Unavailable',
+    message: 'Down for maintenance: see https://status.phish.example/login or www.phish.example',
+  },
+} as const;
+
+/**
+ * The status bar's tooltip after its chain tip check met that error (the first check comes 30 s
+ * after the window's first request, the hover's, so the steps before run meanwhile).
+ */
+async function statusBarTooltip(ctx: E2EContext): Promise<void> {
+  const { page, helpers } = ctx;
+  const item = page
+    .locator('#workbench\\.parts\\.statusbar .statusbar-item', {
+      hasText: 'Stacks: Custom',
+      has: page.locator('.codicon-warning'),
+    })
+    .first();
+  await item.waitFor({ timeout: 45000 });
+  await page.keyboard.press('Escape');
+  const box = await item.boundingBox();
+  assert.ok(box, 'the status bar item has a place on screen');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
+  const tooltip = page.locator('.monaco-hover:visible', { hasText: 'Last check failed' }).first();
+  await tooltip.waitFor({ timeout: 10000 });
+  const report = await tooltip.evaluate((el) => ({
+    text: (el as HTMLElement).innerText.replace(/\u00a0/g, ' '),
+    links: Array.from(el.querySelectorAll('a')).map((a) => a.getAttribute('data-href') ?? a.getAttribute('href') ?? ''),
+  }));
+  ctx.log(`status bar tooltip: ${JSON.stringify(report)}`);
+  assert.match(
+    report.text,
+    /see https:\/\/status\.phish\.example\/login or www\.phish\.example/,
+    'the words are shown',
+  );
+  assert.deepStrictEqual(report.links, [], 'the tooltip links a URL');
+  await helpers.screenshot(page, 'hostile-statusbar', ctx.outDir);
+  await page.mouse.move(5, 5);
+}
+
 export async function run(ctx: E2EContext): Promise<void> {
   await ctx.helpers.waitForWorkbench(ctx.page);
-  await ctx.settings({ 'stacksLookup.network': 'custom', 'stacksLookup.customApiUrl': ctx.mock.url });
+  await ctx.settings({
+    'stacksLookup.network': 'custom',
+    'stacksLookup.customApiUrl': ctx.mock.url,
+    'stacksLookup.statusBar.chainTip': true,
+  });
   ctx.mock.override(`/extended/v1/tx/${HOSTILE_TX}`, hostileTransaction());
+  ctx.mock.fault({ match: /^\/extended$/, fault: STATUS_FAULT });
   await hover(ctx);
   await panel(ctx);
   await workbench(ctx);
+  await statusBarTooltip(ctx);
 }

@@ -1,6 +1,8 @@
 // The Stacks Lookup view in the activity bar of the browser-hosted VS Code with the packaged
-// extension: its sections filled from the mock API and the fixture Clarinet workspace; an address
-// watched through the palette command's input box is still listed after a reload.
+// extension: opened, it asks nothing until a click on "Select to load"; then its sections are
+// filled from the mock API and the fixture Clarinet workspace. An address watched through the
+// palette command's input box is still listed after a reload, and the view restored by the reload
+// asks nothing again.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -49,8 +51,23 @@ export async function run(ctx: E2EContext): Promise<void> {
   await ctx.settings({ 'stacksLookup.network': 'custom', 'stacksLookup.customApiUrl': mock.url });
 
   await openView(ctx, 'icon');
+  // Opening the view is not asking for chain data: what would ask the API offers to load.
+  await row(ctx, 'memo-payments').waitFor({ timeout: 30000 });
+  assert.match((await row(ctx, 'API status').textContent()) ?? '', /Select to load/);
+  assert.match((await row(ctx, 'memo-payments').textContent()) ?? '', /testnet: not checked/);
+  assert.deepStrictEqual(
+    mock.requests.map((r) => r.path),
+    [],
+    'opening the view asked the API',
+  );
+  await row(ctx, 'API status').click();
   // Filled from the mock API and the fixture workspace's Clarinet.toml and plans.
-  await row(ctx, 'API status').waitFor({ timeout: 30000 });
+  await row(ctx, 'Chain tip').waitFor({ timeout: 30000 });
+  await page
+    .locator('.part.sidebar .monaco-list-row', { hasText: 'memo-payments' })
+    .filter({ hasText: 'testnet: not deployed' })
+    .first()
+    .waitFor({ timeout: 30000 });
   await row(ctx, 'memo-payments').waitFor({ timeout: 30000 });
   assert.match((await row(ctx, 'Chain tip').textContent()) ?? '', /#3,275/);
   assert.match((await row(ctx, 'memo-payments').textContent()) ?? '', /testnet: not deployed/);
@@ -93,10 +110,19 @@ export async function run(ctx: E2EContext): Promise<void> {
     page.waitForEvent('load', { timeout: 60000 }),
     helpers.runCommand(page, 'Developer: Reload Window'),
   ]);
+  const sinceReload = mock.requests.length;
   await helpers.waitForWorkbench(page);
   await openView(ctx, 'restored');
   await row(ctx, WATCHED_LABEL).waitFor({ timeout: 30000 });
   ctx.log('the watched address is still listed after a reload');
+  // The view the reload restored asks nothing: the balances wait for a click.
+  assert.match((await row(ctx, 'Balances and transactions').textContent()) ?? '', /Select to load/);
+  await page.waitForTimeout(1000);
+  assert.deepStrictEqual(
+    mock.requests.slice(sinceReload).map((r) => r.path),
+    [],
+    'the view restored by the reload asked the API',
+  );
 
   // Leave the list empty for other specs: the inline "Stop Watching Address" action.
   const watched = row(ctx, WATCHED_LABEL);

@@ -176,8 +176,9 @@ async function hostMode(_argv, { untrusted = false } = {}) {
   fs.rmSync(firstTestFile, { force: true });
 
   const mock = await startMock();
-  // The cloned repository's own settings: another API and another explorer. In restricted mode
-  // the extension must ignore both; the suite checks that nothing reaches this second mock.
+  // The cloned repository's own settings: another network, API and explorer, and every setting
+  // that turns on requests nobody asked for. In restricted mode the extension must ignore them
+  // all; the suite checks each, and that nothing reaches this second mock.
   const workspaceMock = untrusted ? await startMock() : null;
   if (workspaceMock) {
     fs.mkdirSync(path.join(ws, '.vscode'), { recursive: true });
@@ -185,11 +186,17 @@ async function hostMode(_argv, { untrusted = false } = {}) {
       path.join(ws, '.vscode', 'settings.json'),
       JSON.stringify(
         {
-          'stacksLookup.network': 'custom',
+          'stacksLookup.network': 'devnet',
           'stacksLookup.customApiUrl': workspaceMock.url,
           'stacksLookup.devnetApiUrl': workspaceMock.url,
           'stacksLookup.explorerUrl': `${workspaceMock.url}/explorer`,
           'stacksLookup.bitcoinExplorerUrl': `${workspaceMock.url}/bitcoin`,
+          'stacksLookup.customApiTokenMetadata': true,
+          'stacksLookup.statusBar.chainTip': true,
+          'stacksLookup.watch.maxMinutes': 1440,
+          'stacksLookup.watchedAddresses.global': true,
+          'stacksLookup.watchedAddresses.notify': true,
+          'stacksLookup.explorer.autoRefreshSeconds': 10,
         },
         null,
         2,

@@ -232,6 +232,7 @@ describe('Holdings, pending transactions and watched addresses', function () {
     };
     it('expanded, one shows its STX balance, token count and pending count', async () => {
       await watchlist.add(ADDRESS.pendingSender);
+      await tree.refresh(); // the user's Refresh: the view asks nothing before the user asked for data
       const [node] = await children(tree, tree.sections.watched);
       const kids = await children(tree, node!.node);
       const facts = kids.slice(0, 3).map((k) => `${k.label} | ${k.description}`);

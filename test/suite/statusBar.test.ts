@@ -13,6 +13,13 @@ import {
   waitFor,
 } from './editorHelpers';
 
+/** A CommonMark renderer with GFM autolinks (markdown-it, as in the hover tests): what a Markdown tooltip may link. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const MarkdownIt = require('markdown-it') as new (opts: { html: boolean; linkify: boolean }) => {
+  render(src: string): string;
+};
+const markdown = new MarkdownIt({ html: true, linkify: true });
+
 describe('Network status bar item', function () {
   this.timeout(30_000);
   let bar: NetworkStatusBar;
@@ -73,6 +80,25 @@ describe('Network status bar item', function () {
     await bar.refresh(true); // a failure is not cached, so this asks again
     assert.match(bar.text, /\$\(globe\) Stacks: Custom #/);
     assert.doesNotMatch(tip(), /Last check failed/);
+  });
+
+  it("shows the server's words in the tooltip as text: no URL they carry becomes a link", async () => {
+    used.mock.fault({
+      kind: 'status',
+      status: 503,
+      body: {
+        error: 'Service Unavailable',
+        message:
+          'Down for maintenance: see https://status.phish.example/login, www.phish.example or <https://auto.phish.example>',
+      },
+    });
+    await bar.refresh(true);
+    assert.match(tip(), /Last check failed: .*see https:\/\/status\.phish\.example\/login, www\.phish\.example/);
+    // Rendered as a Markdown hover renders it, with bare URLs and `www.` turned into links.
+    const html = markdown.render(bar.tooltip);
+    const links = [...html.matchAll(/<a\b[^>]*>/gi)].map((m) => m[0]);
+    assert.deepStrictEqual(links, [], 'the tooltip holds a link');
+    assert.match(html, /status\.phish\.example\/login/, 'the words are still there to read');
   });
 
   it('follows a network switch at once, without showing the old tip', async () => {

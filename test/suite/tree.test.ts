@@ -64,6 +64,8 @@ describe('Explorer view', () => {
     await vscode.commands.executeCommand('workbench.action.closeSidebar');
   });
 
+  // The beforeEach's Refresh is the user asking for data; before that the view asks nothing even
+  // when shown (reload.test.ts).
   it('asks the API nothing until the view is shown, then loads the open sections', async () => {
     if (!api.tree.shown) {
       // Only a section loading its children asks the API: none has started, after the network

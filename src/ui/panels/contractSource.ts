@@ -30,15 +30,18 @@ function parseUri(uri: vscode.Uri): { network: NetworkId; contractId: string } |
   return c.ok ? { network: m[1], contractId: c.value.contractId } : undefined;
 }
 
-/** The deployed source of a contract: its status names the deploy transaction, which carries the source. */
+/**
+ * The deployed source of a contract: its status names the deploy transaction, which carries the
+ * source. A `background` fetch fails fast and does not count as the user asking for data.
+ */
 export async function fetchContractSource(
   d: SourceDeps,
   network: NetworkId,
   contractId: string,
-  signal?: AbortSignal,
+  o: { signal?: AbortSignal; background?: boolean } = {},
 ): Promise<string> {
-  const { client } = await d.networks.endpoint(network);
-  const call = signal ? { signal } : {};
+  const { client } = await d.networks.endpoint(network, { background: !!o.background });
+  const call = { ...(o.signal ? { signal: o.signal } : {}), ...(o.background ? { budget: 'fail-fast' as const } : {}) };
   const status = (await client.getContractsStatus([contractId], call))[contractId];
   if (!status?.found || !status.result)
     throw new StacksApiError('not-found', `${contractId} is not deployed on ${NETWORK_LABELS[network]}.`);
@@ -58,7 +61,9 @@ export function registerContractSource(d: SourceDeps): vscode.Disposable[] {
       const controller = new AbortController();
       const sub = token.onCancellationRequested(() => controller.abort());
       try {
-        return await fetchContractSource(d, p.network, p.contractId, controller.signal);
+        // VS Code asks for the text when an editor of it opens: after the command fetched it (the
+        // cache answers), or when a reloaded window restores the editor, which nobody asked for.
+        return await fetchContractSource(d, p.network, p.contractId, { signal: controller.signal, background: true });
       } finally {
         sub.dispose();
       }

@@ -308,10 +308,12 @@ export class PanelManager implements Presenter, vscode.Disposable {
     previous: Parts | undefined,
     signal: AbortSignal,
     onWait?: (ms: number) => void,
+    restored = false,
   ): Promise<Loaded> {
     const network = entry.target.network;
-    const ep = await this.d.networks.endpoint(network);
+    const ep = await this.d.networks.endpoint(network, { background: restored });
     return loadPanel(entry.target, entry.params, {
+      ...(restored ? { budget: 'fail-fast' as const } : {}),
       client: ep.client,
       ctx: {
         network,
@@ -334,7 +336,7 @@ export class PanelManager implements Presenter, vscode.Disposable {
    */
   private async navigate(
     entry: Entry,
-    how: { push?: boolean; move?: 'back' | 'forward'; reuse?: boolean },
+    how: { push?: boolean; move?: 'back' | 'forward'; reuse?: boolean; restored?: boolean },
   ): Promise<void> {
     if (!this.panel) return;
     this.loading?.abort();
@@ -354,7 +356,7 @@ export class PanelManager implements Presenter, vscode.Disposable {
     else
       this.post({ type: 'loading', title: targetTitle(entry.target), frame: this.frame(entry), state: stateOf(entry) });
     try {
-      const loaded = await this.load(entry, previous, controller.signal);
+      const loaded = await this.load(entry, previous, controller.signal, undefined, how.restored);
       if (seq !== this.seq) return;
       this.show(loaded);
     } catch (e) {
@@ -463,7 +465,12 @@ export class PanelManager implements Presenter, vscode.Disposable {
     ];
   }
 
-  /** After a reload: the state holds only the identity, so the data is fetched again. */
+  /**
+   * After a reload: the state holds only the identity, so the data is fetched again, as a
+   * background load (failing fast when the rate budget is spent, and not counting as the user
+   * asking for data in this window: the workbench restored the panel, nobody asked). What the
+   * user then does in the panel (a link, Retry, a page) asks as usual.
+   */
   async revive(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
     const s = PanelState.safeParse(state);
     const t = s.success ? checkTarget(s.data) : undefined;
@@ -472,6 +479,6 @@ export class PanelManager implements Presenter, vscode.Disposable {
       return;
     }
     this.adopt(panel);
-    void this.navigate(this.entryFor(t, s.data.params ?? {}), { push: true });
+    void this.navigate(this.entryFor(t, s.data.params ?? {}), { push: true, restored: true });
   }
 }

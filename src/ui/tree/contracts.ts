@@ -7,7 +7,7 @@ import { Commands } from '../../constants';
 import { describeError } from '../errorText';
 import { driftText, type DriftState } from '../drift';
 import { ContractState, ContractStatuses, deploymentsOf, StatusTable } from './contractStatus';
-import { errorContext, errorNodes, placeholder, TreeDeps } from './deps';
+import { errorContext, errorNodes, notLoadedYet, placeholder, TreeDeps } from './deps';
 import { distinctDeployments, idsForPanel, planName, stateText } from './deploymentText';
 import { command, ItemNode, LoadContext, TreeNode } from './node';
 import { relativeTo, type WorkspaceProject } from './projects';
@@ -42,9 +42,12 @@ export class ContractsSection extends Section {
     }
     const readable = projects.filter((p) => p.result.ok && p.result.project.contracts.length);
     let table: StatusTable | undefined;
-    if (readable.some((p) => p.result.ok && p.result.project.contracts.some((c) => c.deployments.length)))
-      table = await this.d.statuses.get(ctx.budget);
     const nodes: TreeNode[] = [];
+    if (readable.some((p) => p.result.ok && p.result.project.contracts.some((c) => c.deployments.length))) {
+      // Until the user asks for chain data in this window, the contracts are listed unchecked.
+      table = this.d.statuses.ready ?? (this.d.networks.used ? await this.d.statuses.get(ctx.budget) : undefined);
+      if (!table) nodes.push(notLoadedYet(this, 'Deployment status'));
+    }
     // A network that could not answer: its reason and action once, at the top.
     for (const answer of table?.answers.values() ?? []) {
       if (!answer.ok) nodes.push(...(await errorNodes(this.d, this, answer.error, answer.network, 'contract status')));
@@ -239,6 +242,11 @@ export class ContractNode extends TreeNode {
     ]);
   }
 
+  /** A state as the view says it; without a table (not asked yet in this window), "not checked". */
+  private said(plan: PlanNetwork, s: ContractState, short = false): string {
+    return this.table ? stateText(plan, s, short) : `${plan}: not checked`;
+  }
+
   /**
    * How the file compares with the source deployed under `id` on `plan`, when that deploy
    * succeeded (the comparison may still be under way); undefined otherwise.
@@ -255,7 +263,7 @@ export class ContractNode extends TreeNode {
     // Short: once compared, what the comparison says is what matters (the height is in the tooltip).
     const short = ([plan, s]: [PlanNetwork, ContractState, string[]], i: number) => {
       const d = drifts[i];
-      return d && (d.state === 'same' || d.state === 'differs') ? `${plan}: ${driftText(d)}` : stateText(plan, s, true);
+      return d && (d.state === 'same' || d.state === 'differs') ? `${plan}: ${driftText(d)}` : this.said(plan, s, true);
     };
     const item = new vscode.TreeItem(
       this.contract.name,
@@ -276,7 +284,7 @@ export class ContractNode extends TreeNode {
         .join(' · '),
       ...states.map(
         ([plan, s, plans], i) =>
-          `${withDrift(stateText(plan, s), i)}\n  ${s.id}\n  ${plans.map(planName).join(', ')}${s.state === 'deployed' ? `\n  deploy tx ${s.txId}` : ''}`,
+          `${withDrift(this.said(plan, s), i)}\n  ${s.id}\n  ${plans.map(planName).join(', ')}${s.state === 'deployed' ? `\n  deploy tx ${s.txId}` : ''}`,
       ),
     ]
       .filter(Boolean)
@@ -302,11 +310,11 @@ export class ContractNode extends TreeNode {
         if (api) why = describeError(s.error, await errorContext(this.d, api, 'contract status')).short;
       }
       const drift = this.driftOf(plan, s.id);
-      item.description = `${stateText(plan, s).slice(plan.length + 2)}${why ? ` (${why})` : ''}${drift ? ` · ${driftText(drift)}` : ''} · ${shortenMiddle(s.id.split('.')[0]!)}${several.has(plan) ? ` · ${plans.map(planName).join(', ')}` : ''}`;
+      item.description = `${this.said(plan, s).slice(plan.length + 2)}${why ? ` (${why})` : ''}${drift ? ` · ${driftText(drift)}` : ''} · ${shortenMiddle(s.id.split('.')[0]!)}${several.has(plan) ? ` · ${plans.map(planName).join(', ')}` : ''}`;
       const api = this.table?.askedFor[plan];
       item.tooltip = [
         s.id,
-        stateText(plan, s),
+        this.said(plan, s),
         `Plan: ${plans.join(', ')}`,
         s.state === 'deployed' ? `Deploy transaction: ${s.txId}` : '',
         drift

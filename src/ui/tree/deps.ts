@@ -104,6 +104,15 @@ export function placeholder(
   return new ItemNode(parent, item);
 }
 
+/**
+ * What a part of the view that asks the API shows until the user has asked for chain data in this
+ * window: a reloaded window restores the view as it was left, expanded sections included, and that
+ * asks nothing. A click loads the view (as does any hover, command or lookup).
+ */
+export function notLoadedYet(parent: TreeNode, label: string): TreeNode {
+  return placeholder(parent, label, 'cloud-download', command(Commands.refreshExplorer, 'Select to load'));
+}
+
 /** A fact: label, short value, full value in the tooltip. */
 export function fact(
   parent: TreeNode,

@@ -22,7 +22,9 @@ import { WatchedAddressNode, WatchedSection } from './watchedSection';
 /**
  * The Stacks Lookup explorer: five sections of nodes that load when first shown, refresh on
  * request (waiting for the rate limit) or on an optional timer while visible (failing fast,
- * pausing after an error).
+ * pausing after an error). Showing the view is not asking for chain data (a reloaded window
+ * restores it as it was left): until the user asks, in the view or anywhere else, what would ask
+ * the API says "Select to load" instead.
  */
 export class ExplorerTree implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
   readonly onDidChangeTreeData: vscode.Event<TreeNode | undefined>;
@@ -53,6 +55,11 @@ export class ExplorerTree implements vscode.TreeDataProvider<TreeNode>, vscode.D
       contracts: new ContractsSection(deps),
       recent: new RecentSection(deps),
     };
+    /** What asks the API loads again (not an explicit refresh), and the auto refresh is timed again. */
+    const reload = () => {
+      this.refreshSections(['network', 'mempool', 'watched', 'contracts'], false);
+      this.schedule();
+    };
     this.disposables.push(
       this.view.onDidChangeVisibility((e) => {
         if (e.visible) this.shown = true;
@@ -60,14 +67,14 @@ export class ExplorerTree implements vscode.TreeDataProvider<TreeNode>, vscode.D
       }),
       // A new key, network or URL, or another number of watched addresses, changes the pace the
       // rate budget allows: the timer is computed again, not kept from before.
-      d.networks.onDidChange(() => {
-        this.refreshSections(['network', 'mempool', 'watched', 'contracts'], false);
-        this.schedule();
-      }),
+      d.networks.onDidChange(reload),
       d.watchlist.onDidChange(() => {
         this.refreshSections(['watched'], true);
         this.schedule();
       }),
+      // The user asked for chain data in this window (a hover, a command, a click here): what the
+      // view showed unloaded until then loads now, and the auto refresh may start.
+      d.networks.onDidFirstUse(reload),
       d.history.onDidChange(() => this.refreshSections(['recent'], false)),
       d.projects.onDidChange(() => this.refreshSections(['contracts'], false)),
       // A comparison with a deployed source arrived or a contract changed: no request, the table is kept.
@@ -101,6 +108,7 @@ export class ExplorerTree implements vscode.TreeDataProvider<TreeNode>, vscode.D
   async refresh(node?: TreeNode, explicit = true): Promise<void> {
     this.budget = explicit ? 'wait' : 'fail-fast';
     if (explicit) {
+      this.d.networks.markUsed();
       this.resume();
       // Asked for by the user: fresh answers, not the client's short-lived cache.
       for (const n of NETWORK_IDS)
@@ -144,13 +152,16 @@ export class ExplorerTree implements vscode.TreeDataProvider<TreeNode>, vscode.D
     this.schedule();
   }
 
-  /** Auto refresh: only while visible, never while paused, never faster than half the rate budget allows. */
+  /**
+   * Auto refresh: only while visible, once the user has asked for chain data in this window, never
+   * while paused, never faster than half the rate budget allows.
+   */
   private schedule(): void {
     this.timer?.abort();
     this.timer = undefined;
     const call = ++this.scheduled;
     const seconds = this.d.config.autoRefreshSeconds;
-    if (!seconds || !this.view.visible || this.paused) return;
+    if (!seconds || !this.view.visible || this.paused || !this.d.networks.used) return;
     // One refresh: API status, mempool, a balance per watched address, contract status per network.
     const requests = 2 + this.d.watchlist.items.length + 3;
     void this.d.networks.hasKeyFor().then((key) => {

@@ -3,7 +3,7 @@ import type { FeePriorities, MempoolFees } from '../../api';
 import { isStacksApiError } from '../../api/errors';
 import { formatInt, formatMicroStx, formatStx, txTypeLabel } from '../../chain/format';
 import { Commands } from '../../constants';
-import { errorNodes, fact } from './deps';
+import { errorNodes, fact, notLoadedYet } from './deps';
 import { command, LoadContext, TreeNode } from './node';
 import { Section } from './sections';
 
@@ -31,6 +31,7 @@ export class MempoolSection extends Section {
     const network = this.d.networks.current;
     const bad = await this.checkUrl(network);
     if (bad) return bad;
+    if (!this.d.networks.used) return [notLoadedYet(this, 'Mempool statistics')];
     try {
       const { client } = await this.d.networks.endpoint(network);
       const call = { signal: ctx.signal, budget: ctx.budget };

@@ -3,7 +3,7 @@ import { formatInt } from '../../chain/format';
 import { shortenMiddle } from '../../chain/target';
 import { Commands } from '../../constants';
 import { NETWORK_LABELS } from '../../chain/networks';
-import { errorNodes, fact } from './deps';
+import { errorNodes, fact, notLoadedYet } from './deps';
 import { command, LoadContext, TreeNode } from './node';
 import { Section } from './sections';
 
@@ -30,6 +30,7 @@ export class NetworkSection extends Section {
     );
     const bad = await this.checkUrl(network);
     if (bad) return [selected, ...bad];
+    if (!this.d.networks.used) return [selected, notLoadedYet(this, 'API status')];
     try {
       const { client } = await this.d.networks.endpoint(network);
       const s = await client.getServerStatus({ signal: ctx.signal, budget: ctx.budget });

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { formatInt } from '../../chain/format';
 import { Commands } from '../../constants';
 import type { NetworkId } from '../config';
-import { errorNodes, fact, TreeDeps } from './deps';
+import { errorNodes, fact, notLoadedYet, TreeDeps } from './deps';
 import { command, LoadContext, TreeNode } from './node';
 
 /** A node whose children come in pages, with a "Load more" node at the end while there are more. */
@@ -25,6 +25,7 @@ export abstract class PagedNode extends TreeNode {
 
   protected override async loadChildren(ctx: LoadContext): Promise<TreeNode[]> {
     this.loaded = 0;
+    if (!this.d.networks.used) return [notLoadedYet(this, `${this.what[0]!.toUpperCase()}${this.what.slice(1)}`)];
     try {
       const page = await this.fetchPage(0, ctx);
       this.loaded = page.count;

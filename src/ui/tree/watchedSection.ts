@@ -16,7 +16,7 @@ import { Commands } from '../../constants';
 import type { NetworkId } from '../config';
 import { describeError } from '../errorText';
 import { NETWORK_LABELS } from '../../chain/networks';
-import { errorContext, errorNodes, fact, placeholder, TreeDeps } from './deps';
+import { errorContext, errorNodes, fact, notLoadedYet, placeholder, TreeDeps } from './deps';
 import { command, LoadContext, TreeNode } from './node';
 import { PagedNode } from './pagedNode';
 import { Section } from './sections';
@@ -52,6 +52,8 @@ export class WatchedSection extends Section {
           const network = this.d.networks.networkFor(chain.ok ? chain.value.network : undefined);
           const u = this.d.networks.urlOf(network);
           if (!u.ok) return { address, network, error: new StacksApiError('insecure-url', u.reason) };
+          // Listed without a balance until the user asks for chain data in this window.
+          if (!this.d.networks.used) return { address, network };
           try {
             const { client } = await this.d.networks.endpoint(network);
             return {
@@ -65,7 +67,7 @@ export class WatchedSection extends Section {
         },
       ),
     );
-    const nodes: TreeNode[] = [];
+    const nodes: TreeNode[] = this.d.networks.used ? [] : [notLoadedYet(this, 'Balances and transactions')];
     const failures = results.filter((r) => r.error !== undefined);
     // When every balance failed, the reason stands first with its action; the addresses stay listed.
     if (failures.length === results.length)

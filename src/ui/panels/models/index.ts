@@ -3,7 +3,7 @@
  * A panel is made of parts (a balance, a page of transactions, ...), each fetched once per key:
  * turning a page reuses the other parts, so a page costs exactly one request.
  */
-import type { CallOptions, StacksClient } from '../../../api';
+import type { BudgetMode, CallOptions, StacksClient } from '../../../api';
 import { isRouteMissing, isStacksApiError } from '../../../api/errors';
 import { checkBlockRef } from '../../../chain/identifiers';
 import { clarityDecoder } from '../../../chain/lazyClarity';
@@ -30,6 +30,8 @@ export interface LoadOptions {
   client: StacksClient;
   ctx: ModelContext;
   signal: AbortSignal;
+  /** `fail-fast` for a panel the window restores (a background load); explicit loads wait (the default). */
+  budget?: BudgetMode;
   onWait?: (ms: number) => void;
   /** The parts of the same target shown before (paging); absent to fetch everything again. */
   previous?: Parts;
@@ -50,7 +52,11 @@ export async function loadPanel(target: Target, params: PanelParams, o: LoadOpti
 
 async function build(target: Target, params: PanelParams, o: LoadOptions): Promise<Loaded> {
   const parts: Parts = {};
-  const call = { signal: o.signal, ...(o.onWait ? { onWait: o.onWait } : {}) };
+  const call = {
+    signal: o.signal,
+    ...(o.budget ? { budget: o.budget } : {}),
+    ...(o.onWait ? { onWait: o.onWait } : {}),
+  };
   const part = async <T>(name: string, key: string, fetch: () => Promise<T>): Promise<T> => {
     const prev = o.previous?.[name];
     if (prev && prev.key === key) {
