@@ -3,8 +3,8 @@ import * as vscode from 'vscode';
 import type { Field, Section, ViewModel } from '../../src/protocol';
 import type { PanelManager } from '../../src/ui/panels';
 import type { ExplorerTree } from '../../src/ui/tree';
-import type { Watchlist } from '../../src/ui/watchlist';
-import type { History } from '../../src/ui/history';
+import type { Watchlist } from '../../src/ui/watch/watchlist';
+import type { History } from '../../src/ui/shared/history';
 import { ADDRESS, BLOCK, BURN, CONTRACT, TX, UNKNOWN_TX } from '../fixtures/ids';
 import {
   captureMessages,
