@@ -87,22 +87,22 @@ const common = {
   logLevel: 'silent',
   plugins: [problemMatcher],
   legalComments: 'none',
-  // The one switch between the builds (src/ui/webBuild.ts): code for one build leaves the other.
+  // The one switch between the builds (src/ui/shared/webBuild.ts): code for one build leaves the other.
   define: { 'globalThis.STACKS_LOOKUP_WEB': 'false' },
 };
 
 const builds = [
   {
     ...common,
-    // The detail panels' host side loads on first use (src/ui/lazyPanels.ts), and so does the API
+    // The detail panels' host side loads on first use (src/ui/panels/lazyPanels.ts), and so does the API
     // client with its schemas and c32check (src/api/lazy.ts): activation compiles neither.
     entryPoints: {
       extension: 'src/extension.ts',
       panels: 'src/ui/panels/index.ts',
       client: 'src/api/client.ts',
       // Drift (the deployed-versus-local comparison, the Clarity reader, Compare with Deployed)
-      // loads the first time a deployed workspace contract is shown (src/ui/drift.ts).
-      drift: 'src/ui/driftEngine.ts',
+      // loads the first time a deployed workspace contract is shown (src/ui/drift/drift.ts).
+      drift: 'src/ui/drift/driftBundle.ts',
       // The explorer view's tree (its sections and commands) loads the first time the view is shown
       // or a tree command runs (src/ui/tree/treeModule.ts); activation registers only the view.
       tree: 'src/ui/tree/explorerTree.ts',

@@ -23,11 +23,58 @@ const htmlSinks = [
 ];
 
 // VS Code turns `[label](command:…)` in a notification into a live link: every notification goes
-// through src/ui/notify.ts, which makes its text inert.
+// through src/ui/shared/notify.ts, which makes its text inert.
 const directNotifications = {
   selector: 'MemberExpression[property.name=/^show(Information|Warning|Error)Message$/]',
-  message: 'Show notifications through src/ui/notify.ts (showInfo/showWarning/showError), which neutralises links.',
+  message:
+    'Show notifications through src/ui/shared/notify.ts (showInfo/showWarning/showError), which neutralises links.',
 };
+
+// The layers (ARCHITECTURE.md): each folder names what it must not import. Imports point down only.
+const vscodeImport = { name: 'vscode', message: 'This layer does not depend on the editor API.' };
+const layers = [
+  {
+    files: ['src/chain/**/*.ts'],
+    paths: [vscodeImport],
+    groups: ['**/api', '**/api/**', '**/ui/**', '**/constants', '**/protocol', '**/testApi'],
+    why: 'src/chain is pure domain logic: it imports no api, ui, constants or protocol (pass in what it needs).',
+  },
+  {
+    files: ['src/api/**/*.ts'],
+    paths: [vscodeImport],
+    groups: ['**/ui/**', '**/constants', '**/protocol', '**/testApi'],
+    why: 'src/api is the typed client: it imports only src/chain.',
+  },
+  {
+    files: ['src/webview/**/*.ts'],
+    paths: [vscodeImport],
+    groups: ['**/api', '**/api/**', '**/chain/**', '**/ui/**', '**/constants', '**/testApi'],
+    why: 'The webview talks to the host only through src/protocol.ts.',
+  },
+];
+
+// The feature folders of src/ui, lowest first: a folder imports only folders before it.
+const uiOrder = ['shared', 'network', 'projects', 'drift', 'watch', 'lookup', 'workbench', 'panels', 'editor', 'tree'];
+for (const [i, folder] of uiOrder.entries()) {
+  const above = uiOrder.slice(i + 1);
+  layers.push({
+    files: [`src/ui/${folder}/**/*.ts`],
+    paths: [],
+    groups: [
+      ...above.flatMap((f) => [`../${f}`, `../${f}/**`, `../../${f}`, `../../${f}/**`]),
+      '**/extension',
+      '**/testApi',
+    ],
+    why: `src/ui/${folder} sits below ${above.join(', ') || 'nothing'}: it imports only ${uiOrder.slice(0, i).join(', ') || 'no other feature folder'} (and api, chain, constants, protocol).`,
+  });
+}
+
+function layerRules() {
+  return layers.map(({ files, paths, groups, why }) => ({
+    files,
+    rules: { 'no-restricted-imports': ['error', { paths, patterns: [{ group: groups, message: why }] }] },
+  }));
+}
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test-results/**', '**/*.js', '!esbuild.js'] },
@@ -45,23 +92,14 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.ts'],
-    ignores: ['src/ui/notify.ts'],
+    ignores: ['src/ui/shared/notify.ts'],
     rules: { 'no-console': 'error', 'no-restricted-syntax': ['error', ...htmlSinks, directNotifications] },
   },
   {
-    files: ['src/ui/notify.ts'],
+    files: ['src/ui/shared/notify.ts'],
     rules: { 'no-console': 'error' },
   },
-  {
-    // The typed client and the pure domain logic never import the editor API.
-    files: ['src/api/**/*.ts', 'src/chain/**/*.ts', 'src/webview/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'vscode', message: 'src/api, src/chain and src/webview must not depend on vscode.' }] },
-      ],
-    },
-  },
+  ...layerRules(),
   {
     files: ['esbuild.js'],
     languageOptions: {

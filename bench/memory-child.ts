@@ -5,7 +5,7 @@
  * before. Nothing else in this process holds the answers. Sends the result over IPC.
  */
 import { createStacksClient, type StacksClient } from '../src/api';
-import { DeployedSources, loadDeployedSource } from '../src/ui/deployedSources';
+import { DeployedSources, loadDeployedSource } from '../src/ui/drift/deployedSources';
 
 const MB = 1024 * 1024;
 

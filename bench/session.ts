@@ -263,7 +263,7 @@ const MODEL_CTX = (baseUrl: string): ModelContext => ({
   now: Date.now(),
 });
 
-/** What the hover provider asks for (src/ui/hover.ts), through any client. */
+/** What the hover provider asks for (src/ui/editor/hover.ts), through any client. */
 async function hover(client: StacksClient, t: SessionId): Promise<void> {
   const o = { budget: 'fail-fast' as const };
   switch (t.kind) {

@@ -1,18 +1,21 @@
 import * as vscode from 'vscode';
-import { Config } from './ui/config';
-import { registerCommands, toTarget } from './ui/commands';
-import { History } from './ui/history';
-import { registerHover, trackIdentifierAtCursor } from './ui/hover';
-import { Log } from './ui/log';
-import { NetworkService } from './ui/network';
-import { showError } from './ui/notify';
-import { LazyPanels } from './ui/lazyPanels';
-import { NetworkStatusBar } from './ui/statusBar';
+import { Config } from './ui/shared/config';
+import { registerLookupCommands } from './ui/lookup/commands';
+import { registerNetworkCommands } from './ui/network/networkCommands';
+import { toTarget } from './ui/shared/targets';
+import { registerWorkbenchCommands } from './ui/workbench';
+import { History } from './ui/shared/history';
+import { registerHover, trackIdentifierAtCursor } from './ui/editor/hover';
+import { Log } from './ui/shared/log';
+import { NetworkService } from './ui/network/network';
+import { showError } from './ui/shared/notify';
+import { LazyPanels } from './ui/panels/lazyPanels';
+import { NetworkStatusBar } from './ui/network/statusBar';
 import { testApiFor, type TestApi } from './testApi';
 import { registerExplorer } from './ui/tree';
-import type { TxWatcher } from './ui/txWatch';
-import type { AddressWatcher } from './ui/addressWatch';
-import { startWatchers } from './ui/watchers';
+import type { TxWatcher } from './ui/watch/txWatch';
+import type { AddressWatcher } from './ui/watch/addressWatch';
+import { startWatchers } from './ui/watch/watchers';
 import { ContextKeys } from './constants';
 
 /**
@@ -37,12 +40,24 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     panels = new LazyPanels({ networks, config, history, log, extensionUri: context.extensionUri });
     statusBar = new NetworkStatusBar(networks, config);
     context.subscriptions.push(networks, history, panels, statusBar);
-    context.subscriptions.push(...registerCommands({ config, networks, presenter: panels, history, log }));
+    const lookup = { config, networks, presenter: panels, history, log };
+    context.subscriptions.push(
+      ...registerLookupCommands(lookup),
+      ...registerNetworkCommands(lookup),
+      ...registerWorkbenchCommands(lookup),
+    );
     context.subscriptions.push(registerHover({ config, networks, log }), trackIdentifierAtCursor());
     explorer = registerExplorer({ config, networks, history, log, context });
     context.subscriptions.push(explorer);
     const watchers = startWatchers(
-      { networks, config, log, watchlist: explorer.watchlist, state: context.workspaceState, explorer },
+      {
+        networks,
+        config,
+        log,
+        watchlist: explorer.watchlist,
+        state: context.workspaceState,
+        revealWatched: () => explorer!.revealWatched(),
+      },
       toTarget,
     );
     ({ txWatch, addressWatch } = watchers);

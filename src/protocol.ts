@@ -7,17 +7,12 @@
  */
 import * as z from 'zod/mini';
 import { NETWORK_IDS } from './chain/networks';
+import type { ClarityNode } from './chain/clarityNode';
+import { TARGET_KINDS, type TargetKind } from './chain/target';
 
-export const TARGET_KINDS = [
-  'tx',
-  'address',
-  'contract',
-  'block',
-  'burnBlock',
-  'contracts',
-  'mempool',
-  'status',
-] as const;
+export type { ClarityNode };
+
+export { TARGET_KINDS };
 
 /** What the Bitcoin explorer is asked to show: an anchor transaction or a burn block. */
 export const BITCOIN_KINDS = ['tx', 'block'] as const;
@@ -148,24 +143,6 @@ export interface Value {
   icon?: string;
 }
 
-/**
- * One decoded Clarity value (src/chain/clarity.ts): a leaf with its text, or a tuple, list,
- * optional or response with its children. Bounded in depth and count; `cut` says what was left out.
- */
-export interface ClarityNode {
-  /** The Clarity type as written in Clarity: `tuple`, `list`, `ok`, `some`, `uint`, `buffer`, ... */
-  type: string;
-  /** The tuple field name, or the list position, this value sits at. */
-  key?: string;
-  /** A leaf's value as text; a buffer that holds UTF-8 text shows that text. */
-  text?: string;
-  /** Secondary text for a leaf (a text buffer's hex). */
-  hint?: string;
-  children?: ClarityNode[];
-  /** What was left out below this node (too deep, too many items, too long). */
-  cut?: string;
-}
-
 export interface Field {
   label: string;
   values: Value[];
@@ -268,7 +245,7 @@ export interface FormResult {
 }
 
 export interface ViewModel {
-  kind: (typeof TARGET_KINDS)[number];
+  kind: TargetKind;
   title: string;
   icon: string;
   /** The main identifier, with copy and explorer actions. */

@@ -1,15 +1,15 @@
 // What activate() hands to the in-host tests, and the one rule for when it does. Types only at
 // run time (no `vscode` import), so the unit tests load this module as it is.
 import type * as vscode from 'vscode';
-import type { History } from './ui/history';
-import type { Log } from './ui/log';
+import type { History } from './ui/shared/history';
+import type { Log } from './ui/shared/log';
 import type { PanelManager } from './ui/panels';
-import type { NetworkService } from './ui/network';
-import type { NetworkStatusBar } from './ui/statusBar';
+import type { NetworkService } from './ui/network/network';
+import type { NetworkStatusBar } from './ui/network/statusBar';
 import type { ExplorerTree } from './ui/tree';
-import type { Watchlist } from './ui/watchlist';
-import type { TxWatcher } from './ui/txWatch';
-import type { AddressWatcher } from './ui/addressWatch';
+import type { Watchlist } from './ui/watch/watchlist';
+import type { TxWatcher } from './ui/watch/txWatch';
+import type { AddressWatcher } from './ui/watch/addressWatch';
 
 /** The extension's own state, for its in-host tests; other extensions get nothing from activate(). */
 export interface TestApi {

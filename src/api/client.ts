@@ -18,6 +18,7 @@ import {
   CursorMemo,
   transactionReplacement,
 } from './replacements';
+import type { ClientStats } from './call';
 import { Requests } from './requests';
 import * as S from './schemas';
 
@@ -62,14 +63,6 @@ export interface BalanceOptions extends CallOptions {
 export interface PageOptions extends CallOptions {
   limit?: number;
   offset?: number;
-}
-
-export interface ClientStats {
-  /** Requests that went out on the wire (retries and redirects included). */
-  sent: number;
-  cacheHits: number;
-  /** Calls that joined a request already in flight. */
-  shared: number;
 }
 
 export interface StacksClient {

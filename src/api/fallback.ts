@@ -1,7 +1,7 @@
 import { isStacksApiError } from './errors';
 import type { LogFn } from './http';
 import type { Fetch } from './replacements';
-import type { Call } from './requests';
+import type { Call } from './call';
 
 /**
  * The routes each API origin has switched off (410 Gone). A server switches its deprecated routes

@@ -1,8 +1,8 @@
-import * as path from 'path';
+import { lazyBundle } from '../lazyBundle';
 import type { StacksClient, StacksClientOptions } from './client';
 
 type ClientModule = typeof import('./client');
-let loaded: ClientModule | undefined;
+const clientModule = lazyBundle<ClientModule>(__dirname, 'client.js', 'API client');
 
 /**
  * `createStacksClient`, with the client (its zod schemas above all, and c32check) loaded on the
@@ -10,7 +10,5 @@ let loaded: ClientModule | undefined;
  * dist/client.js beside dist/extension.js; compiled for the unit tests it is ./client.js here.
  */
 export function createStacksClient(options: StacksClientOptions): StacksClient {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  loaded ??= require(path.join(__dirname, 'client.js')) as ClientModule;
-  return loaded.createStacksClient(options);
+  return clientModule().createStacksClient(options);
 }

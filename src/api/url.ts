@@ -2,17 +2,9 @@
  * Which API URLs the client accepts. A module of its own, without the transport, so the editor can
  * check a URL it is given (settings, the network picker) without loading Node's http and https.
  */
-/**
- * The loopback hosts plain http may go to: the literal names only. `*.localhost` goes to the
- * system resolver (which may send it anywhere), and the rest of 127.0.0.0/8 is not what a devnet
- * listens on.
- */
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+import { isLoopbackHost } from '../chain/loopback';
 
-/** `hostname` as `URL` gives it (lower case, IPv6 in brackets). */
-export function isLoopbackHost(hostname: string): boolean {
-  return LOOPBACK.has(hostname.toLowerCase());
-}
+export { isLoopbackHost };
 
 /** HTTPS, or plain HTTP to a loopback host (a local devnet). Returns the URL or why it is refused. */
 export function checkBaseUrl(raw: string): { ok: true; url: URL } | { ok: false; reason: string } {

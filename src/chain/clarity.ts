@@ -8,7 +8,7 @@
  */
 import { ClarityType, cvToHex, cvToString, hexToCV } from '@stacks/transactions';
 import type { ClarityValue } from '@stacks/transactions';
-import type { ClarityNode } from '../protocol';
+import type { ClarityNode } from './clarityNode';
 import { clip } from './format';
 
 /** How much of one value a panel shows. */

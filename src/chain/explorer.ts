@@ -1,4 +1,4 @@
-import { isLoopbackHost } from '../api/url';
+import { isLoopbackHost } from './loopback';
 import type { Target, NetworkId } from './target';
 
 /**

@@ -1,7 +1,6 @@
-import * as path from 'path';
+import { lazyBundle } from '../lazyBundle';
 
 type ClarityModule = typeof import('./clarity');
-let loaded: ClarityModule | undefined;
 
 /**
  * The Clarity decoder, loaded on first use: `@stacks/transactions` is a bundle of its own,
@@ -13,8 +12,4 @@ export function clarityDecoder(): ClarityModule['decodeClarity'] {
 }
 
 /** The whole Clarity module: the decoder, `clarityText` and the argument encoder of the contract workbench. */
-export function clarityModule(): ClarityModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  loaded ??= require(path.join(__dirname, 'clarity.js')) as ClarityModule;
-  return loaded;
-}
+export const clarityModule = lazyBundle<ClarityModule>(__dirname, 'clarity.js', 'Clarity decoder');

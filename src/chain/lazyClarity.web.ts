@@ -1,7 +1,7 @@
 // The web build leaves the Clarity module (@stacks/transactions) out to stay within its size
 // budget: values show as the `repr` the API sends, not as an expandable tree, and the contract
 // workbench shows the interface and state forms but cannot encode a call's arguments.
-import type { ClarityNode } from '../protocol';
+import type { ClarityNode } from './clarityNode';
 
 type ClarityModule = typeof import('./clarity');
 

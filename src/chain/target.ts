@@ -4,8 +4,32 @@ import { checkAddress, checkBlockRef, checkContractId, checkTxId, ChainNetwork, 
 /** The networks the extension can talk to. */
 export type { NetworkId };
 
+/** The kinds of thing a lookup shows. */
+export const TARGET_KINDS = [
+  'tx',
+  'address',
+  'contract',
+  'block',
+  'burnBlock',
+  'contracts',
+  'mempool',
+  'status',
+] as const;
+
 /** What a panel, a recent lookup or a tree item shows: its identity only, never its data. */
-export type TargetKind = 'tx' | 'address' | 'contract' | 'block' | 'burnBlock' | 'contracts' | 'mempool' | 'status';
+export type TargetKind = (typeof TARGET_KINDS)[number];
+
+/** What each kind of target is called in a sentence ("Could not load the burn block"). */
+export const TARGET_WHAT: Record<TargetKind, string> = {
+  tx: 'transaction',
+  address: 'address',
+  contract: 'contract',
+  block: 'block',
+  burnBlock: 'burn block',
+  contracts: 'contract status',
+  mempool: 'mempool statistics',
+  status: 'API status',
+};
 
 export interface Target {
   kind: TargetKind;

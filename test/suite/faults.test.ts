@@ -7,7 +7,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { HostMessage } from '../../src/protocol';
-import type { History } from '../../src/ui/history';
+import type { History } from '../../src/ui/shared/history';
 import type { PanelManager } from '../../src/ui/panels';
 import { ADDRESS, BLOCK, BURN, CONTRACT, TX } from '../fixtures/ids';
 import { Fault, loadFixture, MockApi, startMockApi } from '../mock-api/server';

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { AdjustableClock } from '../../src/api/clock';
 import { PANEL_VIEW_TYPE } from '../../src/constants';
 import type { TestApi } from '../../src/testApi';
-import type { NetworkService } from '../../src/ui/network';
+import type { NetworkService } from '../../src/ui/network/network';
 import type { PanelManager } from '../../src/ui/panels';
 import type { ExplorerTree } from '../../src/ui/tree';
 import { ADDRESS, DEPLOYED, deployedStatus, mockHash, TX } from '../fixtures/ids';

@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { NetworkStatusBar } from '../../src/ui/statusBar';
+import type { NetworkStatusBar } from '../../src/ui/network/statusBar';
 import { ADDRESS, BLOCK } from '../fixtures/ids';
 import {
   openFixture,

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { Field, Section, ViewModel } from '../../src/protocol';
 import type { PanelManager } from '../../src/ui/panels';
 import type { ExplorerTree } from '../../src/ui/tree';
-import type { Watchlist } from '../../src/ui/watchlist';
+import type { Watchlist } from '../../src/ui/watch/watchlist';
 import { ADDRESS, BLOCK, BURN, CONTRACT, DEPLOYED, deployedStatus, TX, UNKNOWN_TX } from '../fixtures/ids';
 import type { MockApi } from '../mock-api/server';
 import {

@@ -2,8 +2,8 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { AdjustableClock } from '../../src/api/clock';
 import type { ExplorerTree } from '../../src/ui/tree';
-import type { Watchlist } from '../../src/ui/watchlist';
-import type { History } from '../../src/ui/history';
+import type { Watchlist } from '../../src/ui/watch/watchlist';
+import type { History } from '../../src/ui/shared/history';
 import { ADDRESS, GENERATED, TX } from '../fixtures/ids';
 import { loadFixture } from '../mock-api/server';
 import {

@@ -4,10 +4,10 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { AdjustableClock } from '../../src/api/clock';
-import type { History } from '../../src/ui/history';
+import type { History } from '../../src/ui/shared/history';
 import type { ExplorerTree } from '../../src/ui/tree';
 import type { TreeNode } from '../../src/ui/tree/node';
-import type { Watchlist } from '../../src/ui/watchlist';
+import type { Watchlist } from '../../src/ui/watch/watchlist';
 import { ADDRESS, TX } from '../fixtures/ids';
 import { hostileFixture } from '../fixtures/hostile';
 import { MockApi, startMockApi } from '../mock-api/server';

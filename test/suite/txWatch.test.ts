@@ -5,10 +5,10 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { AdjustableClock } from '../../src/api/clock';
 import { FIRST_DELAY_MS, MAX_DELAY_MS, MAX_WATCHED_TXS } from '../../src/chain/txWatch';
-import { TxWatcher } from '../../src/ui/txWatch';
-import type { NetworkService } from '../../src/ui/network';
-import type { Config } from '../../src/ui/config';
-import type { Log } from '../../src/ui/log';
+import { TxWatcher } from '../../src/ui/watch/txWatch';
+import type { NetworkService } from '../../src/ui/network/network';
+import type { Config } from '../../src/ui/shared/config';
+import type { Log } from '../../src/ui/shared/log';
 import { mockHash, TX, UNKNOWN_TX } from '../fixtures/ids';
 import { loadFixture } from '../mock-api/server';
 import {

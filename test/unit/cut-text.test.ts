@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import { checkTxId, short } from '../../src/chain/identifiers';
 import { clip } from '../../src/chain/format';
-import { inertNotification } from '../../src/ui/errorText';
+import { inertNotification } from '../../src/ui/shared/errorText';
 
 // Every place that cuts a stranger's text to a length uses one rule: between characters, never
 // inside a surrogate pair, so a message never ends in half an emoji (shown as a replacement mark).

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import { CursorMemo } from '../../src/api/replacements';
 import { MAX_CURSOR_CHARS } from '../../src/api/replacements/addressTransactions';
-import { DeployedSources, MAX_SOURCES, SOURCES_MAX_BYTES } from '../../src/ui/deployedSources';
+import { DeployedSources, MAX_SOURCES, SOURCES_MAX_BYTES } from '../../src/ui/drift/deployedSources';
 
 const MB = 1024 * 1024;
 

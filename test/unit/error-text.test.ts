@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { StacksApiError } from '../../src/api';
-import { describeError, ErrorContext } from '../../src/ui/errorText';
+import { describeError, ErrorContext } from '../../src/ui/shared/errorText';
 
 const KEY = 'secret-key-9f8e7d6c5b4a';
 const CTX: ErrorContext = { networkLabel: 'Testnet', baseUrl: 'https://api.testnet.hiro.so', what: 'transaction' };

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import { createStacksClient, FtHolding, MempoolTransaction, NftHolding, Page, StacksApiError } from '../../src/api';
 import * as S from '../../src/api/schemas';
-import { addressHover, HoverSource } from '../../src/chain/hoverText';
+import { addressHover, HoverSource } from '../../src/ui/editor/hoverText';
 import { nonceGap } from '../../src/chain/nonces';
 import type { Section, TableRow, ViewModel } from '../../src/protocol';
 import { addressModel } from '../../src/ui/panels/models/address';

@@ -1,15 +1,15 @@
 import * as assert from 'assert';
 import fc from 'fast-check';
 import type { ContractStatus, StxBalance, Transaction } from '../../src/api';
-import { addressHover, contractHover, escapeMarkdown, HoverSource, txHover } from '../../src/chain/hoverText';
+import { addressHover, contractHover, escapeMarkdown, HoverSource, txHover } from '../../src/ui/editor/hoverText';
 import { WebviewMessage, type TargetMessage, type ViewModel } from '../../src/protocol';
-import { inertNotification } from '../../src/ui/errorText';
+import { inertNotification } from '../../src/ui/shared/errorText';
 import { txModel } from '../../src/ui/panels/models/tx';
 import { bufferCV, cvToHex, listCV, stringAsciiCV, stringUtf8CV, tupleCV } from '@stacks/transactions';
 import { decodeClarity } from '../../src/chain/clarity';
 import type { ClarityNode } from '../../src/protocol';
 import type { ModelContext } from '../../src/ui/panels/models';
-import { checkTarget } from '../../src/ui/panels/targets';
+import { checkTarget } from '../../src/ui/shared/targets';
 import { ADDRESS, CONTRACT, TOKEN } from '../fixtures/ids';
 import { loadFixture } from '../mock-api/server';
 

@@ -10,7 +10,7 @@ import {
   HoverSource,
   stxAmount,
   txHover,
-} from '../../src/chain/hoverText';
+} from '../../src/ui/editor/hoverText';
 import { Commands } from '../../src/constants';
 import { loadFixture } from '../mock-api/server';
 import { ADDRESS, CONTRACT, TX } from '../fixtures/ids';

@@ -19,7 +19,7 @@ import { txModel } from '../../src/ui/panels/models/tx';
 import { contractModel } from '../../src/ui/panels/models/contracts';
 import { STATE_KINDS } from '../../src/protocol';
 import type { Entry } from '../../src/ui/panels/places';
-import { checkTarget } from '../../src/ui/panels/targets';
+import { checkTarget } from '../../src/ui/shared/targets';
 import { ADDRESS, BLOCK, CONTRACT, TX } from '../fixtures/ids';
 import { loadFixture } from '../mock-api/server';
 

@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { PanelState, WebviewMessage } from '../../src/protocol';
-import { checkTarget } from '../../src/ui/panels/targets';
+import { checkTarget } from '../../src/ui/shared/targets';
 import { ADDRESS, CONTRACT, TX } from '../fixtures/ids';
 
 describe('panel protocol', () => {

@@ -2,7 +2,7 @@ import * as assert from 'assert';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const MarkdownIt = require('markdown-it') as new () => { render(s: string): string };
 import { createStacksClient, StacksClient, SwitchedOffRoutes } from '../../src/api';
-import { addressHover, HoverSource, txHover } from '../../src/chain/hoverText';
+import { addressHover, HoverSource, txHover } from '../../src/ui/editor/hoverText';
 import type { Target } from '../../src/chain/target';
 import type { PanelParams, Section, Value, ViewModel } from '../../src/protocol';
 import { loadPanel, ModelContext } from '../../src/ui/panels/models';

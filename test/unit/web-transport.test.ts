@@ -2,7 +2,7 @@
 // refuses some requests with a bare TypeError and hides headers the server does not expose.
 import * as assert from 'assert';
 import { createStacksClient, ErrorKind, StacksApiError } from '../../src/api';
-import { describeError } from '../../src/ui/errorText';
+import { describeError } from '../../src/ui/shared/errorText';
 import { loadFixture } from '../mock-api/server';
 
 async function rejectsWith(p: Promise<unknown>, kind: ErrorKind, message?: RegExp): Promise<StacksApiError> {

@@ -4,13 +4,13 @@ import { deployedSourceDocument } from '../../chain/deployedSource';
 import { checkContractId } from '../../chain/identifiers';
 import type { Target } from '../../chain/target';
 import { Commands, CONTRACT_SOURCE_SCHEME } from '../../constants';
-import { toTarget } from '../commands';
+import { toTarget } from '../shared/targets';
 import { isNetworkId, NETWORK_LABELS } from '../../chain/networks';
-import { Config, NetworkId } from '../config';
-import { reportError } from '../errors';
-import type { Log } from '../log';
-import { showWarning } from '../notify';
-import { NetworkService } from '../network';
+import { Config, NetworkId } from '../shared/config';
+import { reportError } from '../shared/errors';
+import type { Log } from '../shared/log';
+import { showWarning } from '../shared/notify';
+import { NetworkService } from '../network/network';
 
 export interface SourceDeps {
   networks: NetworkService;
@@ -104,15 +104,9 @@ export async function openContractSource(d: SourceDeps, arg: unknown, beside = f
     });
     return uri;
   } catch (e) {
-    const u = d.networks.urlOf(network);
     void reportError(
       e,
-      {
-        networkLabel: NETWORK_LABELS[network],
-        baseUrl: u.ok ? u.url : d.config.apiUrl(network),
-        what: 'contract',
-        hasApiKey: await d.networks.hasKeyFor(network),
-      },
+      await d.networks.errorContext(network, 'contract'),
       () => openContractSource(d, arg, beside),
       (m) => d.log.error(m),
     );

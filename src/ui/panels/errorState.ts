@@ -1,23 +1,11 @@
 /** What the detail panel says when a place fails to load: a title, one sentence and its actions. */
 import { isStacksApiError } from '../../api/errors';
-import type { Target } from '../../chain/target';
+import { TARGET_WHAT, type Target } from '../../chain/target';
 import type { Action } from '../../protocol';
-import type { ErrorAction } from '../errorText';
-
-/** What each kind of target is called in a sentence. */
-export const WHAT: Record<Target['kind'], string> = {
-  tx: 'transaction',
-  address: 'address',
-  contract: 'contract',
-  block: 'block',
-  burnBlock: 'burn block',
-  contracts: 'contract status',
-  mempool: 'mempool statistics',
-  status: 'API status',
-};
+import type { ErrorAction } from '../shared/errorText';
 
 export function errorTitle(kind: Target['kind']): string {
-  return `Could not load the ${WHAT[kind]}`;
+  return `Could not load the ${TARGET_WHAT[kind]}`;
 }
 
 /** Retry first (not for bad input, which a retry cannot mend), the error's own actions, then Back. */

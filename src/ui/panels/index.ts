@@ -1,26 +1,24 @@
 import * as vscode from 'vscode';
 import { isStacksApiError } from '../../api/errors';
-import { Target, targetTitle } from '../../chain/target';
+import { Target, TARGET_WHAT, targetTitle } from '../../chain/target';
 import { Commands, PANEL_VIEW_TYPE } from '../../constants';
 import { FormResult, Frame, HostMessage, PanelParams, PanelState, ViewModel } from '../../protocol';
 import { clarityModule } from '../../chain/lazyClarity';
 import type { InterfaceState } from './models/contracts';
 import { callResult, parseAt, prepareCall, prepareRead, valueResult } from './models/workbench';
 import type { Decision } from './messages';
-import { showCopied, type CommandDeps } from '../commands';
-import { callReadOnlyFunction } from '../workbenchCommand';
-import { describeError } from '../errorText';
-import { showWarning } from '../notify';
-import type { History } from '../history';
+import { describeError } from '../shared/errorText';
+import { showCopied, showWarning } from '../shared/notify';
+import type { History } from '../shared/history';
 import { NETWORK_LABELS } from '../../chain/networks';
-import type { OpenOptions, Presenter } from '../presenter';
+import type { OpenOptions, Presenter } from '../shared/presenter';
 import { openContractSource, SourceDeps } from './contractSource';
 import { panelHtml, resourceRoots } from './html';
 import { loadPanel, Loaded, Parts } from './models';
-import { errorActions, errorTitle, WHAT } from './errorState';
+import { errorActions, errorTitle } from './errorState';
 import { decide } from './messages';
 import { Entry, identity, Places, stateOf } from './places';
-import { checkTarget } from './targets';
+import { checkTarget } from '../shared/targets';
 
 export interface PanelDeps extends SourceDeps {
   history: History;
@@ -96,14 +94,6 @@ export class PanelManager implements Presenter, vscode.Disposable {
   }
 
   /** `Stacks: Call Read-Only Function…`: asks what it lacks, then opens the contract panel at the function's form. */
-  callReadOnlyFunction(
-    d: CommandDeps,
-    contractId?: unknown,
-    fn?: unknown,
-    network?: unknown,
-  ): Promise<Target | undefined> {
-    return callReadOnlyFunction(d, contractId, fn, network);
-  }
 
   /**
    * What a webview that loads again (hidden, then shown) is sent: the state shown last and, under
@@ -257,13 +247,10 @@ export class PanelManager implements Presenter, vscode.Disposable {
       if (isStacksApiError(e) && e.kind === 'cancelled') return;
       if (!isStacksApiError(e))
         this.d.log.error(`Contract workbench: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-      const u = this.d.networks.urlOf(network);
-      const text = describeError(e, {
-        networkLabel: NETWORK_LABELS[network],
-        baseUrl: u.ok ? u.url : this.d.config.apiUrl(network),
-        what: d.do === 'call' ? 'read-only call' : 'contract state',
-        hasApiKey: await this.d.networks.hasKeyFor(network),
-      });
+      const text = describeError(
+        e,
+        await this.d.networks.errorContext(network, d.do === 'call' ? 'read-only call' : 'contract state'),
+      );
       this.postResult(place, { form, state: 'error', message: text.message });
     } finally {
       if (this.forms.get(form) === controller) this.forms.delete(form);
@@ -379,14 +366,7 @@ export class PanelManager implements Presenter, vscode.Disposable {
 
   private async showError(entry: Entry, e: unknown): Promise<void> {
     const network = entry.target.network;
-    const u = this.d.networks.urlOf(network);
-    const baseUrl = u.ok ? u.url : this.d.config.apiUrl(network);
-    const text = describeError(e, {
-      networkLabel: NETWORK_LABELS[network],
-      baseUrl,
-      what: WHAT[entry.target.kind],
-      hasApiKey: await this.d.networks.hasKeyFor(network),
-    });
+    const text = describeError(e, await this.d.networks.errorContext(network, TARGET_WHAT[entry.target.kind]));
     if (!isStacksApiError(e))
       this.d.log.error(`Detail panel: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     this.post({

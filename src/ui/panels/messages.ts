@@ -13,7 +13,7 @@ import type { NetworkId, Target } from '../../chain/target';
 import { Commands } from '../../constants';
 import { Section, Value, ViewModel, WebviewMessage, WorkbenchForm } from '../../protocol';
 import { Entry, mergeParams } from './places';
-import { checkTarget } from './targets';
+import { checkTarget } from '../shared/targets';
 
 export interface Navigation {
   push?: boolean;

@@ -4,15 +4,15 @@ import { NETWORK_LABELS, type PlanNetwork } from '../../chain/networks';
 import { clip } from '../../chain/format';
 import { shortenMiddle } from '../../chain/target';
 import { Commands } from '../../constants';
-import { describeError } from '../errorText';
-import { driftText, type DriftState } from '../drift';
-import { ContractState, ContractStatuses, deploymentsOf, StatusTable } from './contractStatus';
+import { describeError } from '../shared/errorText';
+import { driftText, type DriftState } from '../drift/drift';
+import { ContractState, ContractStatuses, deploymentsOf, StatusTable } from '../projects/contractStatus';
 import { errorContext, errorNodes, notLoadedYet, placeholder, TreeDeps } from './deps';
-import { distinctDeployments, idsForPanel, planName, stateText } from './deploymentText';
+import { distinctDeployments, idsForPanel, planName, stateText } from '../projects/deploymentText';
 import { command, ItemNode, LoadContext, TreeNode } from './node';
-import { relativeTo, type WorkspaceProject } from './projects';
+import { relativeTo, type WorkspaceProject } from '../projects/projects';
 import { Section } from './sections';
-import { desktopOnly } from '../webBuild';
+import { desktopOnly } from '../shared/webBuild';
 
 // 4. Workspace contracts: the contracts of each Clarinet.toml with their deployment per network.
 export class ContractsSection extends Section {

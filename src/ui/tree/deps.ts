@@ -1,17 +1,16 @@
 import * as vscode from 'vscode';
 import { isStacksApiError } from '../../api/errors';
 import { Commands } from '../../constants';
-import type { Config, NetworkId } from '../config';
-import { describeError, ErrorContext } from '../errorText';
-import type { History } from '../history';
-import type { Log } from '../log';
-import { NETWORK_LABELS } from '../../chain/networks';
-import { NetworkService } from '../network';
-import type { Watchlist } from '../watchlist';
-import type { ContractDrift } from '../drift';
-import type { ContractStatuses } from './contractStatus';
+import type { Config, NetworkId } from '../shared/config';
+import { describeError, ErrorContext } from '../shared/errorText';
+import type { History } from '../shared/history';
+import type { Log } from '../shared/log';
+import { NetworkService } from '../network/network';
+import type { Watchlist } from '../watch/watchlist';
+import type { ContractDrift } from '../drift/drift';
+import type { ContractStatuses } from '../projects/contractStatus';
 import { command, ItemNode, TreeNode } from './node';
-import type { ClarinetWorkspace } from './projects';
+import type { ClarinetWorkspace } from '../projects/projects';
 
 /** What the nodes of the explorer need. */
 export interface TreeDeps {
@@ -30,14 +29,8 @@ export interface TreeDeps {
 /** What the explorer is built from; each section adds how to report a failed load. */
 export type ExplorerDeps = Omit<TreeDeps, 'failed'>;
 
-export async function errorContext(d: TreeDeps, network: NetworkId, what?: string): Promise<ErrorContext> {
-  const u = d.networks.urlOf(network);
-  return {
-    networkLabel: NETWORK_LABELS[network],
-    baseUrl: u.ok ? u.url : d.config.apiUrl(network) || '(no URL)',
-    ...(what ? { what } : {}),
-    hasApiKey: await d.networks.hasKeyFor(network),
-  };
+export function errorContext(d: TreeDeps, network: NetworkId, what?: string): Promise<ErrorContext> {
+  return d.networks.errorContext(network, what);
 }
 
 /**

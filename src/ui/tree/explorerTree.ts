@@ -8,7 +8,7 @@ import { checkPrincipal } from '../../chain/identifiers';
 import { identifierAt } from '../../chain/recognize';
 import { Settings } from '../../constants';
 import { NETWORK_IDS } from '../../chain/networks';
-import { showWarning } from '../notify';
+import { showWarning } from '../shared/notify';
 import { ContractsSection } from './contracts';
 import type { ExplorerDeps, TreeDeps } from './deps';
 import { MempoolSection } from './mempoolSection';

@@ -1,19 +1,19 @@
 import * as vscode from 'vscode';
 import { Commands, Views } from '../../constants';
-import { registerDeploymentCodeLens } from '../codeLens';
-import { registerCompare } from '../compare';
-import { ContractDrift } from '../drift';
-import { Config } from '../config';
-import type { History } from '../history';
-import type { Log } from '../log';
-import type { NetworkService } from '../network';
-import { Watchlist } from '../watchlist';
-import { setDeployerLookup } from '../workspaceContext';
-import { ContractStatuses } from './contractStatus';
+import { registerDeploymentCodeLens } from '../editor/codeLens';
+import { registerCompare } from '../drift/compare';
+import { ContractDrift } from '../drift/drift';
+import { Config } from '../shared/config';
+import type { History } from '../shared/history';
+import type { Log } from '../shared/log';
+import type { NetworkService } from '../network/network';
+import { Watchlist } from '../watch/watchlist';
+import { setDeployerLookup } from '../shared/workspaceContext';
+import { ContractStatuses } from '../projects/contractStatus';
 import type { ExplorerDeps } from './deps';
 import type { ExplorerTree, TreeCommand } from './explorerTree';
 import type { TreeNode } from './node';
-import { ClarinetWorkspace } from './projects';
+import { ClarinetWorkspace } from '../projects/projects';
 import { loadTreeModule } from './treeModule';
 
 export type { ExplorerDeps } from './deps';
@@ -86,6 +86,8 @@ class LazyExplorerTree implements vscode.TreeDataProvider<TreeNode>, vscode.Disp
 
 export interface Explorer extends vscode.Disposable {
   readonly tree: ExplorerTree;
+  /** The view at its Watched Addresses section, expanded (this loads the view's tree). */
+  revealWatched(): Promise<void>;
   watchlist: Watchlist;
   projects: ClarinetWorkspace;
   statuses: ContractStatuses;
@@ -133,6 +135,16 @@ export function registerExplorer(d: {
     // A getter: reading it loads the tree, which activation itself never does.
     get tree() {
       return lazyTree.tree;
+    },
+    async revealWatched() {
+      const tree = lazyTree.tree;
+      try {
+        // Shows the view too when it is hidden.
+        await tree.view.reveal(tree.sections.watched, { expand: true, select: true, focus: true });
+      } catch {
+        // The view's tree had not drawn its sections yet: the view at least, where the section is.
+        await vscode.commands.executeCommand(`${Views.explorer}.focus`);
+      }
     },
     watchlist,
     projects,

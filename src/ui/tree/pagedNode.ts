@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { formatInt } from '../../chain/format';
 import { Commands } from '../../constants';
-import type { NetworkId } from '../config';
+import type { NetworkId } from '../shared/config';
 import { errorNodes, fact, notLoadedYet, TreeDeps } from './deps';
 import { command, LoadContext, TreeNode } from './node';
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { Commands } from '../../constants';
-import type { NetworkId } from '../config';
+import type { NetworkId } from '../shared/config';
 import type { TreeDeps } from './deps';
 import { command, ItemNode, TreeNode } from './node';
 

@@ -13,8 +13,8 @@ import {
 } from '../../chain/format';
 import { shortenMiddle } from '../../chain/target';
 import { Commands } from '../../constants';
-import type { NetworkId } from '../config';
-import { describeError } from '../errorText';
+import type { NetworkId } from '../shared/config';
+import { describeError } from '../shared/errorText';
 import { NETWORK_LABELS } from '../../chain/networks';
 import { errorContext, errorNodes, fact, notLoadedYet, placeholder, TreeDeps } from './deps';
 import { command, LoadContext, TreeNode } from './node';

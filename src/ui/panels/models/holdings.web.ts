@@ -1,7 +1,7 @@
 // The web build's address panel: in place of the token, NFT and pending-transaction tables, one
 // sentence each saying they need the desktop (api/holdings.web.ts sends no request for them).
 import type { Section } from '../../../protocol';
-import { desktopOnly } from '../../webBuild';
+import { desktopOnly } from '../../shared/webBuild';
 import { missingNotice } from './values';
 
 export const FT_PER_PAGE = 20;

@@ -7,7 +7,7 @@
  */
 import type { ContractInterface } from '../../../api';
 import type { FormResult, Section } from '../../../protocol';
-import { desktopOnly } from '../../webBuild';
+import { desktopOnly } from '../../shared/webBuild';
 import { interfaceSummary, interfaceTables, readOnlyFunctions } from './contractInterface';
 import { compact } from './values';
 

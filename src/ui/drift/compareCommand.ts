@@ -1,0 +1,108 @@
+import * as vscode from 'vscode';
+import type { ClarinetContract } from '../../chain/clarinet';
+import { clip } from '../../chain/format';
+import type { NetworkId } from '../shared/config';
+import { deployedSourceUri, driftText, type CompareDeps } from './driftState';
+import type { ErrorContext } from '../shared/errorText';
+import { reportError } from '../shared/errors';
+import { showWarning } from '../shared/notify';
+import { deploymentsOf, type Deployment } from '../projects/contractStatus';
+
+interface Candidate {
+  contract: ClarinetContract;
+  dep: Deployment;
+}
+
+/** The file a command argument names: a URI (editor menus), a contract of the view, or the active editor's. */
+function target(arg: unknown): { uri: vscode.Uri; name?: string } | undefined {
+  if (arg instanceof vscode.Uri) return { uri: arg };
+  if (arg && typeof arg === 'object' && 'uri' in arg && arg.uri instanceof vscode.Uri) {
+    const contract = 'contract' in arg ? (arg.contract as { name?: unknown }) : undefined;
+    return typeof contract?.name === 'string' ? { uri: arg.uri, name: contract.name } : { uri: arg.uri };
+  }
+  const editor = vscode.window.activeTextEditor;
+  return editor ? { uri: editor.document.uri } : undefined;
+}
+
+/**
+ * `Stacks: Compare with Deployed`: VS Code's diff editor between the source a contract's deploy
+ * carries (read-only) and the local file. Run from the palette or an editor menu on the active
+ * file, from the view on a contract, or from the drift CodeLens with the deploy to compare with.
+ */
+export async function compareWithDeployed(
+  d: CompareDeps,
+  arg?: unknown,
+  api?: unknown,
+  id?: unknown,
+): Promise<vscode.Uri | undefined> {
+  const t = target(arg);
+  if (!t) {
+    void showWarning('Open a contract of a Clarinet project to compare it with its deployed source.');
+    return undefined;
+  }
+  await d.projects.projects();
+  const found = d.projects.contractsFor(t.uri);
+  const file = t.uri.path.slice(t.uri.path.lastIndexOf('/') + 1);
+  if (!found) {
+    void showWarning(`${file} is not a contract of a Clarinet project in this workspace.`);
+    return undefined;
+  }
+  const table = await d.statuses.get('wait');
+  let candidates: Candidate[] = found.contracts
+    .filter((c) => t.name === undefined || c.name === t.name)
+    .flatMap((contract) => deploymentsOf(table, contract).map((dep) => ({ contract, dep })));
+  if (typeof api === 'string' && typeof id === 'string')
+    candidates = candidates.filter((c) => c.dep.api === api && c.dep.id === id);
+  if (!candidates.length) {
+    const failed = [...table.answers.values()].find((a) => !a.ok);
+    if (failed && !failed.ok) {
+      await reportError(failed.error, await errorContext(d, failed.network), () =>
+        compareWithDeployed(d, arg, api, id),
+      );
+      return undefined;
+    }
+    void showWarning(
+      `${file} is not deployed on any network its deployment plans name, so there is nothing to compare.`,
+    );
+    return undefined;
+  }
+  let chosen = candidates[0]!;
+  if (candidates.length > 1) {
+    const several = new Set(candidates.map((c) => c.contract.name)).size > 1;
+    const pick = await vscode.window.showQuickPick(
+      candidates.map((c) => ({
+        label: several ? `${c.contract.name} on ${c.dep.plan}` : c.dep.plan,
+        description: c.dep.id,
+        detail: driftText(d.drift.get(t.uri, c.dep)),
+        candidate: c,
+      })),
+      { title: 'Compare with the source deployed on…', placeHolder: 'The deploy to compare the local file with' },
+    );
+    if (!pick) return undefined;
+    chosen = pick.candidate;
+  }
+  const { contract, dep } = chosen;
+  try {
+    await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Stacks: fetching the deployed source of ${dep.id}` },
+      () => d.drift.compare(t.uri, dep),
+    );
+  } catch (e) {
+    void reportError(
+      e,
+      await errorContext(d, dep.api),
+      () => compareWithDeployed(d, t.uri, dep.api, dep.id),
+      (m) => d.log.error(m),
+    );
+    return undefined;
+  }
+  const left = deployedSourceUri(dep);
+  // The contract's name is the local Clarinet.toml's; nothing of the deployed source is in the title.
+  const title = `${clip(contract.name, 80)} (deployed on ${dep.plan}) ↔ ${clip(file, 80)} (local)`;
+  await vscode.commands.executeCommand('vscode.diff', left, t.uri, title, { preview: true });
+  return left;
+}
+
+function errorContext(d: CompareDeps, api: NetworkId): Promise<ErrorContext> {
+  return d.networks.errorContext(api, 'contract');
+}

@@ -1,0 +1,162 @@
+import * as vscode from 'vscode';
+import type { ClarinetContract } from '../../chain/clarinet';
+import { NETWORK_LABELS } from '../../chain/networks';
+import { Commands, Settings } from '../../constants';
+import type { Config } from '../shared/config';
+import { driftText, type ContractDrift, type DriftState } from '../drift/drift';
+import type { NetworkService } from '../network/network';
+import { ContractStatuses, deploymentsOf, type Deployment } from '../projects/contractStatus';
+import { distinctDeployments, idsForPanel, planName, stateText } from '../projects/deploymentText';
+import type { ClarinetWorkspace } from '../projects/projects';
+import { desktopOnly } from '../shared/webBuild';
+
+const SELECTOR: vscode.DocumentFilter[] = [{ language: 'clarity' }, { pattern: '**/*.clar' }];
+
+export interface CodeLensDeps {
+  config: Config;
+  networks: NetworkService;
+  projects: ClarinetWorkspace;
+  statuses: ContractStatuses;
+  drift: ContractDrift;
+}
+
+const DRIFT_ICONS: Record<DriftState['state'], string> = {
+  same: '$(check)',
+  differs: '$(git-compare)',
+  checking: '$(sync~spin)',
+  error: '$(warning)',
+  'desktop-only': '$(info)',
+};
+
+/**
+ * "mainnet: deployed at #123,456 · testnet: not deployed" above the first line of each workspace
+ * contract. The status comes from the table the explorer shares (one request per network, kept
+ * until a refresh), so editing a contract asks nothing. Until the user has asked for chain data in
+ * this window, a "Check deployment" lens stands in and fetches on click: opening a file asks nothing.
+ * Once the table is there, each successful deploy adds a lens that says whether the file is the
+ * same as deployed (a click opens the diff), and a "Call on <network>" lens sits above each
+ * read-only function the deploy has.
+ */
+export class DeploymentCodeLens implements vscode.CodeLensProvider, vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.emitter.event;
+  private readonly disposables: vscode.Disposable[];
+
+  constructor(private readonly d: CodeLensDeps) {
+    const changed = () => this.emitter.fire();
+    this.disposables = [
+      this.emitter,
+      d.statuses.onDidChange(changed),
+      d.drift.onDidChange(changed),
+      d.projects.onDidChange(changed),
+      // Once the user has asked for chain data in this window, the lenses may ask too.
+      d.networks.onDidFirstUse(changed),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (d.config.affects(e, Settings.codeLensEnabled)) changed();
+      }),
+    ];
+  }
+
+  provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
+    if (!this.d.config.codeLensEnabled) return [];
+    if (!this.d.projects.loaded) {
+      void this.d.projects.projects().then(() => this.emitter.fire());
+      return [];
+    }
+    const found = this.d.projects.contractsFor(doc.uri);
+    // Several contracts may share one file: a lens for each that a plan publishes, named when there are several.
+    const contracts = found?.contracts.filter((c) => c.deployments.length) ?? [];
+    if (!contracts.length) return [];
+    const range = new vscode.Range(0, 0, 0, 0);
+    const named = (c: ClarinetContract, text: string) => (contracts.length > 1 ? `${c.name}: ${text}` : text);
+    const table = this.d.statuses.ready;
+    if (!table && !this.d.networks.used) {
+      // Opening a file is not asking for chain data: nothing is fetched until a click (or any
+      // other lookup in this window).
+      return contracts.map(
+        (c) =>
+          new vscode.CodeLens(range, {
+            title: named(c, '$(cloud) Stacks: Check deployment'),
+            tooltip: 'Ask the API whether this contract is deployed on each network its plans name',
+            command: Commands.showContractStatus,
+            arguments: [idsForPanel(c, this.d.networks.current).join(',')],
+          }),
+      );
+    }
+    if (!table) {
+      void this.d.statuses.get('fail-fast');
+      return [new vscode.CodeLens(range, { title: '$(sync~spin) Stacks: checking deployment…', command: '' })];
+    }
+    const status = contracts.map((c) => {
+      const deployments = distinctDeployments(c);
+      return new vscode.CodeLens(range, {
+        title: named(
+          c,
+          deployments.map((d) => stateText(d.network, ContractStatuses.stateOf(table, d.network, d.id))).join(' · '),
+        ),
+        tooltip: deployments.map((d) => `${d.network}: ${d.id} (${planName(d.plan)})`).join('\n'),
+        command: Commands.showContractStatus,
+        arguments: [idsForPanel(c, this.d.networks.current).join(',')],
+      });
+    });
+    const deployed = contracts.flatMap((c) => deploymentsOf(table, c).map((dep) => ({ c, dep })));
+    // Beside the status, per successful deploy: whether the file is what was deployed.
+    const drift = deployed.map(({ c, dep }) => {
+      const state = this.d.drift.get(doc.uri, dep);
+      return new vscode.CodeLens(range, {
+        title: named(c, `${DRIFT_ICONS[state.state]} ${dep.plan}: ${driftText(state)}`),
+        tooltip: driftTooltip(state, dep),
+        command: Commands.compareWithDeployed,
+        arguments: [doc.uri, dep.api, dep.id],
+      });
+    });
+    return [...status, ...drift, ...this.callLenses(doc, deployed, named)];
+  }
+
+  /** "Call on testnet" above each read-only function a deploy of this file has. */
+  private callLenses(
+    doc: vscode.TextDocument,
+    deployed: Array<{ c: ClarinetContract; dep: Deployment }>,
+    named: (c: ClarinetContract, text: string) => string,
+  ): vscode.CodeLens[] {
+    // The web build leaves the read-only calls out: no lens offers one there.
+    if (!deployed.length || globalThis.STACKS_LOOKUP_WEB) return [];
+    return this.d.drift.readOnlyFunctions(doc.getText()).flatMap((f) => {
+      const at = new vscode.Range(f.line, f.character, f.line, f.character);
+      return deployed.map(
+        ({ c, dep }) =>
+          new vscode.CodeLens(at, {
+            title: named(c, `$(play) Call on ${dep.plan}`),
+            tooltip: `Call the read-only function ${f.name} of ${dep.id} (${NETWORK_LABELS[dep.api]} API)`,
+            command: Commands.callReadOnlyFunction,
+            arguments: [dep.id, f.name, dep.api],
+          }),
+      );
+    });
+  }
+
+  dispose(): void {
+    for (const x of this.disposables) x.dispose();
+  }
+}
+
+function driftTooltip(state: DriftState, dep: Deployment): string {
+  const where = `${dep.id} on ${dep.plan} (${NETWORK_LABELS[dep.api]} API)`;
+  switch (state.state) {
+    case 'same':
+      return `The file is the source deployed as ${where}, line endings, trailing blanks and #[env(simnet)] code aside. Click to compare.`;
+    case 'differs':
+      return `The file differs from the source deployed as ${where}. Click to compare.`;
+    case 'checking':
+      return `Fetching the source deployed as ${where}`;
+    case 'error':
+      return `The source deployed as ${where} could not be fetched. Click to try again.`;
+    case 'desktop-only':
+      return desktopOnly('Comparing a contract with its deployed source');
+  }
+}
+
+export function registerDeploymentCodeLens(d: CodeLensDeps): vscode.Disposable {
+  const provider = new DeploymentCodeLens(d);
+  return vscode.Disposable.from(provider, vscode.languages.registerCodeLensProvider(SELECTOR, provider));
+}

@@ -1,0 +1,268 @@
+import * as vscode from 'vscode';
+import type { CallOptions, FtMetadata, StacksClient } from '../../api';
+import { isStacksApiError } from '../../api/errors';
+import {
+  addressHover,
+  contractHover,
+  failureHover,
+  Fetched,
+  HoverDoc,
+  HoverHoldings,
+  HoverSource,
+  txHover,
+} from './hoverText';
+import { checkContractId } from '../../chain/identifiers';
+import { findIdentifiers, FoundIdentifier, MAX_SCAN_LINE } from '../../chain/recognize';
+import { Commands, ContextKeys, Settings } from '../../constants';
+import type { Config, NetworkId } from '../shared/config';
+import { describeError } from '../shared/errorText';
+import type { Log } from '../shared/log';
+import { NETWORK_LABELS } from '../../chain/networks';
+import { NetworkService } from '../network/network';
+import { workspaceDeployer } from '../shared/workspaceContext';
+
+export interface HoverDeps {
+  config: Config;
+  networks: NetworkService;
+  log: Log;
+}
+
+/** Clarity files by language id (the official Clarity extension) and by name (without it). */
+const CLARITY_SELECTOR: vscode.DocumentFilter[] = [{ language: 'clarity' }, { pattern: '**/*.clar' }];
+const ALL_FILES_SELECTOR: vscode.DocumentFilter[] = [...CLARITY_SELECTOR, { scheme: 'file' }, { scheme: 'untitled' }];
+
+/**
+ * Registers the hover for Clarity files, or for every file when `hover.allFiles` is on, and
+ * registers it again when those settings change; `hover.enabled = false` unregisters it.
+ */
+export function registerHover(d: HoverDeps): vscode.Disposable {
+  const provider = new StacksHoverProvider(d);
+  let registration: vscode.Disposable | undefined;
+  const register = () => {
+    registration?.dispose();
+    registration = d.config.hoverEnabled
+      ? vscode.languages.registerHoverProvider(d.config.hoverAllFiles ? ALL_FILES_SELECTOR : CLARITY_SELECTOR, provider)
+      : undefined;
+  };
+  register();
+  const onConfig = vscode.workspace.onDidChangeConfiguration((e) => {
+    if (d.config.affects(e, Settings.hoverEnabled, Settings.hoverAllFiles)) register();
+  });
+  return new vscode.Disposable(() => {
+    onConfig.dispose();
+    registration?.dispose();
+  });
+}
+
+export function isClarity(doc: vscode.TextDocument): boolean {
+  return doc.languageId === 'clarity' || doc.uri.path.endsWith('.clar');
+}
+
+/** The identifier under `position` (its last character included, the position after it not). */
+export function identifierUnder(doc: vscode.TextDocument, position: vscode.Position): FoundIdentifier | undefined {
+  const line = doc.lineAt(position.line).text;
+  if (line.length > MAX_SCAN_LINE) return undefined;
+  const clarity = isClarity(doc);
+  const deployer = clarity ? workspaceDeployer(doc.uri) : undefined;
+  return findIdentifiers(line, { clarity, ...(deployer ? { deployer } : {}) }).find(
+    (f) => f.start <= position.character && position.character < f.end,
+  );
+}
+
+/**
+ * What the chain says about the transaction, address or contract under the mouse. Only a shown
+ * hover asks the API: one request per resource, in parallel where they are independent, failing
+ * fast on the rate limit and cancelled with the hover.
+ */
+export class StacksHoverProvider implements vscode.HoverProvider {
+  private watchAvailable = false;
+
+  constructor(private readonly d: HoverDeps) {}
+
+  async provideHover(
+    doc: vscode.TextDocument,
+    position: vscode.Position,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.Hover | undefined> {
+    if (!this.d.config.hoverEnabled) return undefined;
+    const found = identifierUnder(doc, position);
+    if (!found) return undefined;
+    const range = new vscode.Range(position.line, found.start, position.line, found.end);
+    const network = this.d.networks.networkFor(found.network);
+    const url = this.d.networks.urlOf(network);
+    const source: HoverSource = {
+      network,
+      networkLabel: NETWORK_LABELS[network],
+      baseUrl: url.ok ? url.url : this.d.config.apiUrl(network) || '(no URL)',
+      canWatch: await this.canWatch(),
+    };
+    const what = found.kind === 'tx' ? 'Transaction' : found.kind === 'address' ? 'Address' : 'Contract';
+    if (!url.ok) return toHover(failureHover(what, found.id, url.reason, source), range);
+
+    const controller = new AbortController();
+    const cancel = token.onCancellationRequested(() => controller.abort());
+    const options: CallOptions = { signal: controller.signal, budget: 'fail-fast' };
+    try {
+      const { client } = await this.d.networks.endpoint(network);
+      const fetch = <T>(p: () => Promise<T>, thing: string) => this.fetched(p, network, source, thing);
+      let text: HoverDoc;
+      switch (found.kind) {
+        case 'tx': {
+          const tx = await fetch(() => client.getTransaction(found.id, options), 'transaction');
+          text = tx.ok ? txHover(tx.value, source) : failureHover(what, found.id, tx.short, source);
+          break;
+        }
+        case 'address': {
+          const [balance, holdings] = await Promise.all([
+            fetch(() => client.getStxBalance(found.id, options), 'address'),
+            fetch(() => holdingsOf(client, found.id, this.notAsked(network), options), 'token balances'),
+          ]);
+          text = addressHover(found.id, balance, source, holdings);
+          break;
+        }
+        case 'contract': {
+          const deployer = found.id.split('.')[0]!;
+          const [status, balance] = await Promise.all([
+            fetch(async () => (await client.getContractsStatus([found.id], options))[found.id], 'contract'),
+            fetch(() => client.getStxBalance(deployer, options), 'deployer'),
+          ]);
+          text = contractHover(
+            { id: found.id, ...(found.trait ? { trait: found.trait } : {}) },
+            status,
+            balance,
+            source,
+          );
+          break;
+        }
+      }
+      return token.isCancellationRequested ? undefined : toHover(text, range);
+    } catch (e) {
+      if (isStacksApiError(e) && e.kind === 'cancelled') return undefined;
+      this.d.log.error(`Hover over ${found.id} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      return undefined;
+    } finally {
+      cancel.dispose();
+    }
+  }
+
+  /** The value, or the short sentence for its failure; a cancelled request ends the hover. */
+  private async fetched<T>(
+    request: () => Promise<T>,
+    network: NetworkId,
+    source: HoverSource,
+    what: string,
+  ): Promise<Fetched<T>> {
+    try {
+      return { ok: true, value: await request() };
+    } catch (e) {
+      if (isStacksApiError(e) && e.kind === 'cancelled') throw e;
+      if (!isStacksApiError(e))
+        this.d.log.error(`Hover request failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      const hasApiKey = await this.d.networks.hasKeyFor(network);
+      return {
+        ok: false,
+        short: describeError(e, { networkLabel: source.networkLabel, baseUrl: source.baseUrl, what, hasApiKey }).short,
+      };
+    }
+  }
+
+  /** Why token metadata is not asked on a network, or undefined where it is. */
+  private notAsked(network: NetworkId): string | undefined {
+    if (network === 'devnet') return 'token metadata is not asked for on Devnet';
+    if (network === 'custom' && !this.d.config.customTokenMetadata)
+      return 'token metadata is not asked for on a custom network';
+    return undefined;
+  }
+
+  /** The watch link needs the tree view's command; once it is there it stays. */
+  private async canWatch(): Promise<boolean> {
+    if (!this.watchAvailable)
+      this.watchAvailable = (await vscode.commands.getCommands(true)).includes(Commands.watchAddress);
+    return this.watchAvailable;
+  }
+}
+
+function toHover(doc: HoverDoc, range: vscode.Range): vscode.Hover {
+  const md = new vscode.MarkdownString(doc.markdown, true);
+  md.isTrusted = { enabledCommands: doc.commands };
+  md.supportHtml = false;
+  return new vscode.Hover(md, range);
+}
+
+/**
+ * Keeps `stacksLookup.identifierAtCursor` (false, 'tx', 'address' or 'contract') up to date for
+ * the editor context menu. Recognition only: moving the cursor never asks the API.
+ */
+export function trackIdentifierAtCursor(): vscode.Disposable {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let last: string | false | undefined;
+  const update = () => {
+    timer = undefined;
+    const editor = vscode.window.activeTextEditor;
+    const found = editor
+      ? (identifierUnder(editor.document, editor.selection.active) ??
+        identifierUnder(
+          editor.document,
+          editor.selection.active.translate(0, -Math.min(1, editor.selection.active.character)),
+        ))
+      : undefined;
+    const value = found ? found.kind : false;
+    if (value !== last) {
+      last = value;
+      void vscode.commands.executeCommand('setContext', ContextKeys.identifierAtCursor, value);
+    }
+  };
+  const schedule = () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(update, 150);
+  };
+  const subs = [
+    vscode.window.onDidChangeTextEditorSelection(schedule),
+    vscode.window.onDidChangeActiveTextEditor(schedule),
+  ];
+  return new vscode.Disposable(() => {
+    if (timer) clearTimeout(timer);
+    for (const s of subs) s.dispose();
+  });
+}
+
+/** Tokens a hover names with their amounts; the rest are counted and shown in the panel. */
+export const HOVER_TOKENS = 3;
+
+/**
+ * The counts of what an address holds and its largest tokens with their metadata: two list
+ * requests, and at most one metadata request per token a session (the client keeps the answers),
+ * none where the network has no token metadata (`notAsked` says why).
+ */
+async function holdingsOf(
+  client: StacksClient,
+  address: string,
+  notAsked: string | undefined,
+  o: CallOptions,
+): Promise<HoverHoldings> {
+  const [ft, nft] = await Promise.all([
+    client.getFtHoldings(address, { ...o, limit: HOVER_TOKENS }),
+    client.getNftHoldings(address, { ...o, limit: 1 }),
+  ]);
+  const top = await Promise.all(
+    ft.results.slice(0, HOVER_TOKENS).map(async (holding) => ({
+      holding,
+      meta: notAsked ?? (await metadataOf(client, holding.asset_identifier, o)),
+    })),
+  );
+  return { ftTotal: ft.total, nftTotal: nft.total, top };
+}
+
+/** A token's metadata, or why its amount stays raw. */
+async function metadataOf(client: StacksClient, assetId: string, o: CallOptions): Promise<FtMetadata | string> {
+  const contract = checkContractId(assetId.split('::')[0] ?? '');
+  if (!contract.ok) return 'the asset identifier names no token contract';
+  try {
+    return (
+      (await client.getFtMetadata(contract.value.contractId, o)) ?? 'the Token Metadata API does not know this token'
+    );
+  } catch (e) {
+    if (isStacksApiError(e) && e.kind === 'cancelled') throw e;
+    return 'the token metadata could not be loaded';
+  }
+}

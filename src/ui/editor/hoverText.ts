@@ -1,0 +1,306 @@
+/**
+ * The Markdown of the hovers, built from API data. Pure: no `vscode`. Everything that came from
+ * the chain or the network goes through `escapeMarkdown` (or `code` for ids of a known shape), and
+ * links only ever run the extension's own commands, which the caller lists in `isTrusted`.
+ */
+import type { ContractStatus, FtHolding, FtMetadata, StxBalance, Transaction } from '../../api/schemas';
+import { Commands } from '../../constants';
+import {
+  decodeMemo,
+  formatAge,
+  formatMicroStx,
+  formatStx,
+  formatTime,
+  formatTokenAmount,
+  statusLabel,
+  statusTone,
+  txTypeLabel,
+} from '../../chain/format';
+import { shortenMiddle } from '../../chain/target';
+import type { NetworkId, Target } from '../../chain/target';
+
+/** Bidi overrides/isolates, zero-width characters, the BOM and other invisible format controls. */
+// The class lists variation selectors on purpose: they are removed one by one, not as a sequence.
+import { escapeMarkdown } from '../shared/markdown';
+
+export { escapeMarkdown };
+
+const SAFE_CODE = /^[A-Za-z0-9._:…-]{1,200}$/;
+
+/** An id of a known shape (tx id, principal, contract id) as a code span; anything else as escaped text. */
+export function code(s: string): string {
+  return SAFE_CODE.test(s) ? `\`${s}\`` : escapeMarkdown(s);
+}
+
+/** A `command:` URI with its arguments as encoded JSON, as VS Code reads them from a Markdown link. */
+export function commandUri(command: string, args: readonly unknown[]): string {
+  const json = encodeURIComponent(JSON.stringify(args)).replace(
+    /[()'!*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `command:${command}?${json}`;
+}
+
+/** The Markdown of one hover and the commands its links run (the hover trusts exactly these). */
+export interface HoverDoc {
+  markdown: string;
+  commands: string[];
+}
+
+/** Which network answered: shown at the foot of every hover. */
+export interface HoverSource {
+  network: NetworkId;
+  networkLabel: string;
+  baseUrl: string;
+  /** The watch command exists (the tree view is there to show watched addresses). */
+  canWatch?: boolean;
+  /** For relative ages ("3 days ago"); tests pin it. */
+  now?: number;
+}
+
+/** A value, or the short sentence that says why it is missing. */
+export type Fetched<T> = { ok: true; value: T } | { ok: false; short: string };
+
+class Doc {
+  private readonly blocks: string[] = [];
+  private readonly used = new Set<string>();
+
+  /** A paragraph of lines shown one under the other. */
+  block(lines: Array<string | undefined | false>): this {
+    const kept = lines.filter((l): l is string => typeof l === 'string' && l.length > 0);
+    if (kept.length) this.blocks.push(kept.join('  \n'));
+    return this;
+  }
+
+  link(label: string, tooltip: string, command: string, args: readonly unknown[]): string {
+    this.used.add(command);
+    return `[${label}](${commandUri(command, args)} "${tooltip}")`;
+  }
+
+  links(items: Array<string | undefined>): this {
+    return this.block([items.filter(Boolean).join(' · ')]);
+  }
+
+  build(source: HoverSource): HoverDoc {
+    const foot = `_${escapeMarkdown(source.networkLabel)} · ${escapeMarkdown(source.baseUrl)}_`;
+    return { markdown: [...this.blocks, foot].join('\n\n'), commands: [...this.used] };
+  }
+}
+
+/** What a formatted amount is made of; anything else is escaped like any text from outside. */
+const AMOUNT_TEXT = /^[-0-9,. a-zA-Zµ()—]*$/;
+
+/** A formatted amount as Markdown: digits and units as they are, anything else escaped. */
+function amountMarkdown(s: string): string {
+  return AMOUNT_TEXT.test(s) ? s : escapeMarkdown(s);
+}
+
+/** "0.001234 STX (1,234 µSTX)": readable and exact. */
+export function stxAmount(micro: string | number | bigint | undefined): string {
+  return amountMarkdown(`${formatStx(micro)} (${formatMicroStx(micro)})`);
+}
+
+/** "0.001234 STX", Markdown-safe. */
+function stx(micro: string | number | bigint | undefined): string {
+  return amountMarkdown(formatStx(micro));
+}
+
+function explorerLink(doc: Doc, target: Target): string {
+  return doc.link('$(link-external) Explorer', 'Open in the web explorer', Commands.openInExplorer, [target]);
+}
+
+function copyLink(doc: Doc, id: string): string {
+  return doc.link('$(copy) Copy', 'Copy the identifier', Commands.copy, [id]);
+}
+
+function statusLine(tx: Transaction, now: number | undefined): string {
+  const tone = statusTone(tx.tx_status);
+  const label = escapeMarkdown(statusLabel(tx.tx_status));
+  switch (tone) {
+    case 'success':
+      return `$(pass) ${label}`;
+    case 'failed': {
+      const reason = tx.tx_result?.repr ?? tx.vm_error ?? undefined;
+      return `$(error) ${label}${reason ? `: ${escapeMarkdown(reason, 160)}` : ''}`;
+    }
+    case 'pending': {
+      const since =
+        tx.receipt_time && tx.receipt_time > 0
+          ? ` in the mempool since ${formatTime(tx.receipt_time)} (${formatAge(tx.receipt_time, now)})`
+          : ' in the mempool';
+      return `$(clock) ${label}${since}`;
+    }
+    case 'dropped':
+      return `$(circle-slash) ${label}${tx.replaced_by_tx_id ? `, replaced by ${code(tx.replaced_by_tx_id)}` : ''}`;
+    default:
+      return label;
+  }
+}
+
+export function txHover(tx: Transaction, source: HoverSource): HoverDoc {
+  const doc = new Doc();
+  const target: Target = { kind: 'tx', id: tx.tx_id, network: source.network };
+  const when = tx.block_time ?? tx.burn_block_time;
+  const whenIso = tx.block_time_iso ?? tx.burn_block_time_iso;
+  doc.block([
+    `**${escapeMarkdown(txTypeLabel(tx.tx_type))}** · ${statusLine(tx, source.now)}`,
+    `Transaction ${code(tx.tx_id)}`,
+  ]);
+  const transfer = tx.tx_type === 'token_transfer' ? tx.token_transfer : undefined;
+  const memo = transfer ? decodeMemo(transfer.memo) : undefined;
+  doc.block([
+    tx.block_height !== undefined &&
+      `Block: #${tx.block_height.toLocaleString('en-US')} · ${formatTime(when, whenIso)}${when ? ` (${formatAge(when, source.now)})` : ''}`,
+    `Fee: ${stxAmount(tx.fee_rate)}${tx.sponsored ? ` (sponsored${tx.sponsor_address ? ` by ${code(tx.sponsor_address)}` : ''})` : ''}`,
+    `Sender: ${code(tx.sender_address)}`,
+    transfer && `Amount: ${stxAmount(transfer.amount)} → ${code(transfer.recipient_address)}`,
+    memo && `Memo: ${escapeMarkdown(memo, 80)}`,
+    tx.contract_call && `Call: ${code(tx.contract_call.contract_id)} ${code(tx.contract_call.function_name)}`,
+    tx.smart_contract && `Deploys: ${code(tx.smart_contract.contract_id)}`,
+  ]);
+  doc.links([
+    doc.link('$(preview) Open', 'Show the transaction in a panel', Commands.showTransaction, [tx.tx_id]),
+    tx.tx_status === 'pending'
+      ? doc.link('$(eye) Watch', 'Tell me when it is mined or dropped', Commands.watchTransaction, [target])
+      : undefined,
+    explorerLink(doc, target),
+    copyLink(doc, tx.tx_id),
+  ]);
+  return doc.build(source);
+}
+
+function balanceLines(b: StxBalance): string[] {
+  const total = safeBig(b.balance);
+  const locked = safeBig(b.locked);
+  const lines = [`Balance: ${stxAmount(b.balance)}`];
+  if (locked !== undefined && locked > 0n && total !== undefined) {
+    lines.push(`Available: ${stxAmount(total - locked)}`);
+    const unlock = b.burnchain_unlock_height
+      ? ` until burn block #${b.burnchain_unlock_height.toLocaleString('en-US')}`
+      : '';
+    lines.push(`Locked: ${stxAmount(b.locked)}${unlock}`);
+  }
+  // The v3 balance (the API's replacement once its v1 route is off) has no totals at all.
+  lines.push(
+    b.unavailable?.includes('total_sent')
+      ? 'Sent · Received: not available on this API'
+      : `Sent: ${stx(b.total_sent)} · Received: ${stx(b.total_received)}`,
+  );
+  return lines;
+}
+
+/**
+ * What an address holds besides STX, for its hover: how many tokens and NFTs, and the first tokens
+ * with their metadata (or why their amounts are raw).
+ */
+export interface HoverHoldings {
+  ftTotal: number;
+  nftTotal: number;
+  /** The largest holdings, each with its token's metadata or why there is none. */
+  top: Array<{ holding: FtHolding; meta: FtMetadata | string }>;
+}
+
+/** One token line: the amount with decimals and symbol, or raw with the asset identifier and why. */
+function holdingLine(h: { holding: FtHolding; meta: FtMetadata | string }): string {
+  const id = h.holding.asset_identifier;
+  const decimals = typeof h.meta === 'string' ? undefined : h.meta.decimals;
+  const formatted = decimals === undefined ? undefined : formatTokenAmount(h.holding.balance, decimals);
+  if (formatted !== undefined && typeof h.meta !== 'string') {
+    const symbol = h.meta.symbol?.trim() ? escapeMarkdown(h.meta.symbol.trim(), 16) : '';
+    return `${amountMarkdown(formatted)}${symbol ? ` ${symbol}` : ''} · ${code(id)}`;
+  }
+  const why = typeof h.meta === 'string' ? h.meta : 'the token metadata gives no decimals';
+  return `${amountMarkdown(h.holding.balance)} ${code(id)} _(raw amount: ${escapeMarkdown(why, 120)})_`;
+}
+
+function holdingsLines(h: Fetched<HoverHoldings>): string[] {
+  if (!h.ok) return [`Tokens: ${escapeMarkdown(h.short)}`];
+  const v = h.value;
+  const counts = `Tokens: ${v.ftTotal.toLocaleString('en-US')} fungible · ${v.nftTotal.toLocaleString('en-US')} NFT${
+    v.nftTotal === 1 ? '' : 's'
+  }`;
+  const more =
+    v.ftTotal > v.top.length && v.top.length
+      ? `… and ${(v.ftTotal - v.top.length).toLocaleString('en-US')} more in the panel`
+      : '';
+  return [counts, ...v.top.map(holdingLine), more];
+}
+
+export function addressHover(
+  address: string,
+  balance: Fetched<StxBalance>,
+  source: HoverSource,
+  holdings?: Fetched<HoverHoldings>,
+): HoverDoc {
+  const doc = new Doc();
+  const target: Target = { kind: 'address', id: address, network: source.network };
+  doc.block([`**Address** ${code(address)}`]);
+  doc.block(balance.ok ? balanceLines(balance.value) : [`$(warning) ${escapeMarkdown(balance.short)}`]);
+  if (holdings) doc.block(holdingsLines(holdings));
+  doc.links([
+    doc.link('$(preview) Open', 'Show the address in a panel', Commands.showAddress, [address]),
+    explorerLink(doc, target),
+    copyLink(doc, address),
+    source.canWatch
+      ? doc.link('$(eye) Watch', 'Watch this address in the Stacks Lookup view', Commands.watchAddress, [address])
+      : undefined,
+  ]);
+  return doc.build(source);
+}
+
+export function contractHover(
+  contract: { id: string; trait?: string },
+  status: Fetched<ContractStatus | undefined>,
+  deployerBalance: Fetched<StxBalance>,
+  source: HoverSource,
+): HoverDoc {
+  const doc = new Doc();
+  const [deployer = '', name = contract.id] = contract.id.split('.');
+  const target: Target = { kind: 'contract', id: contract.id, network: source.network };
+  doc.block([
+    contract.trait ? `**Trait** ${code(contract.trait)} of contract ${code(name)}` : `**Contract** ${code(name)}`,
+    `Deployer: ${code(deployer)}`,
+  ]);
+  let deployLine: string;
+  if (!status.ok) deployLine = `$(warning) ${escapeMarkdown(status.short)}`;
+  else if (!status.value?.found || !status.value.result)
+    deployLine = `$(circle-slash) Not deployed on ${escapeMarkdown(source.networkLabel)}`;
+  else {
+    const r = status.value.result;
+    const tx = doc.link(code(shortenMiddle(r.tx_id)), 'Show the deploy transaction', Commands.showTransaction, [
+      r.tx_id,
+    ]);
+    if (r.status === 'success' && r.block_height !== undefined)
+      deployLine = `$(pass) Deployed in block #${r.block_height.toLocaleString('en-US')} by tx ${tx}`;
+    else if (r.status === 'pending' || r.block_height === undefined)
+      deployLine = `$(clock) Deployment ${escapeMarkdown(statusLabel(r.status)).toLowerCase()}, tx ${tx}`;
+    else deployLine = `$(error) Deployment ${escapeMarkdown(statusLabel(r.status))}, tx ${tx}`;
+  }
+  doc.block([
+    deployLine,
+    deployerBalance.ok
+      ? `Deployer balance: ${stxAmount(deployerBalance.value.balance)}`
+      : `Deployer balance: ${escapeMarkdown(deployerBalance.short)}`,
+  ]);
+  doc.links([
+    doc.link('$(preview) Open', 'Show the deployment status in a panel', Commands.showContractStatus, [contract.id]),
+    explorerLink(doc, target),
+    copyLink(doc, contract.id),
+  ]);
+  return doc.build(source);
+}
+
+/** A hover that could not be filled: what was hovered and one short sentence why. */
+export function failureHover(what: string, id: string, short: string, source: HoverSource): HoverDoc {
+  const doc = new Doc();
+  doc.block([`**${escapeMarkdown(what)}** ${code(id)}`, `$(warning) ${escapeMarkdown(short)}`]);
+  return doc.build(source);
+}
+
+function safeBig(s: string | undefined): bigint | undefined {
+  try {
+    return s === undefined ? undefined : BigInt(s);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,107 @@
+/** The lookup commands of the palette, the hovers' links and the panels' actions. */
+import * as vscode from 'vscode';
+import { explorerUrl } from '../../chain/explorer';
+import { checkBlockRef, checkContractId, checkPrincipal, checkTxId } from '../../chain/identifiers';
+import type { RecognizedInput, TargetKind } from '../../chain/target';
+import { Commands } from '../../constants';
+import { showCopied } from '../shared/notify';
+import { toTarget } from '../shared/targets';
+import {
+  argOrAsk,
+  askLookup,
+  checkContractList,
+  fromEditor,
+  LookupDeps,
+  mapChecked,
+  openTarget,
+  recognizeOrWarn,
+} from './openTarget';
+
+/** Registers the palette commands; each returns what it opened so other tools (and tests) can follow. */
+export function registerLookupCommands(d: LookupDeps): vscode.Disposable[] {
+  const open = (r: RecognizedInput) => openTarget(d, r);
+  /** A Stacks block or a Bitcoin (burn) block: both are named by a height, a 0x hash or `latest`. */
+  const showBlockRef = async (
+    arg: unknown,
+    kind: TargetKind & ('block' | 'burnBlock'),
+    title: string,
+    hint: string,
+  ) => {
+    const ref = await argOrAsk(
+      arg,
+      title,
+      hint,
+      (s) =>
+        mapChecked(checkBlockRef(s), (b) =>
+          b.kind === 'latest' ? 'latest' : b.kind === 'height' ? String(b.height) : b.hash,
+        ),
+      kind,
+    );
+    return ref === undefined ? undefined : open({ target: { kind, id: ref } });
+  };
+  return [
+    vscode.commands.registerCommand(Commands.lookup, async (arg?: unknown) => {
+      const r = typeof arg === 'string' ? recognizeOrWarn(arg) : (fromEditor() ?? (await askLookup()));
+      return r ? open(r) : undefined;
+    }),
+    vscode.commands.registerCommand(Commands.showTransaction, async (arg?: unknown) => {
+      const id = await argOrAsk(arg, 'Transaction id', '0x followed by 64 hex digits', (s) => checkTxId(s), 'tx');
+      return id === undefined ? undefined : open({ target: { kind: 'tx', id } });
+    }),
+    vscode.commands.registerCommand(Commands.showAddress, async (arg?: unknown) => {
+      const p = await argOrAsk(
+        arg,
+        'Address or contract principal',
+        'SP…, ST…, or SP….contract-name',
+        (s) => mapChecked(checkPrincipal(s), (v) => v.principal),
+        'address',
+      );
+      if (p === undefined) return undefined;
+      const info = checkPrincipal(p);
+      return open({ target: { kind: 'address', id: p }, ...(info.ok ? { chain: info.value.network } : {}) });
+    }),
+    vscode.commands.registerCommand(Commands.showBlock, (arg?: unknown) =>
+      showBlockRef(arg, 'block', 'Block height, hash or "latest"', '123456, 0x… or latest'),
+    ),
+    vscode.commands.registerCommand(Commands.showBurnBlock, (arg?: unknown) =>
+      showBlockRef(arg, 'burnBlock', 'Bitcoin (burn) block height, hash or "latest"', '880000, 0x… or latest'),
+    ),
+    vscode.commands.registerCommand(Commands.showContractStatus, async (arg?: unknown) => {
+      // A list, a comma-separated string, or a tree item carrying a target (the explorer's contracts).
+      const raw = Array.isArray(arg)
+        ? arg.map(String).join(',')
+        : arg && typeof arg === 'object'
+          ? toTarget(arg)?.id
+          : arg;
+      const ids = await argOrAsk(
+        raw,
+        'Contract ids',
+        'SP….name, SP….other (comma or space separated)',
+        checkContractList,
+        'contract',
+      );
+      if (ids === undefined) return undefined;
+      const first = checkContractId(ids.split(',')[0]!);
+      return open({ target: { kind: 'contracts', id: ids }, ...(first.ok ? { chain: first.value.network } : {}) });
+    }),
+    vscode.commands.registerCommand(Commands.showMempoolStats, () => open({ target: { kind: 'mempool', id: '' } })),
+    vscode.commands.registerCommand(Commands.showServerStatus, () => open({ target: { kind: 'status', id: '' } })),
+    vscode.commands.registerCommand(Commands.showLog, () => d.log.channel.show(true)),
+    vscode.commands.registerCommand(Commands.openInExplorer, async (arg?: unknown) => {
+      const t = toTarget(arg);
+      if (!t) return undefined;
+      const network = t.network ?? d.networks.current;
+      const url = explorerUrl(d.config.explorerUrl, t, network, d.config.apiUrl(network));
+      if (url) await vscode.env.openExternal(vscode.Uri.parse(url, true));
+      return url;
+    }),
+    vscode.commands.registerCommand(Commands.copy, async (arg?: unknown) => {
+      // Only an identifier, canonical: a link cannot put arbitrary text on the clipboard.
+      const text = toTarget(arg)?.id;
+      if (!text) return undefined;
+      await vscode.env.clipboard.writeText(text);
+      showCopied(text);
+      return text;
+    }),
+  ];
+}

@@ -1,0 +1,9 @@
+import { lazyBundle } from '../../lazyBundle';
+
+type PanelsModule = typeof import('./');
+
+/**
+ * The detail panels' host side: a bundle of its own (dist/panels.js) in the Node build, required
+ * on first use. The web build, one file, replaces this module with panelsModule.web.ts.
+ */
+export const loadPanelsModule = lazyBundle<PanelsModule>(__dirname, 'panels.js', 'detail panels');

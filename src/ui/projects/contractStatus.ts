@@ -1,0 +1,181 @@
+import * as vscode from 'vscode';
+import type { BudgetMode, ContractsStatus, ContractStatus } from '../../api';
+import type { ClarinetContract } from '../../chain/clarinet';
+import type { ChainNetwork } from '../../chain/identifiers';
+import { PLAN_NETWORKS, type PlanNetwork } from '../../chain/networks';
+import type { NetworkId } from '../shared/config';
+import type { NetworkService } from '../network/network';
+import type { ClarinetWorkspace } from './projects';
+
+/** What one API said about the contracts it was asked about, or why it could not say. */
+export type NetworkAnswer =
+  { ok: true; network: NetworkId; statuses: ContractsStatus } | { ok: false; network: NetworkId; error: unknown };
+
+/** The deployment status of every workspace contract, one request per network asked. */
+export interface StatusTable {
+  /** Per API network asked. */
+  answers: Map<NetworkId, NetworkAnswer>;
+  /** Which API answers for the ids of each plan network (absent: not asked, e.g. devnet while it is not selected). */
+  askedFor: Partial<Record<PlanNetwork, NetworkId>>;
+}
+
+export type ContractState =
+  | { state: 'deployed'; id: string; blockHeight?: number; txId: string; status: string }
+  | { state: 'not-deployed'; id: string }
+  | { state: 'unknown'; id: string; error?: unknown }
+  | { state: 'not-asked'; id: string };
+
+/** One successful deploy of a workspace contract: the API that knows it, its id and its transaction. */
+export interface Deployment {
+  /** The plan network that names the id. */
+  plan: PlanNetwork;
+  /** The API asked about it (the plan's network, or the custom API while it is selected). */
+  api: NetworkId;
+  id: string;
+  txId: string;
+}
+
+/**
+ * The successful deploys of a workspace contract that a table knows, in network order, one per
+ * network and id. A pending or failed deploy has no deployed source and no functions to call.
+ */
+export function deploymentsOf(table: StatusTable, c: Pick<ClarinetContract, 'deployments'>): Deployment[] {
+  const out: Deployment[] = [];
+  for (const plan of PLAN_NETWORKS) {
+    for (const d of c.deployments) {
+      if (d.network !== plan || out.some((o) => o.plan === plan && o.id === d.id)) continue;
+      const api = table.askedFor[plan];
+      const s = ContractStatuses.stateOf(table, plan, d.id);
+      if (api && s.state === 'deployed' && s.status === 'success') out.push({ plan, api, id: d.id, txId: s.txId });
+    }
+  }
+  return out;
+}
+
+/**
+ * The API asked about the ids of a plan network, by the rule of every lookup of an id
+ * (`NetworkService.networkFor`): the selected network's API, or with `autoNetwork` the hosted API
+ * of the network the id names (an `SP` id mainnet; an `ST` id testnet, but devnet while devnet is
+ * selected). A plan whose network that rule does not reach is not asked (`not-asked`): with devnet
+ * selected the testnet plan's `ST` ids are devnet's, and the hosted testnet, which the user did not
+ * choose, is never asked. The custom API answers for every plan while it is selected.
+ */
+export function apiForPlan(plan: PlanNetwork, networkFor: (chain: ChainNetwork) => NetworkId): NetworkId | undefined {
+  const api = networkFor(plan === 'mainnet' ? 'mainnet' : 'testnet');
+  return api === plan || api === 'custom' ? api : undefined;
+}
+
+/**
+ * Deployment status of the workspace contracts, shared by the tree and the CodeLens: one
+ * `getContractsStatus` request per network for all contracts, kept until a refresh, a network
+ * change or a change of the projects, so typing in a contract never asks again.
+ */
+export class ContractStatuses implements vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<void>();
+  /** Fires when a new table is available or the old one was dropped. */
+  readonly onDidChange = this.emitter.event;
+  private table: Promise<StatusTable> | undefined;
+  private settled: StatusTable | undefined;
+  private controller: AbortController | undefined;
+  private readonly disposables: vscode.Disposable[];
+
+  constructor(
+    private readonly networks: NetworkService,
+    private readonly projects: ClarinetWorkspace,
+  ) {
+    this.disposables = [
+      this.emitter,
+      networks.onDidChange(() => this.clear()),
+      projects.onDidChange(() => this.clear()),
+    ];
+  }
+
+  /** The table once it has been fetched (no request). */
+  get ready(): StatusTable | undefined {
+    return this.settled;
+  }
+
+  get(budget: BudgetMode): Promise<StatusTable> {
+    if (!this.table) {
+      const controller = new AbortController();
+      this.controller = controller;
+      const p = this.fetch(budget, controller.signal);
+      this.table = p;
+      void p.then((t) => {
+        if (this.table === p) {
+          this.settled = t;
+          this.emitter.fire();
+        }
+      });
+    }
+    return this.table;
+  }
+
+  /** Forgets the table; the next `get` asks again. */
+  clear(): void {
+    this.controller?.abort();
+    this.table = undefined;
+    this.settled = undefined;
+    this.emitter.fire();
+  }
+
+  /** The state of one contract id a plan of network `plan` publishes, from a table. */
+  static stateOf(table: StatusTable, plan: PlanNetwork, id: string): ContractState {
+    const api = table.askedFor[plan];
+    if (!api) return { state: 'not-asked', id };
+    const answer = table.answers.get(api);
+    if (!answer) return { state: 'unknown', id };
+    if (!answer.ok) return { state: 'unknown', id, error: answer.error };
+    const s: ContractStatus | undefined = answer.statuses[id];
+    if (!s) return { state: 'unknown', id };
+    if (!s.found || !s.result) return { state: 'not-deployed', id };
+    return {
+      state: 'deployed',
+      id,
+      txId: s.result.tx_id,
+      status: s.result.status,
+      ...(s.result.block_height !== undefined ? { blockHeight: s.result.block_height } : {}),
+    };
+  }
+
+  private async fetch(budget: BudgetMode, signal: AbortSignal): Promise<StatusTable> {
+    const projects = await this.projects.projects();
+    const networkFor = (chain: ChainNetwork) => this.networks.networkFor(chain);
+    const askedFor: StatusTable['askedFor'] = {};
+    const idsPerApi = new Map<NetworkId, string[]>();
+    for (const p of projects) {
+      if (!p.result.ok) continue;
+      for (const c of p.result.project.contracts) {
+        for (const { network: plan, id } of c.deployments) {
+          const api = apiForPlan(plan, networkFor);
+          if (!api) continue;
+          askedFor[plan] = api;
+          const list = idsPerApi.get(api) ?? [];
+          if (!list.includes(id)) list.push(id);
+          idsPerApi.set(api, list);
+        }
+      }
+    }
+    const answers = new Map<NetworkId, NetworkAnswer>();
+    await Promise.all(
+      [...idsPerApi].map(async ([network, ids]) => {
+        try {
+          const { client } = await this.networks.endpoint(network);
+          const statuses: ContractsStatus = {};
+          // One request per network; more than 100 contracts need one per hundred.
+          for (let i = 0; i < ids.length; i += 100)
+            Object.assign(statuses, await client.getContractsStatus(ids.slice(i, i + 100), { signal, budget }));
+          answers.set(network, { ok: true, network, statuses });
+        } catch (error) {
+          answers.set(network, { ok: false, network, error });
+        }
+      }),
+    );
+    return { answers, askedFor };
+  }
+
+  dispose(): void {
+    this.controller?.abort();
+    for (const d of this.disposables) d.dispose();
+  }
+}

@@ -1,0 +1,37 @@
+import * as vscode from 'vscode';
+import { isStacksApiError } from '../../api/errors';
+import { Commands } from '../../constants';
+import { describeError, ErrorContext } from './errorText';
+import { showError, showWarning } from './notify';
+
+/**
+ * Reports a failure as one sentence with its useful actions. Cancelling is not a failure: a
+ * cancelled request shows nothing.
+ */
+export async function reportError(
+  e: unknown,
+  ctx: ErrorContext,
+  retry?: () => unknown,
+  log?: (m: string) => void,
+): Promise<void> {
+  if (isStacksApiError(e) && e.kind === 'cancelled') return;
+  const text = describeError(e, ctx);
+  if (!isStacksApiError(e)) log?.(`Unexpected error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+  const actions = text.actions.filter((a) => a !== 'Retry' || retry);
+  const show = isStacksApiError(e) && (e.kind === 'invalid-input' || e.kind === 'not-found') ? showWarning : showError;
+  const choice = await show(text.message, ...actions);
+  switch (choice) {
+    case 'Set API Key':
+      await vscode.commands.executeCommand(Commands.setApiKey);
+      break;
+    case 'Select Network':
+      await vscode.commands.executeCommand(Commands.selectNetwork);
+      break;
+    case 'Show Log':
+      await vscode.commands.executeCommand(Commands.showLog);
+      break;
+    case 'Retry':
+      await retry?.();
+      break;
+  }
+}

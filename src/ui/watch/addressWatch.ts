@@ -1,0 +1,253 @@
+/**
+ * Telling the user when a watched address gets a new transaction (opt-in:
+ * `stacksLookup.watchedAddresses.notify`, off by default). The rules are in
+ * src/chain/addressWatch.ts; this file runs the rounds and shows the notifications.
+ *
+ * Like the transaction watcher (txWatch.ts): nothing is asked before the user has asked for chain
+ * data in the window; each round (a minute apart) asks the addresses whose turn it is, as many as
+ * the watchers' share of the budget allows (with the watched transactions, half of it:
+ * src/chain/watchBudget.ts), as background requests that fail fast instead of waiting for the
+ * budget; a round that meets the rate limit stops and the next waits as long as the budget asks;
+ * failed rounds back off; never more than one round in flight; a lease so that two windows of one
+ * workspace never both notify. A round shows a few notifications at most, then one that counts the
+ * rest. What was seen last is kept in the workspace state, so a reload neither repeats nor misses
+ * a notification.
+ */
+import * as vscode from 'vscode';
+import { isStacksApiError } from '../../api/errors';
+import { ClockTimer } from '../../api/clock';
+import {
+  addressRoundDelay,
+  ADDRESS_LOOK_LIMIT,
+  ADDRESS_ROUND_MS,
+  type Fresh,
+  headOf,
+  moreMessage,
+  newSince,
+  readHead,
+  roundNotifications,
+} from '../../chain/addressWatch';
+import { checkPrincipal } from '../../chain/identifiers';
+import type { NetworkId } from '../../chain/networks';
+import { MAX_DELAY_MS } from '../../chain/txWatch';
+import { Rotation, SharedBudget } from '../../chain/watchBudget';
+import { Commands, Settings, Views } from '../../constants';
+import type { Config } from '../shared/config';
+import type { Log } from '../shared/log';
+import type { NetworkService } from '../network/network';
+import { showInfo, showWarning } from '../shared/notify';
+import { budgetPerMinute } from './watchBudget';
+import type { Watchlist } from './watchlist';
+
+const SEEN_KEY = 'stacksLookup.watchedAddresses.seen';
+const LEASE_KEY = 'stacksLookup.watchedAddresses.lease';
+const LEASE_MS = 2 * 5 * 60_000 + 30_000;
+const FAILURES_BEFORE_WARNING = 3;
+/** The first round after the feature starts: soon, so the first look is taken while the user is there. */
+const FIRST_ROUND_MS = 2_000;
+const SHOW_WATCHED = 'Show Watched Addresses';
+
+export interface AddressWatchDeps {
+  networks: NetworkService;
+  config: Config;
+  log: Log;
+  watchlist: Watchlist;
+  state: vscode.Memento;
+  /** The watchers' share of the budget, with the watched transactions' rounds (this watcher's own by default). */
+  shared?: SharedBudget;
+  /** Shows the view at its Watched Addresses section: the summary notification's button. */
+  revealWatched?: () => Promise<void>;
+}
+
+export class AddressWatcher implements vscode.Disposable {
+  private readonly owner = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  /** The wait for the next round, on the clients' clock (real time for users; the tests move it). */
+  private readonly timer = new ClockTimer(
+    () => this.d.networks.clock,
+    () => void this.runRound(),
+  );
+  private round: AbortController | undefined;
+  private failures = 0;
+  private warned = false;
+  private readonly subs: vscode.Disposable[] = [];
+  private waitingForUse: vscode.Disposable | undefined;
+  private roundWaiters: Array<() => void> = [];
+  /** Which addresses each round asks: the ones longest unasked, as many as the share allows. */
+  private readonly rotation: Rotation<string>;
+  /** Rounds run since activation (tests and the bench read it). */
+  rounds = 0;
+
+  constructor(private readonly d: AddressWatchDeps) {
+    const shared = d.shared ?? new SharedBudget();
+    shared.join(() => this.asking);
+    this.rotation = new Rotation((address) => address, shared);
+    this.subs.push(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (d.config.affects(e, Settings.watchedNotify)) this.update();
+      }),
+      d.watchlist.onDidChange(() => this.update()),
+    );
+    this.update();
+  }
+
+  /** Starts or stops the rounds to match the setting and the list. */
+  update(): void {
+    if (!this.d.config.watchedNotify || !this.d.watchlist.items.length) {
+      this.stop();
+      return;
+    }
+    if (this.timer.isSet || this.round) return;
+    if (this.d.networks.used) this.schedule(FIRST_ROUND_MS);
+    else if (!this.waitingForUse) {
+      this.waitingForUse = this.d.networks.onDidFirstUse(() => {
+        this.waitingForUse?.dispose();
+        this.waitingForUse = undefined;
+        this.update();
+      });
+    }
+  }
+
+  /** The addresses the rounds ask (none while notifications are off). */
+  get asking(): number {
+    return this.d.config.watchedNotify ? this.d.watchlist.items.length : 0;
+  }
+
+  /** Runs a round now (after the one in flight, if any), as the timer would. */
+  async roundNow(): Promise<void> {
+    if (this.round) await this.nextRound();
+    this.timer.clear();
+    await this.runRound();
+  }
+
+  /** Resolves when the round in flight, or the next one, has ended. */
+  nextRound(): Promise<void> {
+    return new Promise((resolve) => this.roundWaiters.push(resolve));
+  }
+
+  dispose(): void {
+    this.stop();
+    for (const s of this.subs) s.dispose();
+  }
+
+  private stop(): void {
+    this.waitingForUse?.dispose();
+    this.waitingForUse = undefined;
+    this.timer.clear();
+    this.round?.abort();
+    const lease = this.d.state.get<{ owner: string; at: number }>(LEASE_KEY);
+    if (lease?.owner === this.owner) void this.d.state.update(LEASE_KEY, undefined);
+  }
+
+  /** The next round in `ms`, on the clients' clock (see TxWatcher's schedule). */
+  private schedule(ms: number): void {
+    this.timer.set(ms);
+  }
+
+  private async runRound(): Promise<void> {
+    if (this.round) return;
+    const controller = new AbortController();
+    this.round = controller;
+    let budgetWaitMs = 0;
+    const news: Array<Fresh<NetworkId>> = [];
+    try {
+      if (!this.holdLease()) {
+        budgetWaitMs = MAX_DELAY_MS; // another window tells the user
+        return;
+      }
+      const addresses = this.d.watchlist.items;
+      const networkOf = (address: string): NetworkId => {
+        const chain = checkPrincipal(address);
+        return this.d.networks.networkFor(chain.ok ? chain.value.network : undefined);
+      };
+      const now = this.d.networks.clock.now();
+      const turn = this.rotation.take(addresses, {
+        now,
+        perMinute: await budgetPerMinute(this.d.networks, addresses.map(networkOf)),
+        minIntervalMs: ADDRESS_ROUND_MS,
+        firstRoundMs: ADDRESS_ROUND_MS,
+      });
+      const kept = this.d.state.get<unknown>(SEEN_KEY);
+      const seen: Record<string, unknown> = typeof kept === 'object' && kept !== null ? { ...kept } : {};
+      let failed = false;
+      for (const address of turn) {
+        if (controller.signal.aborted) return;
+        const network = networkOf(address);
+        const key = `${network}|${address}`;
+        try {
+          const { client } = await this.d.networks.endpoint(network, { background: true });
+          const page = await client.getAddressTransactions(address, {
+            limit: ADDRESS_LOOK_LIMIT,
+            budget: 'fail-fast',
+            signal: controller.signal,
+          });
+          this.rotation.asked(address, now);
+          const newest = page.results.map(({ tx }) => ({
+            ...tx,
+            time: tx.block_time ?? tx.burn_block_time ?? tx.receipt_time,
+          }));
+          const fresh = newSince(readHead(seen[key]), newest);
+          if (newest[0]) seen[key] = headOf(newest[0]);
+          // Kept before telling: a reload in between never tells the same transaction twice.
+          await this.d.state.update(SEEN_KEY, { ...seen });
+          if (fresh.length) news.push({ address, network, txs: fresh });
+        } catch (e) {
+          if (isStacksApiError(e) && e.kind === 'cancelled') return;
+          if (isStacksApiError(e) && e.kind === 'rate-limited') {
+            budgetWaitMs = e.retryAfterMs ?? MAX_DELAY_MS;
+            break; // the rest waits for the next round
+          }
+          this.rotation.asked(address, now);
+          failed = true;
+          this.d.log.warn(`Watching address ${address}: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      }
+      this.failures = failed ? this.failures + 1 : 0;
+      if (this.failures >= FAILURES_BEFORE_WARNING && !this.warned) {
+        this.warned = true;
+        void showWarning(
+          'Stacks Lookup cannot reach the API to look for new transactions of your watched addresses; it keeps trying. See the log for the reason.',
+        );
+      }
+    } finally {
+      // What was seen is kept already: it is told even when the round was cut short.
+      this.tellRound(news);
+      this.round = undefined;
+      this.rounds++;
+      if (this.d.config.watchedNotify && this.d.watchlist.items.length)
+        this.schedule(addressRoundDelay(this.failures, budgetWaitMs));
+      for (const r of this.roundWaiters.splice(0)) r();
+    }
+  }
+
+  private holdLease(): boolean {
+    const now = Date.now();
+    const lease = this.d.state.get<{ owner: string; at: number }>(LEASE_KEY);
+    if (lease && lease.owner !== this.owner && now - lease.at < LEASE_MS) return false;
+    void this.d.state.update(LEASE_KEY, { owner: this.owner, at: now });
+    return true;
+  }
+
+  /** A few of the round's new transactions one by one, and one notification that counts the rest. */
+  private tellRound(news: ReadonlyArray<Fresh<NetworkId>>): void {
+    const { told, more } = roundNotifications(news);
+    for (const t of told) {
+      void showInfo(t.message, 'Open').then((choice) => {
+        if (choice === 'Open')
+          void vscode.commands.executeCommand(Commands.showTransaction, { kind: 'tx', id: t.txId, network: t.network });
+      });
+    }
+    if (more > 0)
+      void showInfo(moreMessage(more), SHOW_WATCHED).then((choice) => {
+        if (choice === SHOW_WATCHED)
+          this.showWatched().then(undefined, (e: unknown) =>
+            this.d.log.warn(`Showing the watched addresses: ${e instanceof Error ? e.message : String(e)}`),
+          );
+      });
+  }
+
+  /** The view at its Watched Addresses section, or the view at least. */
+  private async showWatched(): Promise<void> {
+    if (this.d.revealWatched) await this.d.revealWatched();
+    else await vscode.commands.executeCommand(`${Views.explorer}.focus`);
+  }
+}

@@ -1,0 +1,383 @@
+/**
+ * Watching transactions until they land: the watch list (kept in the workspace state, so it
+ * survives a reload), the polling rounds, the notifications and the status-bar item. The rules
+ * (what a status means, the back-off) are in src/chain/txWatch.ts.
+ *
+ * Polling stays inside the rate budget: at most MAX_WATCHED_TXS watches, and each round asks the
+ * watches longest unasked, as many as the watchers' share of the budget allows (with the watched
+ * addresses, half of it: src/chain/watchBudget.ts), as background requests that fail fast instead
+ * of waiting for the budget; a round that meets the rate limit stops and the next one waits as long
+ * as the budget asks. Never more than one round in flight. A window holds a lease on the list while it follows it, so two windows of one
+ * workspace never both notify. After a reload the kept list is shown at once and followed again
+ * from the user's first request for chain data in the window.
+ */
+import * as vscode from 'vscode';
+import { isStacksApiError } from '../../api/errors';
+import { ClockTimer } from '../../api/clock';
+import { checkTxId } from '../../chain/identifiers';
+import { isNetworkId, NetworkId, NETWORK_LABELS } from '../../chain/networks';
+import {
+  capMessage,
+  expiredMessage,
+  FIRST_DELAY_MS,
+  MAX_DELAY_MS,
+  MAX_WATCHED_TXS,
+  nextDelay,
+  outcomeOf,
+  readWatched,
+  isExpired,
+  WatchedTx,
+} from '../../chain/txWatch';
+import { Rotation, SharedBudget } from '../../chain/watchBudget';
+import { Commands } from '../../constants';
+import type { Config } from '../shared/config';
+import type { Log } from '../shared/log';
+import type { NetworkService } from '../network/network';
+import { showInfo, showWarning } from '../shared/notify';
+import { budgetPerMinute } from './watchBudget';
+
+const LIST_KEY = 'stacksLookup.watchedTransactions';
+const LEASE_KEY = 'stacksLookup.watchedTransactions.lease';
+/** A lease not renewed for this long belongs to a window that is gone. */
+const LEASE_MS = 2 * MAX_DELAY_MS + 30_000;
+/** Failed rounds in a row before the one warning of a watch session. */
+const FAILURES_BEFORE_WARNING = 3;
+
+export interface TxWatchDeps {
+  networks: NetworkService;
+  config: Config;
+  log: Log;
+  state: vscode.Memento;
+  /** The watchers' share of the budget, with the watched addresses' rounds (this watcher's own by default). */
+  shared?: SharedBudget;
+}
+
+interface Lease {
+  owner: string;
+  at: number;
+}
+
+export class TxWatcher implements vscode.Disposable {
+  private readonly item: vscode.StatusBarItem;
+  private readonly owner = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  /** The wait for the next round, on the clients' clock (real time for users; the tests move it). */
+  private readonly timer = new ClockTimer(
+    () => this.d.networks.clock,
+    () => void this.runRound(),
+  );
+  private round: AbortController | undefined;
+  private rounds = 0;
+  /** Which watches each round asks: the ones longest unasked, as many as the share allows. */
+  private readonly rotation: Rotation<WatchedTx>;
+  private failures = 0;
+  private warned = false;
+  private stopped = false;
+  /** Kept watches wait for the window's first request for chain data (see `load`). */
+  private waitingForUse: vscode.Disposable | undefined;
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fires when the list changes (a watch added or ended). */
+  readonly onDidChange = this.changed.event;
+  /** Resolves the waiters of the next round's end (tests and tools). */
+  private roundWaiters: Array<() => void> = [];
+
+  constructor(private readonly d: TxWatchDeps) {
+    const shared = d.shared ?? new SharedBudget();
+    shared.join(() => this.watched.length);
+    this.rotation = new Rotation((w) => `${w.network}|${w.id}`, shared);
+    this.item = vscode.window.createStatusBarItem(
+      'stacksLookup.watchedTransactions',
+      vscode.StatusBarAlignment.Right,
+      99,
+    );
+    this.item.name = 'Stacks Watched Transactions';
+    this.item.command = Commands.showWatchedTransactions;
+    this.load();
+  }
+
+  /** The watched transactions, oldest first. */
+  get watched(): WatchedTx[] {
+    return readWatched(this.d.state.get(LIST_KEY), isNetworkId);
+  }
+
+  /** What the status-bar item shows ('' while hidden). */
+  get statusText(): string {
+    return this.watched.length ? this.item.text : '';
+  }
+
+  /**
+   * Takes up the kept list, as at activation: the item at once, and the rounds once the user has
+   * asked for chain data in this window (nothing is fetched before that, a reload included).
+   */
+  load(): void {
+    this.stopped = false;
+    this.render();
+    if (!this.watched.length) return;
+    if (this.d.networks.used) this.schedule(FIRST_DELAY_MS);
+    else {
+      const sub = this.d.networks.onDidFirstUse(() => {
+        sub.dispose();
+        if (this.watched.length && !this.timer.isSet && !this.round) this.schedule(FIRST_DELAY_MS);
+      });
+      this.waitingForUse = sub;
+    }
+  }
+
+  /** Stops following the list and gives the lease back (the list stays kept), as at deactivation. */
+  suspend(): void {
+    this.stopped = true;
+    this.waitingForUse?.dispose();
+    this.waitingForUse = undefined;
+    this.timer.clear();
+    this.round?.abort();
+    const lease = this.d.state.get<Lease>(LEASE_KEY);
+    if (lease?.owner === this.owner) void this.d.state.update(LEASE_KEY, undefined);
+  }
+
+  /**
+   * Starts watching a transaction: asked once at once (the user is waiting for the answer), then
+   * followed by the rounds. One that already left the mempool is reported, not watched.
+   */
+  async watch(id: string, network: NetworkId): Promise<boolean> {
+    const checked = checkTxId(id);
+    if (!checked.ok) {
+      void showWarning(checked.reason);
+      return false;
+    }
+    const txId = checked.value;
+    if (this.watched.some((w) => w.id === txId && w.network === network)) {
+      void showInfo(`Already watching transaction ${txId.slice(0, 10)}… on ${NETWORK_LABELS[network]}.`);
+      return true;
+    }
+    if (this.watched.length >= MAX_WATCHED_TXS) return this.atCap();
+    const { client } = await this.d.networks.endpoint(network);
+    let seen;
+    try {
+      seen = await client.getTransaction(txId);
+    } catch (e) {
+      // Not known yet (not propagated) or not reachable now: watched all the same.
+      if (!isStacksApiError(e) || (e.kind !== 'not-found' && e.kind !== 'network' && e.kind !== 'server')) throw e;
+    }
+    const outcome = outcomeOf(txId, seen);
+    if (outcome.ended) {
+      void this.tell(outcome.message.replace(/^Transaction/, 'Transaction'), outcome.tone, { id: txId, network });
+      return false;
+    }
+    // Another watch may have been added while this one was asked.
+    if (this.watched.length >= MAX_WATCHED_TXS) return this.atCap();
+    await this.save([...this.watched, { id: txId, network, since: Date.now() }]);
+    const minutes = this.d.config.watchMaxMinutes;
+    void showInfo(
+      `Watching transaction ${txId.slice(0, 10)}… on ${NETWORK_LABELS[network]}: you will be told when it is mined or dropped (for up to ${minutes} minutes).`,
+    );
+    // A new watch is asked about soon again, whatever the back-off of the others had reached.
+    this.rounds = 0;
+    if (!this.round) this.schedule(FIRST_DELAY_MS);
+    return true;
+  }
+
+  /** Refuses one more watch, and says how to make room. */
+  private atCap(): false {
+    void showWarning(capMessage(), 'Show Watched Transactions').then((choice) => {
+      if (choice) void this.showMenu();
+    });
+    return false;
+  }
+
+  async unwatch(id: string, network: NetworkId): Promise<void> {
+    await this.save(this.watched.filter((w) => !(w.id === id && w.network === network)));
+  }
+
+  /** Resolves when the round in flight, or the next one, has ended. */
+  nextRound(): Promise<void> {
+    return new Promise((resolve) => this.roundWaiters.push(resolve));
+  }
+
+  dispose(): void {
+    this.suspend();
+    this.item.dispose();
+    this.changed.dispose();
+  }
+
+  // ---- the rounds ----------------------------------------------------------------------------
+
+  /**
+   * The next round in `ms`, on the clients' clock: the one that paces their rate budget, so the
+   * budget's wait and the back-off are counted alike (and the in-host tests let it pass at once).
+   */
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    this.timer.set(ms);
+  }
+
+  private async runRound(): Promise<void> {
+    if (this.round || this.stopped) return;
+    const controller = new AbortController();
+    this.round = controller;
+    let budgetWaitMs = 0;
+    let waiting = false;
+    try {
+      if (!this.holdLease()) {
+        budgetWaitMs = MAX_DELAY_MS; // another window follows the list
+        return;
+      }
+      // Expired watches end without a request.
+      for (const w of this.watched) {
+        if (!isExpired(w, this.d.config.watchMaxMinutes, Date.now())) continue;
+        await this.end(w);
+        void this.tell(expiredMessage(w.id, this.d.config.watchMaxMinutes), 'info', w);
+      }
+      const list = this.watched;
+      const now = this.d.networks.clock.now();
+      const turn = this.rotation.take(list, {
+        now,
+        perMinute: await budgetPerMinute(
+          this.d.networks,
+          list.map((w) => w.network),
+        ),
+        minIntervalMs: 0,
+        firstRoundMs: FIRST_DELAY_MS,
+      });
+      waiting = turn.length < list.length;
+      let failed = false;
+      for (const w of turn) {
+        if (controller.signal.aborted) return;
+        try {
+          const { client } = await this.d.networks.endpoint(w.network, { background: true });
+          const tx = await client.getTransaction(w.id, { budget: 'fail-fast', signal: controller.signal });
+          this.rotation.asked(w, now);
+          const outcome = outcomeOf(w.id, tx);
+          if (outcome.ended) {
+            await this.end(w);
+            void this.tell(outcome.message, outcome.tone, w);
+          }
+        } catch (e) {
+          if (isStacksApiError(e) && e.kind === 'cancelled') return;
+          if (isStacksApiError(e) && e.kind === 'rate-limited') {
+            budgetWaitMs = e.retryAfterMs ?? MAX_DELAY_MS;
+            break; // the rest waits for the next round
+          }
+          this.rotation.asked(w, now);
+          if (isStacksApiError(e) && e.kind === 'not-found') continue; // not propagated yet
+          failed = true;
+          this.d.log.warn(`Watching ${w.id}: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      }
+      this.failures = failed ? this.failures + 1 : 0;
+      if (this.failures >= FAILURES_BEFORE_WARNING && !this.warned) {
+        this.warned = true;
+        void showWarning(
+          `Stacks Lookup cannot reach the API to follow your watched transactions; it keeps trying. See the log for the reason.`,
+        );
+      }
+    } finally {
+      this.round = undefined;
+      this.rounds++;
+      if (this.watched.length) this.schedule(nextDelay(this.rounds, budgetWaitMs, waiting));
+      for (const r of this.roundWaiters.splice(0)) r();
+    }
+  }
+
+  /** Takes or renews the lease; false while another window holds it. */
+  private holdLease(): boolean {
+    const now = Date.now();
+    const lease = this.d.state.get<Lease>(LEASE_KEY);
+    if (lease && lease.owner !== this.owner && now - lease.at < LEASE_MS) return false;
+    void this.d.state.update(LEASE_KEY, { owner: this.owner, at: now });
+    return true;
+  }
+
+  private async end(w: WatchedTx): Promise<void> {
+    await this.save(this.watched.filter((x) => !(x.id === w.id && x.network === w.network)));
+  }
+
+  private async save(list: WatchedTx[]): Promise<void> {
+    if (!list.length) {
+      // Nothing left to follow: no round waits on the clock.
+      this.timer.clear();
+    }
+    await this.d.state.update(LIST_KEY, list.length ? list : undefined);
+    this.render();
+    this.changed.fire();
+  }
+
+  private async tell(message: string, tone: 'info' | 'warning', w: { id: string; network: NetworkId }): Promise<void> {
+    const choice = await (tone === 'info' ? showInfo(message, 'Open') : showWarning(message, 'Open'));
+    if (choice === 'Open')
+      await vscode.commands.executeCommand(Commands.showTransaction, { kind: 'tx', id: w.id, network: w.network });
+  }
+
+  private render(): void {
+    const list = this.watched;
+    if (!list.length) {
+      this.item.hide();
+      return;
+    }
+    this.item.text = `$(eye) ${list.length}`;
+    this.item.tooltip = `Watching ${list.length} Stacks transaction${list.length === 1 ? '' : 's'} until ${
+      list.length === 1 ? 'it lands' : 'they land'
+    }:\n${list.map((w) => `${w.id.slice(0, 10)}…${w.id.slice(-8)} (${NETWORK_LABELS[w.network]})`).join('\n')}`;
+    this.item.show();
+  }
+
+  /** The status-bar item's menu: open a watched transaction, or stop watching it. */
+  async showMenu(): Promise<void> {
+    const list = this.watched;
+    if (!list.length) {
+      void showInfo('No transaction is watched. Use "Stacks: Watch Transaction…" on a pending one.');
+      return;
+    }
+    type Item = vscode.QuickPickItem & { w: WatchedTx };
+    const pick = await vscode.window.showQuickPick<Item>(
+      list.map((w) => ({
+        label: `$(eye) ${w.id.slice(0, 10)}…${w.id.slice(-8)}`,
+        description: `${NETWORK_LABELS[w.network]} · since ${new Date(w.since).toLocaleTimeString()}`,
+        w,
+      })),
+      { title: 'Stacks: Watched Transactions', placeHolder: 'Pick a transaction to open it or stop watching it' },
+    );
+    if (!pick) return;
+    const action = await vscode.window.showQuickPick(['Open', 'Stop Watching'], {
+      title: `Transaction ${pick.w.id.slice(0, 10)}…`,
+    });
+    if (action === 'Open')
+      await vscode.commands.executeCommand(Commands.showTransaction, {
+        kind: 'tx',
+        id: pick.w.id,
+        network: pick.w.network,
+      });
+    else if (action === 'Stop Watching') await this.unwatch(pick.w.id, pick.w.network);
+  }
+}
+
+/** `Stacks: Watch Transaction…` (from the palette, a hover link or a panel) and the item's menu. */
+export function registerTxWatchCommands(
+  watcher: TxWatcher,
+  networks: NetworkService,
+  toTarget: (arg: unknown) => { kind: string; id: string; network?: NetworkId } | undefined,
+): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand(Commands.watchTransaction, async (arg?: unknown) => {
+      let target = arg === undefined ? undefined : toTarget(arg);
+      if (arg !== undefined && (!target || target.kind !== 'tx')) {
+        void showWarning('Give a transaction id (0x followed by 64 hex digits) to watch it until it lands.');
+        return false;
+      }
+      if (!target) {
+        const id = await vscode.window.showInputBox({
+          title: 'Stacks: Watch Transaction',
+          prompt: 'The id of a pending transaction: you are told when it is mined or dropped',
+          placeHolder: '0x…',
+          ignoreFocusOut: true,
+          validateInput: (v) => {
+            const c = checkTxId(v);
+            return v.trim() === '' || c.ok ? undefined : c.reason;
+          },
+        });
+        if (!id?.trim()) return false;
+        target = { kind: 'tx', id: id.trim() };
+      }
+      return watcher.watch(target.id, target.network ?? networks.current);
+    }),
+    vscode.commands.registerCommand(Commands.showWatchedTransactions, () => watcher.showMenu()),
+  ];
+}

@@ -1,0 +1,28 @@
+// The watched transactions and the watched addresses' notifications, started at activation. The
+// web build leaves both out and replaces this file with watchers.web.ts (esbuild.js, `webVariants`).
+import type * as vscode from 'vscode';
+import type { NetworkId } from '../../chain/networks';
+import { SharedBudget } from '../../chain/watchBudget';
+import { AddressWatcher, type AddressWatchDeps } from './addressWatch';
+import { registerTxWatchCommands, TxWatcher } from './txWatch';
+
+export interface Watchers {
+  txWatch: TxWatcher | undefined;
+  addressWatch: AddressWatcher | undefined;
+  disposables: vscode.Disposable[];
+}
+
+export function startWatchers(
+  d: AddressWatchDeps,
+  toTarget: (arg: unknown) => { kind: string; id: string; network?: NetworkId } | undefined,
+): Watchers {
+  // The two share half the rate budget: their rounds are paced by every item both follow.
+  const shared = new SharedBudget();
+  const txWatch = new TxWatcher({ networks: d.networks, config: d.config, log: d.log, state: d.state, shared });
+  const addressWatch = new AddressWatcher({ ...d, shared });
+  return {
+    txWatch,
+    addressWatch,
+    disposables: [txWatch, ...registerTxWatchCommands(txWatch, d.networks, toTarget), addressWatch],
+  };
+}

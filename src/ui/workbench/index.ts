@@ -1,0 +1,14 @@
+import * as vscode from 'vscode';
+import { Commands } from '../../constants';
+import type { LookupDeps } from '../lookup/openTarget';
+import { callReadOnlyFunction } from './workbenchCommand';
+
+/** `Stacks: Call Read-Only Function…`, also the command of the "Call on <network>" CodeLens. */
+export function registerWorkbenchCommands(d: LookupDeps): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand(
+      Commands.callReadOnlyFunction,
+      (contractId?: unknown, fn?: unknown, network?: unknown) => callReadOnlyFunction(d, contractId, fn, network),
+    ),
+  ];
+}

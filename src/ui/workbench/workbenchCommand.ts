@@ -1,0 +1,119 @@
+/**
+ * `Stacks: Call Read-Only Function…`: from a contract and one of its read-only functions to the
+ * contract panel, brought to that function's form. With arguments (the CodeLens above a
+ * `define-read-only` passes them) it opens the form at once; without, it asks for the contract
+ * (the identifier under the cursor first) and the function.
+ */
+import * as vscode from 'vscode';
+import { typeText } from '../../chain/abi';
+import { checkContractId } from '../../chain/identifiers';
+import { isNetworkId, NETWORK_LABELS } from '../../chain/networks';
+import type { Target } from '../../chain/target';
+import { fromEditor, openTarget, type LookupDeps } from '../lookup/openTarget';
+import { reportError } from '../shared/errors';
+import { showInfo, showWarning } from '../shared/notify';
+
+/**
+ * The command's handler: `(contractId?: string, functionName?: string, networkId?: NetworkId)`.
+ * Resolves with the target the panel shows, or undefined when the user stopped or it failed.
+ */
+export async function callReadOnlyFunction(
+  d: LookupDeps,
+  contractArg?: unknown,
+  fnArg?: unknown,
+  networkArg?: unknown,
+): Promise<Target | undefined> {
+  const id = await contractOf(contractArg);
+  if (!id) return undefined;
+  const checked = checkContractId(id);
+  const network =
+    typeof networkArg === 'string' && isNetworkId(networkArg)
+      ? networkArg
+      : d.networks.networkFor(checked.ok ? checked.value.network : undefined);
+  const fn =
+    typeof fnArg === 'string' && fnArg.trim() ? fnArg.trim().slice(0, 128) : await pickFunction(d, id, network);
+  if (!fn) return undefined;
+  return openTarget(d, { target: { kind: 'contract', id, network } }, { fn });
+}
+
+async function contractOf(arg: unknown): Promise<string | undefined> {
+  if (typeof arg === 'string') {
+    const c = checkContractId(arg);
+    if (c.ok) return c.value.contractId;
+    void showWarning(c.reason);
+    return undefined;
+  }
+  const guess = fromEditor();
+  const value = await vscode.window.showInputBox({
+    title: 'Stacks: Call Read-Only Function (1/2): contract',
+    placeHolder: 'SP….contract-name',
+    value: guess?.target.kind === 'contract' ? guess.target.id : '',
+    ignoreFocusOut: true,
+    validateInput: (s) => (s.trim() === '' ? undefined : ((c) => (c.ok ? undefined : c.reason))(checkContractId(s))),
+  });
+  if (!value?.trim()) return undefined;
+  const c = checkContractId(value);
+  if (c.ok) return c.value.contractId;
+  void showWarning(c.reason);
+  return undefined;
+}
+
+/** Reads the contract's interface (with a cancellable progress) and lets the user pick one of its read-only functions. */
+async function pickFunction(
+  d: LookupDeps,
+  id: string,
+  network: Target['network'] & string,
+): Promise<string | undefined> {
+  const label = NETWORK_LABELS[network];
+  let functions: Array<{ name: string; args: string; returns: string }>;
+  try {
+    functions = await vscode.window.withProgress(
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: `Stacks: reading the interface of ${id} on ${label}`,
+        cancellable: true,
+      },
+      async (progress, token) => {
+        const controller = new AbortController();
+        const sub = token.onCancellationRequested(() => controller.abort());
+        try {
+          const { client } = await d.networks.endpoint(network);
+          const iface = await client.getContractInterface(id, {
+            signal: controller.signal,
+            onWait: (ms) => progress.report({ message: `waiting ${Math.ceil(ms / 1000)} s for the rate limit…` }),
+          });
+          return iface.functions
+            .filter((f) => f.access === 'read_only')
+            .map((f) => ({
+              name: f.name,
+              args: f.args.map((a) => `(${a.name} ${typeText(a.type)})`).join(' '),
+              returns: typeText(f.outputs.type),
+            }));
+        } finally {
+          sub.dispose();
+        }
+      },
+    );
+  } catch (e) {
+    void reportError(
+      e,
+      await d.networks.errorContext(network, 'contract interface'),
+      () => callReadOnlyFunction(d, id, undefined, network),
+      (m) => d.log.error(m),
+    );
+    return undefined;
+  }
+  if (functions.length === 0) {
+    void showInfo(`${id} has no read-only function on ${label}.`);
+    return undefined;
+  }
+  const picked = await vscode.window.showQuickPick(
+    functions.map((f) => ({ label: f.name, description: `${f.args || 'no arguments'} → ${f.returns}` })),
+    {
+      title: 'Stacks: Call Read-Only Function (2/2): function',
+      placeHolder: `A read-only function of ${id}`,
+      matchOnDescription: true,
+    },
+  );
+  return picked?.label;
+}
