@@ -150,7 +150,9 @@ function applyPlans(project: ClarinetProject, parsed: Array<{ file: string; plan
   const byPath = new Map<string, ClarinetContract[]>();
   for (const c of project.contracts) {
     byName.set(c.name, c);
-    byPath.set(c.path, [...(byPath.get(c.path) ?? []), c]);
+    const shared = byPath.get(c.path);
+    if (shared) shared.push(c);
+    else byPath.set(c.path, [c]);
   }
   const requirements = new Map(project.requirements.map((r) => [r.contractId, r]));
   for (const { file, plan } of parsed) {
@@ -163,6 +165,19 @@ function applyPlans(project: ClarinetProject, parsed: Array<{ file: string; plan
       info.publishes = plan.publishes.filter((p) => p.kind === 'emulated').length;
       continue;
     }
+    // The ids this plan has given each contract, and per shared path the first contract this plan
+    // has not given one yet: a contract that has one keeps it, so the cursor only moves forward.
+    // Thousands of contracts on one path are matched in one pass, not each against all.
+    const given = new Map<ClarinetContract, Set<string>>();
+    const cursors = new Map<string, number>();
+    const unpublishedAt = (path: string): ClarinetContract | undefined => {
+      const shared = byPath.get(path);
+      if (!shared) return undefined;
+      let i = cursors.get(path) ?? 0;
+      while (i < shared.length && given.has(shared[i]!)) i++;
+      cursors.set(path, i);
+      return shared[i];
+    };
     const senders = new Map<string, number>();
     for (const p of plan.publishes) {
       if (p.kind === 'emulated') continue;
@@ -174,13 +189,13 @@ function applyPlans(project: ClarinetProject, parsed: Array<{ file: string; plan
       }
       info.publishes++;
       senders.set(p.sender, (senders.get(p.sender) ?? 0) + 1);
-      const contract =
-        byName.get(p.contractName) ??
-        (p.path !== undefined
-          ? byPath.get(p.path)?.find((c) => !c.deployments.some((d) => d.plan === file))
-          : undefined);
-      if (contract && !contract.deployments.some((d) => d.id === deployment.id && d.plan === file))
-        contract.deployments.push(deployment);
+      const contract = byName.get(p.contractName) ?? (p.path !== undefined ? unpublishedAt(p.path) : undefined);
+      if (!contract) continue;
+      const ids = given.get(contract) ?? new Set<string>();
+      if (ids.has(deployment.id)) continue;
+      ids.add(deployment.id);
+      given.set(contract, ids);
+      contract.deployments.push(deployment);
     }
     info.deployers = [...senders.entries()].sort((a, b) => b[1] - a[1]).map(([address]) => address);
     for (const address of info.deployers) project.deployers.push({ network, address, plan: file });

@@ -8,7 +8,7 @@ import {
   readClarinetProject,
   ReadResult,
 } from '../../src/chain/clarinet';
-import { largeFilesProject, manyContractsProject, memoryReader } from './clarinetReaders';
+import { largeFilesProject, manyContractsProject, memoryReader, sharedPathProject } from './clarinetReaders';
 
 const DEVNET = 'ST1PQHQKV0RJXZFY1DGX8MNSNYVE3VGZJSRTPGZGM';
 const TESTNET = 'ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG';
@@ -341,6 +341,27 @@ describe('Clarinet deployment plans', () => {
       assert.match(p.problems[0]!.message, /names 8000 contracts, more than the 5000/);
       assert.match(p.problems[1]!.message, /publishes more than 5000 contracts/);
       assert.strictEqual(p.contracts[MAX_CONTRACTS - 1]!.deployments.length, 1);
+    });
+
+    it('5,000 contracts on one path and 20 plans publishing it: each publish goes to the next contract, in one pass', async function () {
+      // Each publish used to search the contracts before it, and each of those its deployments:
+      // 15 to 30 s of a frozen extension host. In one pass, well within this timeout (the time
+      // itself is measured by `npm run bench`, bench/hostile.ts).
+      this.timeout(10_000);
+      const p = projectOf(await readClarinetProject(memoryReader(sharedPathProject(MAX_CONTRACTS, 20))));
+      assert.deepStrictEqual(p.problems, []);
+      assert.strictEqual(p.plans.length, 20);
+      assert.strictEqual(contractsAt(p, 'contracts/shared.clar').length, MAX_CONTRACTS);
+      assert.deepStrictEqual(
+        p.contracts.filter((c) => c.deployments.length !== 20).map((c) => c.name),
+        [],
+      );
+      const plans = Array.from({ length: 20 }, (_, k) => k);
+      for (const i of [0, 1, 2500, MAX_CONTRACTS - 1])
+        assert.deepStrictEqual(
+          p.contracts[i]!.deployments.map((d) => [d.id, d.plan]),
+          plans.map((k) => [`${DEVNET}.p${k}-${i}`, `deployments/p${String(k).padStart(2, '0')}.testnet-plan.yaml`]),
+        );
     });
 
     it('a 280 KB manifest and a 1 MB plan are read whole: every contract with its deployment', async () => {
