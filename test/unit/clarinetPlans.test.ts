@@ -8,6 +8,7 @@ import {
   readClarinetProject,
   ReadResult,
 } from '../../src/chain/clarinet';
+import { MAX_PLAN_NESTING } from '../../src/chain/planYaml';
 import { largeFilesProject, manyContractsProject, memoryReader, sharedPathProject } from './clarinetReaders';
 
 const DEVNET = 'ST1PQHQKV0RJXZFY1DGX8MNSNYVE3VGZJSRTPGZGM';
@@ -362,6 +363,50 @@ describe('Clarinet deployment plans', () => {
           p.contracts[i]!.deployments.map((d) => [d.id, d.plan]),
           plans.map((k) => [`${DEVNET}.p${k}-${i}`, `deployments/p${String(k).padStart(2, '0')}.testnet-plan.yaml`]),
         );
+    });
+
+    it(`lists or maps nested more than ${MAX_PLAN_NESTING} deep are refused before parsing, with the plan, the line and what to do`, async () => {
+      // 900,000 "[" kept the YAML parser busy for 10 s or more, on every change of the plan.
+      const deep = (n: number) =>
+        `${plan('testnet', nested('token', TESTNET))}extra: ${'['.repeat(n)}${']'.repeat(n)}\n`;
+      const read = async (files: Record<string, string>) =>
+        projectOf(await readClarinetProject(memoryReader({ 'Clarinet.toml': MANIFEST, ...files })));
+      const p = await read({
+        'deployments/default.devnet-plan.yaml': plan('devnet', nested('token', DEVNET)),
+        'deployments/default.testnet-plan.yaml': deep(900_000),
+        'deployments/dashes.testnet-plan.yaml': `${'- '.repeat(900_000)}x\n`,
+      });
+      assert.deepStrictEqual(
+        p.problems.map((x) => [x.file, x.line]),
+        [
+          ['deployments/dashes.testnet-plan.yaml', 1],
+          ['deployments/default.testnet-plan.yaml', 15],
+        ],
+      );
+      for (const x of p.problems)
+        assert.strictEqual(
+          x.message,
+          'Lists or maps are nested more than 64 deep here, where Clarinet writes a few levels at most, so the plan was not read. Remove the nesting, or write the plan again with "clarinet deployments generate".',
+        );
+      // The other plan is read as ever.
+      assert.deepStrictEqual(
+        p.contracts.find((c) => c.name === 'token')!.deployments.map((d) => d.id),
+        [`${DEVNET}.token`],
+      );
+
+      // As deep as allowed, and brackets in quotes or comments (which nest nothing): read.
+      const ok = await read({
+        'deployments/default.testnet-plan.yaml': `${deep(MAX_PLAN_NESTING)}# ${'['.repeat(100)}\nq: "${'['.repeat(100)}"\nr: ['${'{'.repeat(100)}', [x]]\n`,
+      });
+      assert.deepStrictEqual(ok.problems, []);
+      assert.deepStrictEqual(
+        ok.contracts.find((c) => c.name === 'token')!.deployments.map((d) => d.id),
+        [`${TESTNET}.token`],
+      );
+      assert.strictEqual(
+        (await read({ 'deployments/default.testnet-plan.yaml': deep(MAX_PLAN_NESTING + 1) })).problems[0]?.line,
+        15,
+      );
     });
 
     it('a 280 KB manifest and a 1 MB plan are read whole: every contract with its deployment', async () => {
