@@ -409,6 +409,25 @@ describe('Clarinet deployment plans', () => {
       );
     });
 
+    it('a value of 100,000 digits and a letter is read at once, as text', async () => {
+      // Whether a value was a number was asked of a regex that split a run of digits every way
+      // before it failed: a minute and a half for this one.
+      const name = `${'1'.repeat(100_000)}x`;
+      const p = projectOf(
+        await readClarinetProject(
+          memoryReader({
+            'Clarinet.toml': MANIFEST,
+            'deployments/default.testnet-plan.yaml': plan('testnet', nested('token', TESTNET)).replace(
+              'name: test',
+              `name: ${name}`,
+            ),
+          }),
+        ),
+      );
+      assert.deepStrictEqual(p.problems, []);
+      assert.strictEqual(p.plans[0]!.name, name);
+    });
+
     it('a 280 KB manifest and a 1 MB plan are read whole: every contract with its deployment', async () => {
       const p = projectOf(await readClarinetProject(memoryReader(largeFilesProject())));
       assert.deepStrictEqual(p.problems, []);
