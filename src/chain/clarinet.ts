@@ -146,14 +146,16 @@ function planOrder(file: string, network: PlanFileNetwork): number {
 }
 
 function applyPlans(project: ClarinetProject, parsed: Array<{ file: string; plan: ParsedPlan }>): void {
-  const byName = new Map<string, ClarinetContract>();
-  const byPath = new Map<string, ClarinetContract[]>();
-  for (const c of project.contracts) {
-    byName.set(c.name, c);
+  // Contracts by their index in `project.contracts`.
+  const contracts = project.contracts;
+  const byName = new Map<string, number>();
+  const byPath = new Map<string, number[]>();
+  contracts.forEach((c, i) => {
+    byName.set(c.name, i);
     const shared = byPath.get(c.path);
-    if (shared) shared.push(c);
-    else byPath.set(c.path, [c]);
-  }
+    if (shared) shared.push(i);
+    else byPath.set(c.path, [i]);
+  });
   const requirements = new Map(project.requirements.map((r) => [r.contractId, r]));
   for (const { file, plan } of parsed) {
     const network = plan.network!;
@@ -165,16 +167,17 @@ function applyPlans(project: ClarinetProject, parsed: Array<{ file: string; plan
       info.publishes = plan.publishes.filter((p) => p.kind === 'emulated').length;
       continue;
     }
-    // The ids this plan has given each contract, and per shared path the first contract this plan
-    // has not given one yet: a contract that has one keeps it, so the cursor only moves forward.
-    // Thousands of contracts on one path are matched in one pass, not each against all.
-    const given = new Map<ClarinetContract, Set<string>>();
+    // The ids this plan has given each contract (a set only when it gives one several), and per
+    // shared path the first contract this plan has given none yet: a contract that has one keeps
+    // it, so the cursor only moves forward. Thousands of contracts on one path are matched in one
+    // pass, not each publish against all of them.
+    const given: Array<string | Set<string> | undefined> = new Array<undefined>(contracts.length);
     const cursors = new Map<string, number>();
-    const unpublishedAt = (path: string): ClarinetContract | undefined => {
+    const unpublishedAt = (path: string): number | undefined => {
       const shared = byPath.get(path);
       if (!shared) return undefined;
       let i = cursors.get(path) ?? 0;
-      while (i < shared.length && given.has(shared[i]!)) i++;
+      while (i < shared.length && given[shared[i]!] !== undefined) i++;
       cursors.set(path, i);
       return shared[i];
     };
@@ -189,13 +192,13 @@ function applyPlans(project: ClarinetProject, parsed: Array<{ file: string; plan
       }
       info.publishes++;
       senders.set(p.sender, (senders.get(p.sender) ?? 0) + 1);
-      const contract = byName.get(p.contractName) ?? (p.path !== undefined ? unpublishedAt(p.path) : undefined);
-      if (!contract) continue;
-      const ids = given.get(contract) ?? new Set<string>();
-      if (ids.has(deployment.id)) continue;
-      ids.add(deployment.id);
-      given.set(contract, ids);
-      contract.deployments.push(deployment);
+      const at = byName.get(p.contractName) ?? (p.path !== undefined ? unpublishedAt(p.path) : undefined);
+      if (at === undefined) continue;
+      const had = given[at];
+      if (had === deployment.id || (had instanceof Set && had.has(deployment.id))) continue;
+      given[at] =
+        had === undefined ? deployment.id : had instanceof Set ? had.add(deployment.id) : new Set([had, deployment.id]);
+      contracts[at]!.deployments.push(deployment);
     }
     info.deployers = [...senders.entries()].sort((a, b) => b[1] - a[1]).map(([address]) => address);
     for (const address of info.deployers) project.deployers.push({ network, address, plan: file });
