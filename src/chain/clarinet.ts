@@ -134,9 +134,16 @@ export async function readClarinetProject(read: ProjectFileReader): Promise<Read
   parsed.sort(
     (a, b) => planOrder(a.file, a.plan.network!) - planOrder(b.file, b.plan.network!) || (a.file < b.file ? -1 : 1),
   );
-  applyPlans(project, parsed);
+  await applyPlans(project, parsed);
   return { ok: true, project };
 }
+
+/**
+ * Lets the event loop turn. A reader in the editor gives it a turn per file read; matching the
+ * publishes of many large plans takes one more per plan, so no stretch of the work holds the
+ * extension host for long.
+ */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 const NETWORK_ORDER: readonly PlanFileNetwork[] = [...PLAN_NETWORKS, 'simnet'];
 
@@ -145,7 +152,7 @@ function planOrder(file: string, network: PlanFileNetwork): number {
   return NETWORK_ORDER.indexOf(network) * 2 + (file === `${DEPLOYMENTS}/default.${network}-plan.yaml` ? 0 : 1);
 }
 
-function applyPlans(project: ClarinetProject, parsed: Array<{ file: string; plan: ParsedPlan }>): void {
+async function applyPlans(project: ClarinetProject, parsed: Array<{ file: string; plan: ParsedPlan }>): Promise<void> {
   // Contracts by their index in `project.contracts`.
   const contracts = project.contracts;
   const byName = new Map<string, number>();
@@ -158,6 +165,7 @@ function applyPlans(project: ClarinetProject, parsed: Array<{ file: string; plan
   });
   const requirements = new Map(project.requirements.map((r) => [r.contractId, r]));
   for (const { file, plan } of parsed) {
+    await nextTurn();
     const network = plan.network!;
     const info: ClarinetPlan = { file, network, deployers: [], publishes: 0 };
     if (plan.name !== undefined) info.name = plan.name;
