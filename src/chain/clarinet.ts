@@ -134,9 +134,16 @@ export async function readClarinetProject(read: ProjectFileReader): Promise<Read
   parsed.sort(
     (a, b) => planOrder(a.file, a.plan.network!) - planOrder(b.file, b.plan.network!) || (a.file < b.file ? -1 : 1),
   );
-  applyPlans(project, parsed);
+  await applyPlans(project, parsed);
   return { ok: true, project };
 }
+
+/**
+ * Lets the event loop turn. A reader in the editor gives it a turn per file read; matching the
+ * publishes of many large plans takes one more per plan, so no stretch of the work holds the
+ * extension host for long.
+ */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 const NETWORK_ORDER: readonly PlanFileNetwork[] = [...PLAN_NETWORKS, 'simnet'];
 
@@ -145,15 +152,20 @@ function planOrder(file: string, network: PlanFileNetwork): number {
   return NETWORK_ORDER.indexOf(network) * 2 + (file === `${DEPLOYMENTS}/default.${network}-plan.yaml` ? 0 : 1);
 }
 
-function applyPlans(project: ClarinetProject, parsed: Array<{ file: string; plan: ParsedPlan }>): void {
-  const byName = new Map<string, ClarinetContract>();
-  const byPath = new Map<string, ClarinetContract[]>();
-  for (const c of project.contracts) {
-    byName.set(c.name, c);
-    byPath.set(c.path, [...(byPath.get(c.path) ?? []), c]);
-  }
+async function applyPlans(project: ClarinetProject, parsed: Array<{ file: string; plan: ParsedPlan }>): Promise<void> {
+  // Contracts by their index in `project.contracts`.
+  const contracts = project.contracts;
+  const byName = new Map<string, number>();
+  const byPath = new Map<string, number[]>();
+  contracts.forEach((c, i) => {
+    byName.set(c.name, i);
+    const shared = byPath.get(c.path);
+    if (shared) shared.push(i);
+    else byPath.set(c.path, [i]);
+  });
   const requirements = new Map(project.requirements.map((r) => [r.contractId, r]));
   for (const { file, plan } of parsed) {
+    await nextTurn();
     const network = plan.network!;
     const info: ClarinetPlan = { file, network, deployers: [], publishes: 0 };
     if (plan.name !== undefined) info.name = plan.name;
@@ -163,6 +175,20 @@ function applyPlans(project: ClarinetProject, parsed: Array<{ file: string; plan
       info.publishes = plan.publishes.filter((p) => p.kind === 'emulated').length;
       continue;
     }
+    // The ids this plan has given each contract (a set only when it gives one several), and per
+    // shared path the first contract this plan has given none yet: a contract that has one keeps
+    // it, so the cursor only moves forward. Thousands of contracts on one path are matched in one
+    // pass, not each publish against all of them.
+    const given: Array<string | Set<string> | undefined> = new Array<undefined>(contracts.length);
+    const cursors = new Map<string, number>();
+    const unpublishedAt = (path: string): number | undefined => {
+      const shared = byPath.get(path);
+      if (!shared) return undefined;
+      let i = cursors.get(path) ?? 0;
+      while (i < shared.length && given[shared[i]!] !== undefined) i++;
+      cursors.set(path, i);
+      return shared[i];
+    };
     const senders = new Map<string, number>();
     for (const p of plan.publishes) {
       if (p.kind === 'emulated') continue;
@@ -174,13 +200,13 @@ function applyPlans(project: ClarinetProject, parsed: Array<{ file: string; plan
       }
       info.publishes++;
       senders.set(p.sender, (senders.get(p.sender) ?? 0) + 1);
-      const contract =
-        byName.get(p.contractName) ??
-        (p.path !== undefined
-          ? byPath.get(p.path)?.find((c) => !c.deployments.some((d) => d.plan === file))
-          : undefined);
-      if (contract && !contract.deployments.some((d) => d.id === deployment.id && d.plan === file))
-        contract.deployments.push(deployment);
+      const at = byName.get(p.contractName) ?? (p.path !== undefined ? unpublishedAt(p.path) : undefined);
+      if (at === undefined) continue;
+      const had = given[at];
+      if (had === deployment.id || (had instanceof Set && had.has(deployment.id))) continue;
+      given[at] =
+        had === undefined ? deployment.id : had instanceof Set ? had.add(deployment.id) : new Set([had, deployment.id]);
+      contracts[at]!.deployments.push(deployment);
     }
     info.deployers = [...senders.entries()].sort((a, b) => b[1] - a[1]).map(([address]) => address);
     for (const address of info.deployers) project.deployers.push({ network, address, plan: file });

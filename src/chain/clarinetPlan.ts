@@ -101,6 +101,13 @@ function walkPlan(root: PlanNode | undefined, lines: { lineOf(offset: number): n
     }
     return senders.get(s);
   };
+  // Plans publish many contracts from few folders: each path is checked once.
+  const paths = new Map<string, ReturnType<typeof checkProjectPath>>();
+  const checkedPath = (raw: string): ReturnType<typeof checkProjectPath> => {
+    let checked = paths.get(raw);
+    if (!checked) paths.set(raw, (checked = checkProjectPath(raw)));
+    return checked;
+  };
 
   let publishes = 0;
   scan: for (const batch of batches.items()) {
@@ -193,7 +200,7 @@ function walkPlan(root: PlanNode | undefined, lines: { lineOf(offset: number): n
       };
       const path = fields.get('path')?.text();
       if (path !== undefined) {
-        const checked = checkProjectPath(path);
+        const checked = checkedPath(path);
         if (checked.ok) p.path = checked.path;
         else if (type !== 'requirement-publish')
           // Requirements are cached outside the project by some Clarinet versions; their path is never opened.

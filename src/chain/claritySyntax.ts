@@ -21,77 +21,95 @@ export interface ReadOptions {
   tolerant?: boolean;
 }
 
-/** Characters that end an atom (the lexer's separators, plus the string quote). */
-const ENDS_ATOM = new Set(['(', ')', '{', '}', ',', ':', ';', '"', ' ', '\t', '\n', '\r', '\f', '\v']);
+/** Characters that end an atom (the lexer's separators, plus the string quote), by char code. */
+const ENDS_ATOM = new Uint8Array(128);
+for (const c of '(){},:;" \t\n\r\f\v') ENDS_ATOM[c.charCodeAt(0)] = 1;
+
+const NL = 10;
+const CR = 13;
+const SEMI = 59;
+const QUOTE = 34;
+const BACKSLASH = 92;
 
 /**
  * Reads `source` into its top-level expressions. Lines are 1-based and count `\n` only, as the
  * Clarity lexer does (a `\r` before it is whitespace). Strings end on their line: a quote left open
  * at the end of a line does not read, nor does a single `;` or a non-ASCII character anywhere
- * (the lexer's errors; a tolerant read lets them pass).
+ * (the lexer's errors; a tolerant read lets them pass). Char codes, not one-character strings: a
+ * contract of a megabyte is read in one pass without a string per character.
  */
 export function readClarity(source: string, options: ReadOptions = {}): ReadResult {
   const tolerant = options.tolerant === true;
   const root: Expr[] = [];
-  const stack: Array<{ expr: Extract<Expr, { kind: 'list' | 'tuple' }>; close: string }> = [];
-  const top = () => (stack.length ? stack[stack.length - 1]!.expr.children : root);
+  const stack: Array<{ expr: Extract<Expr, { kind: 'list' | 'tuple' }>; close: number }> = [];
+  let top = root;
   let line = 1;
   let i = 0;
   const n = source.length;
   while (i < n) {
-    const ch = source[i]!;
-    if (ch === '\n') {
+    const ch = source.charCodeAt(i);
+    if (ch === NL) {
       line++;
       i++;
       continue;
     }
-    if (ch === ' ' || ch === '\t' || ch === '\r' || ch === '\f' || ch === '\v') {
+    // ' ', '\t', '\r', '\f', '\v'
+    if (ch === 32 || ch === 9 || ch === CR || ch === 12 || ch === 11) {
       i++;
       continue;
     }
-    if (ch === ';') {
+    if (ch === SEMI) {
       // `;;` (or, with a warning in Clarity, a single `;`) up to the end of the line; the text
       // starts at its first non-blank character, and `\r` is dropped, as the lexer reads it.
       let j = i + 1;
-      if (source[j] === ';') j++;
+      if (source.charCodeAt(j) === SEMI) j++;
       else if (!tolerant) return { ok: false, reason: `a single ';' on line ${line}` };
       const end = source.indexOf('\n', j);
       const stop = end < 0 ? n : end;
-      top().push({ kind: 'comment', text: source.slice(j, stop).replace(/\r/g, '').trimStart(), line, endLine: line });
+      let text = source.slice(j, stop);
+      if (text.includes('\r')) text = text.replace(/\r/g, '');
+      top.push({ kind: 'comment', text: text.trimStart(), line, endLine: line });
       i = stop;
       continue;
     }
-    if (ch === '(' || ch === '{') {
-      const expr: Expr = { kind: ch === '(' ? 'list' : 'tuple', children: [], line, endLine: line, offset: i };
-      top().push(expr);
-      stack.push({ expr, close: ch === '(' ? ')' : '}' });
+    // '(' and '{'
+    if (ch === 40 || ch === 123) {
+      const expr: Expr = { kind: ch === 40 ? 'list' : 'tuple', children: [], line, endLine: line, offset: i };
+      top.push(expr);
+      stack.push({ expr, close: ch === 40 ? 41 : 125 });
+      top = expr.children;
       i++;
       continue;
     }
-    if (ch === ')' || ch === '}') {
+    // ')' and '}'
+    if (ch === 41 || ch === 125) {
       const open = stack[stack.length - 1];
       if (!open || open.close !== ch) {
-        if (!tolerant) return { ok: false, reason: `unexpected '${ch}' on line ${line}` };
+        if (!tolerant) return { ok: false, reason: `unexpected '${source[i]!}' on line ${line}` };
         i++;
         continue;
       }
       open.expr.endLine = line;
       stack.pop();
+      top = stack.length ? stack[stack.length - 1]!.expr.children : root;
       i++;
       continue;
     }
-    if (ch === ',' || ch === ':') {
-      // Separators of tuple entries, not expressions.
+    // ',' and ':': separators of tuple entries, not expressions.
+    if (ch === 44 || ch === 58) {
       i++;
       continue;
     }
-    if (ch === '"' || (ch === 'u' && source[i + 1] === '"')) {
+    // '"', or 'u"'
+    if (ch === QUOTE || (ch === 117 && source.charCodeAt(i + 1) === QUOTE)) {
       const start = i;
-      let j = ch === 'u' ? i + 2 : i + 1;
+      let j = ch === 117 ? i + 2 : i + 1;
       let closed = false;
-      while (j < n && source[j] !== '\n') {
-        if (source[j] === '\\') j += 2;
-        else if (source[j] === '"') {
+      while (j < n) {
+        const c = source.charCodeAt(j);
+        if (c === NL) break;
+        if (c === BACKSLASH) j += 2;
+        else if (c === QUOTE) {
           closed = true;
           j++;
           break;
@@ -99,18 +117,18 @@ export function readClarity(source: string, options: ReadOptions = {}): ReadResu
       }
       if (!closed && !tolerant) return { ok: false, reason: `a string left open on line ${line}` };
       j = Math.min(j, n);
-      top().push({ kind: 'atom', text: source.slice(start, j), line, endLine: line, offset: start });
+      top.push({ kind: 'atom', text: source.slice(start, j), line, endLine: line, offset: start });
       i = j;
       continue;
     }
     let j = i;
-    while (j < n && !ENDS_ATOM.has(source[j]!)) j++;
-    top().push({ kind: 'atom', text: source.slice(i, j), line, endLine: line, offset: i });
+    for (let c = ch; j < n && (c >= 128 || ENDS_ATOM[c] === 0); c = source.charCodeAt(++j));
+    top.push({ kind: 'atom', text: source.slice(i, j), line, endLine: line, offset: i });
     i = j;
   }
   if (stack.length && !tolerant) {
     const open = stack[stack.length - 1]!;
-    return { ok: false, reason: `'${open.close === ')' ? '(' : '{'}' on line ${open.expr.line} is never closed` };
+    return { ok: false, reason: `'${open.close === 41 ? '(' : '{'}' on line ${open.expr.line} is never closed` };
   }
   // Lists left open end where the source ends.
   for (const open of stack) open.expr.endLine = line;
@@ -135,10 +153,14 @@ const CLARITY_NAME = /^[a-zA-Z][a-zA-Z0-9_!?+<>=/*-]{0,127}$/;
  */
 export function readOnlyFunctions(source: string): DefinedFunction[] {
   const read = readClarity(source, { tolerant: true });
-  if (!read.ok) return [];
+  return read.ok ? readOnlyFunctionsIn(read.exprs, source) : [];
+}
+
+/** The `define-read-only` functions among the top-level expressions `exprs` read from `source`. */
+export function readOnlyFunctionsIn(exprs: readonly Expr[], source: string): DefinedFunction[] {
   const starts = lineStarts(source);
   const out: DefinedFunction[] = [];
-  for (const e of read.exprs) {
+  for (const e of exprs) {
     if (e.kind !== 'list') continue;
     const [keyword, signature] = e.children.filter((c) => c.kind !== 'comment');
     if (keyword?.kind !== 'atom' || keyword.text !== 'define-read-only') continue;

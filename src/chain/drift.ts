@@ -3,7 +3,7 @@
  * after what Clarinet does to a source before it broadcasts it, ignoring line endings and trailing
  * whitespace. Pure.
  */
-import { readClarity, readOnlyFunctions, type DefinedFunction, type Expr } from './claritySyntax';
+import { readClarity, readOnlyFunctions, readOnlyFunctionsIn, type DefinedFunction, type Expr } from './claritySyntax';
 
 /** Lines of a source, 1-based and inclusive, that an `#[env(simnet)]` annotation covers. */
 export interface LineSpan {
@@ -46,20 +46,23 @@ export function envSimnetSpans(source: string): LineSpan[] | undefined {
 
 function collect(exprs: Expr[], out: LineSpan[]): void {
   let start: number | undefined;
-  exprs.forEach((expr, idx) => {
+  // Siblings follow one another, so the last code before a comment is the one that ends latest:
+  // an annotation on that line sits at the end of a line of code. One pass, however many comments.
+  let lastCodeEndLine = 0;
+  for (const expr of exprs) {
+    const code = expr.kind !== 'comment';
     if (start !== undefined) {
-      if (expr.kind !== 'comment') {
+      if (code) {
         out.push({ startLine: start, endLine: expr.endLine });
         start = undefined;
+        lastCodeEndLine = expr.endLine;
       }
-      return;
+      continue;
     }
-    if (expr.kind === 'comment' && isEnvSimnetAnnotation(expr.text)) {
-      const eol = exprs.slice(0, idx).some((prev) => prev.endLine === expr.line && prev.kind !== 'comment');
-      if (!eol) start = expr.line;
-    }
+    if (!code && isEnvSimnetAnnotation(expr.text) && lastCodeEndLine !== expr.line) start = expr.line;
     if (expr.kind === 'list' || expr.kind === 'tuple') collect(expr.children, out);
-  });
+    if (code) lastCodeEndLine = expr.endLine;
+  }
 }
 
 /**
@@ -92,9 +95,21 @@ function rustLines(text: string): string[] {
  * line and blank lines at the end do not count.
  */
 export function normalizeSource(source: string): string {
-  const lines = source.split(/\r\n|\r|\n/).map((l) => l.replace(/[ \t\f\v]+$/, ''));
+  const lines = source.split(/\r\n|\r|\n/).map(withoutTrailingBlanks);
   while (lines.length && lines[lines.length - 1] === '') lines.pop();
   return lines.join('\n');
+}
+
+/**
+ * A line without its trailing spaces, tabs, form feeds and vertical tabs. A loop, not
+ * `/[ \t\f\v]+$/`: that regex tries every blank of a run that does not end the line, so a line
+ * of 40,000 blanks and a letter took seconds, and a megabyte of them hours.
+ */
+function withoutTrailingBlanks(line: string): string {
+  let end = line.length;
+  for (let c = line.charCodeAt(end - 1); c === 32 || c === 9 || c === 12 || c === 11; c = line.charCodeAt(end - 1))
+    end--;
+  return end === line.length ? line : line.slice(0, end);
 }
 
 export type Drift = 'same' | 'differs';
@@ -116,8 +131,20 @@ export function compareWithDeployed(local: string, deployed: string): Drift {
  * outside `#[env(simnet)]` code, which Clarinet leaves out of every on-chain deployment.
  */
 export function onChainReadOnlyFunctions(source: string): DefinedFunction[] {
-  const spans = envSimnetSpans(source.replace(/\r\n/g, '\n')) ?? [];
-  return readOnlyFunctions(source).filter(
-    (f) => !spans.some((s) => f.line + 1 >= s.startLine && f.line + 1 <= s.endLine),
-  );
+  const text = source.replace(/\r\n/g, '\n');
+  const read = readClarity(text);
+  const spans: LineSpan[] = [];
+  if (read.ok) collect(read.exprs, spans);
+  // A source that reads strictly reads the same tolerantly: one read of a large file, not two.
+  const functions = read.ok && text === source ? readOnlyFunctionsIn(read.exprs, source) : readOnlyFunctions(source);
+  // Both come in source order: one sweep over the spans by their start.
+  spans.sort((a, b) => a.startLine - b.startLine);
+  let next = 0;
+  let coveredTo = 0;
+  return functions.filter((f) => {
+    const line = f.line + 1;
+    while (next < spans.length && spans[next]!.startLine <= line)
+      coveredTo = Math.max(coveredTo, spans[next++]!.endLine);
+    return coveredTo < line;
+  });
 }

@@ -357,4 +357,36 @@ describe('Call on <network> CodeLens', () => {
     ]);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
+
+  it('a deployed contract with 50,000 #[env(simnet)] comments (1 MB): its lenses and its drift come at once, not after a freeze', async function () {
+    // Each lens request used to read every comment against all those before it: the extension host
+    // froze for tens of seconds per request, and this took minutes. In one pass, a few seconds.
+    this.timeout(60_000);
+    const uri = fileOf(DEPLOYED.userRegistry.name);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const editor = await vscode.window.showTextDocument(doc);
+    await waitFor(async () => (await callLenses(uri)).length === 2, 'the call lenses');
+    const noise = ';; #[env(simnet)]\nu1\n'.repeat(50_000);
+    await editor.edit((e) =>
+      e.insert(
+        doc.positionAt(doc.getText().length),
+        `\n${noise};; #[env(simnet)]\n(define-read-only (simnet-only) u1)\n(define-read-only (after-the-noise) u1)\n`,
+      ),
+    );
+    assert.ok(doc.getText().length > 1_000_000);
+    let seen: unknown[][] = [];
+    await waitFor(async () => (seen = await callLenses(uri)).length === 3, 'the lenses of the edited file', 30_000);
+    assert.deepStrictEqual(
+      seen.map((l) => l[3]),
+      ['get-user-id', 'get-user', 'after-the-noise'],
+    );
+    assert.strictEqual(seen[2]![0], doc.lineCount - 2, 'the new function’s lens sits on its line');
+    await waitFor(
+      async () =>
+        (await lensesOf(uri)).some((l) => l.command?.title === '$(git-compare) testnet: differs from deployed'),
+      'the drift lens compares the edited file',
+      30_000,
+    );
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
 });

@@ -1,7 +1,10 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { AdjustableClock } from '../../src/api/clock';
+import type { ClarinetContract } from '../../src/chain/clarinet';
 import type { ExplorerTree } from '../../src/ui/tree';
+import { ContractStatuses } from '../../src/ui/projects/contractStatus';
+import type { WorkspaceProject } from '../../src/ui/projects/projects';
 import type { Watchlist } from '../../src/ui/watch/watchlist';
 import type { History } from '../../src/ui/shared/history';
 import { ADDRESS, GENERATED, TX } from '../fixtures/ids';
@@ -10,6 +13,7 @@ import {
   captureMessages,
   children,
   deadUrl,
+  passClockWaits,
   SeenItem,
   setSettings,
   stubInputBox,
@@ -433,6 +437,124 @@ describe('Explorer view', () => {
       await vscode.workspace.fs.writeFile(manifest, original);
     }
     await waitFor(async () => (await planRow())?.description === '2', 'the watcher saw the plan go');
+  });
+
+  it('20 projects of 5,000 contracts: the status table asks about the first 1,000, one request at a time, and logs what it left out', async function () {
+    // The ids were gathered in a list searched per id (100,000 ids froze the host for minutes),
+    // then sent a hundred at a time at once, until the budget of the minute was gone.
+    this.timeout(20_000);
+    const { networks } = await testApi();
+    const idOf = (p: number, i: number) => `${TESTNET_DEPLOYER}.p${p}-c${i}`;
+    const projects: WorkspaceProject[] = Array.from({ length: 20 }, (_, p) => {
+      const contracts: ClarinetContract[] = Array.from({ length: 5000 }, (_, i) => ({
+        name: `p${p}-c${i}`,
+        path: `contracts/c${i}.clar`,
+        deployments: [{ network: 'testnet', id: idOf(p, i), plan: 'deployments/default.testnet-plan.yaml' }],
+      }));
+      const root = vscode.Uri.file(`/projects/p${p}`);
+      return {
+        root,
+        manifest: vscode.Uri.joinPath(root, 'Clarinet.toml'),
+        result: {
+          ok: true,
+          project: { name: `p${p}`, contracts, requirements: [], plans: [], deployers: [], problems: [] },
+        },
+      };
+    });
+    const changed = new vscode.EventEmitter<void>();
+    const warned: string[] = [];
+    const statuses = new ContractStatuses(
+      networks!,
+      { projects: () => Promise.resolve(projects), onDidChange: changed.event },
+      { warn: (m) => warned.push(m) },
+    );
+    // The view's own table asks about the fixture project's contracts on the same mock.
+    const sent = () =>
+      used.mock.requestsTo(STATUS_PATH).filter((r) => /\.p\d+-c\d+$/.test(r.query.get('contract_id') ?? ''));
+    try {
+      // What the CodeLens asks for once the user has looked something up: a background table.
+      const pending = statuses.get('fail-fast');
+      await waitFor(() => sent().length === 1, 'the first status request');
+      await waitFor(
+        () => api.clock.waits.some((w) => w > 2000 && w <= 2400),
+        'the next one waits its turn: half the budget of a minute without a key, one per 2.4 s',
+      );
+      assert.strictEqual(sent().length, 1, 'nothing more went out meanwhile');
+      const stop = passClockWaits(api.clock);
+      const table = await pending.finally(stop);
+      assert.deepStrictEqual(
+        sent().map((r) => r.query.getAll('contract_id').length),
+        Array(10).fill(100),
+      );
+      assert.deepStrictEqual(
+        sent().flatMap((r) => r.query.getAll('contract_id')),
+        Array.from({ length: 1000 }, (_, i) => idOf(0, i)),
+        'the first 1,000 ids, in project and contract order',
+      );
+      assert.strictEqual(table.leftOut, 99_000);
+      assert.strictEqual(ContractStatuses.stateOf(table, 'testnet', idOf(0, 999)).state, 'not-deployed');
+      assert.strictEqual(ContractStatuses.stateOf(table, 'testnet', idOf(0, 1000)).state, 'unknown');
+      assert.deepStrictEqual(warned, [
+        'Deployment status: 99000 contract ids past the first 1000 of the workspace were not asked about; their status shows as unknown.',
+      ]);
+    } finally {
+      statuses.dispose();
+      changed.dispose();
+    }
+  });
+
+  it('a workspace of more than 1,000 contracts: the view says how many were not asked about', async function () {
+    this.timeout(30_000);
+    const folder = vscode.workspace.workspaceFolders![0]!.uri;
+    const many = vscode.Uri.joinPath(folder, 'many');
+    const files = [
+      vscode.Uri.joinPath(many, 'deployments/default.testnet-plan.yaml'),
+      vscode.Uri.joinPath(many, 'Clarinet.toml'),
+    ];
+    let manifest = '[project]\nname = "many"\n';
+    let publishes = '';
+    for (let i = 0; i < 1000; i++) {
+      manifest += `[contracts.m${i}]\npath = "contracts/m.clar"\n`;
+      publishes += `        - transaction-type: contract-publish\n          contract-name: m${i}\n          expected-sender: ${TESTNET_DEPLOYER}\n          cost: 100\n          path: contracts/m.clar\n`;
+    }
+    const plan = `---\nid: 0\nname: many\nnetwork: testnet\nplan:\n  batches:\n    - id: 0\n      transactions:\n${publishes}      epoch: "3.0"\n`;
+    await vscode.workspace.fs.writeFile(files[0]!, new TextEncoder().encode(plan));
+    await vscode.workspace.fs.writeFile(files[1]!, new TextEncoder().encode(manifest));
+    try {
+      let seen: SeenItem[] = [];
+      await waitFor(async () => {
+        seen = await children(api.tree, api.tree.sections.contracts);
+        return seen.some((s) => s.label === 'many');
+      }, 'the watcher saw the second project');
+      // The fixture project's 6 ids come first, then the first 994 of this one.
+      assert.deepStrictEqual(
+        seen.map((s) => s.label),
+        ['Status of the first 1,000 contracts only', 'stacks-lookup-fixture', 'many'],
+      );
+      assert.strictEqual(seen[0]!.description, '6 not asked');
+      assert.match(seen[0]!.tooltip, /names 6 more contract ids than the 1,000 whose deployment status is asked/);
+      const contracts = await children(api.tree, seen[2]!.node);
+      assert.strictEqual(contracts.find((c) => c.label === 'm993')!.description, 'testnet: not deployed');
+      assert.strictEqual(contracts.find((c) => c.label === 'm994')!.description, 'testnet: unknown');
+      // The table read after the project appeared: ten requests of a hundred ids, no more.
+      const asked = used.mock
+        .requestsTo(STATUS_PATH)
+        .filter((r) => r.query.getAll('contract_id').some((id) => /\.m\d+$/.test(id)));
+      assert.deepStrictEqual(
+        asked.map((r) => r.query.getAll('contract_id').length),
+        Array(10).fill(100),
+      );
+    } finally {
+      // File by file, and the folder once the view has seen them go: the watcher of manifests and
+      // plans is told of the files, not of a folder deleted with them.
+      for (const f of files) await vscode.workspace.fs.delete(f);
+      await waitFor(
+        async () => !(await children(api.tree, api.tree.sections.contracts)).some((s) => s.label === 'many'),
+        'the watcher saw the project go',
+        15_000,
+      );
+      await vscode.workspace.fs.delete(many, { recursive: true });
+    }
   });
 
   it('item menus act on the item they are opened on: copy, deployment status', async () => {

@@ -8,7 +8,8 @@ import {
   readClarinetProject,
   ReadResult,
 } from '../../src/chain/clarinet';
-import { largeFilesProject, manyContractsProject, memoryReader } from './clarinetReaders';
+import { MAX_PLAN_NESTING } from '../../src/chain/planYaml';
+import { largeFilesProject, manyContractsProject, memoryReader, sharedPathProject } from './clarinetReaders';
 
 const DEVNET = 'ST1PQHQKV0RJXZFY1DGX8MNSNYVE3VGZJSRTPGZGM';
 const TESTNET = 'ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG';
@@ -341,6 +342,90 @@ describe('Clarinet deployment plans', () => {
       assert.match(p.problems[0]!.message, /names 8000 contracts, more than the 5000/);
       assert.match(p.problems[1]!.message, /publishes more than 5000 contracts/);
       assert.strictEqual(p.contracts[MAX_CONTRACTS - 1]!.deployments.length, 1);
+    });
+
+    it('5,000 contracts on one path and 20 plans publishing it: each publish goes to the next contract, in one pass', async function () {
+      // Each publish used to search the contracts before it, and each of those its deployments:
+      // 15 to 30 s of a frozen extension host. In one pass, well within this timeout (the time
+      // itself is measured by `npm run bench`, bench/hostile.ts).
+      this.timeout(10_000);
+      const p = projectOf(await readClarinetProject(memoryReader(sharedPathProject(MAX_CONTRACTS, 20))));
+      assert.deepStrictEqual(p.problems, []);
+      assert.strictEqual(p.plans.length, 20);
+      assert.strictEqual(contractsAt(p, 'contracts/shared.clar').length, MAX_CONTRACTS);
+      assert.deepStrictEqual(
+        p.contracts.filter((c) => c.deployments.length !== 20).map((c) => c.name),
+        [],
+      );
+      const plans = Array.from({ length: 20 }, (_, k) => k);
+      for (const i of [0, 1, 2500, MAX_CONTRACTS - 1])
+        assert.deepStrictEqual(
+          p.contracts[i]!.deployments.map((d) => [d.id, d.plan]),
+          plans.map((k) => [`${DEVNET}.p${k}-${i}`, `deployments/p${String(k).padStart(2, '0')}.testnet-plan.yaml`]),
+        );
+    });
+
+    it(`lists or maps nested more than ${MAX_PLAN_NESTING} deep are refused before parsing, with the plan, the line and what to do`, async () => {
+      // 900,000 "[" kept the YAML parser busy for 10 s or more, on every change of the plan.
+      const deep = (n: number) =>
+        `${plan('testnet', nested('token', TESTNET))}extra: ${'['.repeat(n)}${']'.repeat(n)}\n`;
+      const read = async (files: Record<string, string>) =>
+        projectOf(await readClarinetProject(memoryReader({ 'Clarinet.toml': MANIFEST, ...files })));
+      const p = await read({
+        'deployments/default.devnet-plan.yaml': plan('devnet', nested('token', DEVNET)),
+        'deployments/default.testnet-plan.yaml': deep(900_000),
+        'deployments/dashes.testnet-plan.yaml': `${'- '.repeat(900_000)}x\n`,
+      });
+      assert.deepStrictEqual(
+        p.problems.map((x) => [x.file, x.line]),
+        [
+          ['deployments/dashes.testnet-plan.yaml', 1],
+          ['deployments/default.testnet-plan.yaml', 15],
+        ],
+      );
+      for (const x of p.problems)
+        assert.strictEqual(
+          x.message,
+          'Lists or maps are nested more than 64 deep here, where Clarinet writes a few levels at most, so the plan was not read. Remove the nesting, or write the plan again with "clarinet deployments generate".',
+        );
+      // The other plan is read as ever.
+      assert.deepStrictEqual(
+        p.contracts.find((c) => c.name === 'token')!.deployments.map((d) => d.id),
+        [`${DEVNET}.token`],
+      );
+
+      // As deep as allowed, and brackets in quotes or comments (which nest nothing): read.
+      const ok = await read({
+        'deployments/default.testnet-plan.yaml': `${deep(MAX_PLAN_NESTING)}# ${'['.repeat(100)}\nq: "${'['.repeat(100)}"\nr: ['${'{'.repeat(100)}', [x]]\n`,
+      });
+      assert.deepStrictEqual(ok.problems, []);
+      assert.deepStrictEqual(
+        ok.contracts.find((c) => c.name === 'token')!.deployments.map((d) => d.id),
+        [`${TESTNET}.token`],
+      );
+      assert.strictEqual(
+        (await read({ 'deployments/default.testnet-plan.yaml': deep(MAX_PLAN_NESTING + 1) })).problems[0]?.line,
+        15,
+      );
+    });
+
+    it('a value of 100,000 digits and a letter is read at once, as text', async () => {
+      // Whether a value was a number was asked of a regex that split a run of digits every way
+      // before it failed: a minute and a half for this one.
+      const name = `${'1'.repeat(100_000)}x`;
+      const p = projectOf(
+        await readClarinetProject(
+          memoryReader({
+            'Clarinet.toml': MANIFEST,
+            'deployments/default.testnet-plan.yaml': plan('testnet', nested('token', TESTNET)).replace(
+              'name: test',
+              `name: ${name}`,
+            ),
+          }),
+        ),
+      );
+      assert.deepStrictEqual(p.problems, []);
+      assert.strictEqual(p.plans[0]!.name, name);
     });
 
     it('a 280 KB manifest and a 1 MB plan are read whole: every contract with its deployment', async () => {

@@ -99,3 +99,21 @@ export function largeFilesProject(): Record<string, string> {
   while (text.length < 1_000_000) text += `# ${'x'.repeat(97)}\n`;
   return { 'Clarinet.toml': manifest, 'deployments/default.devnet-plan.yaml': text };
 }
+
+/**
+ * A manifest of `contracts` contracts that all share one file, and `plans` testnet plans each
+ * publishing that file under as many other names (as a plan written before the contracts were
+ * renamed does): every publish is matched to a contract by its path alone.
+ */
+export function sharedPathProject(contracts: number, plans: number): Record<string, string> {
+  let manifest = '[project]\nname = "shared"\n';
+  for (let i = 0; i < contracts; i++) manifest += `[contracts.c${i}]\npath = "contracts/shared.clar"\n`;
+  const files: Record<string, string> = { 'Clarinet.toml': manifest };
+  for (let p = 0; p < plans; p++) {
+    let entries = '';
+    for (let i = 0; i < contracts; i++)
+      entries += nestedPublish(`p${p}-${i}`, DEVNET_DEPLOYER, 'contracts/shared.clar');
+    files[`deployments/p${String(p).padStart(2, '0')}.testnet-plan.yaml`] = deploymentPlan('testnet', entries);
+  }
+  return files;
+}

@@ -4,8 +4,10 @@ import type { ClarinetContract } from '../../chain/clarinet';
 import type { ChainNetwork } from '../../chain/identifiers';
 import { PLAN_NETWORKS, type PlanNetwork } from '../../chain/networks';
 import type { NetworkId } from '../shared/config';
+import type { Log } from '../shared/log';
 import type { NetworkService } from '../network/network';
 import type { ClarinetWorkspace } from './projects';
+import { MAX_STATUS_IDS, statusIds } from './statusIds';
 
 /** What one API said about the contracts it was asked about, or why it could not say. */
 export type NetworkAnswer =
@@ -17,6 +19,8 @@ export interface StatusTable {
   answers: Map<NetworkId, NetworkAnswer>;
   /** Which API answers for the ids of each plan network (absent: not asked, e.g. devnet while it is not selected). */
   askedFor: Partial<Record<PlanNetwork, NetworkId>>;
+  /** Contract ids past `MAX_STATUS_IDS`, not asked about (their state is unknown). */
+  leftOut: number;
 }
 
 export type ContractState =
@@ -67,8 +71,9 @@ export function apiForPlan(plan: PlanNetwork, networkFor: (chain: ChainNetwork) 
 
 /**
  * Deployment status of the workspace contracts, shared by the tree and the CodeLens: one
- * `getContractsStatus` request per network for all contracts, kept until a refresh, a network
- * change or a change of the projects, so typing in a contract never asks again.
+ * `getContractsStatus` request per network for all contracts (one per hundred, for at most
+ * `MAX_STATUS_IDS` in all), kept until a refresh, a network change or a change of the projects,
+ * so typing in a contract never asks again.
  */
 export class ContractStatuses implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<void>();
@@ -81,7 +86,8 @@ export class ContractStatuses implements vscode.Disposable {
 
   constructor(
     private readonly networks: NetworkService,
-    private readonly projects: ClarinetWorkspace,
+    private readonly projects: Pick<ClarinetWorkspace, 'projects' | 'onDidChange'>,
+    private readonly log: Pick<Log, 'warn'>,
   ) {
     this.disposables = [
       this.emitter,
@@ -141,37 +147,35 @@ export class ContractStatuses implements vscode.Disposable {
   private async fetch(budget: BudgetMode, signal: AbortSignal): Promise<StatusTable> {
     const projects = await this.projects.projects();
     const networkFor = (chain: ChainNetwork) => this.networks.networkFor(chain);
-    const askedFor: StatusTable['askedFor'] = {};
-    const idsPerApi = new Map<NetworkId, string[]>();
-    for (const p of projects) {
-      if (!p.result.ok) continue;
-      for (const c of p.result.project.contracts) {
-        for (const { network: plan, id } of c.deployments) {
-          const api = apiForPlan(plan, networkFor);
-          if (!api) continue;
-          askedFor[plan] = api;
-          const list = idsPerApi.get(api) ?? [];
-          if (!list.includes(id)) list.push(id);
-          idsPerApi.set(api, list);
-        }
-      }
-    }
+    const { perApi, askedFor, leftOut } = statusIds(
+      projects.flatMap((p) => (p.result.ok ? [p.result.project] : [])),
+      (plan) => apiForPlan(plan, networkFor),
+    );
+    if (leftOut)
+      this.log.warn(
+        `Deployment status: ${leftOut} contract id${leftOut === 1 ? '' : 's'} past the first ${MAX_STATUS_IDS} of the workspace were not asked about; their status shows as unknown.`,
+      );
     const answers = new Map<NetworkId, NetworkAnswer>();
     await Promise.all(
-      [...idsPerApi].map(async ([network, ids]) => {
+      [...perApi].map(async ([network, ids]) => {
         try {
           const { client } = await this.networks.endpoint(network);
+          // A table nobody asked for explicitly (the CodeLens, the view's own loads) spreads its
+          // requests over the minute, at most half the budget as every background request: one
+          // per 2.4 s without a key. An explicit refresh waits for the budget instead.
+          const spacing = budget === 'fail-fast' ? 60_000 / ((client.hasApiKey ? 500 : 50) / 2) : 0;
           const statuses: ContractsStatus = {};
-          // One request per network; more than 100 contracts need one per hundred.
-          for (let i = 0; i < ids.length; i += 100)
+          for (let i = 0; i < ids.length; i += 100) {
+            if (i > 0 && spacing) await this.networks.clock.sleep(spacing, signal);
             Object.assign(statuses, await client.getContractsStatus(ids.slice(i, i + 100), { signal, budget }));
+          }
           answers.set(network, { ok: true, network, statuses });
         } catch (error) {
           answers.set(network, { ok: false, network, error });
         }
       }),
     );
-    return { answers, askedFor };
+    return { answers, askedFor, leftOut };
   }
 
   dispose(): void {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ClarinetContract, ClarinetPlan, ClarinetProblem, ClarinetProject } from '../../chain/clarinet';
 import { NETWORK_LABELS, type PlanNetwork } from '../../chain/networks';
-import { clip } from '../../chain/format';
+import { clip, formatInt } from '../../chain/format';
 import { shortenMiddle } from '../../chain/target';
 import { Commands } from '../../constants';
 import { describeError } from '../shared/errorText';
@@ -11,6 +11,7 @@ import { errorContext, errorNodes, notLoadedYet, placeholder, TreeDeps } from '.
 import { distinctDeployments, idsForPanel, planName, stateText } from '../projects/deploymentText';
 import { command, ItemNode, LoadContext, TreeNode } from './node';
 import { relativeTo, type WorkspaceProject } from '../projects/projects';
+import { MAX_STATUS_IDS } from '../projects/statusIds';
 import { Section } from './sections';
 import { desktopOnly } from '../shared/webBuild';
 
@@ -52,6 +53,15 @@ export class ContractsSection extends Section {
     for (const answer of table?.answers.values() ?? []) {
       if (!answer.ok) nodes.push(...(await errorNodes(this.d, this, answer.error, answer.network, 'contract status')));
     }
+    if (table?.leftOut)
+      nodes.push(
+        infoNode(
+          this,
+          `Status of the first ${formatInt(MAX_STATUS_IDS)} contracts only`,
+          `The workspace names ${formatInt(table.leftOut)} more contract ids than the ${formatInt(MAX_STATUS_IDS)} whose deployment status is asked (ten requests per network at most); their status shows as unknown. Click a contract's network to ask about it.`,
+          `${formatInt(table.leftOut)} not asked`,
+        ),
+      );
     if (projects.length === 1) nodes.push(...(await projectChildren(this, this.d, projects[0]!, table)));
     else nodes.push(...projects.map((p) => new ProjectNode(this, this.d, p, table)));
     return nodes;
@@ -160,8 +170,9 @@ class PlansNode extends TreeNode {
   }
 }
 
-function infoNode(parent: TreeNode, label: string, tooltip: string): TreeNode {
+function infoNode(parent: TreeNode, label: string, tooltip: string, description?: string): TreeNode {
   const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
+  if (description !== undefined) item.description = description;
   item.iconPath = new vscode.ThemeIcon('info');
   item.tooltip = tooltip;
   item.contextValue = 'placeholder';

@@ -107,7 +107,7 @@ export function registerExplorer(d: {
 }): Explorer {
   const watchlist = new Watchlist(d.context.workspaceState, d.context.globalState, d.config);
   const projects = new ClarinetWorkspace(d.log);
-  const statuses = new ContractStatuses(d.networks, projects);
+  const statuses = new ContractStatuses(d.networks, projects, d.log);
   const drift = new ContractDrift(d.networks, statuses);
   const deps: ExplorerDeps = {
     config: d.config,
