@@ -12,6 +12,7 @@ import { measureActivation } from './activation';
 import { measureBundle } from './bundle';
 import { measureClarinetRead } from './clarinet';
 import { measureMemory } from './memory';
+import { measureHostile } from './hostile';
 import { measureOverhead } from './overhead';
 import { measureParsing } from './parsing';
 import { measureRateLimit } from './ratelimit';
@@ -30,6 +31,7 @@ const P = quick
       overhead: { callsPerRound: 300, rounds: 2, concurrency: 4 },
       parseRuns: 30,
       clarinetRuns: 3,
+      hostileRuns: 1,
       rateLimit: { limit: 10, windowMs: 2_000, hovers: 30, lookups: 15 },
       ux: { hovers: 3, lookups: 100, navigations: 10, warmRuns: 2 },
       watch: { watches: 20, minutes: 3 },
@@ -40,6 +42,7 @@ const P = quick
       overhead: { callsPerRound: 2_000, rounds: 6, concurrency: 4 },
       parseRuns: 200,
       clarinetRuns: 10,
+      hostileRuns: 3,
       rateLimit: { limit: 25, windowMs: 5_000, hovers: 80, lookups: 50 },
       ux: { hovers: 20, lookups: 1_000, navigations: 100, warmRuns: 5 },
       watch: { watches: 20, minutes: 10 },
@@ -52,6 +55,7 @@ const TARGET = {
   activationMs: 10,
   parseMs: 5,
   clarinetReadMs: 500,
+  hostileStallMs: 100,
   webBundleBytes: 700 * 1024,
   webActivationMs: 15,
 };
@@ -292,6 +296,20 @@ async function main(): Promise<number> {
         note: `${kb(c.bytes)}, ${c.contracts} contracts kept; median of ${P.clarinetRuns}`,
       });
 
+  // 5c. what a hostile workspace can make the host do: the longest stall of the event loop
+  const hostile = await step('hostile workspace', () => measureHostile(P.hostileRuns));
+  results.hostile = hostile;
+  if (failed(hostile)) rows.push(crashedRow('hostile workspace', '<= 100 ms', hostile));
+  else
+    for (const h of hostile)
+      rows.push({
+        measure: `hostile workspace, longest stall: ${h.shape}`,
+        value: ms(h.worstStallMs),
+        target: '<= 100 ms',
+        met: h.worstStallMs <= TARGET.hostileStallMs,
+        note: `${h.note}; ${ms(h.worstStallCpuMs, 0)} of CPU time; median of ${P.hostileRuns}`,
+      });
+
   // 6. rate-limit discipline
   const rl = await step('rate-limit discipline', () => measureRateLimit(P.rateLimit));
   results.rateLimit = rl;
@@ -377,7 +395,9 @@ async function main(): Promise<number> {
   if (argv.includes('--markdown')) out.push('', markdownTable(rows));
   out.push('', `results: ${path.relative(REPO, file)} (${results.seconds} s)`);
   process.stdout.write(out.join('\n') + '\n');
-  return [bundle, activation, economy, overhead, parsing, clarinet, rl, watch, budget, memory].some(failed) ? 1 : 0;
+  return [bundle, activation, economy, overhead, parsing, clarinet, hostile, rl, watch, budget, memory].some(failed)
+    ? 1
+    : 0;
 }
 
 main().then(

@@ -153,7 +153,7 @@ export class ContractStatuses implements vscode.Disposable {
     );
     if (leftOut)
       this.log.warn(
-        `Deployment status: ${leftOut} contract id${leftOut === 1 ? '' : 's'} past the first ${MAX_STATUS_IDS} of the workspace were not asked about; their status shows as unknown.`,
+        `Deployment status: ${leftOut} contract ids past the first ${MAX_STATUS_IDS} were not asked about.`,
       );
     const answers = new Map<NetworkId, NetworkAnswer>();
     await Promise.all(

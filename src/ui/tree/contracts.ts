@@ -58,7 +58,7 @@ export class ContractsSection extends Section {
         infoNode(
           this,
           `Status of the first ${formatInt(MAX_STATUS_IDS)} contracts only`,
-          `The workspace names ${formatInt(table.leftOut)} more contract ids than the ${formatInt(MAX_STATUS_IDS)} whose deployment status is asked (ten requests per network at most); their status shows as unknown. Click a contract's network to ask about it.`,
+          `${formatInt(table.leftOut)} more contract ids were not asked about; their status shows as unknown.`,
           `${formatInt(table.leftOut)} not asked`,
         ),
       );
