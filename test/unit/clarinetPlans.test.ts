@@ -348,7 +348,7 @@ describe('Clarinet deployment plans', () => {
       // Each publish used to search the contracts before it, and each of those its deployments:
       // 15 to 30 s of a frozen extension host. In one pass, well within this timeout (the time
       // itself is measured by `npm run bench`, bench/hostile.ts).
-      this.timeout(10_000);
+      this.timeout(20_000);
       const p = projectOf(await readClarinetProject(memoryReader(sharedPathProject(MAX_CONTRACTS, 20))));
       assert.deepStrictEqual(p.problems, []);
       assert.strictEqual(p.plans.length, 20);
