@@ -3,10 +3,8 @@ import { isStacksApiError } from '../../api/errors';
 import { Target, TARGET_WHAT, targetTitle } from '../../chain/target';
 import { Commands, PANEL_VIEW_TYPE } from '../../constants';
 import { FormResult, Frame, HostMessage, PanelParams, PanelState, ViewModel } from '../../protocol';
-import { clarityModule } from '../../chain/lazyClarity';
 import type { InterfaceState } from './models/contracts';
-import { callResult, parseAt, prepareCall, prepareRead, valueResult } from './models/workbench';
-import type { Decision } from './messages';
+import { FormRunner, type FormDecision } from './formRunner';
 import { describeError } from '../shared/errorText';
 import { showCopied, showWarning } from '../shared/notify';
 import type { History } from '../shared/history';
@@ -50,16 +48,21 @@ export class PanelManager implements Presenter, vscode.Disposable {
   private waiters: Array<(m: HostMessage) => void> = [];
   private painters: Array<(t: { postedAt: number; paintedAt: number }) => void> = [];
   private postedAt = 0;
-  /** The forms running now, by form id: a second call of the same form, or leaving the place, cancels the first. */
-  private readonly forms = new Map<string, AbortController>();
-  /** The last answer of each form of the place shown (cleared when the panel shows another state). */
-  readonly results = new Map<string, FormResult>();
+  /** The contract workbench's forms of the place shown. */
+  private readonly forms: FormRunner;
   /** The last model shown (cleared when the panel closes). */
   current: PanelSnapshot | undefined;
 
   constructor(private readonly d: PanelDeps) {
     // The serializer and the contract source provider are registered at activation by
-    // src/ui/lazyPanels.ts, which loads this bundle only when a panel is first needed.
+    // ui/panels/lazyPanels.ts, which loads this bundle only when a panel is first needed.
+    this.forms = new FormRunner(d, {
+      post: (m) => void this.panel?.webview.postMessage(m),
+      shownPlace: () => {
+        const here = this.places.here;
+        return here && this.last?.type === 'render' ? identity(here) : undefined;
+      },
+    });
     this.disposables.push(d.networks.onDidChange(() => this.networkChanged()));
     this.selected = d.networks.current;
   }
@@ -132,7 +135,7 @@ export class PanelManager implements Presenter, vscode.Disposable {
       explorerBase: () => this.d.config.explorerUrl,
       bitcoinExplorerBase: () => this.d.config.bitcoinExplorerUrl,
       apiUrl: (n) => this.d.config.apiUrl(n),
-      resultTexts: this.resultTexts(),
+      resultTexts: this.forms.texts(),
     });
     switch (d.do) {
       case 'ignore':
@@ -154,7 +157,7 @@ export class PanelManager implements Presenter, vscode.Disposable {
       case 'copy':
         await vscode.env.clipboard.writeText(d.text);
         // A result is chain data of any shape: the status bar names it rather than showing it.
-        if (this.resultTexts().has(d.text))
+        if (this.forms.texts().has(d.text))
           vscode.window.setStatusBarMessage(
             `$(copy) Copied the result (${d.text.length.toLocaleString('en-US')} characters)`,
             2500,
@@ -179,107 +182,21 @@ export class PanelManager implements Presenter, vscode.Disposable {
     }
   }
 
-  // ---- the contract workbench --------------------------------------------------------------
+  /** The answers the forms of the place shown have shown. */
+  get results(): Map<string, FormResult> {
+    return this.forms.results;
+  }
 
-  /**
-   * Runs one form of the contract panel: checks and encodes what was typed against the interface
-   * (nothing is sent when a field is wrong), resolves the block to call at to its index block
-   * hash, asks the node through the client, and shows the answer under the form.
-   */
-  private async runForm(d: Extract<Decision, { do: 'call' | 'read' }>): Promise<void> {
+  private runForm(d: FormDecision): Promise<void> {
     const here = this.places.here;
     const loaded = this.parts?.parts['interface']?.value as InterfaceState | undefined;
-    if (!here || !loaded || !('iface' in loaded)) return;
-    const iface = loaded.iface;
-    const form = d.do === 'call' ? `fn:${d.fn}` : `${d.what}:${d.name}`;
-    const place = identity(here);
-    this.forms.get(form)?.abort();
-    const controller = new AbortController();
-    this.forms.set(form, controller);
-    void this.panel?.webview.postMessage({ type: 'formBusy', form } satisfies HostMessage);
-    const network = here.target.network;
-    try {
-      const codec = clarityModule();
-      const prepared =
-        d.do === 'call'
-          ? prepareCall(iface, d.fn, d.args, d.sender, codec)
-          : prepareRead(iface, d.what, d.name, d.key, codec);
-      if (!prepared.ok) return this.postResult(place, prepared.result);
-      const at = parseAt(d.at);
-      if (!at.ok) return this.postResult(place, { form, state: 'invalid', message: `At block: ${at.reason}` });
-      const { client } = await this.d.networks.endpoint(network);
-      const o = { signal: controller.signal };
-      let tip: string | undefined;
-      let atText = 'latest block';
-      if (at.at.kind !== 'latest') {
-        // The node reads only an index block hash as the block to run at: a height or block hash is resolved first.
-        const ref = at.at.kind === 'height' ? at.at.height : at.at.hash;
-        const b = await client.getBlock(ref, o).catch((e: unknown) => {
-          if (isStacksApiError(e) && e.kind === 'not-found') return undefined;
-          throw e;
-        });
-        if (!b)
-          return this.postResult(place, {
-            form,
-            state: 'invalid',
-            message: `At block: there is no block ${String(ref)} on ${NETWORK_LABELS[network]}.`,
-          });
-        tip = b.index_block_hash;
-        atText = `block ${b.height.toLocaleString('en-US')} (index block hash ${tip})`;
-      }
-      const id = here.target.id;
-      const where = tip ? { tip } : {};
-      let result: FormResult;
-      if ('fn' in prepared) {
-        const call = { sender: prepared.sender, arguments: prepared.args, ...where };
-        result = callResult(form, await client.callReadOnly(id, prepared.fn, call, o), atText, codec);
-      } else {
-        const r =
-          prepared.what === 'var'
-            ? await client.getDataVar(id, prepared.name, where, o)
-            : prepared.what === 'constant'
-              ? await client.getConstant(id, prepared.name, where, o)
-              : await client.getMapEntry(id, prepared.name, prepared.key ?? '', where, o);
-        result = valueResult(form, r.data, atText, codec);
-      }
-      this.postResult(place, result);
-    } catch (e) {
-      if (isStacksApiError(e) && e.kind === 'cancelled') return;
-      if (!isStacksApiError(e))
-        this.d.log.error(`Contract workbench: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-      const text = describeError(
-        e,
-        await this.d.networks.errorContext(network, d.do === 'call' ? 'read-only call' : 'contract state'),
-      );
-      this.postResult(place, { form, state: 'error', message: text.message });
-    } finally {
-      if (this.forms.get(form) === controller) this.forms.delete(form);
-    }
-  }
-
-  /** Shows a form's answer, if the panel still shows the place the form belongs to. */
-  private postResult(place: string, result: FormResult): void {
-    const here = this.places.here;
-    if (!here || identity(here) !== place || this.last?.type !== 'render') return;
-    this.results.set(result.form, result);
-    void this.panel?.webview.postMessage({ type: 'result', result } satisfies HostMessage);
-  }
-
-  private resultTexts(): Set<string> {
-    const texts = new Set<string>();
-    for (const r of this.results.values()) if (r.state === 'ok' && r.text !== undefined) texts.add(r.text);
-    return texts;
-  }
-
-  private cancelForms(): void {
-    for (const c of this.forms.values()) c.abort();
-    this.forms.clear();
-    this.results.clear();
+    if (!here || !loaded || !('iface' in loaded)) return Promise.resolve();
+    return this.forms.run(d, here, loaded.iface);
   }
 
   dispose(): void {
     this.loading?.abort();
-    this.cancelForms();
+    this.forms.cancel();
     this.panel?.dispose();
     for (const d of this.disposables) d.dispose();
   }
@@ -327,7 +244,7 @@ export class PanelManager implements Presenter, vscode.Disposable {
   ): Promise<void> {
     if (!this.panel) return;
     this.loading?.abort();
-    this.cancelForms();
+    this.forms.cancel();
     const controller = new AbortController();
     this.loading = controller;
     const seq = ++this.seq;
@@ -355,7 +272,7 @@ export class PanelManager implements Presenter, vscode.Disposable {
   }
 
   private show(loaded: Loaded): void {
-    this.cancelForms();
+    this.forms.cancel();
     const here = this.places.here!;
     here.params = loaded.params;
     this.parts = { of: identity(here), parts: loaded.parts };
@@ -433,7 +350,7 @@ export class PanelManager implements Presenter, vscode.Disposable {
       panel.onDidDispose(() => {
         if (this.panel !== panel) return;
         this.loading?.abort();
-        this.cancelForms();
+        this.forms.cancel();
         for (const s of this.panelSubs) s.dispose();
         this.panelSubs = [];
         this.panel = undefined;

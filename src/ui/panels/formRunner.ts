@@ -1,0 +1,126 @@
+/**
+ * The contract workbench's forms on the host side: each call or state read checked and encoded
+ * against the interface the panel loaded (nothing is sent when a field is wrong), the block to run
+ * at resolved to its index block hash, the node asked through the client, and the answer shown
+ * under the form if the panel still shows its place. A second run of the same form, or leaving the
+ * place, cancels the first.
+ */
+import type { ContractInterface } from '../../api';
+import { isStacksApiError } from '../../api/errors';
+import { clarityModule } from '../../chain/lazyClarity';
+import { NETWORK_LABELS } from '../../chain/networks';
+import type { FormResult, HostMessage } from '../../protocol';
+import type { NetworkService } from '../network/network';
+import { describeError } from '../shared/errorText';
+import type { Log } from '../shared/log';
+import type { Decision } from './messages';
+import { callResult, parseAt, prepareCall, prepareRead, valueResult } from './models/workbench';
+import { type Entry, identity } from './places';
+
+export type FormDecision = Extract<Decision, { do: 'call' | 'read' }>;
+
+export interface FormHost {
+  post(m: HostMessage): void;
+  /** The identity of the place the panel shows with its model, or undefined while it shows another state. */
+  shownPlace(): string | undefined;
+}
+
+export class FormRunner {
+  /** The forms running now, by form id. */
+  private readonly forms = new Map<string, AbortController>();
+  /** The last answer of each form of the place shown (cleared when the panel shows another state). */
+  readonly results = new Map<string, FormResult>();
+
+  constructor(
+    private readonly d: { networks: NetworkService; log: Log },
+    private readonly host: FormHost,
+  ) {}
+
+  async run(d: FormDecision, here: Entry, iface: ContractInterface): Promise<void> {
+    const form = d.do === 'call' ? `fn:${d.fn}` : `${d.what}:${d.name}`;
+    const place = identity(here);
+    this.forms.get(form)?.abort();
+    const controller = new AbortController();
+    this.forms.set(form, controller);
+    this.host.post({ type: 'formBusy', form });
+    const network = here.target.network;
+    try {
+      const codec = clarityModule();
+      const prepared =
+        d.do === 'call'
+          ? prepareCall(iface, d.fn, d.args, d.sender, codec)
+          : prepareRead(iface, d.what, d.name, d.key, codec);
+      if (!prepared.ok) return this.show(place, prepared.result);
+      const at = parseAt(d.at);
+      if (!at.ok) return this.show(place, { form, state: 'invalid', message: `At block: ${at.reason}` });
+      const { client } = await this.d.networks.endpoint(network);
+      const o = { signal: controller.signal };
+      let tip: string | undefined;
+      let atText = 'latest block';
+      if (at.at.kind !== 'latest') {
+        // The node reads only an index block hash as the block to run at: a height or block hash is resolved first.
+        const ref = at.at.kind === 'height' ? at.at.height : at.at.hash;
+        const b = await client.getBlock(ref, o).catch((e: unknown) => {
+          if (isStacksApiError(e) && e.kind === 'not-found') return undefined;
+          throw e;
+        });
+        if (!b)
+          return this.show(place, {
+            form,
+            state: 'invalid',
+            message: `At block: there is no block ${String(ref)} on ${NETWORK_LABELS[network]}.`,
+          });
+        tip = b.index_block_hash;
+        atText = `block ${b.height.toLocaleString('en-US')} (index block hash ${tip})`;
+      }
+      const id = here.target.id;
+      const where = tip ? { tip } : {};
+      let result: FormResult;
+      if ('fn' in prepared) {
+        const call = { sender: prepared.sender, arguments: prepared.args, ...where };
+        result = callResult(form, await client.callReadOnly(id, prepared.fn, call, o), atText, codec);
+      } else {
+        const r =
+          prepared.what === 'var'
+            ? await client.getDataVar(id, prepared.name, where, o)
+            : prepared.what === 'constant'
+              ? await client.getConstant(id, prepared.name, where, o)
+              : await client.getMapEntry(id, prepared.name, prepared.key ?? '', where, o);
+        result = valueResult(form, r.data, atText, codec);
+      }
+      this.show(place, result);
+    } catch (e) {
+      if (isStacksApiError(e) && e.kind === 'cancelled') return;
+      if (!isStacksApiError(e))
+        this.d.log.error(`Contract workbench: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      const text = describeError(
+        e,
+        await this.d.networks.errorContext(network, d.do === 'call' ? 'read-only call' : 'contract state'),
+      );
+      this.show(place, { form, state: 'error', message: text.message });
+    } finally {
+      if (this.forms.get(form) === controller) this.forms.delete(form);
+    }
+  }
+
+  /** Shows a form's answer, if the panel still shows the place the form belongs to. */
+  private show(place: string, result: FormResult): void {
+    if (this.host.shownPlace() !== place) return;
+    this.results.set(result.form, result);
+    this.host.post({ type: 'result', result });
+  }
+
+  /** The texts of the answers shown: a copy of one is named, not shown, in the status bar. */
+  texts(): Set<string> {
+    const texts = new Set<string>();
+    for (const r of this.results.values()) if (r.state === 'ok' && r.text !== undefined) texts.add(r.text);
+    return texts;
+  }
+
+  /** Cancels every running form and forgets the answers shown. */
+  cancel(): void {
+    for (const c of this.forms.values()) c.abort();
+    this.forms.clear();
+    this.results.clear();
+  }
+}
