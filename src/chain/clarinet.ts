@@ -175,17 +175,18 @@ async function applyPlans(project: ClarinetProject, parsed: Array<{ file: string
       info.publishes = plan.publishes.filter((p) => p.kind === 'emulated').length;
       continue;
     }
-    // The ids this plan has given each contract (a set only when it gives one several), and per
-    // shared path the first contract this plan has given none yet: a contract that has one keeps
-    // it, so the cursor only moves forward. Thousands of contracts on one path are matched in one
-    // pass, not each publish against all of them.
-    const given: Array<string | Set<string> | undefined> = new Array<undefined>(contracts.length);
+    // The contracts this plan has published (by index) and the ids it gave them, and per shared
+    // path the first contract it has not published yet: a contract it published stays so, and
+    // the cursor only moves forward. Thousands of contracts on one path are matched in one pass,
+    // not each publish against all of them.
+    const published = new Uint8Array(contracts.length);
+    const given = new Set<string>();
     const cursors = new Map<string, number>();
     const unpublishedAt = (path: string): number | undefined => {
       const shared = byPath.get(path);
       if (!shared) return undefined;
       let i = cursors.get(path) ?? 0;
-      while (i < shared.length && given[shared[i]!] !== undefined) i++;
+      while (i < shared.length && published[shared[i]!]) i++;
       cursors.set(path, i);
       return shared[i];
     };
@@ -202,10 +203,10 @@ async function applyPlans(project: ClarinetProject, parsed: Array<{ file: string
       senders.set(p.sender, (senders.get(p.sender) ?? 0) + 1);
       const at = byName.get(p.contractName) ?? (p.path !== undefined ? unpublishedAt(p.path) : undefined);
       if (at === undefined) continue;
-      const had = given[at];
-      if (had === deployment.id || (had instanceof Set && had.has(deployment.id))) continue;
-      given[at] =
-        had === undefined ? deployment.id : had instanceof Set ? had.add(deployment.id) : new Set([had, deployment.id]);
+      const key = `${at} ${deployment.id}`;
+      if (given.has(key)) continue;
+      given.add(key);
+      published[at] = 1;
       contracts[at]!.deployments.push(deployment);
     }
     info.deployers = [...senders.entries()].sort((a, b) => b[1] - a[1]).map(([address]) => address);
