@@ -30,7 +30,19 @@ const directNotifications = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test-results/**', '**/*.js', '!esbuild.js'] },
+  {
+    ignores: [
+      'dist/**',
+      'out/**',
+      'node_modules/**',
+      '.vscode-test/**',
+      'test-results/**',
+      'reports/**',
+      '.stryker-tmp/**',
+      '**/*.js',
+      '!esbuild.js',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
