@@ -77,7 +77,19 @@ function layerRules() {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test-results/**', '**/*.js', '!esbuild.js'] },
+  {
+    ignores: [
+      'dist/**',
+      'out/**',
+      'node_modules/**',
+      '.vscode-test/**',
+      'test-results/**',
+      'reports/**',
+      '.stryker-tmp/**',
+      '**/*.js',
+      '!esbuild.js',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
