@@ -102,7 +102,9 @@ export function decide(raw: unknown, s: PanelSituation): Decision {
       const network = t.network ?? here?.target.network ?? s.selected;
       const base = s.explorerBase();
       const url = explorerUrl(base, t, network, s.apiUrl(network));
-      return url && isUnder(url, base) ? { do: 'openExternal', url } : { do: 'ignore', why: 'an explorer link' };
+      return url && isUnderExplorer(url, base)
+        ? { do: 'openExternal', url }
+        : { do: 'ignore', why: 'an explorer link outside the configured explorer' };
     }
     case 'openBitcoin': {
       // Only an id the panel offers as a Bitcoin link: a webview cannot make the host open any page.
@@ -110,7 +112,9 @@ export function decide(raw: unknown, s: PanelSituation): Decision {
         return { do: 'ignore', why: 'a Bitcoin link the panel does not show' };
       const base = s.bitcoinExplorerBase();
       const url = bitcoinUrl(base, m.ref.kind, m.ref.id);
-      return url && isUnder(url, base) ? { do: 'openExternal', url } : { do: 'ignore', why: 'a Bitcoin explorer link' };
+      return url && isUnderExplorer(url, base)
+        ? { do: 'openExternal', url }
+        : { do: 'ignore', why: 'a Bitcoin explorer link outside the configured Bitcoin explorer' };
     }
     case 'openSource': {
       const t = checkTarget(m.target);
@@ -150,8 +154,8 @@ export function decide(raw: unknown, s: PanelSituation): Decision {
   }
 }
 
-/** A link on the explorer's own origin, under its base path. */
-function isUnder(url: string, base: string): boolean {
+/** A link on the explorer's own origin, under its base path, with no user name or password. */
+export function isUnderExplorer(url: string, base: string): boolean {
   const b = checkExplorerBase(base);
   if (!b.ok) return false;
   const u = new URL(url);
