@@ -16,8 +16,11 @@ const BTC_DEEP = 'ef'.repeat(32);
 
 const id = (text: string, extra: Partial<Value> = {}): Value => ({ t: 'id', text, ...extra });
 
-/** A model with an identifier in each place a panel puts one: subject, badge, field, table cell, expanded row. */
-const shown: ViewModel = {
+/**
+ * A model with an identifier in each place a panel puts one: subject, badge, field, table cell,
+ * expanded row. A new object per use: the host keeps what it found per model object.
+ */
+const shownModel = (): ViewModel => ({
   kind: 'tx',
   title: 'Transaction',
   icon: 'arrow-swap',
@@ -45,7 +48,7 @@ const shown: ViewModel = {
       ],
     },
   ],
-};
+});
 
 const contractShown: ViewModel = {
   kind: 'contract',
@@ -93,7 +96,7 @@ function situation(over: Partial<PanelSituation> = {}): PanelSituation {
     here,
     previous: undefined,
     next: undefined,
-    shown,
+    shown: shownModel(),
     selected: 'mainnet',
     explorerBase: () => EXPLORER,
     bitcoinExplorerBase: () => BITCOIN,
@@ -161,7 +164,7 @@ describe('Detail panel: what the host does for each message', () => {
       text: '(ok u1)',
     });
     assert.deepStrictEqual(
-      copyableTexts(shown),
+      copyableTexts(shownModel()),
       new Set([TX.contractCall, ADDRESS.sponsor, ADDRESS.testnet, ADDRESS.testnetRecipient, ADDRESS.mainnet]),
     );
   });
@@ -182,7 +185,10 @@ describe('Detail panel: what the host does for each message', () => {
   });
 
   it('opens a Bitcoin id the panel shows, wherever it shows it, under the Bitcoin explorer', () => {
-    assert.deepStrictEqual(bitcoinRefs(shown), new Set([`tx|${BTC_TX}`, `block|${BTC_BLOCK}`, `tx|${BTC_DEEP}`]));
+    assert.deepStrictEqual(
+      bitcoinRefs(shownModel()),
+      new Set([`tx|${BTC_TX}`, `block|${BTC_BLOCK}`, `tx|${BTC_DEEP}`]),
+    );
     assert.deepStrictEqual(decide({ type: 'openBitcoin', ref: { kind: 'block', id: BTC_BLOCK } }, situation()), {
       do: 'openExternal',
       url: `${BITCOIN}/block/${BTC_BLOCK}`,
