@@ -19,9 +19,12 @@ const problemMatcher = {
       if (watch && building++ === 0) console.log('[watch] build started');
     });
     build.onEnd((result) => {
+      // In watch mode the errors go to stdout with the markers, so a reader of the output (the task's
+      // terminal, a pipe) sees them between "started" and "finished", never after them.
+      const say = watch ? console.log : console.error;
       for (const { text, location } of result.errors) {
-        console.error(`✘ [ERROR] ${text}`);
-        if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
+        say(`✘ [ERROR] ${text}`);
+        if (location) say(`    ${location.file}:${location.line}:${location.column}:`);
       }
       if (watch && --building === 0) console.log('[watch] build finished');
     });
