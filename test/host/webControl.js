@@ -2,7 +2,8 @@
 // server or write a file, so it drives the mock APIs and reports its results over fetch to this
 // loopback server (CORS open, like the mock). Routes:
 //   POST /mock/<name>/<op>  op: reset | clearFaults | fault {match?, fault} | override {path, body, status?}
-//                           | requests (answers [{method, path, url, headers}]) | sunset {on}
+//                           | later {path, after, body, status?} | newTransactionLater {address, after, count?}
+//                           (answers {id}) | requests (answers [{method, path, url, headers, body}]) | sunset {on}
 //   POST /first-test        the time the first test started (the launcher's "no early request" check)
 //   POST /log               a line for the run's log
 //   POST /results           the summary ({passed, failed, pending, results}); resolves `results`
@@ -64,13 +65,18 @@ async function startWebControl(mocks, { log = () => {} } = {}) {
             case 'override':
               mock.override(body.path, body.body, body.status);
               return answer(200, {});
+            case 'later':
+              mock.later(body.path, body.after, body.body, body.status);
+              return answer(200, {});
+            case 'newTransactionLater':
+              return answer(200, { id: mock.newTransactionLater(body.address, body.after, body.count) });
             case 'sunset':
               mock.sunset(!!body.on);
               return answer(200, {});
             case 'requests':
               return answer(
                 200,
-                mock.requests.map((r) => ({ method: r.method, path: r.path, url: r.url, headers: r.headers })),
+                mock.requests.map((r) => ({ method: r.method, path: r.path, url: r.url, headers: r.headers, body: r.body })),
               );
           }
         }

@@ -40,6 +40,10 @@ function runTests(): Promise<void> {
   require('./activation.test');
   require('./features.test');
   require('./keysAndFaults.test');
+  require('./workbench.test');
+  require('./drift.test');
+  require('./watch.test');
+  require('./holdings.test');
   /* eslint-enable @typescript-eslint/no-require-imports */
   const startedAt = Date.now();
   return new Promise((resolve, reject) => {
