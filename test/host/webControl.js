@@ -76,7 +76,13 @@ async function startWebControl(mocks, { log = () => {} } = {}) {
             case 'requests':
               return answer(
                 200,
-                mock.requests.map((r) => ({ method: r.method, path: r.path, url: r.url, headers: r.headers, body: r.body })),
+                mock.requests.map((r) => ({
+                  method: r.method,
+                  path: r.path,
+                  url: r.url,
+                  headers: r.headers,
+                  body: r.body,
+                })),
               );
           }
         }
