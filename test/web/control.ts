@@ -71,6 +71,9 @@ export class RemoteMock {
 export const mainMock = new RemoteMock('main');
 export const otherMock = new RemoteMock('other');
 
-export function report(path: '/results' | '/first-test' | '/log', body: unknown): Promise<unknown> {
+export function report(
+  path: '/results' | '/first-test' | '/log' | '/bench-ready' | '/bench-done',
+  body: unknown,
+): Promise<unknown> {
   return post(path, body);
 }
