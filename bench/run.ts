@@ -51,7 +51,8 @@ const P = quick
 
 const TARGET = {
   bundleBytes: 100 * 1024,
-  vsixBytes: 400 * 1024,
+  // Both builds: the Node one with its lazy bundles, and the one-file web build with every feature.
+  vsixBytes: 500 * 1024,
   activationMs: 10,
   parseMs: 5,
   clarinetReadMs: 500,
@@ -121,7 +122,7 @@ async function main(): Promise<number> {
       rows.push({
         measure: 'VSIX',
         value: 'not measured',
-        target: '<= 400 KB',
+        target: `<= ${kb(TARGET.vsixBytes)}`,
         met: null,
         note: bundle.vsix.notMeasured.split('\n')[0],
       });
@@ -133,7 +134,7 @@ async function main(): Promise<number> {
       rows.push({
         measure: 'VSIX',
         value: kb(bundle.vsix.bytes),
-        target: '<= 400 KB',
+        target: `<= ${kb(TARGET.vsixBytes)}`,
         met: bundle.vsix.bytes <= TARGET.vsixBytes,
         note: `${bundle.vsix.files} files; largest: ${top}`,
       });
