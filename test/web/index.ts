@@ -70,6 +70,7 @@ function runTests(): Promise<void> {
   require('./drift.test');
   require('./watch.test');
   require('./holdings.test');
+  require('./plans.test');
   /* eslint-enable @typescript-eslint/no-require-imports */
   const startedAt = Date.now();
   return new Promise((resolve, reject) => {
