@@ -90,8 +90,6 @@ const common = {
   logLevel: 'silent',
   plugins: [problemMatcher],
   legalComments: 'none',
-  // The one switch between the builds (src/ui/shared/webBuild.ts): code for one build leaves the other.
-  define: { 'globalThis.STACKS_LOOKUP_WEB': 'false' },
 };
 
 const builds = [
@@ -156,7 +154,6 @@ const builds = [
     mainFields: ['browser', 'module', 'main'],
     external: ['vscode'],
     plugins: [...common.plugins, vscodeOnce, webVariants, c32checkDecoder],
-    define: { 'globalThis.STACKS_LOOKUP_WEB': 'true' },
     metafile: true,
     // c32check's hashes: a compact SHA-256 instead of the package's sha2 module (see the shim).
     alias: {

@@ -18,7 +18,7 @@ import { measureParsing } from './parsing';
 import { measureRateLimit } from './ratelimit';
 import { measureUx, percentile } from './ux';
 import { requestEconomy } from './session';
-import { measureWebActivation, measureWebBundle } from './web';
+import { measureWebActivation, measureWebBundle, measureWebHovers } from './web';
 import { measureBackgroundBudget, measureWatchLoad } from './watch';
 import { REPO, Row, kb, markdownTable, ms, table } from './util';
 
@@ -51,7 +51,8 @@ const P = quick
 
 const TARGET = {
   bundleBytes: 100 * 1024,
-  vsixBytes: 400 * 1024,
+  // Both builds: the Node one with its lazy bundles, and the one-file web build with every feature.
+  vsixBytes: 500 * 1024,
   activationMs: 10,
   parseMs: 5,
   clarinetReadMs: 500,
@@ -121,7 +122,7 @@ async function main(): Promise<number> {
       rows.push({
         measure: 'VSIX',
         value: 'not measured',
-        target: '<= 400 KB',
+        target: `<= ${kb(TARGET.vsixBytes)}`,
         met: null,
         note: bundle.vsix.notMeasured.split('\n')[0],
       });
@@ -133,7 +134,7 @@ async function main(): Promise<number> {
       rows.push({
         measure: 'VSIX',
         value: kb(bundle.vsix.bytes),
-        target: '<= 400 KB',
+        target: `<= ${kb(TARGET.vsixBytes)}`,
         met: bundle.vsix.bytes <= TARGET.vsixBytes,
         note: `${bundle.vsix.files} files; largest: ${top}`,
       });
@@ -213,7 +214,15 @@ async function main(): Promise<number> {
     ? { notMeasured: 'skipped (--no-host)' }
     : await step('hover, panel paint, memory (extension host)', () => measureUx({ ...P.ux, log }));
   results.ux = ux;
-  rows.push(...uxRows(ux));
+  // The same hovers in the web worker host, their rows beside the desktop's.
+  const webHovers = argv.includes('--no-host')
+    ? { notMeasured: 'skipped (--no-host)' }
+    : await step('hovers (web worker extension host)', () => measureWebHovers({ hovers: P.ux.hovers, log }));
+  results.webHovers = webHovers;
+  const desktopUx = uxRows(ux);
+  const afterHovers = desktopUx.map((r) => r.measure.startsWith('hover ')).lastIndexOf(true) + 1;
+  desktopUx.splice(afterHovers, 0, ...webHoverRows(webHovers));
+  rows.push(...desktopUx);
 
   // 3. request economy
   const economy = await step('request economy', async () => {
@@ -412,6 +421,52 @@ const p50 = (xs: readonly number[]): number => percentile(xs, 50);
 const p95 = (xs: readonly number[]): number => percentile(xs, 95);
 
 /** The rows of the user-felt measures; targets from the mock's round trip where they depend on it. */
+/** The first hover (cold) and the cached one (warm) of each kind in the web worker host, with the desktop's targets. */
+function webHoverRows(w: Awaited<ReturnType<typeof measureWebHovers>> | { crashed: string }): Row[] {
+  if (failed(w) || notMeasured(w))
+    return [
+      {
+        measure: 'hover latency in the web worker host',
+        value: 'not measured',
+        target: '',
+        met: null,
+        note: failed(w) ? w.crashed : w.notMeasured,
+      },
+    ];
+  const rtt = w.mockRoundTripMs;
+  const b = w.baseline;
+  const baseline: Row[] = b
+    ? [
+        {
+          measure: 'hover baseline in the web worker host: VS Code alone (a constant hover, no request)',
+          value: `p50 ${ms(p50(b.coldMs), 0)}, p95 ${ms(p95(b.coldMs), 0)}`,
+          target: '',
+          met: null,
+          note: `${b.coldMs.length} hovers over distinct words, from a provider of the benchmark's own in the worker`,
+        },
+      ]
+    : [];
+  return [
+    ...baseline,
+    ...w.hovers.flatMap((h) => [
+      {
+        measure: `hover ${h.kind} in the web worker host, cold (mouse to content)`,
+        value: `p50 ${ms(p50(h.coldMs), 0)}, p95 ${ms(p95(h.coldMs), 0)}`,
+        target: `<= round trip + 30 ms (${ms(rtt + 30, 0)})`,
+        met: p95(h.coldMs) <= rtt + 30,
+        note: `${h.coldMs.length} first hovers over distinct ids, the request from the worker's fetch; mock round trip ${ms(rtt, 1)} (p50); editor.hover.delay ${w.hoverDelayMs} ms`,
+      },
+      {
+        measure: `hover ${h.kind} in the web worker host, warm (cached)`,
+        value: `p50 ${ms(p50(h.warmMs), 0)}, p95 ${ms(p95(h.warmMs), 0)}`,
+        target: '<= 30 ms',
+        met: p95(h.warmMs) <= 30,
+        note: 'the same ids again, after the hover closed',
+      },
+    ]),
+  ];
+}
+
 function uxRows(ux: Awaited<ReturnType<typeof measureUx>> | { crashed: string }): Row[] {
   if (failed(ux) || notMeasured(ux)) {
     const note = failed(ux) ? ux.crashed : ux.notMeasured;

@@ -42,13 +42,31 @@ function addresses(n: number, salt: string): string[] {
   return Array.from({ length: n }, (_, i) => c32address(22, mockHash(`${salt}:${i}`).slice(2, 42)));
 }
 
-const HOVER_DELAY_MS = 0;
+export const HOVER_DELAY_MS = 0;
+
+/**
+ * hovers.clar in `workspace`: `n` distinct transactions, addresses and contracts the mock answers,
+ * one a line; the kinds and their ids for `measureHovers`. The web worker host's measure
+ * (`node test/host/run.js web --bench-hovers N`) hovers over the same file.
+ */
+export function writeHoverFile(workspace: string, n: number): Array<{ kind: string; ids: string[] }> {
+  const kinds = [
+    { kind: 'transaction', ids: Array.from({ length: n }, (_, i) => busyTxId(i)) },
+    { kind: 'address', ids: addresses(n, 'hover') },
+    { kind: 'contract', ids: Array.from({ length: n }, (_, i) => `${ADDRESS.busy}.bench-contract-${i}`) },
+  ];
+  fs.writeFileSync(
+    path.join(workspace, 'hovers.clar'),
+    kinds.flatMap((k) => k.ids.map((id) => `;; ${id}`)).join('\n') + '\n',
+  );
+  return kinds;
+}
 
 /**
  * Hovers over each identifier once (cold) and again after moving away (warm), timing the mouse to
  * a hover that shows `mark` (the Stacks hovers' network footer, or the baseline's text).
  */
-async function measureHovers(
+export async function measureHovers(
   page: Page,
   file: string,
   kinds: Array<{ kind: string; ids: string[] }>,
@@ -114,6 +132,24 @@ async function measureHovers(
   return out;
 }
 
+/** BASELINE_FILE in `workspace`: `n` distinct words for the constant hover of the benchmark's own provider. */
+export function writeBaselineFile(workspace: string, n: number): string[] {
+  const words = Array.from({ length: n }, (_, i) => `baselineword${String(i).padStart(3, '0')}x`);
+  fs.writeFileSync(path.join(workspace, BASELINE_FILE), words.join('\n') + '\n');
+  return words;
+}
+
+/** The mock's own round trip, from this process: 30 requests for a transaction. */
+export async function mockRoundTrips(url: string): Promise<number[]> {
+  const rtt: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const t = performance.now();
+    await (await fetch(`${url}/extended/v1/tx/${busyTxId(199 - (i % 10))}`)).arrayBuffer();
+    rtt.push(performance.now() - t);
+  }
+  return rtt;
+}
+
 export async function measureUx(opts: {
   hovers: number;
   lookups: number;
@@ -128,18 +164,8 @@ export async function measureUx(opts: {
   const signalDir = path.join(runDir, 'signals');
   fs.mkdirSync(workspace);
   fs.mkdirSync(signalDir);
-  const deployer = ADDRESS.busy;
-  const hoverKinds = [
-    { kind: 'transaction', ids: Array.from({ length: opts.hovers }, (_, i) => busyTxId(i)) },
-    { kind: 'address', ids: addresses(opts.hovers, 'hover') },
-    { kind: 'contract', ids: Array.from({ length: opts.hovers }, (_, i) => `${deployer}.bench-contract-${i}`) },
-  ];
-  fs.writeFileSync(
-    path.join(workspace, 'hovers.clar'),
-    hoverKinds.flatMap((k) => k.ids.map((id) => `;; ${id}`)).join('\n') + '\n',
-  );
-  const baselineWords = Array.from({ length: opts.hovers }, (_, i) => `baselineword${String(i).padStart(3, '0')}x`);
-  fs.writeFileSync(path.join(workspace, BASELINE_FILE), baselineWords.join('\n') + '\n');
+  const hoverKinds = writeHoverFile(workspace, opts.hovers);
+  const baselineWords = writeBaselineFile(workspace, opts.hovers);
   const lookupsFile = path.join(workspace, 'lookups.clar');
   fs.writeFileSync(
     lookupsFile,
@@ -167,12 +193,7 @@ export async function measureUx(opts: {
   };
   const mock = await startMockApi();
   try {
-    const rtt: number[] = [];
-    for (let i = 0; i < 30; i++) {
-      const t = performance.now();
-      await (await fetch(`${mock.url}/extended/v1/tx/${busyTxId(199 - (i % 10))}`)).arrayBuffer();
-      rtt.push(performance.now() - t);
-    }
+    const rtt = await mockRoundTrips(mock.url);
     let hovers: HoverLatency[] = [];
     let baseline: HoverLatency | undefined;
     const code = await runHostSession({

@@ -2,13 +2,15 @@
  * The web extension (package.json `browser`, dist/web/extension.js): its size and what fills it
  * (esbuild's metafile, written by esbuild.js beside the bundle), and activation in the web worker
  * extension host, measured inside the worker by test/web/activationBench.ts through
- * `node test/host/run.js web --bench N`.
+ * `node test/host/run.js web --bench N`; and the hovers there, from the mouse to the content on
+ * screen, as bench/ux.ts times them on the desktop (`node test/host/run.js web --bench-hovers N`).
  */
 import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import type { WebActivationResult } from '../test/web/activationBench';
+import type { HoverLatency } from './ux';
 import { hostMissing } from './hostSession';
 import { median, REPO } from './util';
 
@@ -58,37 +60,67 @@ export interface WebActivationSummary {
   vscodeVersion: string;
 }
 
+/** `node test/host/run.js web <args>`, and the JSON it wrote to $STACKS_LOOKUP_BENCH_OUT. */
+async function webHostRun<T>(
+  args: string[],
+  log: (m: string) => void,
+): Promise<{ result: T; code: number } | { notMeasured: string }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stacks-lookup-bench-web-'));
+  const outFile = path.join(dir, 'web-result.json');
+  try {
+    const code = await new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, ['test/host/run.js', 'web', ...args], {
+        cwd: REPO,
+        env: { ...process.env, STACKS_LOOKUP_BENCH_OUT: outFile, HOST_TEST_TIMEOUT_MS: '180000' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout.on('data', (c: Buffer) => log(`  ${c.toString().trimEnd()}`));
+      child.stderr.on('data', (c: Buffer) => log(`  ${c.toString().trimEnd()}`));
+      child.on('close', (c) => resolve(c ?? 1));
+    });
+    if (!fs.existsSync(outFile)) return { notMeasured: `the web worker host wrote no result (exit ${code})` };
+    return { result: JSON.parse(fs.readFileSync(outFile, 'utf8')) as T, code };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export async function measureWebActivation(opts: {
   runs: number;
   log: (m: string) => void;
 }): Promise<WebActivationSummary | { notMeasured: string }> {
   const missing = hostMissing();
   if (missing) return { notMeasured: missing };
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stacks-lookup-bench-web-'));
-  const outFile = path.join(dir, 'web-activation.json');
-  try {
-    const code = await new Promise<number>((resolve) => {
-      const child = spawn(process.execPath, ['test/host/run.js', 'web', '--bench', String(opts.runs)], {
-        cwd: REPO,
-        env: { ...process.env, STACKS_LOOKUP_BENCH_OUT: outFile, HOST_TEST_TIMEOUT_MS: '180000' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout.on('data', (c: Buffer) => opts.log(`  ${c.toString().trimEnd()}`));
-      child.stderr.on('data', (c: Buffer) => opts.log(`  ${c.toString().trimEnd()}`));
-      child.on('close', (c) => resolve(c ?? 1));
-    });
-    if (!fs.existsSync(outFile)) return { notMeasured: `the web worker host wrote no result (exit ${code})` };
-    const r = JSON.parse(fs.readFileSync(outFile, 'utf8')) as WebActivationResult;
-    if (r.error) return { notMeasured: r.error };
-    return {
-      runs: r.runs.length,
-      medianMs: median(r.runs.map((x) => x.totalMs)),
-      medianLoadMs: median(r.runs.map((x) => x.loadMs)),
-      medianActivateMs: median(r.runs.map((x) => x.activateMs)),
-      hostActivateMs: r.hostActivateMs,
-      vscodeVersion: r.vscodeVersion,
-    };
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const run = await webHostRun<WebActivationResult>(['--bench', String(opts.runs)], opts.log);
+  if ('notMeasured' in run) return run;
+  const r = run.result;
+  if (r.error) return { notMeasured: r.error };
+  return {
+    runs: r.runs.length,
+    medianMs: median(r.runs.map((x) => x.totalMs)),
+    medianLoadMs: median(r.runs.map((x) => x.loadMs)),
+    medianActivateMs: median(r.runs.map((x) => x.activateMs)),
+    hostActivateMs: r.hostActivateMs,
+    vscodeVersion: r.vscodeVersion,
+  };
+}
+
+export interface WebHoverResult {
+  /** The benchmark's constant hover in the same workbench: VS Code's own part. */
+  baseline: HoverLatency | undefined;
+  mockRoundTripMs: number;
+  hoverDelayMs: number;
+  hovers: HoverLatency[];
+}
+
+/** The first hovers (cold) and the same again (warm) over `hovers` ids of each kind, in the web worker host. */
+export async function measureWebHovers(opts: {
+  hovers: number;
+  log: (m: string) => void;
+}): Promise<WebHoverResult | { notMeasured: string }> {
+  const missing = hostMissing();
+  if (missing) return { notMeasured: missing };
+  const run = await webHostRun<WebHoverResult | { error: string }>(['--bench-hovers', String(opts.hovers)], opts.log);
+  if ('notMeasured' in run) return run;
+  return 'error' in run.result ? { notMeasured: run.result.error } : run.result;
 }

@@ -45,8 +45,6 @@ export const ContextKeys = {
   network: 'stacksLookup.network',
   /** The active editor's file is a workspace contract with a known successful deploy. */
   editorContractDeployed: 'stacksLookup.editorContractDeployed',
-  /** The web build runs (vscode.dev, github.dev): menus hide the commands it leaves out. */
-  web: 'stacksLookup.web',
 } as const;
 
 export const CONFIG_SECTION = 'stacksLookup';

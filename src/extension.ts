@@ -16,7 +16,6 @@ import { registerExplorer } from './ui/tree';
 import type { TxWatcher } from './ui/watch/txWatch';
 import type { AddressWatcher } from './ui/watch/addressWatch';
 import { startWatchers } from './ui/watch/watchers';
-import { ContextKeys } from './constants';
 
 /**
  * Builds the few services and registers everything; nothing here asks the API, so activation
@@ -62,8 +61,6 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     );
     ({ txWatch, addressWatch } = watchers);
     context.subscriptions.push(...watchers.disposables);
-    // Menus hide what the web build leaves out.
-    if (globalThis.STACKS_LOOKUP_WEB) void vscode.commands.executeCommand('setContext', ContextKeys.web, true);
     void networks.updateContext();
   } catch (e) {
     log.error(`Activation failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);

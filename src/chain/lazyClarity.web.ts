@@ -1,15 +1,14 @@
-// The web build leaves the Clarity module (@stacks/transactions) out to stay within its size
-// budget: values show as the `repr` the API sends, not as an expandable tree, and the contract
-// workbench shows the interface and state forms but cannot encode a call's arguments.
-import type { ClarityNode } from './clarityNode';
-
+// The web build is one file (a web extension cannot load modules at run time): the Clarity module
+// (@stacks/transactions) is in it, initialised on first use (esbuild turns the `require` into a
+// lazily run module), so activation does not run it.
 type ClarityModule = typeof import('./clarity');
 
-export function clarityDecoder(): (hex: string) => ClarityNode | undefined {
-  return () => undefined;
+/** The whole Clarity module: the decoder, `clarityText` and the argument encoder of the contract workbench. */
+export function clarityModule(): ClarityModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('./clarity') as ClarityModule;
 }
 
-/** The encoder the contract workbench needs: not in the web build. */
-export function clarityModule(): ClarityModule {
-  throw new Error('Read-only calls and state reads need the desktop version of Stacks Lookup.');
+export function clarityDecoder(): ClarityModule['decodeClarity'] {
+  return clarityModule().decodeClarity;
 }

@@ -6,6 +6,7 @@
 //   node test/host/run.js web     the web pass: test/web in the web worker extension host (the one of
 //                                 vscode.dev and github.dev), the extension's `browser` entry, then
 //                                 the web e2e smoke (webhost*.e2e.js) on the packaged VSIX [--no-e2e]
+//                                 (--e2e-only [spec-name...]: the smoke alone)
 //   node test/host/run.js e2e     UI specs (out/test/e2e/*.e2e.js) against a VSIX packaged into the run folder
 //   node test/host/run.js start   for a person: extension from source + fixture workspace, until Ctrl+C
 //        [--network mainnet|testnet] [--code-server] [--port N]
@@ -578,6 +579,12 @@ async function bundleWebTests() {
  * with test/web as extensionTestsPath. The tests reach the mocks and report through webControl.js.
  */
 async function webMode(argv) {
+  // --e2e-only [spec-name...]: only the web e2e smoke (webhost*.e2e.js) on the packaged VSIX.
+  if (argv.includes('--e2e-only'))
+    return e2eMode(
+      argv.filter((a) => a !== '--e2e-only'),
+      { web: true },
+    );
   if (!fs.existsSync(path.join(REPO, 'dist', 'web', 'extension.js')))
     throw new Error('dist/web/extension.js is missing: run `npm run build` first');
   setup.ensureAll();
@@ -585,13 +592,20 @@ async function webMode(argv) {
   // --bench N: the activation measurement of `npm run bench` (an empty folder: no activation
   // event fires), its JSON to $STACKS_LOOKUP_BENCH_OUT.
   const benchRuns = argv.includes('--bench') ? Number(argv[argv.indexOf('--bench') + 1]) || 10 : 0;
+  // --bench-hovers N: `npm run bench`'s hovers in the web host (bench/ux.ts's measure, N ids of each
+  // kind in hovers.clar), driven here while the worker holds (test/web/index.ts); JSON as above.
+  const benchHovers = argv.includes('--bench-hovers') ? Number(argv[argv.indexOf('--bench-hovers') + 1]) || 20 : 0;
   const runDir = makeRunDir('web');
   const stage = stageWebExtension(runDir);
   let ws = copyWorkspace(runDir);
-  if (benchRuns) {
+  if (benchRuns || benchHovers) {
     ws = path.join(runDir, 'empty-workspace');
     fs.mkdirSync(ws);
   }
+  const ux = benchHovers ? require(path.join(REPO, 'out', 'bench', 'ux.js')) : undefined;
+  const hoverKinds = ux ? ux.writeHoverFile(ws, benchHovers) : [];
+  const baselineWords = ux ? ux.writeBaselineFile(ws, benchHovers) : [];
+  const { BASELINE_FILE, BASELINE_MARK } = ux ? require(path.join(REPO, 'out', 'bench', 'util.js')) : {};
   const outDir = path.join(RESULTS, 'web');
   fs.mkdirSync(outDir, { recursive: true });
   const mock = await startMock();
@@ -612,6 +626,14 @@ async function webMode(argv) {
       'stacksLookupTest.otherMockUrl': other.url,
       ...(process.env.HOST_TEST_GREP ? { 'stacksLookupTest.grep': process.env.HOST_TEST_GREP } : {}),
       ...(benchRuns ? { 'stacksLookupTest.benchActivationRuns': benchRuns } : {}),
+      ...(benchHovers
+        ? {
+            // The worker adds the benchmark's constant hover over this file: VS Code's own part of a hover.
+            'stacksLookupTest.benchHovers': { baselineFile: BASELINE_FILE, baselineMark: BASELINE_MARK },
+            'editor.hover.delay': ux.HOVER_DELAY_MS,
+            'editor.hover.sticky': false,
+          }
+        : {}),
     },
     collectLogsTo: path.join(RESULTS, 'web-logs'),
   });
@@ -640,7 +662,32 @@ async function webMode(argv) {
   await page.bringToFront();
   const limit = timeout(HOST_TIMEOUT_MS, 'the web pass');
   let summary = null;
+  let hoverBench = null;
   try {
+    if (benchHovers) {
+      await Promise.race([control.benchReady, limit, exited]);
+      try {
+        const rtt = await ux.mockRoundTrips(mock.url);
+        const hovers = await ux.measureHovers(page, 'hovers.clar', hoverKinds, log);
+        const [baseline] = await ux.measureHovers(
+          page,
+          BASELINE_FILE,
+          [{ kind: 'baseline', ids: baselineWords }],
+          log,
+          BASELINE_MARK,
+        );
+        hoverBench = {
+          baseline,
+          mockRoundTripMs: rtt.sort((a, b) => a - b)[rtt.length >> 1],
+          hoverDelayMs: ux.HOVER_DELAY_MS,
+          hovers,
+        };
+      } catch (e) {
+        hoverBench = { error: String((e && e.message) || e).split('\n')[0] };
+      } finally {
+        control.finishBench();
+      }
+    }
     summary = await Promise.race([control.results, limit, exited]);
   } catch (e) {
     console.error(
@@ -656,6 +703,12 @@ async function webMode(argv) {
   log(`web pass finished after ${webSeconds.toFixed(1)} s`);
   let passed = 0;
   let failed = 0;
+  if (benchHovers) {
+    if (process.env.STACKS_LOOKUP_BENCH_OUT && hoverBench)
+      fs.writeFileSync(process.env.STACKS_LOOKUP_BENCH_OUT, JSON.stringify(hoverBench, null, 2));
+    if (hoverBench && hoverBench.error) console.log(`FAIL web hovers: ${hoverBench.error}`);
+    return hoverBench && !hoverBench.error ? 0 : 1;
+  }
   if (benchRuns) {
     if (process.env.STACKS_LOOKUP_BENCH_OUT && summary && summary.bench)
       fs.writeFileSync(process.env.STACKS_LOOKUP_BENCH_OUT, JSON.stringify(summary.bench, null, 2));

@@ -48,4 +48,20 @@ describe('c32check decoder shim (both builds)', () => {
       );
     }
   });
+
+  // The web build's Clarity module (@stacks/transactions) writes principals with it.
+  it('writes an address exactly as the package does, and refuses what is not a hash160', async () => {
+    const real = await import('c32check');
+    const shim = await import('../../src/api/shims/c32check');
+    const cases: Array<[number, string]> = [
+      [22, 'a46ff88886c2ef9762d970b4d2c63678835bd39d'],
+      [26, '0000000000000000000000000000000000000000'],
+      [20, 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF'],
+      [21, '00000000000000000000000000000000000000ff'],
+    ];
+    for (const [version, hash] of cases)
+      assert.strictEqual(shim.c32address(version, hash), real.c32address(version, hash), `${version} ${hash}`);
+    for (const bad of ['', 'a46ff888', 'zz6ff88886c2ef9762d970b4d2c63678835bd39d'])
+      assert.throws(() => shim.c32address(22, bad), /not a hash160/);
+  });
 });

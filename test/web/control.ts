@@ -19,6 +19,8 @@ export interface SeenRequest {
   path: string;
   url: string;
   headers: Record<string, string | string[] | undefined>;
+  /** The body of a POST (a read-only call's arguments). */
+  body?: string;
 }
 
 export type FaultSpec =
@@ -53,6 +55,14 @@ export class RemoteMock {
   override(path: string, body: unknown, status?: number): Promise<void> {
     return post(`/mock/${this.name}/override`, { path, body, status });
   }
+  /** `body` (and `status`) for `path` once it has answered `after` more requests as before. */
+  later(path: string, after: number, body: unknown, status?: number): Promise<void> {
+    return post(`/mock/${this.name}/later`, { path, after, body, status });
+  }
+  /** `count` new transactions of `address` after `after` more requests of its list; the newest one's id. */
+  async newTransactionLater(address: string, after: number, count?: number): Promise<string> {
+    return (await post<{ id: string }>(`/mock/${this.name}/newTransactionLater`, { address, after, count })).id;
+  }
   requests(): Promise<SeenRequest[]> {
     return post(`/mock/${this.name}/requests`);
   }
@@ -61,6 +71,9 @@ export class RemoteMock {
 export const mainMock = new RemoteMock('main');
 export const otherMock = new RemoteMock('other');
 
-export function report(path: '/results' | '/first-test' | '/log', body: unknown): Promise<unknown> {
+export function report(
+  path: '/results' | '/first-test' | '/log' | '/bench-ready' | '/bench-done',
+  body: unknown,
+): Promise<unknown> {
   return post(path, body);
 }

@@ -1,5 +1,6 @@
 // What the web tests share. Like test/suite/editorHelpers.ts, without Node: the mocks are remote.
 import * as vscode from 'vscode';
+import type { AdjustableClock } from '../../src/api/clock';
 import type { TestApi } from '../../src/testApi';
 import type { ExplorerTree } from '../../src/ui/tree';
 import type { TreeNode } from '../../src/ui/tree/node';
@@ -19,7 +20,20 @@ export const IDS = {
   blockHeight: 3275,
   blockHash: '0xe77ba8cf6bb7c0e4f64adc83356289ed467d31a22354907b4bb814590058430f',
   burnHeight: 654439,
+  /** A pending token transfer the mock serves (tx-pending.json). */
+  pendingTx: '0x4413739d6a3f86d4597f5296cc536f6890e2affff9aece285e37399be697b43f',
+  /** An address with tokens, NFTs and pending transactions, one of them stuck behind a nonce gap. */
+  pendingSender: 'SPX3DV9X9CGA8P14B3CMP2X8DBW6ZDXEAXDNPTER',
+  /** The workbench's fixture contract and its deployer. */
+  typeProbe: 'ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG.type-probe',
+  probeOwner: 'ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG',
 } as const;
+
+/** test/fixtures/ids.ts's `mockHash`, with the worker's Web Crypto: the ids the mock makes up. */
+export async function mockHash(label: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode('stacks-lookup-mock:' + label));
+  return '0x' + [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
 
 export async function testApi(): Promise<TestApi> {
   const ext = vscode.extensions.getExtension<TestApi | undefined>(EXTENSION_ID);
@@ -109,6 +123,37 @@ export async function children(tree: ExplorerTree, node: TreeNode): Promise<Seen
 
 /** The poll interval of waitFor, not a wait of its own: tests wait for a condition. */
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Lets every wait on the clients' clock pass at once (test/suite/editorHelpers.ts has the same):
+ * a watch's rounds run without the test waiting out their delays. Returns the stop.
+ */
+export function passClockWaits(clock: AdjustableClock): () => void {
+  const timer = setInterval(() => {
+    const waits = clock.waits;
+    if (waits.length) clock.advance(Math.max(...waits));
+  }, 20);
+  return () => clearInterval(timer);
+}
+
+/** Waits until `count` has not changed for `quietMs`; returns the settled count. */
+export async function waitQuiet(
+  count: () => number | Promise<number>,
+  what: string,
+  quietMs = 500,
+  timeoutMs = 10000,
+): Promise<number> {
+  const end = Date.now() + timeoutMs;
+  let last = await count();
+  let since = Date.now();
+  while (Date.now() < end) {
+    await sleep(50);
+    const now = await count();
+    if (now !== last) [last, since] = [now, Date.now()];
+    else if (Date.now() - since >= quietMs) return now;
+  }
+  throw new Error(`timed out waiting for ${what} to settle`);
+}
 
 export async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5000): Promise<void> {
   const end = Date.now() + timeoutMs;

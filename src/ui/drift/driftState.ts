@@ -12,12 +12,7 @@ import type { Log } from '../shared/log';
 /** What names a deployed source: the API, the contract and its deploy transaction. */
 export type SourceId = Pick<Deployment, 'api' | 'id' | 'txId'>;
 
-export type DriftState =
-  | { state: Drift }
-  | { state: 'checking' }
-  | { state: 'error'; error: unknown; api: NetworkId }
-  /** The web build leaves the comparison out (driftModule.web.ts). */
-  | { state: 'desktop-only' };
+export type DriftState = { state: Drift } | { state: 'checking' } | { state: 'error'; error: unknown; api: NetworkId };
 
 /** "same as deployed", "differs from deployed", as the view and the CodeLens say it. */
 export function driftText(d: DriftState): string {
@@ -30,8 +25,6 @@ export function driftText(d: DriftState): string {
       return 'comparing with deployed…';
     case 'error':
       return 'not compared';
-    case 'desktop-only':
-      return 'compared in the desktop version only';
   }
 }
 

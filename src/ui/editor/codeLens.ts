@@ -8,7 +8,6 @@ import type { NetworkService } from '../network/network';
 import { ContractStatuses, deploymentsOf, type Deployment } from '../projects/contractStatus';
 import { distinctDeployments, idsForPanel, planName, stateText } from '../projects/deploymentText';
 import type { ClarinetWorkspace } from '../projects/projects';
-import { desktopOnly } from '../shared/webBuild';
 
 const SELECTOR: vscode.DocumentFilter[] = [{ language: 'clarity' }, { pattern: '**/*.clar' }];
 
@@ -25,7 +24,6 @@ const DRIFT_ICONS: Record<DriftState['state'], string> = {
   differs: '$(git-compare)',
   checking: '$(sync~spin)',
   error: '$(warning)',
-  'desktop-only': '$(info)',
 };
 
 /**
@@ -119,8 +117,7 @@ export class DeploymentCodeLens implements vscode.CodeLensProvider, vscode.Dispo
     deployed: Array<{ c: ClarinetContract; dep: Deployment }>,
     named: (c: ClarinetContract, text: string) => string,
   ): vscode.CodeLens[] {
-    // The web build leaves the read-only calls out: no lens offers one there.
-    if (!deployed.length || globalThis.STACKS_LOOKUP_WEB) return [];
+    if (!deployed.length) return [];
     return this.d.drift.readOnlyFunctions(doc.getText()).flatMap((f) => {
       const at = new vscode.Range(f.line, f.character, f.line, f.character);
       return deployed.map(
@@ -151,8 +148,6 @@ function driftTooltip(state: DriftState, dep: Deployment): string {
       return `Fetching the source deployed as ${where}`;
     case 'error':
       return `The source deployed as ${where} could not be fetched. Click to try again.`;
-    case 'desktop-only':
-      return desktopOnly('Comparing a contract with its deployed source');
   }
 }
 

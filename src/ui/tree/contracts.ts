@@ -13,7 +13,6 @@ import { command, ItemNode, LoadContext, TreeNode } from './node';
 import { relativeTo, type WorkspaceProject } from '../projects/projects';
 import { MAX_STATUS_IDS } from '../projects/statusIds';
 import { Section } from './sections';
-import { desktopOnly } from '../shared/webBuild';
 
 // 4. Workspace contracts: the contracts of each Clarinet.toml with their deployment per network.
 export class ContractsSection extends Section {
@@ -329,7 +328,7 @@ export class ContractNode extends TreeNode {
         `Plan: ${plans.join(', ')}`,
         s.state === 'deployed' ? `Deploy transaction: ${s.txId}` : '',
         drift
-          ? `The local file ${driftText(drift)}${drift.state === 'error' ? '' : drift.state === 'desktop-only' ? `: ${desktopOnly('Comparing with the deployed source')}` : ' (line endings, trailing blanks and #[env(simnet)] code do not count)'}`
+          ? `The local file ${driftText(drift)}${drift.state === 'error' ? '' : ' (line endings, trailing blanks and #[env(simnet)] code do not count)'}`
           : '',
         api ? `Asked: ${NETWORK_LABELS[api]} API` : '',
         why,
