@@ -183,6 +183,12 @@ export function addFixtureContract(id: string, c: Partial<FixtureContract> & { i
 
 const NOT_FOUND_INTERFACE = 'No contract interface data found';
 
+/** The fixture's interface (JSON as the node serves it), read as the node reads its own ABI. */
+function interfaceOf(c: FixtureContract): Iface {
+  const iface: Iface = c.iface;
+  return iface;
+}
+
 function contractOf(ctx: RouteContext): { id: string; c: FixtureContract | undefined } {
   const id = `${decodeURIComponent(ctx.params[0]!)}.${decodeURIComponent(ctx.params[1]!)}`;
   return { id, c: fixtureContracts()[id] };
@@ -216,7 +222,7 @@ export function postCallRead(ctx: RouteContext): Reply {
   if (typeof body.sender !== 'string' || !Array.isArray(body.arguments)) return err(400, 'Failed to parse JSON body');
   const refuse = (cause: string) => ok({ okay: false, cause });
   if (!c) return refuse(`RuntimeCheck(NoSuchContract("${id}"))`);
-  const iface = c.iface as unknown as Iface;
+  const iface = interfaceOf(c);
   const f = iface.functions.find((x) => x.name === fnName);
   if (!f) return refuse(`RuntimeCheck(UndefinedFunction("${fnName}"))`);
   if (f.access === 'public') return refuse('NotReadOnly');
@@ -275,7 +281,7 @@ export function postMapEntry(ctx: RouteContext): Reply {
   }
   if (typeof key !== 'string' || !/^(0x)?([0-9a-fA-F]{2})+$/.test(key)) return err(400, 'Failed to parse JSON body');
   const map = c?.maps[name];
-  const m = (c?.iface as unknown as Iface | undefined)?.maps.find((x) => x.name === name);
+  const m = c && interfaceOf(c).maps.find((x) => x.name === name);
   if (!c || !m) return err(404, 'Map not found');
   // The node answers `none` for a key it does not hold, whatever its type.
   const hex = key.startsWith('0x') ? key.toLowerCase() : `0x${key.toLowerCase()}`;

@@ -11,6 +11,7 @@ import type { PanelManager } from '../../src/ui/panels';
 import type { ExplorerTree } from '../../src/ui/tree';
 import type { TreeNode } from '../../src/ui/tree/node';
 import { MockApi, MockApiOptions, startMockApi } from '../mock-api/server';
+import { replaceInWindow } from '../fakes/window';
 
 export const EXTENSION_ID = 'stacks-lookup.stacks-lookup';
 export const CLARITY_FIXTURES = path.resolve(__dirname, '../../../test/fixtures/clarity');
@@ -226,16 +227,7 @@ export async function deadUrl(): Promise<string> {
   return url;
 }
 
-/**
- * Replaces members of `vscode.window` (a plain object in the extension host) and returns a
- * function that puts the originals back.
- */
-export function replaceInWindow(replacements: { [K in keyof typeof vscode.window]?: unknown }): () => void {
-  const keys = Object.keys(replacements) as Array<keyof typeof vscode.window>;
-  const original = Object.fromEntries(keys.map((k) => [k, vscode.window[k]]));
-  Object.assign(vscode.window, replacements);
-  return () => void Object.assign(vscode.window, original);
-}
+export { replaceInWindow };
 
 /** A notification the extension showed, with the titles of its buttons. */
 export interface Shown {

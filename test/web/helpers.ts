@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { TestApi } from '../../src/testApi';
 import type { ExplorerTree } from '../../src/ui/tree';
 import type { TreeNode } from '../../src/ui/tree/node';
+import { replaceInWindow } from '../fakes/window';
 import * as assert from './assert';
 import { mainMock, mockUrl, otherMock } from './control';
 
@@ -65,13 +66,12 @@ export function captureMessages(): { shown: Shown[]; restore(): void } {
       shown.push({ level, message, buttons });
       return Promise.resolve(undefined);
     };
-  const w = vscode.window as unknown as Record<string, unknown>;
-  const keys = ['showErrorMessage', 'showWarningMessage', 'showInformationMessage'];
-  const original = keys.map((k) => w[k]);
-  w.showErrorMessage = recorder('error');
-  w.showWarningMessage = recorder('warning');
-  w.showInformationMessage = recorder('info');
-  return { shown, restore: () => keys.forEach((k, i) => (w[k] = original[i])) };
+  const restore = replaceInWindow({
+    showErrorMessage: recorder('error'),
+    showWarningMessage: recorder('warning'),
+    showInformationMessage: recorder('info'),
+  });
+  return { shown, restore };
 }
 
 /** The text of the Stacks Lookup hovers at the first occurrence of `needle`. */

@@ -23,10 +23,25 @@ export interface Endpoint {
 }
 
 /**
+ * What the watchers (src/ui/watch) need of the network service, and no more: where a request
+ * goes, whether a key raises the budget, the clock their rounds wait on, and whether the user has
+ * asked for chain data in this window yet. `NetworkService` is one; a test can pass its own.
+ */
+export interface WatchNetwork {
+  readonly current: NetworkId;
+  readonly used: boolean;
+  readonly onDidFirstUse: vscode.Event<void>;
+  readonly clock: Clock;
+  networkFor(chain?: ChainNetwork): NetworkId;
+  endpoint(network?: NetworkId, options?: { background?: boolean }): Promise<Endpoint>;
+  hasKeyFor(network?: NetworkId): Promise<boolean>;
+}
+
+/**
  * Knows the selected network, the API URL of each network and which API key belongs to which
  * origin. A key is only handed to a client whose origin it was set for.
  */
-export class NetworkService implements vscode.Disposable {
+export class NetworkService implements vscode.Disposable, WatchNetwork {
   private readonly emitter = new vscode.EventEmitter<void>();
   /** Fires when the network, an API URL, the timeout or the key changes. */
   readonly onDidChange = this.emitter.event;

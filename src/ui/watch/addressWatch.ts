@@ -32,9 +32,9 @@ import type { NetworkId } from '../../chain/networks';
 import { MAX_DELAY_MS } from '../../chain/txWatch';
 import { Rotation, SharedBudget } from '../../chain/watchBudget';
 import { Commands, Settings, Views } from '../../constants';
-import type { Config } from '../shared/config';
-import type { Log } from '../shared/log';
-import type { NetworkService } from '../network/network';
+import type { WatchSettings } from '../shared/config';
+import type { LogSink } from '../shared/log';
+import type { WatchNetwork } from '../network/network';
 import { showInfo, showWarning } from '../shared/notify';
 import { budgetPerMinute } from './watchBudget';
 import type { Watchlist } from './watchlist';
@@ -48,9 +48,9 @@ const FIRST_ROUND_MS = 2_000;
 const SHOW_WATCHED = 'Show Watched Addresses';
 
 export interface AddressWatchDeps {
-  networks: NetworkService;
-  config: Config;
-  log: Log;
+  networks: WatchNetwork;
+  config: WatchSettings;
+  log: LogSink;
   watchlist: Watchlist;
   state: vscode.Memento;
   /** The watchers' share of the budget, with the watched transactions' rounds (this watcher's own by default). */

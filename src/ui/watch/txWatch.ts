@@ -30,9 +30,9 @@ import {
 } from '../../chain/txWatch';
 import { Rotation, SharedBudget } from '../../chain/watchBudget';
 import { Commands } from '../../constants';
-import type { Config } from '../shared/config';
-import type { Log } from '../shared/log';
-import type { NetworkService } from '../network/network';
+import type { WatchSettings } from '../shared/config';
+import type { LogSink } from '../shared/log';
+import type { WatchNetwork } from '../network/network';
 import { showInfo, showWarning } from '../shared/notify';
 import { budgetPerMinute } from './watchBudget';
 
@@ -44,9 +44,9 @@ const LEASE_MS = 2 * MAX_DELAY_MS + 30_000;
 const FAILURES_BEFORE_WARNING = 3;
 
 export interface TxWatchDeps {
-  networks: NetworkService;
-  config: Config;
-  log: Log;
+  networks: WatchNetwork;
+  config: WatchSettings;
+  log: LogSink;
   state: vscode.Memento;
   /** The watchers' share of the budget, with the watched addresses' rounds (this watcher's own by default). */
   shared?: SharedBudget;
@@ -352,7 +352,7 @@ export class TxWatcher implements vscode.Disposable {
 /** `Stacks: Watch Transaction…` (from the palette, a hover link or a panel) and the item's menu. */
 export function registerTxWatchCommands(
   watcher: TxWatcher,
-  networks: NetworkService,
+  networks: WatchNetwork,
   toTarget: (arg: unknown) => { kind: string; id: string; network?: NetworkId } | undefined,
 ): vscode.Disposable[] {
   return [
