@@ -31,7 +31,7 @@ export async function testApi(): Promise<TestApi> {
 
 /** The HTML document of the detail panel as VS Code holds it ('' when no panel is open). */
 export function panelHtml(panels: PanelManager): string {
-  return panels['panel']?.webview.html ?? '';
+  return panels.htmlForTests();
 }
 
 /** The tabs of the detail panel, in every editor group. */
@@ -430,27 +430,20 @@ export interface PanelSuite {
  */
 export function paintTracker(panels: PanelManager): { allPainted(): boolean; restore(): void } {
   const shows = (m: HostMessage) => m.type === 'render' || m.type === 'error';
-  const own = panels as unknown as { post(m: HostMessage): void; handle(raw: unknown): Promise<void> };
-  const post = own.post;
-  const handle = own.handle;
   let posted = 0;
   let painted = 0;
-  own.post = (m: HostMessage) => {
-    if (shows(m)) posted++;
-    post.call(panels, m);
-  };
-  own.handle = (raw: unknown) => {
-    const type = raw && typeof raw === 'object' ? (raw as { type?: unknown }).type : undefined;
-    if (type === 'ready') posted += panels.replayMessages().filter(shows).length;
-    if (type === 'painted') painted++;
-    return handle.call(panels, raw);
-  };
+  const watching = [
+    panels.onDidPostForTests((m) => {
+      if (shows(m)) posted++;
+    }),
+    panels.onDidReceiveForTests((raw) => {
+      const type = raw && typeof raw === 'object' && 'type' in raw ? raw.type : undefined;
+      if (type === 'painted') painted++;
+    }),
+  ];
   return {
     allPainted: () => posted > 0 && painted >= posted,
-    restore: () => {
-      Reflect.deleteProperty(own, 'post');
-      Reflect.deleteProperty(own, 'handle');
-    },
+    restore: () => watching.forEach((w) => w.dispose()),
   };
 }
 

@@ -35,7 +35,8 @@ export async function freshStart(api: TestApi): Promise<void> {
   await mainMock.reset();
   await otherMock.reset();
   await setSettings({ network: 'custom', customApiUrl: mockUrl(), requestTimeoutMs: 15000 });
-  (api.networks as unknown as { clients: Map<string, unknown> }).clients.clear();
+  assert.ok(api.networks, 'activate() built the network service');
+  api.networks.dropClientsForTests();
 }
 
 const section = () => vscode.workspace.getConfiguration('stacksLookup');

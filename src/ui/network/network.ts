@@ -176,6 +176,22 @@ export class NetworkService implements vscode.Disposable, WatchNetwork {
   }
 
   /**
+   * The clients made so far, each named by network, URL, timeout and whether a key is sent (never
+   * the key itself). Reachable through the test API only (extensionMode Test).
+   */
+  clientIdsForTests(): string[] {
+    return [...this.clients.keys()];
+  }
+
+  /**
+   * Drops the clients, so the next request starts with an empty cache and a full rate budget (the
+   * web tests reuse one mock URL). Reachable through the test API only (extensionMode Test).
+   */
+  dropClientsForTests(): void {
+    this.clients.clear();
+  }
+
+  /**
    * Raises the rate budget of the clients made from now on, for the benchmark's 1,000-lookup
    * memory run against the local mock. Reachable through the test API only (extensionMode Test).
    */

@@ -52,18 +52,28 @@ export class PanelManager implements Presenter, vscode.Disposable {
   private readonly forms: FormRunner;
   /** The last model shown (cleared when the panel closes). */
   current: PanelSnapshot | undefined;
+  private readonly sent = new vscode.EventEmitter<HostMessage>();
+  private readonly received = new vscode.EventEmitter<unknown>();
+  /** Each message posted to the webview, replays and form results included. Through the test API only. */
+  readonly onDidPostForTests = this.sent.event;
+  /** Each message from the webview (or a test) as `handle` takes it. Through the test API only. */
+  readonly onDidReceiveForTests = this.received.event;
 
   constructor(private readonly d: PanelDeps) {
     // The serializer and the contract source provider are registered at activation by
     // ui/panels/lazyPanels.ts, which loads this bundle only when a panel is first needed.
     this.forms = new FormRunner(d, {
-      post: (m) => void this.panel?.webview.postMessage(m),
+      post: (m) => this.send(m),
       shownPlace: () => {
         const here = this.places.here;
         return here && this.last?.type === 'render' ? identity(here) : undefined;
       },
     });
-    this.disposables.push(d.networks.onDidChange(() => this.networkChanged()));
+    this.disposables.push(
+      this.sent,
+      this.received,
+      d.networks.onDidChange(() => this.networkChanged()),
+    );
     this.selected = d.networks.current;
   }
 
@@ -126,6 +136,7 @@ export class PanelManager implements Presenter, vscode.Disposable {
    * ignores anything outside the protocol; this carries it out. Resolves when the operation is done.
    */
   async handle(raw: unknown): Promise<void> {
+    this.received.fire(raw);
     const d = decide(raw, {
       here: this.places.here,
       previous: this.places.previous,
@@ -142,7 +153,7 @@ export class PanelManager implements Presenter, vscode.Disposable {
         if (d.why) this.ignored(d.why);
         return;
       case 'replay':
-        for (const m of this.replayMessages()) void this.panel?.webview.postMessage(m);
+        for (const m of this.replayMessages()) this.send(m);
         return;
       case 'painted': {
         const painted = { postedAt: this.postedAt, paintedAt: performance.now() };
@@ -313,12 +324,22 @@ export class PanelManager implements Presenter, vscode.Disposable {
   private post(m: HostMessage): void {
     this.last = m.type === 'busy' ? this.last : m;
     if (m.type === 'render' || m.type === 'error') this.postedAt = performance.now();
-    void this.panel?.webview.postMessage(m);
+    this.send(m);
     if (m.type === 'render' || m.type === 'error') {
       const waiting = this.waiters;
       this.waiters = [];
       for (const w of waiting) w(m);
     }
+  }
+
+  private send(m: HostMessage): void {
+    this.sent.fire(m);
+    void this.panel?.webview.postMessage(m);
+  }
+
+  /** The HTML document of the webview as VS Code holds it ('' with no panel open). Through the test API only. */
+  htmlForTests(): string {
+    return this.panel?.webview.html ?? '';
   }
 
   private ignored(what: string): void {
