@@ -10,6 +10,7 @@ import { Config, NetworkId } from '../shared/config';
 import type { ErrorContext } from '../shared/errorText';
 import type { Log } from '../shared/log';
 import { showInfo } from '../shared/notify';
+import { Disposable } from '../shared/lifecycle';
 
 const SECRET_KEY = 'stacksLookup.apiKeys';
 /** A key set while a hosted network is selected serves both hosted APIs. */
@@ -41,7 +42,7 @@ export interface WatchNetwork {
  * Knows the selected network, the API URL of each network and which API key belongs to which
  * origin. A key is only handed to a client whose origin it was set for.
  */
-export class NetworkService implements vscode.Disposable, WatchNetwork {
+export class NetworkService extends Disposable implements WatchNetwork {
   private readonly emitter = new vscode.EventEmitter<void>();
   /** Fires when the network, an API URL, the timeout or the key changes. */
   readonly onDidChange = this.emitter.event;
@@ -53,14 +54,14 @@ export class NetworkService implements vscode.Disposable, WatchNetwork {
   private keys: Record<string, string> | undefined;
   /** Switched-off API routes the user has been told about this session. */
   private readonly fallbacksShown = new Set<string>();
-  private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
     private readonly config: Config,
     private readonly secrets: vscode.SecretStorage,
     private readonly log: Log,
   ) {
-    this.disposables.push(
+    super();
+    this.registerAll(
       this.emitter,
       this.usedEmitter,
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -312,10 +313,6 @@ export class NetworkService implements vscode.Disposable, WatchNetwork {
     this.clients.clear();
     void this.updateContext();
     this.emitter.fire();
-  }
-
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
   }
 }
 

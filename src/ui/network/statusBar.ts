@@ -4,6 +4,7 @@ import { Commands, Settings } from '../../constants';
 import { escapeMarkdown } from '../shared/markdown';
 import type { Config } from '../shared/config';
 import type { NetworkService } from './network';
+import { Disposable } from '../shared/lifecycle';
 
 const REFRESH_MS = 30_000;
 /** A paragraph of the tooltip: the server's words are at most 300 characters, the sentence around them a few dozen. */
@@ -15,9 +16,8 @@ const MAX_TOOLTIP_LINE = 400;
  * fetched every 30 s while the window is focused. With `statusBar.chainTip` off it shows the
  * network only and never asks the API.
  */
-export class NetworkStatusBar implements vscode.Disposable {
+export class NetworkStatusBar extends Disposable {
   private readonly item: vscode.StatusBarItem;
-  private readonly disposables: vscode.Disposable[] = [];
   private timer: ReturnType<typeof setInterval> | undefined;
   private tip: { height: number; network: string } | undefined;
   private lastFetch = 0;
@@ -28,12 +28,13 @@ export class NetworkStatusBar implements vscode.Disposable {
     private readonly networks: NetworkService,
     private readonly config: Config,
   ) {
+    super();
     this.item = vscode.window.createStatusBarItem('stacksLookup.network', vscode.StatusBarAlignment.Right, 100);
     this.item.name = 'Stacks Network';
     this.item.command = Commands.selectNetwork;
     this.render();
     this.item.show();
-    this.disposables.push(
+    this.registerAll(
       this.item,
       networks.onDidChange(() => {
         this.forget();
@@ -134,9 +135,9 @@ export class NetworkStatusBar implements vscode.Disposable {
     this.item.tooltip = md;
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.stop();
     this.inFlight?.abort();
-    for (const d of this.disposables) d.dispose();
+    super.dispose();
   }
 }

@@ -17,6 +17,7 @@ import { errorActions, errorTitle } from './errorState';
 import { decide } from './messages';
 import { Entry, identity, Places, stateOf } from './places';
 import { checkTarget } from '../shared/targets';
+import { Disposable, disposeAll } from '../shared/lifecycle';
 
 export interface PanelDeps extends SourceDeps {
   history: History;
@@ -35,10 +36,9 @@ export interface PanelSnapshot {
  * and forward. `open` (the commands) fetches first and shows only what loaded; links, paging and
  * retries inside the panel show a loading state and, on failure, an error state with actions.
  */
-export class PanelManager implements Presenter, vscode.Disposable {
+export class PanelManager extends Disposable implements Presenter {
   private panel: vscode.WebviewPanel | undefined;
   private panelSubs: vscode.Disposable[] = [];
-  private readonly disposables: vscode.Disposable[] = [];
   private readonly places = new Places();
   /** The raw responses behind the current model, reused when paging. */
   private parts: { of: string; parts: Parts } | undefined;
@@ -52,14 +52,15 @@ export class PanelManager implements Presenter, vscode.Disposable {
   private readonly forms: FormRunner;
   /** The last model shown (cleared when the panel closes). */
   current: PanelSnapshot | undefined;
-  private readonly sent = new vscode.EventEmitter<HostMessage>();
-  private readonly received = new vscode.EventEmitter<unknown>();
+  private readonly sent = this.register(new vscode.EventEmitter<HostMessage>());
+  private readonly received = this.register(new vscode.EventEmitter<unknown>());
   /** Each message posted to the webview, replays and form results included. Through the test API only. */
   readonly onDidPostForTests = this.sent.event;
   /** Each message from the webview (or a test) as `handle` takes it. Through the test API only. */
   readonly onDidReceiveForTests = this.received.event;
 
   constructor(private readonly d: PanelDeps) {
+    super();
     // The serializer and the contract source provider are registered at activation by
     // ui/panels/lazyPanels.ts, which loads this bundle only when a panel is first needed.
     this.forms = new FormRunner(d, {
@@ -69,11 +70,7 @@ export class PanelManager implements Presenter, vscode.Disposable {
         return here && this.last?.type === 'render' ? identity(here) : undefined;
       },
     });
-    this.disposables.push(
-      this.sent,
-      this.received,
-      d.networks.onDidChange(() => this.networkChanged()),
-    );
+    this.register(d.networks.onDidChange(() => this.networkChanged()));
     this.selected = d.networks.current;
   }
 
@@ -205,11 +202,11 @@ export class PanelManager implements Presenter, vscode.Disposable {
     return this.forms.run(d, here, loaded.iface);
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.loading?.abort();
     this.forms.cancel();
     this.panel?.dispose();
-    for (const d of this.disposables) d.dispose();
+    super.dispose();
   }
 
   // ---- navigation --------------------------------------------------------------------------
@@ -372,8 +369,7 @@ export class PanelManager implements Presenter, vscode.Disposable {
         if (this.panel !== panel) return;
         this.loading?.abort();
         this.forms.cancel();
-        for (const s of this.panelSubs) s.dispose();
-        this.panelSubs = [];
+        disposeAll(this.panelSubs);
         this.panel = undefined;
         this.places.clear();
         this.parts = undefined;
