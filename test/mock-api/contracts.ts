@@ -11,7 +11,7 @@
 import { Cl, ClarityType, ClarityValue, cvToHex, hexToCV } from '@stacks/transactions';
 import { CONTRACT } from '../fixtures/ids';
 import { Json, loadFixture } from './fixtures';
-import { err, ok, Reply, RouteContext } from './routing';
+import { err, ok, Reply, RouteContext, param } from './routing';
 
 type AbiType = string | { [k: string]: unknown };
 interface Iface {
@@ -190,7 +190,7 @@ function interfaceOf(c: FixtureContract): Iface {
 }
 
 function contractOf(ctx: RouteContext): { id: string; c: FixtureContract | undefined } {
-  const id = `${decodeURIComponent(ctx.params[0]!)}.${decodeURIComponent(ctx.params[1]!)}`;
+  const id = `${decodeURIComponent(param(ctx, 0))}.${decodeURIComponent(param(ctx, 1))}`;
   return { id, c: fixtureContracts()[id] };
 }
 
@@ -212,7 +212,7 @@ export function postCallRead(ctx: RouteContext): Reply {
   const bad = tipProblem(ctx);
   if (bad) return bad;
   const { id, c } = contractOf(ctx);
-  const fnName = decodeURIComponent(ctx.params[2]!);
+  const fnName = decodeURIComponent(param(ctx, 2));
   let body: { sender?: unknown; arguments?: unknown };
   try {
     body = JSON.parse(ctx.body ?? '') as typeof body;
@@ -256,7 +256,7 @@ export function getDataVar(ctx: RouteContext): Reply {
   const bad = tipProblem(ctx);
   if (bad) return bad;
   const { c } = contractOf(ctx);
-  const v = c?.vars[decodeURIComponent(ctx.params[2]!)];
+  const v = c?.vars[decodeURIComponent(param(ctx, 2))];
   return v ? ok({ data: cvToHex(v) }) : err(404, 'Data var not found');
 }
 
@@ -264,7 +264,7 @@ export function getConstantVal(ctx: RouteContext): Reply {
   const bad = tipProblem(ctx);
   if (bad) return bad;
   const { c } = contractOf(ctx);
-  const v = c?.constants[decodeURIComponent(ctx.params[2]!)];
+  const v = c?.constants[decodeURIComponent(param(ctx, 2))];
   return v ? ok({ data: cvToHex(v) }) : err(404, 'Constant not found');
 }
 
@@ -272,7 +272,7 @@ export function postMapEntry(ctx: RouteContext): Reply {
   const bad = tipProblem(ctx);
   if (bad) return bad;
   const { c } = contractOf(ctx);
-  const name = decodeURIComponent(ctx.params[2]!);
+  const name = decodeURIComponent(param(ctx, 2));
   let key: unknown;
   try {
     key = JSON.parse(ctx.body ?? '');

@@ -47,7 +47,7 @@ export interface SeenItem {
   description: string;
   tooltip: string;
   contextValue: string;
-  command?: string;
+  command?: string | undefined;
   args: unknown[];
   node: TreeNode;
 }

@@ -150,7 +150,9 @@ export class ExplorerTree extends Disposable implements vscode.TreeDataProvider<
 
   private resume(): void {
     this.paused = false;
-    this.view.message = undefined;
+    // `undefined` clears the message, as the API does it; its type (`message?: string`) leaves that out.
+    const view: { message?: string | undefined } = this.view;
+    view.message = undefined;
     this.schedule();
   }
 

@@ -173,7 +173,9 @@ function payload(t: Transaction, ctx: ModelContext): Section[] {
         field('Recipient', principal(t.token_transfer.recipient_address, ctx)),
         field(
           'Memo',
-          decoded !== undefined ? text(decoded, { hint: memo }) : code(memo && memo !== '0x' ? memo : undefined),
+          decoded !== undefined
+            ? text(decoded, memo === undefined ? {} : { hint: memo })
+            : code(memo && memo !== '0x' ? memo : undefined),
         ),
       ]),
     );
