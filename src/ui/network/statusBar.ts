@@ -4,7 +4,7 @@ import { Commands, Settings } from '../../constants';
 import { escapeMarkdown } from '../shared/markdown';
 import type { Config } from '../shared/config';
 import type { NetworkService } from './network';
-import { Disposable } from '../shared/lifecycle';
+import { disposeAll } from '../shared/lifecycle';
 
 const REFRESH_MS = 30_000;
 /** A paragraph of the tooltip: the server's words are at most 300 characters, the sentence around them a few dozen. */
@@ -16,8 +16,9 @@ const MAX_TOOLTIP_LINE = 400;
  * fetched every 30 s while the window is focused. With `statusBar.chainTip` off it shows the
  * network only and never asks the API.
  */
-export class NetworkStatusBar extends Disposable {
+export class NetworkStatusBar implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
+  private readonly disposables: vscode.Disposable[] = [];
   private timer: ReturnType<typeof setInterval> | undefined;
   private tip: { height: number; network: string } | undefined;
   private lastFetch = 0;
@@ -28,13 +29,12 @@ export class NetworkStatusBar extends Disposable {
     private readonly networks: NetworkService,
     private readonly config: Config,
   ) {
-    super();
     this.item = vscode.window.createStatusBarItem('stacksLookup.network', vscode.StatusBarAlignment.Right, 100);
     this.item.name = 'Stacks Network';
     this.item.command = Commands.selectNetwork;
     this.render();
     this.item.show();
-    this.registerAll(
+    this.disposables.push(
       this.item,
       networks.onDidChange(() => {
         this.forget();
@@ -135,9 +135,9 @@ export class NetworkStatusBar extends Disposable {
     this.item.tooltip = md;
   }
 
-  override dispose(): void {
+  dispose(): void {
     this.stop();
     this.inFlight?.abort();
-    super.dispose();
+    disposeAll(this.disposables);
   }
 }
