@@ -17,6 +17,7 @@ import * as os from 'os';
 import * as path from 'path';
 import * as vm from 'vm';
 import * as vscode from 'vscode';
+import { fakeExtensionContext } from '../test/fakes/context';
 
 const EXTENSION_ID = 'stacks-lookup.stacks-lookup';
 
@@ -33,60 +34,13 @@ export interface HostActivationResult {
   error?: string;
 }
 
-class MemoryState implements vscode.Memento {
-  private readonly map = new Map<string, unknown>();
-  keys(): readonly string[] {
-    return [...this.map.keys()];
-  }
-  get<T>(key: string, fallback?: T): T | undefined {
-    return this.map.has(key) ? (this.map.get(key) as T) : fallback;
-  }
-  async update(key: string, value: unknown): Promise<void> {
-    if (value === undefined) this.map.delete(key);
-    else this.map.set(key, value);
-  }
-  setKeysForSync(): void {}
-}
-
-class MemorySecrets implements vscode.SecretStorage {
-  private readonly map = new Map<string, string>();
-  private readonly changed = new vscode.EventEmitter<vscode.SecretStorageChangeEvent>();
-  readonly onDidChange = this.changed.event;
-  async get(key: string): Promise<string | undefined> {
-    return this.map.get(key);
-  }
-  async keys(): Promise<string[]> {
-    return [...this.map.keys()];
-  }
-  async store(key: string, value: string): Promise<void> {
-    this.map.set(key, value);
-    this.changed.fire({ key });
-  }
-  async delete(key: string): Promise<void> {
-    this.map.delete(key);
-    this.changed.fire({ key });
-  }
-}
-
 function contextFor(ext: vscode.Extension<unknown>, dir: string): vscode.ExtensionContext {
-  const ctx = {
-    subscriptions: [] as vscode.Disposable[],
-    extension: ext,
-    extensionUri: ext.extensionUri,
-    extensionPath: ext.extensionPath,
-    extensionMode: vscode.ExtensionMode.Test,
-    globalState: new MemoryState(),
-    workspaceState: new MemoryState(),
-    secrets: new MemorySecrets(),
+  return fakeExtensionContext(ext, {
     globalStorageUri: vscode.Uri.file(path.join(dir, 'global')),
     storageUri: vscode.Uri.file(path.join(dir, 'workspace')),
     logUri: vscode.Uri.file(path.join(dir, 'log')),
-    globalStoragePath: path.join(dir, 'global'),
-    storagePath: path.join(dir, 'workspace'),
-    logPath: path.join(dir, 'log'),
     asAbsolutePath: (p: string) => path.join(ext.extensionPath, p),
-  };
-  return ctx as unknown as vscode.ExtensionContext;
+  });
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

@@ -25,7 +25,7 @@ export interface Row {
   target: string;
   /** true: met, false: not met, null: no target or not measured. */
   met: boolean | null;
-  note?: string;
+  note?: string | undefined;
 }
 
 export function table(rows: readonly Row[]): string {

@@ -17,9 +17,9 @@ export interface WatchedTx {
 /** What the API said of a watched transaction, reduced to what the watch needs. */
 export interface TxSeen {
   tx_status: string;
-  tx_type?: string;
-  block_height?: number;
-  replaced_by_tx_id?: string | null;
+  tx_type?: string | undefined;
+  block_height?: number | undefined;
+  replaced_by_tx_id?: string | null | undefined;
 }
 
 export type Outcome =

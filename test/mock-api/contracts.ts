@@ -11,7 +11,7 @@
 import { Cl, ClarityType, ClarityValue, cvToHex, hexToCV } from '@stacks/transactions';
 import { CONTRACT } from '../fixtures/ids';
 import { Json, loadFixture } from './fixtures';
-import { err, ok, Reply, RouteContext } from './routing';
+import { err, ok, Reply, RouteContext, param } from './routing';
 
 type AbiType = string | { [k: string]: unknown };
 interface Iface {
@@ -183,8 +183,14 @@ export function addFixtureContract(id: string, c: Partial<FixtureContract> & { i
 
 const NOT_FOUND_INTERFACE = 'No contract interface data found';
 
+/** The fixture's interface (JSON as the node serves it), read as the node reads its own ABI. */
+function interfaceOf(c: FixtureContract): Iface {
+  const iface: Iface = c.iface;
+  return iface;
+}
+
 function contractOf(ctx: RouteContext): { id: string; c: FixtureContract | undefined } {
-  const id = `${decodeURIComponent(ctx.params[0]!)}.${decodeURIComponent(ctx.params[1]!)}`;
+  const id = `${decodeURIComponent(param(ctx, 0))}.${decodeURIComponent(param(ctx, 1))}`;
   return { id, c: fixtureContracts()[id] };
 }
 
@@ -206,7 +212,7 @@ export function postCallRead(ctx: RouteContext): Reply {
   const bad = tipProblem(ctx);
   if (bad) return bad;
   const { id, c } = contractOf(ctx);
-  const fnName = decodeURIComponent(ctx.params[2]!);
+  const fnName = decodeURIComponent(param(ctx, 2));
   let body: { sender?: unknown; arguments?: unknown };
   try {
     body = JSON.parse(ctx.body ?? '') as typeof body;
@@ -216,7 +222,7 @@ export function postCallRead(ctx: RouteContext): Reply {
   if (typeof body.sender !== 'string' || !Array.isArray(body.arguments)) return err(400, 'Failed to parse JSON body');
   const refuse = (cause: string) => ok({ okay: false, cause });
   if (!c) return refuse(`RuntimeCheck(NoSuchContract("${id}"))`);
-  const iface = c.iface as unknown as Iface;
+  const iface = interfaceOf(c);
   const f = iface.functions.find((x) => x.name === fnName);
   if (!f) return refuse(`RuntimeCheck(UndefinedFunction("${fnName}"))`);
   if (f.access === 'public') return refuse('NotReadOnly');
@@ -250,7 +256,7 @@ export function getDataVar(ctx: RouteContext): Reply {
   const bad = tipProblem(ctx);
   if (bad) return bad;
   const { c } = contractOf(ctx);
-  const v = c?.vars[decodeURIComponent(ctx.params[2]!)];
+  const v = c?.vars[decodeURIComponent(param(ctx, 2))];
   return v ? ok({ data: cvToHex(v) }) : err(404, 'Data var not found');
 }
 
@@ -258,7 +264,7 @@ export function getConstantVal(ctx: RouteContext): Reply {
   const bad = tipProblem(ctx);
   if (bad) return bad;
   const { c } = contractOf(ctx);
-  const v = c?.constants[decodeURIComponent(ctx.params[2]!)];
+  const v = c?.constants[decodeURIComponent(param(ctx, 2))];
   return v ? ok({ data: cvToHex(v) }) : err(404, 'Constant not found');
 }
 
@@ -266,7 +272,7 @@ export function postMapEntry(ctx: RouteContext): Reply {
   const bad = tipProblem(ctx);
   if (bad) return bad;
   const { c } = contractOf(ctx);
-  const name = decodeURIComponent(ctx.params[2]!);
+  const name = decodeURIComponent(param(ctx, 2));
   let key: unknown;
   try {
     key = JSON.parse(ctx.body ?? '');
@@ -275,7 +281,7 @@ export function postMapEntry(ctx: RouteContext): Reply {
   }
   if (typeof key !== 'string' || !/^(0x)?([0-9a-fA-F]{2})+$/.test(key)) return err(400, 'Failed to parse JSON body');
   const map = c?.maps[name];
-  const m = (c?.iface as unknown as Iface | undefined)?.maps.find((x) => x.name === name);
+  const m = c && interfaceOf(c).maps.find((x) => x.name === name);
   if (!c || !m) return err(404, 'Map not found');
   // The node answers `none` for a key it does not hold, whatever its type.
   const hex = key.startsWith('0x') ? key.toLowerCase() : `0x${key.toLowerCase()}`;

@@ -44,7 +44,7 @@ export function deprecated(
 
 /** The rules of one server, first added first tried; a rule goes once its `times` are used up. */
 export class FaultRules {
-  private rules: Array<{ match?: string | RegExp; remaining: number; fault: Fault }> = [];
+  private rules: Array<{ match?: string | RegExp | undefined; remaining: number; fault: Fault }> = [];
 
   add(rule: FaultRule | Fault): void {
     const r: FaultRule = 'kind' in rule ? { fault: rule } : rule;

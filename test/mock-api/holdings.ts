@@ -9,7 +9,7 @@ import { ADDRESS, mockHash, TOKEN } from '../fixtures/ids';
 import { data, zeroBalance } from './data';
 import { clone, ERROR_BODIES, Json, loadFixture } from './fixtures';
 import { cursorPage } from './replacementRoutes';
-import { err, isValidPrincipal, normalizeHash, ok, paging, Reply, RouteContext } from './routing';
+import { err, isValidPrincipal, normalizeHash, ok, paging, Reply, RouteContext, param } from './routing';
 import { toV3MempoolSummary } from './v3';
 
 /** The address of the API tests' FT, NFT and mempool blocks. */
@@ -38,7 +38,7 @@ function nftOf(principal: string): Json[] {
 }
 
 function principalOf(ctx: RouteContext): string | Reply {
-  const p = decodeURIComponent(ctx.params[0]);
+  const p = decodeURIComponent(param(ctx, 0));
   return isValidPrincipal(p) ? p : err(400, ERROR_BODIES.invalidPrincipal(p));
 }
 

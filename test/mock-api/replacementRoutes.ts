@@ -7,7 +7,18 @@
 import { ADDRESS, TX } from '../fixtures/ids';
 import { data, findBlockV2, zeroBalance } from './data';
 import { clone, ERROR_BODIES, Json, loadFixture } from './fixtures';
-import { err, isValidPrincipal, normalizeHash, ok, page, paging, Reply, RouteContext, TX_ID_RE } from './routing';
+import {
+  err,
+  isValidPrincipal,
+  normalizeHash,
+  ok,
+  page,
+  paging,
+  Reply,
+  RouteContext,
+  TX_ID_RE,
+  param,
+} from './routing';
 import {
   toV3BalanceChanges,
   toV3Event,
@@ -47,7 +58,7 @@ export function fullTxV3(id: string): Json | undefined {
 }
 
 export function getTxV3(ctx: RouteContext): Reply {
-  const id = decodeURIComponent(ctx.params[0]);
+  const id = decodeURIComponent(param(ctx, 0));
   if (!TX_ID_RE.test(id)) return err(400, ERROR_BODIES.txIdPattern());
   const include = includes(ctx.query);
   if (!Array.isArray(include)) return include;
@@ -59,7 +70,7 @@ export function getTxV3(ctx: RouteContext): Reply {
 
 /** Cursor = the event_index to start at (the API server's TransactionEventCursorSchema). */
 export function getTxEventsV3(ctx: RouteContext): Reply {
-  const id = decodeURIComponent(ctx.params[0]);
+  const id = decodeURIComponent(param(ctx, 0));
   if (!TX_ID_RE.test(id)) return err(400, ERROR_BODIES.txIdPattern());
   const tx = data().txs.get(normalizeHash(id));
   if (!tx) return err(404, { error: 'Not Found', message: 'Transaction not found', statusCode: 404 });
@@ -90,7 +101,7 @@ export function getTxEventsV3(ctx: RouteContext): Reply {
 }
 
 export function getStxBalanceV2(ctx: RouteContext): Reply {
-  const principal = decodeURIComponent(ctx.params[0]);
+  const principal = decodeURIComponent(param(ctx, 0));
   if (!isValidPrincipal(principal)) return err(400, ERROR_BODIES.invalidPrincipal(principal));
   const mempool = ctx.query.get('include_mempool') === 'true';
   const fixture = V2_BALANCE_FIXTURES[principal];
@@ -125,7 +136,7 @@ function principalTxCursor(item: Json, i: number): string {
 }
 
 export function getPrincipalTxsV3(ctx: RouteContext): Reply {
-  const principal = decodeURIComponent(ctx.params[0]);
+  const principal = decodeURIComponent(param(ctx, 0));
   if (!isValidPrincipal(principal)) return err(400, ERROR_BODIES.invalidPrincipal(principal));
   const p = paging(ctx.query, 20, 50);
   if ('status' in p) return p;
@@ -168,7 +179,7 @@ export function getBlockTxsV2(ctx: RouteContext): Reply {
 
 /** The v1 balance data in the v3 shape, so both routes agree on every address. */
 export function getStxBalanceV3(ctx: RouteContext): Reply {
-  const principal = decodeURIComponent(ctx.params[0]);
+  const principal = decodeURIComponent(param(ctx, 0));
   if (!isValidPrincipal(principal)) return err(400, ERROR_BODIES.invalidPrincipal(principal));
   return ok(toV3StxBalance(data().balances.get(principal) ?? zeroBalance()));
 }
@@ -180,8 +191,8 @@ function balanceChangeCursor(c: Json): string {
 }
 
 export function getTxBalanceChangesV3(ctx: RouteContext): Reply {
-  const principal = decodeURIComponent(ctx.params[0]);
-  const txId = decodeURIComponent(ctx.params[1]);
+  const principal = decodeURIComponent(param(ctx, 0));
+  const txId = decodeURIComponent(param(ctx, 1));
   if (!isValidPrincipal(principal)) return err(400, ERROR_BODIES.invalidPrincipal(principal));
   if (!TX_ID_RE.test(txId)) return err(400, ERROR_BODIES.txIdPattern());
   if (!data().txs.has(normalizeHash(txId)))
@@ -236,7 +247,7 @@ export function cursorPage(
 
 /** The block a block-transactions route names, its paging, and its transactions (v1 shape), or the API's error. */
 function blockTxsOf(ctx: RouteContext): Reply | { block: Json; p: { limit: number; offset: number }; txs: Json[] } {
-  const key = decodeURIComponent(ctx.params[0]);
+  const key = decodeURIComponent(param(ctx, 0));
   if (key !== 'latest' && !/^\d+$/.test(key) && !TX_ID_RE.test(key))
     return err(400, ERROR_BODIES.validation('params/height_or_hash must match a schema in anyOf'));
   const block = findBlockV2(key);

@@ -29,10 +29,11 @@ import {
   Route,
   RouteContext,
   TX_ID_RE,
+  param,
 } from './routing';
 
 function getTx(ctx: RouteContext): Reply {
-  const id = decodeURIComponent(ctx.params[0]);
+  const id = decodeURIComponent(param(ctx, 0));
   if (!TX_ID_RE.test(id)) return err(400, ERROR_BODIES.txIdPattern());
   const tx = data().txs.get(normalizeHash(id));
   if (!tx) return err(404, ERROR_BODIES.txNotFound());
@@ -53,7 +54,7 @@ function getTx(ctx: RouteContext): Reply {
 }
 
 function getStxBalance(ctx: RouteContext): Reply {
-  const principal = decodeURIComponent(ctx.params[0]);
+  const principal = decodeURIComponent(param(ctx, 0));
   if (!isValidPrincipal(principal)) return err(400, ERROR_BODIES.invalidPrincipal(principal));
   const unanchored = ctx.query.get('unanchored');
   if (unanchored !== null && unanchored !== 'true' && unanchored !== 'false') {
@@ -64,7 +65,7 @@ function getStxBalance(ctx: RouteContext): Reply {
 }
 
 function getBlockV2(ctx: RouteContext): Reply {
-  const key = decodeURIComponent(ctx.params[0]);
+  const key = decodeURIComponent(param(ctx, 0));
   if (key !== 'latest' && !/^\d+$/.test(key) && !TX_ID_RE.test(key)) {
     return err(400, ERROR_BODIES.validation('params/height_or_hash must match a schema in anyOf'));
   }
@@ -73,7 +74,7 @@ function getBlockV2(ctx: RouteContext): Reply {
 }
 
 function getBlockV1ByHeight(ctx: RouteContext): Reply {
-  const h = ctx.params[0];
+  const h = param(ctx, 0);
   if (!/^\d+$/.test(h)) return err(400, ERROR_BODIES.validation('params/height must be integer'));
   const block = data().blocksV1.get(Number(h));
   return block ? ok(clone(block)) : err(404, ERROR_BODIES.blockByHeightNotFound());
@@ -100,7 +101,7 @@ function getContractsStatus(ctx: RouteContext): Reply {
 }
 
 function getAddressTxs(ctx: RouteContext): Reply {
-  const address = decodeURIComponent(ctx.params[0]);
+  const address = decodeURIComponent(param(ctx, 0));
   if (!isValidPrincipal(address)) return err(400, ERROR_BODIES.invalidPrincipal(address));
   const p = paging(ctx.query, 20, 50);
   if ('status' in p) return p;
@@ -108,8 +109,8 @@ function getAddressTxs(ctx: RouteContext): Reply {
 }
 
 function getAddressTxEvents(ctx: RouteContext): Reply {
-  const address = decodeURIComponent(ctx.params[0]);
-  const txId = decodeURIComponent(ctx.params[1]);
+  const address = decodeURIComponent(param(ctx, 0));
+  const txId = decodeURIComponent(param(ctx, 1));
   if (!isValidPrincipal(address)) return err(400, ERROR_BODIES.invalidPrincipal(address));
   if (!TX_ID_RE.test(txId)) return err(400, ERROR_BODIES.txIdPattern());
   const p = paging(ctx.query, 20, 50);
@@ -122,7 +123,7 @@ function getAddressTxEvents(ctx: RouteContext): Reply {
  * ones the API's own tests assert. A contract has no nonces: 400, as the API answers.
  */
 function getNoncesV3(ctx: RouteContext): Reply {
-  const principal = decodeURIComponent(ctx.params[0]);
+  const principal = decodeURIComponent(param(ctx, 0));
   if (!/^[0123456789ABCDEFGHJKMNPQRSTVWXYZ]{28,41}$/.test(principal) || !isValidPrincipal(principal))
     return err(
       400,
@@ -142,7 +143,7 @@ function getNoncesV3(ctx: RouteContext): Reply {
  * metadata, one whose metadata is still being fetched (422), every other token 404, as its routes answer.
  */
 function getFtMetadata(ctx: RouteContext): Reply {
-  const principal = decodeURIComponent(ctx.params[0]);
+  const principal = decodeURIComponent(param(ctx, 0));
   if (principal === TOKEN.mia) return ok(loadFixture('ft-metadata--miamicoin.json'));
   if (principal === TOKEN.fetching) return err(422, loadFixture('error-422-ft-metadata-fetch-in-progress.json'));
   return err(404, loadFixture('error-404-ft-metadata-token-not-found.json'));
@@ -150,7 +151,7 @@ function getFtMetadata(ctx: RouteContext): Reply {
 
 /** `height_or_hash` of the burn-block routes: `latest`, a height, or a hash with or without 0x (BurnBlockParamsSchema). */
 function burnBlockOf(ctx: RouteContext): Reply | { block: Json } {
-  const key = decodeURIComponent(ctx.params[0]);
+  const key = decodeURIComponent(param(ctx, 0));
   if (key !== 'latest' && !/^\d+$/.test(key) && !TX_ID_RE.test(key))
     return err(400, ERROR_BODIES.validation('params/height_or_hash must match a schema in anyOf'));
   const block = findBurnBlock(key);

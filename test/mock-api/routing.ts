@@ -14,10 +14,17 @@ export interface RouteContext {
   body?: string;
 }
 
+/** The group `i` of the route's pattern, as matched: a route reads only groups its pattern has. */
+export function param(ctx: RouteContext, i: number): string {
+  const value = ctx.params[i];
+  if (value === undefined) throw new Error(`the route for ${ctx.url} has no group ${i} in its pattern`);
+  return value;
+}
+
 export interface Reply {
   status: number;
   body: unknown;
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
 }
 
 export interface Route {
@@ -47,10 +54,10 @@ function isValidStxAddress(address: string): boolean {
 }
 
 export function isValidPrincipal(principal: string): boolean {
-  const parts = principal.split('.');
-  if (parts.length === 1) return isValidStxAddress(principal);
-  if (parts.length !== 2) return false;
-  return isValidStxAddress(parts[0]) && parts[1].length <= 128 && CONTRACT_NAME_RE.test(parts[1]);
+  const [address, name, ...rest] = principal.split('.');
+  if (address === undefined || rest.length) return false;
+  if (name === undefined) return isValidStxAddress(address);
+  return isValidStxAddress(address) && name.length <= 128 && CONTRACT_NAME_RE.test(name);
 }
 
 /** Parses limit/offset like the real API (Fastify/TypeBox): 400 with the validation body. */

@@ -71,9 +71,9 @@ export interface MockApi {
 
 export interface MockApiOptions {
   port?: number;
-  host?: string;
-  rateLimit?: { limit: number; windowMs: number };
-  requireKey?: string;
+  host?: string | undefined;
+  rateLimit?: { limit: number; windowMs: number } | undefined;
+  requireKey?: string | undefined;
   /** Start in sunset mode (see `MockApi.sunset`). */
   sunset?: boolean;
 }
@@ -208,7 +208,8 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
       if (window.count > options.rateLimit.limit) {
         const h = rateHeaders();
         send(res, { status: 429, body: ERROR_BODIES.tooManyRequests() }, method, {
-          'retry-after': h['ratelimit-reset'],
+          // rateHeaders sets the reset whenever a rate limit is configured, as it is here.
+          'retry-after': h['ratelimit-reset'] ?? '1',
           ...extra,
         });
         return;

@@ -65,8 +65,7 @@ describe('Activation', () => {
     // made, nor its bundle loaded; the window counts as not asked for chain data.
     const api = await testApi();
     assert.ok(api.networks, 'activate() built the network service');
-    const clients = (api.networks as unknown as { clients: Map<string, unknown> }).clients;
-    assert.deepStrictEqual([...clients.keys()], [], 'activation made an API client');
+    assert.deepStrictEqual(api.networks.clientIdsForTests(), [], 'activation made an API client');
     assert.ok(
       !(path.join(ext.extensionPath, 'dist', 'client.js') in require.cache),
       'activation loaded the API client',

@@ -11,6 +11,7 @@ import type { PanelManager } from '../../src/ui/panels';
 import type { ExplorerTree } from '../../src/ui/tree';
 import type { TreeNode } from '../../src/ui/tree/node';
 import { MockApi, MockApiOptions, startMockApi } from '../mock-api/server';
+import { replaceInWindow } from '../fakes/window';
 
 export const EXTENSION_ID = 'stacks-lookup.stacks-lookup';
 export const CLARITY_FIXTURES = path.resolve(__dirname, '../../../test/fixtures/clarity');
@@ -30,7 +31,7 @@ export async function testApi(): Promise<TestApi> {
 
 /** The HTML document of the detail panel as VS Code holds it ('' when no panel is open). */
 export function panelHtml(panels: PanelManager): string {
-  return panels['panel']?.webview.html ?? '';
+  return panels.htmlForTests();
 }
 
 /** The tabs of the detail panel, in every editor group. */
@@ -46,7 +47,7 @@ export interface SeenItem {
   description: string;
   tooltip: string;
   contextValue: string;
-  command?: string;
+  command?: string | undefined;
   args: unknown[];
   node: TreeNode;
 }
@@ -226,16 +227,7 @@ export async function deadUrl(): Promise<string> {
   return url;
 }
 
-/**
- * Replaces members of `vscode.window` (a plain object in the extension host) and returns a
- * function that puts the originals back.
- */
-export function replaceInWindow(replacements: { [K in keyof typeof vscode.window]?: unknown }): () => void {
-  const keys = Object.keys(replacements) as Array<keyof typeof vscode.window>;
-  const original = Object.fromEntries(keys.map((k) => [k, vscode.window[k]]));
-  Object.assign(vscode.window, replacements);
-  return () => void Object.assign(vscode.window, original);
-}
+export { replaceInWindow };
 
 /** A notification the extension showed, with the titles of its buttons. */
 export interface Shown {
@@ -438,27 +430,20 @@ export interface PanelSuite {
  */
 export function paintTracker(panels: PanelManager): { allPainted(): boolean; restore(): void } {
   const shows = (m: HostMessage) => m.type === 'render' || m.type === 'error';
-  const own = panels as unknown as { post(m: HostMessage): void; handle(raw: unknown): Promise<void> };
-  const post = own.post;
-  const handle = own.handle;
   let posted = 0;
   let painted = 0;
-  own.post = (m: HostMessage) => {
-    if (shows(m)) posted++;
-    post.call(panels, m);
-  };
-  own.handle = (raw: unknown) => {
-    const type = raw && typeof raw === 'object' ? (raw as { type?: unknown }).type : undefined;
-    if (type === 'ready') posted += panels.replayMessages().filter(shows).length;
-    if (type === 'painted') painted++;
-    return handle.call(panels, raw);
-  };
+  const watching = [
+    panels.onDidPostForTests((m) => {
+      if (shows(m)) posted++;
+    }),
+    panels.onDidReceiveForTests((raw) => {
+      const type = raw && typeof raw === 'object' && 'type' in raw ? raw.type : undefined;
+      if (type === 'painted') painted++;
+    }),
+  ];
   return {
     allPainted: () => posted > 0 && painted >= posted,
-    restore: () => {
-      Reflect.deleteProperty(own, 'post');
-      Reflect.deleteProperty(own, 'handle');
-    },
+    restore: () => watching.forEach((w) => w.dispose()),
   };
 }
 

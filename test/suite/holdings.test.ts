@@ -8,12 +8,12 @@ import type { AdjustableClock } from '../../src/api/clock';
 import { ADDRESS_ROUND_MS } from '../../src/chain/addressWatch';
 import type { Section, ViewModel } from '../../src/protocol';
 import { AddressWatcher } from '../../src/ui/watch/addressWatch';
-import type { Config } from '../../src/ui/shared/config';
-import type { Log } from '../../src/ui/shared/log';
 import type { NetworkService } from '../../src/ui/network/network';
 import type { PanelManager } from '../../src/ui/panels';
 import type { ExplorerTree } from '../../src/ui/tree';
 import type { Watchlist } from '../../src/ui/watch/watchlist';
+import { FakeConfig } from '../fakes/config';
+import { FakeLog } from '../fakes/log';
 import { ADDRESS, mockHash, TOKEN } from '../fixtures/ids';
 import { ERROR_BODIES } from '../mock-api/fixtures';
 import { BUSY_TOKEN_COUNT, HOLDER } from '../mock-api/holdings';
@@ -327,8 +327,8 @@ describe('Holdings, pending transactions and watched addresses', function () {
       const make = () =>
         new AddressWatcher({
           networks,
-          config: { watchedNotify: true, affects: () => false } as unknown as Config,
-          log: { warn: () => undefined } as unknown as Log,
+          config: new FakeConfig({ watchedNotify: true }),
+          log: new FakeLog(),
           watchlist,
           state,
         });

@@ -20,7 +20,7 @@ import { noteRunningHook, settleMockSettings } from './editorHelpers';
 export interface HostTestResult {
   title: string;
   ok: boolean;
-  durationMs?: number;
+  durationMs?: number | undefined;
   err?: string;
 }
 

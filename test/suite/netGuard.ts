@@ -16,7 +16,7 @@ export interface Connection {
   via: 'socket' | 'fetch';
   url?: string;
   /** Call site, kept for non-loopback connections only. */
-  stack?: string;
+  stack?: string | undefined;
 }
 
 const connections: Connection[] = [];

@@ -229,7 +229,7 @@ describe('Reload: what VS Code restores asks in the background', function () {
     });
 
     /** What the sections show, and each watched address expanded. */
-    async function seen(): Promise<Record<string, string[]>> {
+    async function seen(): Promise<Record<'network' | 'mempool' | 'watched' | 'address' | 'contracts', string[]>> {
       const watched = await children(tree, tree.sections.watched);
       const address = watched.find((w) => w.contextValue === 'watchedAddress');
       return {

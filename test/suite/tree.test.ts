@@ -75,7 +75,7 @@ describe('Explorer view', () => {
       // Only a section loading its children asks the API: none has started, after the network
       // change and the refresh of beforeEach.
       const started = Object.entries(api.tree.sections).filter(
-        ([, s]) => s.loadedChildren !== undefined || (s as unknown as { loading?: unknown }).loading !== undefined,
+        ([, s]) => s.loadedChildren !== undefined || s.isLoading,
       );
       assert.deepStrictEqual(
         started.map(([name]) => name),

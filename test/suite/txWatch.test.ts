@@ -6,9 +6,10 @@ import * as vscode from 'vscode';
 import type { AdjustableClock } from '../../src/api/clock';
 import { FIRST_DELAY_MS, MAX_DELAY_MS, MAX_WATCHED_TXS } from '../../src/chain/txWatch';
 import { TxWatcher } from '../../src/ui/watch/txWatch';
-import type { NetworkService } from '../../src/ui/network/network';
-import type { Config } from '../../src/ui/shared/config';
-import type { Log } from '../../src/ui/shared/log';
+import { FakeConfig } from '../fakes/config';
+import { FakeLog } from '../fakes/log';
+import { MemoryMemento } from '../fakes/memento';
+import { UnusedNetwork } from '../fakes/network';
 import { mockHash, TX, UNKNOWN_TX } from '../fixtures/ids';
 import { loadFixture } from '../mock-api/server';
 import {
@@ -183,30 +184,14 @@ describe('Watching transactions', function () {
 
   it("after a reload, kept watches wait for the window's first request for chain data", async () => {
     // A window that has not asked for anything yet, with a watch kept from before its reload.
-    const networks = (await testApi()).networks!;
-    const firstUse = new vscode.EventEmitter<void>();
-    const fresh = {
-      used: false,
-      onDidFirstUse: firstUse.event,
-      clock,
-      endpoint: (n: string, o?: { background?: boolean }) => networks.endpoint(n as 'custom', o),
-      hasKeyFor: (n: string) => networks.hasKeyFor(n as 'custom'),
-      get current() {
-        return networks.current;
-      },
-    } as unknown as NetworkService;
-    const kept = new Map<string, unknown>([
+    const fresh = new UnusedNetwork((await testApi()).networks!);
+    const state = new MemoryMemento([
       ['stacksLookup.watchedTransactions', [{ id: TX.pending, network: 'custom', since: Date.now() }]],
     ]);
-    const state = {
-      keys: () => [...kept.keys()],
-      get: (k: string) => kept.get(k),
-      update: async (k: string, v: unknown) => void kept.set(k, v),
-    } as unknown as vscode.Memento;
     const reloaded = new TxWatcher({
       networks: fresh,
-      config: { watchMaxMinutes: 60 } as Config,
-      log: { warn: () => undefined } as unknown as Log,
+      config: new FakeConfig({ watchMaxMinutes: 60 }),
+      log: new FakeLog(),
       state,
     });
     try {
@@ -216,30 +201,29 @@ describe('Watching transactions', function () {
       await waitQuiet(() => used.mock.requestsTo(`/extended/v1/tx/${TX.pending}`).length, 'a round', 300);
       assert.strictEqual(used.mock.requestsTo(`/extended/v1/tx/${TX.pending}`).length, 0, 'nothing asked yet');
       const round = passRound(reloaded);
-      firstUse.fire();
+      fresh.markUsed();
       await round;
       assert.strictEqual(used.mock.requestsTo(`/extended/v1/tx/${TX.pending}`).length, 1, 'followed from then on');
     } finally {
       reloaded.dispose();
-      firstUse.dispose();
+      fresh.dispose();
     }
   });
 
   describe('many watches', () => {
-    const quiet = { warn: () => undefined } as unknown as Log;
     /** A watcher as after a reload, with `ids` kept from before, in a window that has asked for data. */
     const keptWatcher = async (ids: string[]): Promise<TxWatcher> => {
       const networks = (await testApi()).networks!;
       await networks.endpoint('custom');
-      const kept = new Map<string, unknown>([
+      const state = new MemoryMemento([
         ['stacksLookup.watchedTransactions', ids.map((id) => ({ id, network: 'custom', since: Date.now() }))],
       ]);
-      const state = {
-        keys: () => [...kept.keys()],
-        get: (k: string) => kept.get(k),
-        update: async (k: string, v: unknown) => void kept.set(k, v),
-      } as unknown as vscode.Memento;
-      return new TxWatcher({ networks, config: { watchMaxMinutes: 60 } as Config, log: quiet, state });
+      return new TxWatcher({
+        networks,
+        config: new FakeConfig({ watchMaxMinutes: 60 }),
+        log: new FakeLog(),
+        state,
+      });
     };
     const ids = Array.from({ length: MAX_WATCHED_TXS }, (_, i) => mockHash(`tx:watch:many:${i}`));
     const txPath = '/extended/v1/tx/';

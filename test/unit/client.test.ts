@@ -1,6 +1,7 @@
 import * as assert from 'assert';
 import * as http from 'http';
 import { AddressInfo } from 'net';
+import * as z from 'zod/mini';
 import { createStacksClient, ErrorKind, StacksApiError, StacksClient, StacksClientOptions } from '../../src/api';
 import { isRouteMissing } from '../../src/api/errors';
 import * as S from '../../src/api/schemas';
@@ -271,10 +272,8 @@ describe('Stacks API client', function () {
 
     /** The required (non-optional) keys of a zod/mini object schema. */
     function requiredKeys(schema: S.Schema<unknown>): string[] {
-      const shape = (
-        schema as unknown as { _zod: { def: { shape: Record<string, { _zod: { def: { type: string } } }> } } }
-      )._zod.def.shape;
-      return Object.entries(shape)
+      assert.ok(schema instanceof z.ZodMiniObject, 'the endpoint answers an object');
+      return Object.entries(schema.def.shape)
         .filter(([, v]) => v._zod.def.type !== 'optional')
         .map(([k]) => k);
     }

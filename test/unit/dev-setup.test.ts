@@ -93,13 +93,16 @@ describe('F5: launch configurations and their tasks', function () {
     const { folders, settings } = readJsonc<{ folders: { path: string }[]; settings: Record<string, string> }>(
       path.relative(REPO, ws),
     );
-    assert.strictEqual(
-      path.resolve(path.dirname(ws), folders[0].path),
-      path.join(REPO, 'test', 'fixtures', 'workspace'),
-    );
+    const [folder] = folders;
+    assert.ok(folder, 'the workspace names a folder');
+    assert.strictEqual(path.resolve(path.dirname(ws), folder.path), path.join(REPO, 'test', 'fixtures', 'workspace'));
     assert.strictEqual(settings['stacksLookup.network'], 'custom');
     assert.strictEqual(settings['stacksLookup.customApiUrl'], 'http://127.0.0.1:3999');
-    assert.match(pkg.scripts['mock-api'], /cli\.js$/, 'the mock task runs the mock CLI, which listens on 3999');
+    assert.match(
+      pkg.scripts['mock-api'] ?? '(no mock-api script)',
+      /cli\.js$/,
+      'the mock task runs the mock CLI, which listens on 3999',
+    );
     const pre = byLabel.get(run.preLaunchTask!)!;
     assert.deepStrictEqual([...(pre.dependsOn ?? [])].sort(), ['mock API', 'watch']);
   });
@@ -120,13 +123,14 @@ describe('F5: launch configurations and their tasks', function () {
       const end = lines.findIndex((l) => new RegExp(m.background.endsPattern).test(l));
       assert.ok(begin >= 0 && end > begin, lines.join('\n'));
       const [first, second] = m.pattern;
+      assert.ok(first && second, 'two patterns: the error line, then its place');
       // An error line the first pattern reads, followed by the place the second one reads.
       const at = lines.findIndex(
         (l, i) => new RegExp(first.regexp).test(l) && new RegExp(second.regexp).test(lines[i + 1] ?? ''),
       );
       assert.ok(at > begin && at < end, `no error with its place for the matcher in:\n${lines.join('\n')}`);
-      assert.strictEqual(new RegExp(first.regexp).exec(lines[at])![first.message!], 'Unexpected ";"');
-      const place = new RegExp(second.regexp).exec(lines[at + 1])!;
+      assert.strictEqual(new RegExp(first.regexp).exec(lines[at] ?? '')![first.message!], 'Unexpected ";"');
+      const place = new RegExp(second.regexp).exec(lines[at + 1] ?? '')!;
       assert.deepStrictEqual(
         [place[second.file!], place[second.line!], place[second.column!]],
         [path.join('src', 'extension.ts'), '1', '17'],

@@ -41,6 +41,18 @@ describe('lifecycle: Disposable and disposeAll', () => {
     assert.deepStrictEqual(log, ['c', 'b', 'a']);
   });
 
+  it('registerAll takes several in the order given, so the last is disposed first', () => {
+    const log: string[] = [];
+    class Many extends Disposable {
+      constructor(names: string[]) {
+        super();
+        this.registerAll(...names.map((name) => ({ dispose: () => log.push(name) })));
+      }
+    }
+    new Many(['watcher', 'listener', 'timers']).dispose();
+    assert.deepStrictEqual(log, ['timers', 'listener', 'watcher']);
+  });
+
   it('disposeAll empties the list it is given, so a second call does nothing', () => {
     const log: string[] = [];
     const list = [{ dispose: () => log.push('x') }];

@@ -120,8 +120,7 @@ const contractHere: Entry = { target: { kind: 'contract', id: probeId, network: 
 function formButtons(model: ViewModel | undefined): Map<string, number> {
   const out = new Map<string, number>();
   for (const sec of model?.sections ?? []) {
-    const o = sec as unknown as { type: string; forms?: Array<{ id: string; args: unknown[] }> };
-    if (o.type === 'workbench') for (const f of o.forms ?? []) out.set(f.id, f.args.length);
+    if (sec.type === 'workbench') for (const f of sec.forms) out.set(f.id, f.args.length);
   }
   return out;
 }

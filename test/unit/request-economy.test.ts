@@ -41,7 +41,7 @@ function idealInSunset(script: readonly Step[]): number {
         ? 'tx'
         : r.url.includes('/smart-contracts/') || r.url.startsWith('/extended/v3/') || r.url.startsWith('/v2/contracts/')
           ? undefined // not deprecated: never a 410
-          : r.url.split('/')[2] + r.url.split('/')[3];
+          : r.url.split('/').slice(2, 4).join('');
       if (route && !goneRoutes.has(route)) {
         learnt.push(route);
         total++; // its 410

@@ -53,7 +53,11 @@ describe('web build: the client on a browser fetch', () => {
 
   it('a redirect the browser hides (opaque) fails with a clear message and is not followed', async () => {
     let calls = 0;
-    const opaque = { type: 'opaqueredirect', status: 0, headers: new Headers(), body: null } as unknown as Response;
+    // What a browser's fetch hands back for a redirect it did not follow: type and status as it sets them.
+    const opaque = Object.defineProperties(new Response(null), {
+      type: { value: 'opaqueredirect' },
+      status: { value: 0 },
+    });
     const c = createStacksClient({
       baseUrl: 'https://api.example.test',
       apiKey: 'k',

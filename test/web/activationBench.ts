@@ -5,6 +5,7 @@
 // ExtensionContext-like object, everything it registered disposed after; then, once, the host's
 // own ext.activate(). The folder is empty, so no activation event fires before.
 import * as vscode from 'vscode';
+import { fakeExtensionContext } from '../fakes/context';
 
 export interface WebActivationResult {
   vscodeVersion: string;
@@ -12,39 +13,6 @@ export interface WebActivationResult {
   runs: Array<{ loadMs: number; activateMs: number; totalMs: number; registered: number }>;
   hostActivateMs: number | null;
   error?: string;
-}
-
-class MemoryState {
-  private readonly map = new Map<string, unknown>();
-  keys(): readonly string[] {
-    return [...this.map.keys()];
-  }
-  get<T>(key: string, fallback?: T): T | undefined {
-    return this.map.has(key) ? (this.map.get(key) as T) : fallback;
-  }
-  async update(key: string, value: unknown): Promise<void> {
-    if (value === undefined) this.map.delete(key);
-    else this.map.set(key, value);
-  }
-  setKeysForSync(): void {}
-}
-
-class MemorySecrets {
-  private readonly map = new Map<string, string>();
-  private readonly changed = new vscode.EventEmitter<vscode.SecretStorageChangeEvent>();
-  readonly onDidChange = this.changed.event;
-  async get(key: string): Promise<string | undefined> {
-    return this.map.get(key);
-  }
-  async keys(): Promise<string[]> {
-    return [...this.map.keys()];
-  }
-  async store(key: string, value: string): Promise<void> {
-    this.map.set(key, value);
-  }
-  async delete(key: string): Promise<void> {
-    this.map.delete(key);
-  }
 }
 
 type Module = { activate(ctx: vscode.ExtensionContext): unknown; deactivate?(): unknown };
@@ -69,20 +37,13 @@ export async function measureWebActivation(id: string, runs: number): Promise<We
     const storage = vscode.Uri.joinPath(ext.extensionUri, 'bench-storage');
     for (let i = 0; i < runs; i++) {
       await sleep(100);
-      const ctx = {
-        subscriptions: [] as vscode.Disposable[],
-        extension: ext,
-        extensionUri: ext.extensionUri,
+      const ctx = fakeExtensionContext(ext, {
         extensionPath: ext.extensionUri.path,
-        extensionMode: vscode.ExtensionMode.Test,
-        globalState: new MemoryState(),
-        workspaceState: new MemoryState(),
-        secrets: new MemorySecrets(),
         globalStorageUri: storage,
         storageUri: storage,
         logUri: storage,
         asAbsolutePath: (p: string) => vscode.Uri.joinPath(ext.extensionUri, p).path,
-      } as unknown as vscode.ExtensionContext;
+      });
       const t0 = performance.now();
       // A comment naming the run: no compile cache serves it, as a fresh worker would load it.
       const load = new Function('module', 'exports', 'require', `${code}\n// activation run ${i}`);

@@ -4,6 +4,7 @@ import type { AdjustableClock } from '../../src/api/clock';
 import type { TestApi } from '../../src/testApi';
 import type { ExplorerTree } from '../../src/ui/tree';
 import type { TreeNode } from '../../src/ui/tree/node';
+import { replaceInWindow } from '../fakes/window';
 import * as assert from './assert';
 import { mainMock, mockUrl, otherMock } from './control';
 
@@ -48,7 +49,8 @@ export async function freshStart(api: TestApi): Promise<void> {
   await mainMock.reset();
   await otherMock.reset();
   await setSettings({ network: 'custom', customApiUrl: mockUrl(), requestTimeoutMs: 15000 });
-  (api.networks as unknown as { clients: Map<string, unknown> }).clients.clear();
+  assert.ok(api.networks, 'activate() built the network service');
+  api.networks.dropClientsForTests();
 }
 
 const section = () => vscode.workspace.getConfiguration('stacksLookup');
@@ -79,13 +81,12 @@ export function captureMessages(): { shown: Shown[]; restore(): void } {
       shown.push({ level, message, buttons });
       return Promise.resolve(undefined);
     };
-  const w = vscode.window as unknown as Record<string, unknown>;
-  const keys = ['showErrorMessage', 'showWarningMessage', 'showInformationMessage'];
-  const original = keys.map((k) => w[k]);
-  w.showErrorMessage = recorder('error');
-  w.showWarningMessage = recorder('warning');
-  w.showInformationMessage = recorder('info');
-  return { shown, restore: () => keys.forEach((k, i) => (w[k] = original[i])) };
+  const restore = replaceInWindow({
+    showErrorMessage: recorder('error'),
+    showWarningMessage: recorder('warning'),
+    showInformationMessage: recorder('info'),
+  });
+  return { shown, restore };
 }
 
 /** The text of the Stacks Lookup hovers at the first occurrence of `needle`. */

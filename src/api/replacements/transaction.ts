@@ -102,7 +102,7 @@ export function v3ToTransaction(t: S.V3Transaction): S.Transaction {
 /** A v3 event as the v1 event model. */
 function v3ToEvent(e: S.V3TransactionEvent, txId: string): S.TransactionEvent {
   const base = { event_index: e.event_index, tx_id: txId };
-  const who = (a: { sender?: string | null; recipient?: string | null }) =>
+  const who = (a: { sender?: string | null | undefined; recipient?: string | null | undefined }) =>
     defined({ sender: a.sender ?? undefined, recipient: a.recipient ?? undefined });
   if (e.contract_log) return { ...base, event_type: 'smart_contract_log', contract_log: e.contract_log };
   if (e.stx_lock) {

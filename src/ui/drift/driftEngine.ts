@@ -8,6 +8,7 @@ import { DeployedSources, loadDeployedSource } from './deployedSources';
 import type { NetworkService } from '../network/network';
 import type { DriftState, SourceId } from './driftState';
 import type { ContractStatuses } from '../projects/contractStatus';
+import { Disposable } from '../shared/lifecycle';
 
 /** Typing settles this long before a contract is compared again. */
 export const RECOMPARE_MS = 300;
@@ -20,7 +21,7 @@ const TX_ID = /^0x[0-9a-f]{64}$/;
  * on disk compare again after a short pause and ask nothing. Nothing here asks the API before
  * the status table exists, that is before the user asked for chain data in this window.
  */
-export class DriftEngine implements vscode.Disposable {
+export class DriftEngine extends Disposable {
   private readonly sources = new DeployedSources();
   /** `uri|source key` to the comparison of that file with that deploy. */
   private readonly results = new Map<string, Drift>();
@@ -28,7 +29,6 @@ export class DriftEngine implements vscode.Disposable {
   /** Per file, how many times it changed: a comparison started before a change is not kept. */
   private readonly generation = new Map<string, number>();
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
-  private readonly disposables: vscode.Disposable[];
 
   constructor(
     private readonly networks: NetworkService,
@@ -36,9 +36,10 @@ export class DriftEngine implements vscode.Disposable {
     /** Called when a comparison has a new result. */
     private readonly changed: () => void,
   ) {
+    super();
     const watcher = vscode.workspace.createFileSystemWatcher('**/*.clar');
     const later = (uri: vscode.Uri) => this.recompareLater(uri);
-    this.disposables = [
+    this.registerAll(
       watcher,
       watcher.onDidChange(later),
       watcher.onDidCreate(later),
@@ -51,7 +52,7 @@ export class DriftEngine implements vscode.Disposable {
       // A refresh asks again for what failed; a source that arrived is kept.
       statuses.onDidChange(() => this.sources.forgetFailures()),
       { dispose: () => this.timers.forEach((t) => clearTimeout(t)) },
-    ];
+    );
   }
 
   /**
@@ -136,10 +137,6 @@ export class DriftEngine implements vscode.Disposable {
         if (known) this.changed();
       }, RECOMPARE_MS),
     );
-  }
-
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
   }
 }
 

@@ -8,6 +8,7 @@ import type { NetworkService } from '../network/network';
 import { ContractStatuses, deploymentsOf, type Deployment } from '../projects/contractStatus';
 import { distinctDeployments, idsForPanel, planName, stateText } from '../projects/deploymentText';
 import type { ClarinetWorkspace } from '../projects/projects';
+import { Disposable } from '../shared/lifecycle';
 
 const SELECTOR: vscode.DocumentFilter[] = [{ language: 'clarity' }, { pattern: '**/*.clar' }];
 
@@ -35,15 +36,14 @@ const DRIFT_ICONS: Record<DriftState['state'], string> = {
  * same as deployed (a click opens the diff), and a "Call on <network>" lens sits above each
  * read-only function the deploy has.
  */
-export class DeploymentCodeLens implements vscode.CodeLensProvider, vscode.Disposable {
-  private readonly emitter = new vscode.EventEmitter<void>();
+export class DeploymentCodeLens extends Disposable implements vscode.CodeLensProvider {
+  private readonly emitter = this.register(new vscode.EventEmitter<void>());
   readonly onDidChangeCodeLenses = this.emitter.event;
-  private readonly disposables: vscode.Disposable[];
 
   constructor(private readonly d: CodeLensDeps) {
+    super();
     const changed = () => this.emitter.fire();
-    this.disposables = [
-      this.emitter,
+    this.registerAll(
       d.statuses.onDidChange(changed),
       d.drift.onDidChange(changed),
       d.projects.onDidChange(changed),
@@ -52,7 +52,7 @@ export class DeploymentCodeLens implements vscode.CodeLensProvider, vscode.Dispo
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (d.config.affects(e, Settings.codeLensEnabled)) changed();
       }),
-    ];
+    );
   }
 
   provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
@@ -130,10 +130,6 @@ export class DeploymentCodeLens implements vscode.CodeLensProvider, vscode.Dispo
           }),
       );
     });
-  }
-
-  dispose(): void {
-    for (const x of this.disposables) x.dispose();
   }
 }
 

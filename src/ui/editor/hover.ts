@@ -20,6 +20,7 @@ import type { Log } from '../shared/log';
 import { NETWORK_LABELS } from '../../chain/networks';
 import { NetworkService } from '../network/network';
 import { workspaceDeployer } from '../shared/workspaceContext';
+import { disposeAll } from '../shared/lifecycle';
 
 export interface HoverDeps {
   config: Config;
@@ -222,7 +223,7 @@ export function trackIdentifierAtCursor(): vscode.Disposable {
   ];
   return new vscode.Disposable(() => {
     if (timer) clearTimeout(timer);
-    for (const s of subs) s.dispose();
+    disposeAll(subs);
   });
 }
 

@@ -10,6 +10,7 @@ import { Config, NetworkId } from '../shared/config';
 import type { ErrorContext } from '../shared/errorText';
 import type { Log } from '../shared/log';
 import { showInfo } from '../shared/notify';
+import { Disposable } from '../shared/lifecycle';
 
 const SECRET_KEY = 'stacksLookup.apiKeys';
 /** A key set while a hosted network is selected serves both hosted APIs. */
@@ -23,10 +24,25 @@ export interface Endpoint {
 }
 
 /**
+ * What the watchers (src/ui/watch) need of the network service, and no more: where a request
+ * goes, whether a key raises the budget, the clock their rounds wait on, and whether the user has
+ * asked for chain data in this window yet. `NetworkService` is one; a test can pass its own.
+ */
+export interface WatchNetwork {
+  readonly current: NetworkId;
+  readonly used: boolean;
+  readonly onDidFirstUse: vscode.Event<void>;
+  readonly clock: Clock;
+  networkFor(chain?: ChainNetwork): NetworkId;
+  endpoint(network?: NetworkId, options?: { background?: boolean }): Promise<Endpoint>;
+  hasKeyFor(network?: NetworkId): Promise<boolean>;
+}
+
+/**
  * Knows the selected network, the API URL of each network and which API key belongs to which
  * origin. A key is only handed to a client whose origin it was set for.
  */
-export class NetworkService implements vscode.Disposable {
+export class NetworkService extends Disposable implements WatchNetwork {
   private readonly emitter = new vscode.EventEmitter<void>();
   /** Fires when the network, an API URL, the timeout or the key changes. */
   readonly onDidChange = this.emitter.event;
@@ -38,14 +54,14 @@ export class NetworkService implements vscode.Disposable {
   private keys: Record<string, string> | undefined;
   /** Switched-off API routes the user has been told about this session. */
   private readonly fallbacksShown = new Set<string>();
-  private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
     private readonly config: Config,
     private readonly secrets: vscode.SecretStorage,
     private readonly log: Log,
   ) {
-    this.disposables.push(
+    super();
+    this.registerAll(
       this.emitter,
       this.usedEmitter,
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -158,6 +174,22 @@ export class NetworkService implements vscode.Disposable {
       this.clients.set(id, client);
     }
     return { network, baseUrl, client };
+  }
+
+  /**
+   * The clients made so far, each named by network, URL, timeout and whether a key is sent (never
+   * the key itself). Reachable through the test API only (extensionMode Test).
+   */
+  clientIdsForTests(): string[] {
+    return [...this.clients.keys()];
+  }
+
+  /**
+   * Drops the clients, so the next request starts with an empty cache and a full rate budget (the
+   * web tests reuse one mock URL). Reachable through the test API only (extensionMode Test).
+   */
+  dropClientsForTests(): void {
+    this.clients.clear();
   }
 
   /**
@@ -281,10 +313,6 @@ export class NetworkService implements vscode.Disposable {
     this.clients.clear();
     void this.updateContext();
     this.emitter.fire();
-  }
-
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
   }
 }
 

@@ -30,17 +30,19 @@ interface NetworkPick extends vscode.QuickPickItem {
 
 async function selectNetwork(d: NetworkCommandDeps): Promise<NetworkId | undefined> {
   const current = d.networks.current;
-  const items: NetworkPick[] = NETWORK_IDS.map((n) => ({
-    network: n,
-    label: `${n === current ? '$(check) ' : ''}${NETWORK_LABELS[n]}`,
-    description: n === 'custom' ? d.config.customApiUrl || 'Custom URL…' : d.config.apiUrl(n),
-    detail:
-      n === 'devnet'
-        ? 'A local Clarinet devnet (clarinet devnet start)'
-        : n === 'custom'
-          ? 'Any Stacks API: https, or http on localhost'
-          : undefined,
-  }));
+  const details: Partial<Record<NetworkId, string>> = {
+    devnet: 'A local Clarinet devnet (clarinet devnet start)',
+    custom: 'Any Stacks API: https, or http on localhost',
+  };
+  const items: NetworkPick[] = NETWORK_IDS.map((n) => {
+    const detail = details[n];
+    return {
+      network: n,
+      label: `${n === current ? '$(check) ' : ''}${NETWORK_LABELS[n]}`,
+      description: n === 'custom' ? d.config.customApiUrl || 'Custom URL…' : d.config.apiUrl(n),
+      ...(detail === undefined ? {} : { detail }),
+    };
+  });
   const pick = await vscode.window.showQuickPick(items, {
     title: 'Stacks: Select Network',
     placeHolder: `Current: ${NETWORK_LABELS[current]}`,

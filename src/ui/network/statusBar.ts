@@ -4,6 +4,7 @@ import { Commands, Settings } from '../../constants';
 import { escapeMarkdown } from '../shared/markdown';
 import type { Config } from '../shared/config';
 import type { NetworkService } from './network';
+import { disposeAll } from '../shared/lifecycle';
 
 const REFRESH_MS = 30_000;
 /** A paragraph of the tooltip: the server's words are at most 300 characters, the sentence around them a few dozen. */
@@ -137,6 +138,6 @@ export class NetworkStatusBar implements vscode.Disposable {
   dispose(): void {
     this.stop();
     this.inFlight?.abort();
-    for (const d of this.disposables) d.dispose();
+    disposeAll(this.disposables);
   }
 }

@@ -17,6 +17,7 @@ import { errorActions, errorTitle } from './errorState';
 import { decide } from './messages';
 import { Entry, identity, Places, stateOf } from './places';
 import { checkTarget } from '../shared/targets';
+import { Disposable, disposeAll } from '../shared/lifecycle';
 
 export interface PanelDeps extends SourceDeps {
   history: History;
@@ -35,10 +36,9 @@ export interface PanelSnapshot {
  * and forward. `open` (the commands) fetches first and shows only what loaded; links, paging and
  * retries inside the panel show a loading state and, on failure, an error state with actions.
  */
-export class PanelManager implements Presenter, vscode.Disposable {
+export class PanelManager extends Disposable implements Presenter {
   private panel: vscode.WebviewPanel | undefined;
   private panelSubs: vscode.Disposable[] = [];
-  private readonly disposables: vscode.Disposable[] = [];
   private readonly places = new Places();
   /** The raw responses behind the current model, reused when paging. */
   private parts: { of: string; parts: Parts } | undefined;
@@ -52,18 +52,25 @@ export class PanelManager implements Presenter, vscode.Disposable {
   private readonly forms: FormRunner;
   /** The last model shown (cleared when the panel closes). */
   current: PanelSnapshot | undefined;
+  private readonly sent = this.register(new vscode.EventEmitter<HostMessage>());
+  private readonly received = this.register(new vscode.EventEmitter<unknown>());
+  /** Each message posted to the webview, replays and form results included. Through the test API only. */
+  readonly onDidPostForTests = this.sent.event;
+  /** Each message from the webview (or a test) as `handle` takes it. Through the test API only. */
+  readonly onDidReceiveForTests = this.received.event;
 
   constructor(private readonly d: PanelDeps) {
+    super();
     // The serializer and the contract source provider are registered at activation by
     // ui/panels/lazyPanels.ts, which loads this bundle only when a panel is first needed.
     this.forms = new FormRunner(d, {
-      post: (m) => void this.panel?.webview.postMessage(m),
+      post: (m) => this.send(m),
       shownPlace: () => {
         const here = this.places.here;
         return here && this.last?.type === 'render' ? identity(here) : undefined;
       },
     });
-    this.disposables.push(d.networks.onDidChange(() => this.networkChanged()));
+    this.register(d.networks.onDidChange(() => this.networkChanged()));
     this.selected = d.networks.current;
   }
 
@@ -126,6 +133,7 @@ export class PanelManager implements Presenter, vscode.Disposable {
    * ignores anything outside the protocol; this carries it out. Resolves when the operation is done.
    */
   async handle(raw: unknown): Promise<void> {
+    this.received.fire(raw);
     const d = decide(raw, {
       here: this.places.here,
       previous: this.places.previous,
@@ -142,7 +150,7 @@ export class PanelManager implements Presenter, vscode.Disposable {
         if (d.why) this.ignored(d.why);
         return;
       case 'replay':
-        for (const m of this.replayMessages()) void this.panel?.webview.postMessage(m);
+        for (const m of this.replayMessages()) this.send(m);
         return;
       case 'painted': {
         const painted = { postedAt: this.postedAt, paintedAt: performance.now() };
@@ -194,11 +202,11 @@ export class PanelManager implements Presenter, vscode.Disposable {
     return this.forms.run(d, here, loaded.iface);
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.loading?.abort();
     this.forms.cancel();
     this.panel?.dispose();
-    for (const d of this.disposables) d.dispose();
+    super.dispose();
   }
 
   // ---- navigation --------------------------------------------------------------------------
@@ -313,12 +321,22 @@ export class PanelManager implements Presenter, vscode.Disposable {
   private post(m: HostMessage): void {
     this.last = m.type === 'busy' ? this.last : m;
     if (m.type === 'render' || m.type === 'error') this.postedAt = performance.now();
-    void this.panel?.webview.postMessage(m);
+    this.send(m);
     if (m.type === 'render' || m.type === 'error') {
       const waiting = this.waiters;
       this.waiters = [];
       for (const w of waiting) w(m);
     }
+  }
+
+  private send(m: HostMessage): void {
+    this.sent.fire(m);
+    void this.panel?.webview.postMessage(m);
+  }
+
+  /** The HTML document of the webview as VS Code holds it ('' with no panel open). Through the test API only. */
+  htmlForTests(): string {
+    return this.panel?.webview.html ?? '';
   }
 
   private ignored(what: string): void {
@@ -351,8 +369,7 @@ export class PanelManager implements Presenter, vscode.Disposable {
         if (this.panel !== panel) return;
         this.loading?.abort();
         this.forms.cancel();
-        for (const s of this.panelSubs) s.dispose();
-        this.panelSubs = [];
+        disposeAll(this.panelSubs);
         this.panel = undefined;
         this.places.clear();
         this.parts = undefined;

@@ -5,6 +5,7 @@ import type { PanelDeps, PanelManager } from './';
 import { registerContractSource } from './contractSource';
 import { loadPanelsModule } from './panelsModule';
 import type { OpenOptions, Presenter } from '../shared/presenter';
+import { Disposable } from '../shared/lifecycle';
 
 /**
  * The detail panels' host side is a bundle of its own (dist/panels.js), required the first time
@@ -12,17 +13,19 @@ import type { OpenOptions, Presenter } from '../shared/presenter';
  * from the start (the serializer that restores panels after a reload, and the read-only contract
  * source documents) is registered here.
  */
-export class LazyPanels implements Presenter, vscode.Disposable {
+export class LazyPanels extends Disposable implements Presenter {
   private real: PanelManager | undefined;
-  private readonly disposables: vscode.Disposable[];
 
   constructor(private readonly d: PanelDeps) {
-    this.disposables = [
+    super();
+    this.registerAll(
       vscode.window.registerWebviewPanelSerializer(PANEL_VIEW_TYPE, {
         deserializeWebviewPanel: (panel, state) => this.manager.revive(panel, state),
       }),
       ...registerContractSource(d),
-    ];
+      // The manager, if a panel was ever needed: disposed first.
+      { dispose: () => this.real?.dispose() },
+    );
   }
 
   /** The panel manager, loaded on first use. */
@@ -35,10 +38,5 @@ export class LazyPanels implements Presenter, vscode.Disposable {
 
   open(target: Target, options: OpenOptions): Promise<void> {
     return this.manager.open(target, options);
-  }
-
-  dispose(): void {
-    this.real?.dispose();
-    for (const d of this.disposables) d.dispose();
   }
 }

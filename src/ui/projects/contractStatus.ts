@@ -8,6 +8,7 @@ import type { Log } from '../shared/log';
 import type { NetworkService } from '../network/network';
 import type { ClarinetWorkspace } from './projects';
 import { MAX_STATUS_IDS, statusIds } from './statusIds';
+import { Disposable } from '../shared/lifecycle';
 
 /** What one API said about the contracts it was asked about, or why it could not say. */
 export type NetworkAnswer =
@@ -75,25 +76,24 @@ export function apiForPlan(plan: PlanNetwork, networkFor: (chain: ChainNetwork) 
  * `MAX_STATUS_IDS` in all), kept until a refresh, a network change or a change of the projects,
  * so typing in a contract never asks again.
  */
-export class ContractStatuses implements vscode.Disposable {
-  private readonly emitter = new vscode.EventEmitter<void>();
+export class ContractStatuses extends Disposable {
+  private readonly emitter = this.register(new vscode.EventEmitter<void>());
   /** Fires when a new table is available or the old one was dropped. */
   readonly onDidChange = this.emitter.event;
   private table: Promise<StatusTable> | undefined;
   private settled: StatusTable | undefined;
   private controller: AbortController | undefined;
-  private readonly disposables: vscode.Disposable[];
 
   constructor(
     private readonly networks: NetworkService,
     private readonly projects: Pick<ClarinetWorkspace, 'projects' | 'onDidChange'>,
     private readonly log: Pick<Log, 'warn'>,
   ) {
-    this.disposables = [
-      this.emitter,
+    super();
+    this.registerAll(
       networks.onDidChange(() => this.clear()),
       projects.onDidChange(() => this.clear()),
-    ];
+    );
   }
 
   /** The table once it has been fetched (no request). */
@@ -178,8 +178,8 @@ export class ContractStatuses implements vscode.Disposable {
     return { answers, askedFor, leftOut };
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.controller?.abort();
-    for (const d of this.disposables) d.dispose();
+    super.dispose();
   }
 }

@@ -4,6 +4,7 @@ import type { PlanNetwork } from '../../chain/networks';
 import type { NetworkId } from '../shared/config';
 import type { Log } from '../shared/log';
 import { clarinetModule } from './clarinetModule';
+import { Disposable } from '../shared/lifecycle';
 
 /** One Clarinet.toml of the workspace and what was read from it. */
 export interface WorkspaceProject {
@@ -25,18 +26,18 @@ const SECRET = /^settings\/(testnet|mainnet)\.toml$/i;
  * Finds the Clarinet projects of the workspace, reads them through `vscode.workspace.fs` (so
  * remote and virtual workspaces work) and reads them again when a manifest or plan changes.
  */
-export class ClarinetWorkspace implements vscode.Disposable {
-  private readonly emitter = new vscode.EventEmitter<void>();
+export class ClarinetWorkspace extends Disposable {
+  private readonly emitter = this.register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.emitter.event;
   private loading: Promise<WorkspaceProject[]> | undefined;
   private current: WorkspaceProject[] | undefined;
-  private readonly disposables: vscode.Disposable[] = [this.emitter];
 
   constructor(private readonly log: Log) {
+    super();
     // The plans the reader reads: every `*-plan.yaml` directly in `deployments/` (`*` stops at a "/").
     const watcher = vscode.workspace.createFileSystemWatcher('**/{Clarinet.toml,deployments/*-plan.yaml}');
     const changed = () => this.reset();
-    this.disposables.push(
+    this.registerAll(
       watcher,
       watcher.onDidChange(changed),
       watcher.onDidCreate(changed),
@@ -124,10 +125,6 @@ export class ClarinetWorkspace implements vscode.Disposable {
         return { root, manifest, result };
       }),
     );
-  }
-
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
   }
 }
 

@@ -19,6 +19,9 @@ export type { NetworkId };
  */
 const RESTRICTED = new Set<string>(RESTRICTED_SETTINGS);
 
+/** The settings the watchers read (src/ui/watch): `Config` has them, and a test can pass its own. */
+export type WatchSettings = Pick<Config, 'watchMaxMinutes' | 'watchedNotify' | 'affects'>;
+
 /** Typed access to the `stacksLookup.*` settings. */
 export class Config {
   /** Bad explorerUrl values the user has been told about. */

@@ -35,6 +35,11 @@ export abstract class Disposable implements DisposableLike {
     return item;
   }
 
+  /** `register` for each, in order. */
+  protected registerAll(...items: DisposableLike[]): void {
+    for (const item of items) this.register(item);
+  }
+
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;

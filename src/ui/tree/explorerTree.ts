@@ -18,6 +18,7 @@ import { LoadMoreNode } from './pagedNode';
 import { RecentSection } from './recentSection';
 import { Section, SectionName } from './sections';
 import { WatchedAddressNode, WatchedSection } from './watchedSection';
+import { Disposable } from '../shared/lifecycle';
 
 /**
  * The Stacks Lookup explorer: five sections of nodes that load when first shown, refresh on
@@ -26,7 +27,7 @@ import { WatchedAddressNode, WatchedSection } from './watchedSection';
  * restores it as it was left): until the user asks, in the view or anywhere else, what would ask
  * the API says "Select to load" instead.
  */
-export class ExplorerTree implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
+export class ExplorerTree extends Disposable implements vscode.TreeDataProvider<TreeNode> {
   readonly onDidChangeTreeData: vscode.Event<TreeNode | undefined>;
   readonly sections: Record<SectionName, Section>;
   private budget: BudgetMode = 'fail-fast';
@@ -36,7 +37,6 @@ export class ExplorerTree implements vscode.TreeDataProvider<TreeNode>, vscode.D
   private timer: AbortController | undefined;
   /** Counts the calls of `schedule`: only the latest may set the timer. */
   private scheduled = 0;
-  private readonly disposables: vscode.Disposable[] = [];
   /** Whether the view has been shown yet: VS Code asks for children, and so the API, only then. */
   shown = false;
 
@@ -46,6 +46,7 @@ export class ExplorerTree implements vscode.TreeDataProvider<TreeNode>, vscode.D
     readonly view: vscode.TreeView<TreeNode>,
     private readonly emitter: vscode.EventEmitter<TreeNode | undefined>,
   ) {
+    super();
     this.onDidChangeTreeData = emitter.event;
     const deps: TreeDeps = { ...d, failed: (e) => this.failed(e) };
     this.sections = {
@@ -55,12 +56,13 @@ export class ExplorerTree implements vscode.TreeDataProvider<TreeNode>, vscode.D
       contracts: new ContractsSection(deps),
       recent: new RecentSection(deps),
     };
+    this.registerAll(...Object.values(this.sections));
     /** What asks the API loads again (not an explicit refresh), and the auto refresh is timed again. */
     const reload = () => {
       this.refreshSections(['network', 'mempool', 'watched', 'contracts'], false);
       this.schedule();
     };
-    this.disposables.push(
+    this.registerAll(
       this.view.onDidChangeVisibility((e) => {
         if (e.visible) this.shown = true;
         this.schedule();
@@ -148,7 +150,9 @@ export class ExplorerTree implements vscode.TreeDataProvider<TreeNode>, vscode.D
 
   private resume(): void {
     this.paused = false;
-    this.view.message = undefined;
+    // `undefined` clears the message, as the API does it; its type (`message?: string`) leaves that out.
+    const view: { message?: string | undefined } = this.view;
+    view.message = undefined;
     this.schedule();
   }
 
@@ -182,10 +186,9 @@ export class ExplorerTree implements vscode.TreeDataProvider<TreeNode>, vscode.D
     });
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.timer?.abort();
-    for (const s of Object.values(this.sections)) s.dispose();
-    for (const d of this.disposables) d.dispose();
+    super.dispose();
   }
 }
 

@@ -15,6 +15,7 @@ import type { ExplorerTree, TreeCommand } from './explorerTree';
 import type { TreeNode } from './node';
 import { ClarinetWorkspace } from '../projects/projects';
 import { loadTreeModule } from './treeModule';
+import { Disposable, disposeAll } from '../shared/lifecycle';
 
 export type { ExplorerDeps } from './deps';
 export type { ExplorerTree } from './explorerTree';
@@ -24,15 +25,20 @@ export type { ExplorerTree } from './explorerTree';
  * with the tree itself (the sections, ~30 KB) loaded the first time VS Code asks for the view's
  * children, that is when the view is first shown, or one of its commands runs.
  */
-class LazyExplorerTree implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
-  private readonly emitter = new vscode.EventEmitter<TreeNode | undefined>();
+class LazyExplorerTree extends Disposable implements vscode.TreeDataProvider<TreeNode> {
+  private readonly emitter = this.register(new vscode.EventEmitter<TreeNode | undefined>());
   readonly onDidChangeTreeData = this.emitter.event;
   readonly view: vscode.TreeView<TreeNode>;
   private real:
     { tree: ExplorerTree; commands: ReturnType<ReturnType<typeof loadTreeModule>['treeCommands']> } | undefined;
 
   constructor(private readonly d: ExplorerDeps) {
-    this.view = vscode.window.createTreeView(Views.explorer, { treeDataProvider: this, showCollapseAll: true });
+    super();
+    this.view = this.register(
+      vscode.window.createTreeView(Views.explorer, { treeDataProvider: this, showCollapseAll: true }),
+    );
+    // The tree, if it was ever loaded: disposed first.
+    this.register({ dispose: () => this.real?.tree.dispose() });
   }
 
   private load(): NonNullable<LazyExplorerTree['real']> {
@@ -75,12 +81,6 @@ class LazyExplorerTree implements vscode.TreeDataProvider<TreeNode>, vscode.Disp
       ),
       vscode.commands.registerCommand(Commands.clearRecent, () => this.d.history.clear()),
     ];
-  }
-
-  dispose(): void {
-    this.real?.tree.dispose();
-    this.view.dispose();
-    this.emitter.dispose();
   }
 }
 
@@ -150,6 +150,6 @@ export function registerExplorer(d: {
     projects,
     statuses,
     drift,
-    dispose: () => parts.reverse().forEach((p) => p.dispose()),
+    dispose: () => disposeAll(parts),
   };
 }

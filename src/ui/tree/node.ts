@@ -33,6 +33,11 @@ export abstract class TreeNode implements vscode.Disposable {
     return this.children;
   }
 
+  /** Whether its children are being loaded now. */
+  get isLoading(): boolean {
+    return this.loading !== undefined;
+  }
+
   getChildren(budget: BudgetMode): Promise<TreeNode[]> {
     if (this.children) return Promise.resolve(this.children);
     if (this.disposed) return Promise.resolve([]);

@@ -32,12 +32,13 @@ import type { NetworkId } from '../../chain/networks';
 import { MAX_DELAY_MS } from '../../chain/txWatch';
 import { Rotation, SharedBudget } from '../../chain/watchBudget';
 import { Commands, Settings, Views } from '../../constants';
-import type { Config } from '../shared/config';
-import type { Log } from '../shared/log';
-import type { NetworkService } from '../network/network';
+import type { WatchSettings } from '../shared/config';
+import type { LogSink } from '../shared/log';
+import type { WatchNetwork } from '../network/network';
 import { showInfo, showWarning } from '../shared/notify';
 import { budgetPerMinute } from './watchBudget';
 import type { Watchlist } from './watchlist';
+import { Disposable } from '../shared/lifecycle';
 
 const SEEN_KEY = 'stacksLookup.watchedAddresses.seen';
 const LEASE_KEY = 'stacksLookup.watchedAddresses.lease';
@@ -48,9 +49,9 @@ const FIRST_ROUND_MS = 2_000;
 const SHOW_WATCHED = 'Show Watched Addresses';
 
 export interface AddressWatchDeps {
-  networks: NetworkService;
-  config: Config;
-  log: Log;
+  networks: WatchNetwork;
+  config: WatchSettings;
+  log: LogSink;
   watchlist: Watchlist;
   state: vscode.Memento;
   /** The watchers' share of the budget, with the watched transactions' rounds (this watcher's own by default). */
@@ -59,7 +60,7 @@ export interface AddressWatchDeps {
   revealWatched?: () => Promise<void>;
 }
 
-export class AddressWatcher implements vscode.Disposable {
+export class AddressWatcher extends Disposable {
   private readonly owner = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   /** The wait for the next round, on the clients' clock (real time for users; the tests move it). */
   private readonly timer = new ClockTimer(
@@ -69,7 +70,6 @@ export class AddressWatcher implements vscode.Disposable {
   private round: AbortController | undefined;
   private failures = 0;
   private warned = false;
-  private readonly subs: vscode.Disposable[] = [];
   private waitingForUse: vscode.Disposable | undefined;
   private roundWaiters: Array<() => void> = [];
   /** Which addresses each round asks: the ones longest unasked, as many as the share allows. */
@@ -78,10 +78,11 @@ export class AddressWatcher implements vscode.Disposable {
   rounds = 0;
 
   constructor(private readonly d: AddressWatchDeps) {
+    super();
     const shared = d.shared ?? new SharedBudget();
     shared.join(() => this.asking);
     this.rotation = new Rotation((address) => address, shared);
-    this.subs.push(
+    this.registerAll(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (d.config.affects(e, Settings.watchedNotify)) this.update();
       }),
@@ -124,9 +125,9 @@ export class AddressWatcher implements vscode.Disposable {
     return new Promise((resolve) => this.roundWaiters.push(resolve));
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.stop();
-    for (const s of this.subs) s.dispose();
+    super.dispose();
   }
 
   private stop(): void {

@@ -30,11 +30,12 @@ import {
 } from '../../chain/txWatch';
 import { Rotation, SharedBudget } from '../../chain/watchBudget';
 import { Commands } from '../../constants';
-import type { Config } from '../shared/config';
-import type { Log } from '../shared/log';
-import type { NetworkService } from '../network/network';
+import type { WatchSettings } from '../shared/config';
+import type { LogSink } from '../shared/log';
+import type { WatchNetwork } from '../network/network';
 import { showInfo, showWarning } from '../shared/notify';
 import { budgetPerMinute } from './watchBudget';
+import { Disposable } from '../shared/lifecycle';
 
 const LIST_KEY = 'stacksLookup.watchedTransactions';
 const LEASE_KEY = 'stacksLookup.watchedTransactions.lease';
@@ -44,9 +45,9 @@ const LEASE_MS = 2 * MAX_DELAY_MS + 30_000;
 const FAILURES_BEFORE_WARNING = 3;
 
 export interface TxWatchDeps {
-  networks: NetworkService;
-  config: Config;
-  log: Log;
+  networks: WatchNetwork;
+  config: WatchSettings;
+  log: LogSink;
   state: vscode.Memento;
   /** The watchers' share of the budget, with the watched addresses' rounds (this watcher's own by default). */
   shared?: SharedBudget;
@@ -57,7 +58,7 @@ interface Lease {
   at: number;
 }
 
-export class TxWatcher implements vscode.Disposable {
+export class TxWatcher extends Disposable {
   private readonly item: vscode.StatusBarItem;
   private readonly owner = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   /** The wait for the next round, on the clients' clock (real time for users; the tests move it). */
@@ -74,20 +75,19 @@ export class TxWatcher implements vscode.Disposable {
   private stopped = false;
   /** Kept watches wait for the window's first request for chain data (see `load`). */
   private waitingForUse: vscode.Disposable | undefined;
-  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
   /** Fires when the list changes (a watch added or ended). */
   readonly onDidChange = this.changed.event;
   /** Resolves the waiters of the next round's end (tests and tools). */
   private roundWaiters: Array<() => void> = [];
 
   constructor(private readonly d: TxWatchDeps) {
+    super();
     const shared = d.shared ?? new SharedBudget();
     shared.join(() => this.watched.length);
     this.rotation = new Rotation((w) => `${w.network}|${w.id}`, shared);
-    this.item = vscode.window.createStatusBarItem(
-      'stacksLookup.watchedTransactions',
-      vscode.StatusBarAlignment.Right,
-      99,
+    this.item = this.register(
+      vscode.window.createStatusBarItem('stacksLookup.watchedTransactions', vscode.StatusBarAlignment.Right, 99),
     );
     this.item.name = 'Stacks Watched Transactions';
     this.item.command = Commands.showWatchedTransactions;
@@ -192,10 +192,9 @@ export class TxWatcher implements vscode.Disposable {
     return new Promise((resolve) => this.roundWaiters.push(resolve));
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.suspend();
-    this.item.dispose();
-    this.changed.dispose();
+    super.dispose();
   }
 
   // ---- the rounds ----------------------------------------------------------------------------
@@ -352,7 +351,7 @@ export class TxWatcher implements vscode.Disposable {
 /** `Stacks: Watch Transaction…` (from the palette, a hover link or a panel) and the item's menu. */
 export function registerTxWatchCommands(
   watcher: TxWatcher,
-  networks: NetworkService,
+  networks: WatchNetwork,
   toTarget: (arg: unknown) => { kind: string; id: string; network?: NetworkId } | undefined,
 ): vscode.Disposable[] {
   return [

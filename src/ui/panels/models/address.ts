@@ -36,6 +36,11 @@ import {
   units,
   unlessUnavailable,
 } from './values';
+import type { Target } from '../../../chain/target';
+import { ADDRESS_PENDING_PER_PAGE, FT_PER_PAGE, NFT_PER_PAGE } from './holdings';
+import { type Loaded, nonceProblem, orMissing, type PanelLoad, pageStart, unlessRouteMissing } from './load';
+import { loadTokens, tokensOfEvents, tokensOfHoldings } from './tokens';
+import { clarityDecoder } from '../../../chain/lazyClarity';
 
 export const TXS_PER_PAGE = 20;
 export const ADDRESS_EVENTS_PER_PAGE = 20;
@@ -236,4 +241,115 @@ function nonces(d: AddressData, isContract: boolean): Section[] {
       field('Missing nonces', list(n.mempool.missing_nonces)),
     ]),
   ]);
+}
+
+/**
+ * An address panel: the balance (at a block, or unanchored, when asked), a page of transactions,
+ * the events of the one expanded, the nonces, and today's holdings and pending transactions.
+ */
+export async function loadAddress(target: Target, params: PanelParams, l: PanelLoad): Promise<Loaded> {
+  const { c, ctx, call, part } = l;
+  const untilBlock = params.untilBlock?.trim() || undefined;
+  const unanchored = !untilBlock && !!params.unanchored;
+  const txOffset = pageStart(params.txOffset, TXS_PER_PAGE);
+  const expand = params.expand || undefined;
+  const expandOffset = expand ? pageStart(params.expandOffset, ADDRESS_EVENTS_PER_PAGE) : undefined;
+  const balanceOptions = {
+    ...call,
+    ...(untilBlock ? { untilBlock: /^\d+$/.test(untilBlock) ? Number(untilBlock) : untilBlock } : {}),
+    ...(unanchored ? { unanchored } : {}),
+  };
+  const nonces = target.id.includes('.')
+    ? undefined
+    : part('nonces', '', () =>
+        c.getNonces(target.id, call).then(
+          (value) => ({ ok: true as const, value }),
+          (e: unknown) => ({ ok: false as const, short: nonceProblem(e) }),
+        ),
+      );
+  // Holdings and pending transactions are today's: not shown beside a balance at a past block.
+  const current = !untilBlock;
+  const ftOffset = pageStart(params.ftOffset, FT_PER_PAGE);
+  const nftOffset = pageStart(params.nftOffset, NFT_PER_PAGE);
+  const pendingOffset = pageStart(params.pendingOffset, ADDRESS_PENDING_PER_PAGE);
+  const balance = part('balance', `${untilBlock ?? ''}|${unanchored}`, () =>
+    c.getStxBalance(target.id, balanceOptions),
+  );
+  // Asked once the balance has answered: an API that fails the panel is not asked three more times.
+  const side = current
+    ? balance.then(() =>
+        Promise.all([
+          part('ft', String(ftOffset), () =>
+            orMissing(c.getFtHoldings(target.id, { ...call, limit: FT_PER_PAGE, offset: ftOffset })),
+          ),
+          part('nft', String(nftOffset), () =>
+            orMissing(c.getNftHoldings(target.id, { ...call, limit: NFT_PER_PAGE, offset: nftOffset })),
+          ),
+          part('pending', String(pendingOffset), () =>
+            orMissing(
+              c.getPrincipalMempoolTransactions(target.id, {
+                ...call,
+                limit: ADDRESS_PENDING_PER_PAGE,
+                offset: pendingOffset,
+              }),
+            ),
+          ),
+        ]),
+      )
+    : undefined;
+  const [stxBalance, txs, events, nonceState, sideParts] = await Promise.all([
+    balance,
+    part('txs', String(txOffset), () =>
+      unlessRouteMissing(c.getAddressTransactions(target.id, { ...call, limit: TXS_PER_PAGE, offset: txOffset })),
+    ),
+    expand
+      ? part('events', `${expand}|${expandOffset}`, () =>
+          unlessRouteMissing(
+            c.getAddressTransactionEvents(target.id, expand, {
+              ...call,
+              limit: ADDRESS_EVENTS_PER_PAGE,
+              offset: expandOffset ?? 0,
+            }),
+          ),
+        )
+      : undefined,
+    nonces,
+    side,
+  ]);
+  const [ft, nft, pending] = sideParts ?? [];
+  const p: PanelParams = {
+    txOffset,
+    ...(ftOffset ? { ftOffset } : {}),
+    ...(nftOffset ? { nftOffset } : {}),
+    ...(pendingOffset ? { pendingOffset } : {}),
+    ...(untilBlock ? { untilBlock } : {}),
+    ...(unanchored ? { unanchored } : {}),
+    ...(expand ? { expand, expandOffset: expandOffset ?? 0 } : {}),
+  };
+  // The events of an expanded transaction and the tokens held have token amounts.
+  const held = ft && !isMissing(ft) ? tokensOfHoldings(ft) : [];
+  const shownEvents = events && !isMissing(events) ? events : undefined;
+  const named = [...new Set([...held, ...(shownEvents ? tokensOfEvents(shownEvents) : [])])];
+  const tokens = named.length ? await loadTokens(named, c, ctx, call) : undefined;
+  return {
+    model: addressModel(
+      {
+        principal: target.id,
+        balance: stxBalance,
+        txs,
+        ...(expand && events ? { events: { txId: expand, page: events } } : {}),
+        ...(nonceState ? { nonces: nonceState } : {}),
+        ...(ft && nft ? { holdings: { ft, nft } } : {}),
+        ...(pending ? { pending } : {}),
+      },
+      p,
+      shownEvents || (nft && !isMissing(nft) && nft.results.length)
+        ? { ...ctx, decode: clarityDecoder(), ...(tokens ? { tokens } : {}) }
+        : tokens
+          ? { ...ctx, tokens }
+          : ctx,
+    ),
+    parts: l.parts,
+    params: p,
+  };
 }

@@ -4,7 +4,7 @@
  */
 import type { Block, BlockV1, Page, Transaction } from '../../../api';
 import { statusLabel, statusTone, txTypeLabel } from '../../../chain/format';
-import type { Action, Section, ViewModel } from '../../../protocol';
+import type { Action, PanelParams, Section, ViewModel } from '../../../protocol';
 import {
   badge,
   bitcoinTx,
@@ -28,6 +28,8 @@ import {
   tx,
   yesNo,
 } from './values';
+import type { Target } from '../../../chain/target';
+import { blockArg, HASH, type Loaded, type PanelLoad, pageStart, unlessRouteMissing } from './load';
 
 const V1_TAB = 'Transactions and microblocks (v1, deprecated)';
 
@@ -191,4 +193,37 @@ function v1Sections(b: BlockV1, ctx: ModelContext): Section[] {
       empty: 'This block has no transactions.',
     },
   ]);
+}
+
+/** A block panel: the block (v2, or the v1 tab when asked) and a page of its transactions. */
+export async function loadBlock(target: Target, params: PanelParams, l: PanelLoad): Promise<Loaded> {
+  const { c, ctx, call, part } = l;
+  const tab = params.tab === 'v1' ? 'v1' : 'v2';
+  const b = await part('v2', '', () => c.getBlock(blockArg(target.id), call));
+  const v1 =
+    tab === 'v1'
+      ? await part('v1', String(b.height), () => unlessRouteMissing(c.getBlockByHeightV1(b.height, call)))
+      : undefined;
+  // The list is read by the block's hash (as `latest` or a height resolved): it stays the same
+  // block's list while the tip moves, and it is immutable once cached.
+  const txOffset = pageStart(params.txOffset, BLOCK_TXS_PER_PAGE);
+  const txs =
+    tab === 'v2' && b.tx_count > 0
+      ? await part('txs', `${b.hash}|${txOffset}`, () =>
+          unlessRouteMissing(
+            c.getBlockTransactions(HASH.test(b.hash) ? b.hash : blockArg(target.id), {
+              ...call,
+              limit: BLOCK_TXS_PER_PAGE,
+              offset: txOffset,
+            }),
+          ),
+        )
+      : tab === 'v2'
+        ? { limit: BLOCK_TXS_PER_PAGE, offset: 0, total: 0, results: [] }
+        : undefined;
+  return {
+    model: blockModel(b, v1, tab, ctx, target.id === 'latest', txs),
+    parts: l.parts,
+    params: tab === 'v1' ? { tab } : txOffset > 0 ? { txOffset } : {},
+  };
 }

@@ -4,7 +4,7 @@
  * (/extended/v2/burn-blocks/{height_or_hash}/blocks).
  */
 import type { Block, BurnBlock, Page } from '../../../api';
-import type { Action, Section, ViewModel } from '../../../protocol';
+import type { Action, PanelParams, Section, ViewModel } from '../../../protocol';
 import {
   badge,
   block,
@@ -21,6 +21,8 @@ import {
   text,
   time,
 } from './values';
+import type { Target } from '../../../chain/target';
+import { blockArg, HASH, type Loaded, type PanelLoad, pageStart, unlessRouteMissing } from './load';
 
 /** Rows of a burn block's Stacks blocks per page. */
 export const BURN_BLOCKS_PER_PAGE = 20;
@@ -95,4 +97,27 @@ function blocksTable(p: Page<Block> | Missing, ctx: ModelContext): Section {
       : {}),
     empty: 'This burn block confirms no Stacks blocks.',
   };
+}
+
+/** A burn block panel: the burn block and a page of the Stacks blocks it anchors. */
+export async function loadBurnBlock(target: Target, params: PanelParams, l: PanelLoad): Promise<Loaded> {
+  const { c, ctx, call, part } = l;
+  const blockOffset = pageStart(params.blockOffset, BURN_BLOCKS_PER_PAGE);
+  const b = await part('burn', '', () => c.getBurnBlock(blockArg(target.id), call));
+  // By hash, not `latest`: the page belongs to the burn block shown even when a new one arrives.
+  const blocks = await part('blocks', `${b.burn_block_hash}|${blockOffset}`, () =>
+    unlessRouteMissing(
+      c.getBurnBlockBlocks(burnArg(b, target.id), { ...call, limit: BURN_BLOCKS_PER_PAGE, offset: blockOffset }),
+    ),
+  );
+  return {
+    model: burnBlockModel(b, blocks, ctx, target.id === 'latest'),
+    parts: l.parts,
+    params: blockOffset > 0 ? { blockOffset } : {},
+  };
+}
+
+/** The burn block's hash when it is a well-formed one, else what the panel was asked for. */
+function burnArg(b: { burn_block_hash: string }, asked: string): number | string {
+  return HASH.test(b.burn_block_hash) ? b.burn_block_hash : blockArg(asked);
 }

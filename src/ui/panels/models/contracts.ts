@@ -1,7 +1,7 @@
 /** One contract (its status, balance and source) and the deployment status of many (4.6). */
-import type { ContractInterface, ContractsStatus, StxBalance } from '../../../api';
+import type { CallOptions, ContractInterface, ContractsStatus, StacksClient, StxBalance } from '../../../api';
 import { NETWORK_LABELS, PLAN_NETWORKS } from '../../../chain/networks';
-import type { Action, Section, ViewModel } from '../../../protocol';
+import type { Action, PanelParams, Section, ViewModel } from '../../../protocol';
 import {
   badge,
   block,
@@ -20,6 +20,9 @@ import {
   unlessUnavailable,
 } from './values';
 import { interfaceSections } from './workbench';
+import { isStacksApiError } from '../../../api/errors';
+import type { Target } from '../../../chain/target';
+import { type Loaded, type PanelLoad, unlessRouteMissing } from './load';
 
 /** The interface of a contract as loaded: there, or why not (`missing` says it in words). */
 export type InterfaceState = { iface: ContractInterface } | { missing: string };
@@ -173,4 +176,43 @@ export function contractsModel(ids: string[], statuses: ContractsStatus, ctx: Mo
       },
     ],
   };
+}
+
+/** A contract panel: its deploy status, balance and (once deployed) its interface and workbench. */
+export async function loadContract(target: Target, params: PanelParams, l: PanelLoad): Promise<Loaded> {
+  const { c, ctx, call, part } = l;
+  const statuses = await part('status', '', () => c.getContractsStatus([target.id], call));
+  const s = statuses[target.id];
+  const deployed = !!s?.found && s.result?.status === 'success';
+  const [balance, iface] = await Promise.all([
+    s?.found ? part('balance', '', () => unlessRouteMissing(c.getStxBalance(target.id, call))) : undefined,
+    // A pending deploy has no interface yet: not asked for.
+    deployed ? part('interface', '', () => contractInterface(c, target.id, call)) : undefined,
+  ]);
+  const fn = params.fn && iface && 'iface' in iface ? params.fn : undefined;
+  return { model: contractModel(target.id, statuses, balance, ctx, iface), parts: l.parts, params: fn ? { fn } : {} };
+}
+
+/** The panel of several contracts (the comma-joined ids): the deploy status of each. */
+export async function loadContracts(target: Target, _params: PanelParams, l: PanelLoad): Promise<Loaded> {
+  const ids = target.id.split(',').filter(Boolean);
+  const statuses = await l.part('status', '', () => l.c.getContractsStatus(ids, l.call));
+  return { model: contractsModel(ids, statuses, l.ctx), parts: l.parts, params: {} };
+}
+
+/**
+ * A contract's interface, or a sentence saying why the panel shows none: the rest of the panel
+ * (status, balance, source) stays useful when only this fails.
+ */
+async function contractInterface(c: StacksClient, id: string, call: CallOptions): Promise<InterfaceState> {
+  try {
+    return { iface: await c.getContractInterface(id, call) };
+  } catch (e) {
+    if (!isStacksApiError(e) || e.kind === 'cancelled') throw e;
+    if (e.kind === 'not-found')
+      return {
+        missing: "The node does not have this contract's interface (yet): its functions and state cannot be shown.",
+      };
+    return { missing: `The contract's interface did not load: ${e.message}` };
+  }
 }

@@ -12,7 +12,7 @@ import type {
   ServerStatus,
 } from '../../../api';
 import { formatAge, formatInt, formatStx, formatTime, txTypeLabel } from '../../../chain/format';
-import type { Bar, Section, TableRow, Value, ViewModel } from '../../../protocol';
+import type { Bar, PanelParams, Section, TableRow, Value, ViewModel } from '../../../protocol';
 import {
   badge,
   block,
@@ -33,6 +33,8 @@ import {
   tx,
   yesNo,
 } from './values';
+import type { Target } from '../../../chain/target';
+import { type Loaded, type PanelLoad, pageStart, unlessRouteMissing } from './load';
 
 const QUANTILES = ['p25', 'p50', 'p75', 'p95'] as const;
 
@@ -211,4 +213,28 @@ export function statusModel(s: ServerStatus, ctx: ModelContext): ViewModel {
       ),
     ]),
   };
+}
+
+/** The mempool panel: its statistics, the fee estimates and a page of pending transactions. */
+export async function loadMempool(_target: Target, params: PanelParams, l: PanelLoad): Promise<Loaded> {
+  const { c, ctx, call, part } = l;
+  const pendingOffset = pageStart(params.pendingOffset, PENDING_PER_PAGE);
+  const [stats, fees, pending] = await Promise.all([
+    part('stats', '', () => c.getMempoolStats(call)),
+    part('fees', '', () => unlessRouteMissing(c.getMempoolFees(call), true)),
+    part('pending', String(pendingOffset), () =>
+      unlessRouteMissing(c.getMempoolTransactions({ ...call, limit: PENDING_PER_PAGE, offset: pendingOffset }), true),
+    ),
+  ]);
+  return {
+    model: mempoolModel({ stats, fees, pending }, ctx),
+    parts: l.parts,
+    params: pendingOffset ? { pendingOffset } : {},
+  };
+}
+
+/** The API status panel. */
+export async function loadStatus(_target: Target, _params: PanelParams, l: PanelLoad): Promise<Loaded> {
+  const status = await l.part('status', '', () => l.c.getServerStatus(l.call));
+  return { model: statusModel(status, l.ctx), parts: l.parts, params: {} };
 }

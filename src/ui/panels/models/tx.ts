@@ -1,7 +1,7 @@
 /** The transaction panel (API section 4.1): every field of a transaction, grouped for reading. */
-import type { PostCondition, Transaction, TransactionEvent } from '../../../api';
+import type { PostCondition, Transaction } from '../../../api';
 import { clip, decodeMemo, statusLabel, statusTone, txTypeLabel } from '../../../chain/format';
-import type { Section, TableRow, Value, ViewModel } from '../../../protocol';
+import type { PanelParams, Section, TableRow, ViewModel } from '../../../protocol';
 import {
   badge,
   block,
@@ -26,8 +26,11 @@ import {
   unlessUnavailable,
   yesNo,
 } from './values';
-
-export const EVENTS_PER_PAGE = 50;
+import { clarityDecoder } from '../../../chain/lazyClarity';
+import type { Target } from '../../../chain/target';
+import { type Loaded, type PanelLoad, pageStart } from './load';
+import { loadTokens, tokensOfTransaction } from './tokens';
+import { EVENTS_PER_PAGE, eventsSection } from './txEvents';
 
 const TYPE_ICONS: Record<string, string> = {
   token_transfer: 'arrow-swap',
@@ -97,7 +100,7 @@ export function txModel(t: Transaction, eventOffset: number, ctx: ModelContext):
       microblock(t, ctx),
       postConditions(t, ctx),
       executionCosts(t),
-      events(t, eventOffset, ctx),
+      eventsSection(t, eventOffset, ctx),
     ]),
   };
 }
@@ -170,7 +173,9 @@ function payload(t: Transaction, ctx: ModelContext): Section[] {
         field('Recipient', principal(t.token_transfer.recipient_address, ctx)),
         field(
           'Memo',
-          decoded !== undefined ? text(decoded, { hint: memo }) : code(memo && memo !== '0x' ? memo : undefined),
+          decoded !== undefined
+            ? text(decoded, memo === undefined ? {} : { hint: memo })
+            : code(memo && memo !== '0x' ? memo : undefined),
         ),
       ]),
     );
@@ -305,78 +310,17 @@ function postConditionRow(pc: PostCondition, ctx: ModelContext): TableRow {
   return { cells: [[text(pc.type)], [who], [text(pc.condition_code?.replace(/_/g, ' '))], [asset], [amount]] };
 }
 
-function events(t: Transaction, offset: number, ctx: ModelContext): Section | undefined {
-  if (!t.events && !t.event_count) return undefined;
-  const list = t.events ?? [];
-  const total = Math.max(t.event_count ?? 0, offset + list.length);
+/** A transaction panel: the transaction with a page of its events, and the tokens they name. */
+export async function loadTx(target: Target, params: PanelParams, l: PanelLoad): Promise<Loaded> {
+  const { c, ctx, call, part } = l;
+  const eventOffset = pageStart(params.eventOffset, EVENTS_PER_PAGE);
+  const tx = await part('tx', String(eventOffset), () =>
+    c.getTransaction(target.id, { ...call, eventLimit: EVENTS_PER_PAGE, eventOffset }),
+  );
+  const tokens = await loadTokens(tokensOfTransaction(tx), c, ctx, call);
   return {
-    type: 'table',
-    title: `Events (${total})`,
-    columns: [
-      { label: '#', align: 'right' },
-      { label: 'Type' },
-      { label: 'Detail' },
-      { label: 'Amount', align: 'right' },
-    ],
-    rows: list.map((e) => eventRow(e, ctx)),
-    ...(total > EVENTS_PER_PAGE || offset > 0
-      ? { paging: { param: 'eventOffset' as const, offset, limit: EVENTS_PER_PAGE, total } }
-      : {}),
-    empty:
-      statusTone(t.tx_status) === 'pending'
-        ? 'A pending transaction has no events yet.'
-        : 'This transaction emitted no events.',
+    model: txModel(tx, eventOffset, { ...ctx, decode: clarityDecoder(), tokens }),
+    parts: l.parts,
+    params: { eventOffset },
   };
-}
-
-const EVENT_LABELS: Record<string, string> = {
-  smart_contract_log: 'Contract log',
-  stx_asset: 'STX',
-  fungible_token_asset: 'Fungible token',
-  non_fungible_token_asset: 'NFT',
-  stx_lock: 'STX lock',
-};
-
-function eventRow(e: TransactionEvent, ctx: ModelContext): TableRow {
-  const kind = text(EVENT_LABELS[e.event_type] ?? e.event_type.replace(/_/g, ' '));
-  if (e.contract_log) {
-    const l = e.contract_log;
-    return {
-      cells: [
-        [num(e.event_index)],
-        [kind],
-        [principal(l.contract_id, ctx), text(l.topic, { hint: 'topic' }), clarity(l.value, ctx)],
-        [text('')],
-      ],
-    };
-  }
-  if (e.asset) {
-    const a = e.asset;
-    const detail: Value[] = [text(a.asset_event_type ?? '')];
-    if (a.asset_id) detail.push(code(a.asset_id));
-    if (a.sender) detail.push(text('from'), principal(a.sender, ctx));
-    if (a.recipient) detail.push(text('to'), principal(a.recipient, ctx));
-    if (a.memo) detail.push(text(decodeMemo(a.memo) ?? a.memo, { hint: 'memo' }));
-    const amount =
-      e.event_type === 'stx_asset'
-        ? stx(a.amount)
-        : a.value
-          ? clarity(a.value, ctx)
-          : e.event_type === 'fungible_token_asset'
-            ? tokenAmount(a.amount, a.asset_id, ctx)
-            : units(a.amount);
-    return { cells: [[num(e.event_index)], [kind], detail, [amount]] };
-  }
-  if (e.stx_lock_event) {
-    const l = e.stx_lock_event;
-    return {
-      cells: [
-        [num(e.event_index)],
-        [kind],
-        [principal(l.locked_address, ctx), text(`until burn block ${l.unlock_height ?? '?'}`)],
-        [stx(l.locked_amount)],
-      ],
-    };
-  }
-  return { cells: [[num(e.event_index)], [kind], [text(undefined)], [text('')]] };
 }
