@@ -309,3 +309,47 @@ function lineStarts(text: string): number[] {
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
   return starts;
 }
+
+/** A place a failure's name links to: where a function returns it, or (none found) where it is defined. */
+export interface FailureLink {
+  /** The constant's name; absent for an inline `(err …)`. */
+  name?: string;
+  /** 0-based. */
+  line: number;
+  character: number;
+  /** The returning expression; absent for a definition. */
+  site?: ErrorSite;
+}
+
+/** Every place a reader may open, in the order the names and sites are listed; at most `max`. */
+export function failureLinks(f: FailureNames, max = 20): FailureLink[] {
+  if (!f.ok) return [];
+  const out: FailureLink[] = [];
+  for (const n of f.names) {
+    if (!n.sites.length) out.push({ name: n.name, line: n.line, character: n.character });
+    for (const s of n.sites) out.push({ name: n.name, line: s.line, character: s.character, site: s });
+  }
+  for (const s of f.inline) out.push({ line: s.line, character: s.character, site: s });
+  return out.slice(0, max);
+}
+
+/** Words for one link: "asserts! in complete-deposit-wrapper, line 47" (lines 1-based, as an editor shows them). */
+export function linkText(l: FailureLink): string {
+  if (!l.site) return `defined on line ${l.line + 1}`;
+  const how = l.site.how === 'err' ? 'returned' : l.site.how;
+  const via = l.site.via ? ` (called from ${l.site.via.fn}, line ${l.site.via.line + 1})` : '';
+  return `${how} in ${l.site.fn}, line ${l.line + 1}${via}`;
+}
+
+/** The link of `other` (another copy of the source) that stands where `link` of `f` stood. */
+export function sameLink(f: FailureNames, link: FailureLink, other: FailureNames): FailureLink | undefined {
+  if (!other.ok) return undefined;
+  if (link.site) {
+    const s = sameSite(f, link.site, other);
+    return s
+      ? { ...(s.name !== undefined ? { name: s.name } : {}), line: s.line, character: s.character, site: s }
+      : undefined;
+  }
+  const n = other.names.find((x) => x.name === link.name);
+  return n ? { name: n.name, line: n.line, character: n.character } : undefined;
+}

@@ -5,6 +5,9 @@ import {
   explainFailure,
   failureHeadline,
   MAX_FAILURE_SOURCE_CHARS,
+  failureLinks,
+  linkText,
+  sameLink,
   sameSite,
   valueOfText,
   type FailureNames,
@@ -299,5 +302,23 @@ describe('Failure reasons: which constant and line returned a failed call’s (e
     const there = ok(explainFailure(local, 'get-or-create-user-id', '(err u3000)'));
     const site = sameSite(onChain, onChain.names[0]!.sites[0]!, there);
     assert.strictEqual(site?.line, onChain.names[0]!.sites[0]!.line + 1);
+  });
+
+  it('links each name to where it is returned, in words a reader can follow', () => {
+    const src = real('token-wxusd-tokensoft.clar');
+    const f = ok(explainFailure(src, 'set-name', '(err u1000)'));
+    const [link] = failureLinks(f);
+    assert.strictEqual(link!.name, 'ERR-NOT-AUTHORIZED');
+    assert.match(linkText(link!), /^asserts! in check-is-owner, line \d+ \(called from set-name, line \d+\)$/);
+    // The same link in a copy with two more lines above.
+    const there = ok(explainFailure(`;; a\n;; b\n${src}`, 'set-name', '(err u1000)'));
+    assert.strictEqual(sameLink(f, link!, there)?.line, link!.line + 2);
+  });
+
+  it('a name returned nowhere links to its definition', () => {
+    const src = '(define-constant ERR-X (err u9))\n(define-public (f) (contract-call? .other g))';
+    const f = ok(explainFailure(src, 'f', '(err u9)'));
+    assert.deepStrictEqual(failureLinks(f), [{ name: 'ERR-X', line: 0, character: 0 }]);
+    assert.strictEqual(linkText(failureLinks(f)[0]!), 'defined on line 1');
   });
 });

@@ -18,6 +18,8 @@ import { contractModel, contractsModel, type InterfaceState } from './contracts'
 import { mempoolModel, PENDING_PER_PAGE, statusModel } from './network';
 import { loadTokens, tokensOfEvents, tokensOfHoldings, tokensOfTransaction } from './tokens';
 import { EVENTS_PER_PAGE, txModel } from './tx';
+import { resultText } from './failure';
+import { txFailure } from '../../shared/txFailure';
 import { isMissing, type Missing, type ModelContext, NOT_AVAILABLE } from './values';
 
 export type { ModelContext } from './values';
@@ -76,8 +78,9 @@ async function build(target: Target, params: PanelParams, o: LoadOptions): Promi
         c.getTransaction(target.id, { ...call, eventLimit: EVENTS_PER_PAGE, eventOffset }),
       );
       const tokens = await loadTokens(tokensOfTransaction(tx), c, ctx, call);
+      const failure = await txFailure(tx, c, { ...call, ...resultText(tx) });
       return {
-        model: txModel(tx, eventOffset, { ...ctx, decode: clarityDecoder(), tokens }),
+        model: txModel(tx, eventOffset, { ...ctx, decode: clarityDecoder(), tokens, ...(failure ? { failure } : {}) }),
         parts,
         params: { eventOffset },
       };

@@ -26,6 +26,7 @@ import {
   unlessUnavailable,
   yesNo,
 } from './values';
+import { failureSections, vmErrorWords } from './failure';
 
 export const EVENTS_PER_PAGE = 50;
 
@@ -52,6 +53,7 @@ export function txModel(t: Transaction, eventOffset: number, ctx: ModelContext):
     ],
     sections: compact<Section>([
       statusNotice(t, ctx),
+      ...failureSections(ctx.failure, ctx.network),
       pending && {
         type: 'actions',
         actions: [{ label: 'Watch until it lands', icon: 'eye', primary: true, intent: { type: 'watch' } }],
@@ -59,6 +61,7 @@ export function txModel(t: Transaction, eventOffset: number, ctx: ModelContext):
       fields('Summary', [
         field('Status', badge(statusLabel(t.tx_status), tone === 'other' ? 'muted' : tone)),
         t.tx_result && field('Result', clarity(t.tx_result, ctx)),
+        vmErrorWords(ctx.failure),
         t.vm_error && field('VM error', code(t.vm_error)),
         field('Type', text(txTypeLabel(t.tx_type))),
         field('Fee', stx(t.fee_rate)),
