@@ -7,6 +7,15 @@ import { loadPanel } from '../../src/ui/panels/models';
 import { CONTRACT, DEPLOYED, TX } from '../fixtures/ids';
 import { MockApi, startMockApi } from '../mock-api/server';
 import { MODEL_CONTEXT } from './modelContext';
+import { txHover } from '../../src/ui/editor/hoverText';
+import { failureNotice, OPEN_LINE, txFailure } from '../../src/ui/shared/txFailure';
+import { Commands } from '../../src/constants';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const MarkdownIt = require('markdown-it') as new (opts: { html: boolean; linkify: boolean }) => {
+  render(src: string): string;
+};
+const md = new MarkdownIt({ html: true, linkify: true });
 
 function why(m: ViewModel): Extract<Section, { type: 'fields' }> {
   const s = m.sections.find((x) => x.type === 'fields' && x.title === 'Why it failed');
@@ -131,5 +140,58 @@ describe('Failure reasons: the source route, the transaction panel and its links
     other.line.contractId = `${DEPLOYED.deployer}.other`;
     assert.strictEqual(decide(other, s).do, 'ignore');
     assert.strictEqual(decide(offered, { ...s, shown: undefined }).do, 'ignore');
+  });
+
+  it('the hover names the error and links to its line with the one command it trusts for it', async () => {
+    const tx = await client.getTransaction(TX.failedSbtc);
+    const failure = await txFailure(tx, client, { budget: 'fail-fast' });
+    const source = { network: 'mainnet' as const, networkLabel: 'Mainnet', baseUrl: api.url, canWatch: false };
+    const { markdown, commands } = txHover(tx, source, failure);
+    const html = md.render(markdown);
+    assert.match(html, /Failed with ERR_LOWER_THAN_DUST \(err u302\)/);
+    const link = /href="command:stacksLookup\.openErrorLine\?([^"]+)"[^>]*>([^<]+)</.exec(html);
+    assert.ok(link, html);
+    assert.match(link[2]!, /ERR_LOWER_THAN_DUST, line 47$/);
+    assert.deepStrictEqual(JSON.parse(decodeURIComponent(link[1]!)), [
+      {
+        network: 'mainnet',
+        contractId: CONTRACT.sbtcDeposit,
+        fn: 'complete-deposit-wrapper',
+        result: '(err u302)',
+        link: 0,
+      },
+    ]);
+    assert.ok(commands.includes(Commands.openErrorLine));
+  });
+
+  it('a hostile constant name in the source stays text in the hover', async () => {
+    const tx = await client.getTransaction(TX.failedSbtc);
+    const failure = await txFailure(tx, client);
+    const named = failure!.names!;
+    assert.ok(named.ok);
+    named.names[0]!.name = 'X](command:workbench.action.terminal.new)<img src=x>';
+    const source = { network: 'mainnet' as const, networkLabel: 'Mainnet', baseUrl: api.url, canWatch: false };
+    const html = md.render(
+      txHover(tx, source, { ...failure!, headline: `Failed with ${named.names[0]!.name}` }).markdown,
+    );
+    assert.doesNotMatch(html, /<img|href="command:(?!stacksLookup\.)/);
+  });
+
+  it('a notification of the failed call names the error and offers its line', async () => {
+    const tx = await client.getTransaction(TX.failedSbtc);
+    const n = failureNotice('Transaction 0x2bbf… was mined but failed.', await txFailure(tx, client), 'mainnet');
+    assert.strictEqual(n.text, 'Transaction 0x2bbf… was mined but failed. Failed with ERR_LOWER_THAN_DUST (err u302).');
+    assert.deepStrictEqual(n.buttons, ['Open', OPEN_LINE]);
+    assert.deepStrictEqual(n.line, {
+      network: 'mainnet',
+      contractId: CONTRACT.sbtcDeposit,
+      fn: 'complete-deposit-wrapper',
+      result: '(err u302)',
+      link: 0,
+    });
+    // Without a source there is no line to offer, only the sentence why.
+    const none = failureNotice('Failed.', await txFailure(await client.getTransaction(TX.failed), client), 'mainnet');
+    assert.deepStrictEqual(none.buttons, ['Open']);
+    assert.match(none.text, /^Failed\. Failed with \(err u1\)\. No name was found: /);
   });
 });

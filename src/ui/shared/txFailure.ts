@@ -6,7 +6,7 @@
  * (`getContractSource`); when it cannot be read, the result stands with one sentence why.
  */
 import type { BudgetMode, StacksClient, Transaction } from '../../api';
-import { explainFailure, failureHeadline, type FailureNames } from '../../chain/failureReason';
+import { explainFailure, failureHeadline, failureLinks, type FailureNames } from '../../chain/failureReason';
 import { clip, statusTone } from '../../chain/format';
 import { vmErrorSentence } from '../../chain/vmError';
 
@@ -65,4 +65,31 @@ export async function txFailure(
     names = { ok: false, result: clip(result), reason: `The contract’s source could not be read (${clip(why, 200)}).` };
   }
   return { headline: failureHeadline(names), ...at, names, ...vm };
+}
+
+/** The button of a failed call's notification that opens the line that returned its error. */
+export const OPEN_LINE = 'Open Line';
+
+/**
+ * A notification about a transaction, with why it failed after `message` and, when a line returns
+ * the error, the button that opens it (`line` is the argument of Stacks: Open the Line That Returned the Error).
+ */
+export function failureNotice(
+  message: string,
+  f: TxFailure | undefined,
+  network: string,
+): { text: string; buttons: string[]; line?: ReturnType<typeof firstErrorLine> } {
+  if (!f) return { text: message, buttons: ['Open'] };
+  const sentence = /[.!?]$/.test(f.headline) ? f.headline : `${f.headline}.`;
+  const line = firstErrorLine(f, network);
+  return { text: `${message} ${sentence}`, buttons: line ? ['Open', OPEN_LINE] : ['Open'], ...(line ? { line } : {}) };
+}
+
+/** The argument of Stacks: Open the Line That Returned the Error for the first line of `f`, if it has one. */
+export function firstErrorLine(
+  f: TxFailure | undefined,
+  network: string,
+): { network: string; contractId: string; fn: string; result: string; link: 0 } | undefined {
+  if (!f?.call || !f.names || !failureLinks(f.names, 1).length) return undefined;
+  return { network, contractId: f.call.contractId, fn: f.call.fn, result: f.call.result, link: 0 };
 }
