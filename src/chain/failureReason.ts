@@ -191,7 +191,9 @@ export function failureHeadline(f: FailureNames): string {
  */
 export function sameSite(f: FailureNames, site: ErrorSite, other: FailureNames): ErrorSite | undefined {
   const like = (s: ErrorSite) => s.fn === site.fn && s.how === site.how && s.name === site.name;
-  const rank = allSites(f).filter(like).indexOf(site);
+  const rank = allSites(f)
+    .filter(like)
+    .findIndex((s) => s.line === site.line && s.character === site.character);
   return rank < 0 ? undefined : allSites(other).filter(like)[rank];
 }
 

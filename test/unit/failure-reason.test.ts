@@ -313,6 +313,8 @@ describe('Failure reasons: which constant and line returned a failed call’s (e
     // The same link in a copy with two more lines above.
     const there = ok(explainFailure(`;; a\n;; b\n${src}`, 'set-name', '(err u1000)'));
     assert.strictEqual(sameLink(f, link!, there)?.line, link!.line + 2);
+    // A link of another reading of the same source (a command reads it again) finds it too.
+    assert.strictEqual(sameLink(explainFailure(src, 'set-name', '(err u1000)'), link!, there)?.line, link!.line + 2);
   });
 
   it('a name returned nowhere links to its definition', () => {

@@ -6,7 +6,14 @@
  */
 import * as vscode from 'vscode';
 import { compareWithDeployed } from '../../chain/drift';
-import { explainFailure, failureLinks, MAX_RESULT_CHARS, sameLink, type FailureLink } from '../../chain/failureReason';
+import {
+  explainFailure,
+  failureLinks,
+  MAX_RESULT_CHARS,
+  sameLink,
+  type FailureLink,
+  type FailureNames,
+} from '../../chain/failureReason';
 import { checkContractId } from '../../chain/identifiers';
 import { isNetworkId } from '../../chain/networks';
 import { MAX_FILE_BYTES } from '../../chain/clarinetText';
@@ -74,7 +81,7 @@ export async function openErrorLine(
       void showWarning(`${a.contractId} no longer shows where ${a.fn} returns ${a.result}.`);
       return undefined;
     }
-    const local = await workspaceCopy(d, a, source, link);
+    const local = await workspaceCopy(d, a, source, deployed, link);
     const at = local ?? { uri: contractSourceUri(a.network, a.contractId), line: link.line, character: link.character };
     const pos = new vscode.Position(at.line, at.character);
     let doc = await vscode.workspace.openTextDocument(at.uri);
@@ -103,6 +110,7 @@ async function workspaceCopy(
   d: ErrorLineDeps,
   a: ErrorLineArgs,
   deployedSource: string,
+  deployed: FailureNames,
   link: FailureLink,
 ): Promise<{ uri: vscode.Uri; line: number; character: number } | undefined> {
   for (const project of await d.projects.projects()) {
@@ -112,7 +120,7 @@ async function workspaceCopy(
     const uri = vscode.Uri.joinPath(project.root, contract.path);
     const text = await localText(uri);
     if (text === undefined || compareWithDeployed(text, deployedSource) !== 'same') return undefined;
-    const there = sameLink(explainFailure(deployedSource, a.fn, a.result), link, explainFailure(text, a.fn, a.result));
+    const there = sameLink(deployed, link, explainFailure(text, a.fn, a.result));
     return there ? { uri, line: there.line, character: there.character } : undefined;
   }
   return undefined;
