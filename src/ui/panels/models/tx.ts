@@ -1,5 +1,5 @@
 /** The transaction panel (API section 4.1): every field of a transaction, grouped for reading. */
-import type { PostCondition, Transaction, TransactionEvent } from '../../../api';
+import type { Transaction, TransactionEvent } from '../../../api';
 import { clip, decodeMemo, statusLabel, statusTone, txTypeLabel } from '../../../chain/format';
 import type { Section, TableRow, Value, ViewModel } from '../../../protocol';
 import {
@@ -15,7 +15,6 @@ import {
   fields,
   id,
   ModelContext,
-  NOT_AVAILABLE,
   num,
   principal,
   stx,
@@ -27,6 +26,7 @@ import {
   yesNo,
 } from './values';
 import { failureSections, vmErrorWords } from './failure';
+import { postConditions } from './postConditions';
 
 export const EVENTS_PER_PAGE = 50;
 
@@ -258,54 +258,6 @@ function microblock(t: Transaction, ctx: ModelContext): Section | undefined {
     field('Microblock canonical', yesNo(t.microblock_canonical)),
     field('Unanchored', yesNo(t.is_unanchored)),
   ]);
-}
-
-function postConditions(t: Transaction, ctx: ModelContext): Section {
-  const mode =
-    t.post_condition_mode === 'deny'
-      ? 'Deny: only the transfers listed here may happen'
-      : t.post_condition_mode === 'allow'
-        ? 'Allow: transfers not listed here may also happen'
-        : t.unavailable?.includes('post_condition_mode')
-          ? NOT_AVAILABLE
-          : t.post_condition_mode;
-  const list = t.post_conditions ?? [];
-  return {
-    type: 'table',
-    title: `Post-conditions (mode ${mode})`,
-    columns: [
-      { label: 'Type' },
-      { label: 'Principal' },
-      { label: 'Condition' },
-      { label: 'Asset' },
-      { label: 'Amount', align: 'right' },
-    ],
-    rows: list.map((pc) => postConditionRow(pc, ctx)),
-    empty: 'No post-conditions.',
-  };
-}
-
-function postConditionRow(pc: PostCondition, ctx: ModelContext): TableRow {
-  const p = pc.principal;
-  const who = !p
-    ? text(undefined)
-    : p.type_id === 'principal_origin'
-      ? text('Sender (origin)')
-      : principal(p.contract_name ? `${p.address}.${p.contract_name}` : p.address, ctx);
-  const a = pc.asset;
-  const assetId = a?.contract_address
-    ? `${a.contract_address}.${a.contract_name ?? ''}::${a.asset_name ?? ''}`
-    : undefined;
-  const asset = assetId ? text(assetId) : text(pc.type === 'stx' ? 'STX' : undefined);
-  const amount =
-    pc.type === 'stx'
-      ? stx(pc.amount)
-      : pc.asset_value
-        ? clarity(pc.asset_value, ctx)
-        : pc.type === 'fungible'
-          ? tokenAmount(pc.amount, assetId, ctx)
-          : units(pc.amount);
-  return { cells: [[text(pc.type)], [who], [text(pc.condition_code?.replace(/_/g, ' '))], [asset], [amount]] };
 }
 
 function events(t: Transaction, offset: number, ctx: ModelContext): Section | undefined {
