@@ -5,15 +5,7 @@
  * read-only `stacks-contract:` document. The panel, the hover and the notifications run it.
  */
 import * as vscode from 'vscode';
-import { compareWithDeployed } from '../../chain/drift';
-import {
-  explainFailure,
-  failureLinks,
-  MAX_RESULT_CHARS,
-  sameLink,
-  type FailureLink,
-  type FailureNames,
-} from '../../chain/failureReason';
+import { failureModule } from '../shared/failureModule';
 import { checkContractId } from '../../chain/identifiers';
 import { isNetworkId } from '../../chain/networks';
 import { MAX_FILE_BYTES } from '../../chain/clarinetText';
@@ -24,6 +16,9 @@ import type { Config, NetworkId } from '../shared/config';
 import { reportError } from '../shared/errors';
 import type { Log } from '../shared/log';
 import { showWarning } from '../shared/notify';
+
+/** A result longer than this is not looked for (MAX_RESULT_CHARS of chain/failureReason.ts, not imported: it is in dist/failure.js). */
+const MAX_RESULT_CHARS = 10_000;
 
 /** What names one line: the failed call (network, contract, function, result) and the link's place in its list. */
 export interface ErrorLineArgs {
@@ -75,13 +70,13 @@ export async function openErrorLine(
   try {
     const { client } = await d.networks.endpoint(a.network);
     const { source } = await client.getContractSource(a.contractId);
-    const deployed = explainFailure(source, a.fn, a.result);
-    const link = failureLinks(deployed)[a.link];
+    const m = failureModule();
+    const link = m.errorLink(source, a.fn, a.result, a.link);
     if (!link) {
       void showWarning(`${a.contractId} no longer shows where ${a.fn} returns ${a.result}.`);
       return undefined;
     }
-    const local = await workspaceCopy(d, a, source, deployed, link);
+    const local = await workspaceCopy(d, a, (text) => m.localErrorLink(source, text, a.fn, a.result, a.link));
     const at = local ?? { uri: contractSourceUri(a.network, a.contractId), line: link.line, character: link.character };
     const pos = new vscode.Position(at.line, at.character);
     let doc = await vscode.workspace.openTextDocument(at.uri);
@@ -105,13 +100,11 @@ function contractSourceUri(network: NetworkId, contractId: string): vscode.Uri {
   return vscode.Uri.from({ scheme: CONTRACT_SOURCE_SCHEME, path: `/${network}/${contractId}.clar` });
 }
 
-/** The same place in the workspace's file of the contract, when it is what was deployed. */
+/** The same place in the workspace's file of the contract, when it is what was deployed (`locate` says). */
 async function workspaceCopy(
   d: ErrorLineDeps,
   a: ErrorLineArgs,
-  deployedSource: string,
-  deployed: FailureNames,
-  link: FailureLink,
+  locate: (local: string) => { line: number; character: number } | undefined,
 ): Promise<{ uri: vscode.Uri; line: number; character: number } | undefined> {
   for (const project of await d.projects.projects()) {
     if (!project.result.ok) continue;
@@ -119,9 +112,8 @@ async function workspaceCopy(
     if (!contract) continue;
     const uri = vscode.Uri.joinPath(project.root, contract.path);
     const text = await localText(uri);
-    if (text === undefined || compareWithDeployed(text, deployedSource) !== 'same') return undefined;
-    const there = sameLink(deployed, link, explainFailure(text, a.fn, a.result));
-    return there ? { uri, line: there.line, character: there.character } : undefined;
+    const there = text === undefined ? undefined : locate(text);
+    return there ? { uri, ...there } : undefined;
   }
   return undefined;
 }

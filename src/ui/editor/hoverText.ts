@@ -23,7 +23,6 @@ import type { NetworkId, Target } from '../../chain/target';
 // The class lists variation selectors on purpose: they are removed one by one, not as a sequence.
 import { escapeMarkdown } from '../shared/markdown';
 import type { TxFailure } from '../shared/txFailure';
-import { failureLinks } from '../../chain/failureReason';
 
 export { escapeMarkdown };
 
@@ -177,16 +176,18 @@ function failureBlock(doc: Doc, f: TxFailure | undefined, network: NetworkId): v
   if (!f) return;
   doc.block([`$(error) ${escapeMarkdown(f.headline, 300)}`, f.vm && escapeMarkdown(f.vm.sentence, 300)]);
   const call = f.call;
-  if (!call || !f.names) return;
+  if (!call) return;
   doc.links(
-    failureLinks(f.names, 3).map((l, i) =>
-      doc.link(
-        `$(go-to-file) ${escapeMarkdown(l.name ?? 'the line', 80)}, line ${l.line + 1}`,
-        'Open the line that returned the error',
-        Commands.openErrorLine,
-        [{ network, contractId: call.contractId, fn: call.fn, result: call.result, link: i }],
+    f.links
+      .slice(0, 3)
+      .map((l, i) =>
+        doc.link(
+          `$(go-to-file) ${escapeMarkdown(l.name ?? 'the line', 80)}, line ${l.line + 1}`,
+          'Open the line that returned the error',
+          Commands.openErrorLine,
+          [{ network, contractId: call.contractId, fn: call.fn, result: call.result, link: i }],
+        ),
       ),
-    ),
   );
 }
 

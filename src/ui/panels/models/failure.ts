@@ -3,10 +3,9 @@
  * that returns it (a button opens it, see ui/drift/errorLine.ts), and the `vm_error` in words.
  */
 import type { Transaction } from '../../../api';
-import { failureLinks, linkText } from '../../../chain/failureReason';
 import { clarityModule } from '../../../chain/lazyClarity';
 import type { Action, Field, Section } from '../../../protocol';
-import type { TxFailure } from '../../shared/txFailure';
+import type { TxFailure } from '../../shared/failure';
 import type { NetworkId } from '../../shared/config';
 import { code, field, text } from './values';
 
@@ -24,9 +23,9 @@ export function failureSections(f: TxFailure | undefined, network: NetworkId): S
   const actions: Action[] = [];
   const names = f.names;
   if (names && !names.ok) rows.push(field('Result', code(names.result)));
-  const links = names ? failureLinks(names, MAX_FAILURE_LINKS + 1) : [];
+  const links = f.links;
   links.slice(0, MAX_FAILURE_LINKS).forEach((l, i) => {
-    rows.push(field(l.name ?? 'Unnamed', text(linkText(l))));
+    rows.push(field(l.name ?? 'Unnamed', text(l.text)));
     if (f.call)
       actions.push({
         label: `Open ${l.name ?? 'the line'} (line ${l.line + 1})`,

@@ -19,7 +19,7 @@ import { mempoolModel, PENDING_PER_PAGE, statusModel } from './network';
 import { loadTokens, tokensOfEvents, tokensOfHoldings, tokensOfTransaction } from './tokens';
 import { EVENTS_PER_PAGE, txModel } from './tx';
 import { resultText } from './failure';
-import { txFailure } from '../../shared/txFailure';
+import { txFailure } from '../../shared/failure';
 import { isMissing, type Missing, type ModelContext, NOT_AVAILABLE } from './values';
 
 export type { ModelContext } from './values';

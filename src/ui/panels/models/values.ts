@@ -13,7 +13,7 @@ import {
 import { shortenMiddle } from '../../../chain/target';
 import type { NetworkId, TargetKind } from '../../../chain/target';
 import type { ClarityNode, Field, Section, Tone, Value } from '../../../protocol';
-import type { TxFailure } from '../../shared/txFailure';
+import type { TxFailure } from '../../shared/failure';
 
 /** What every model builder knows besides the data. */
 export interface ModelContext {
