@@ -104,6 +104,9 @@ const builds = [
       // Drift (the deployed-versus-local comparison, the Clarity reader, Compare with Deployed)
       // loads the first time a deployed workspace contract is shown (src/ui/drift/drift.ts).
       drift: 'src/ui/drift/driftBundle.ts',
+      // Failure reasons (the failed call's error named from its contract's source, with the Clarity
+      // reader) load on the first failed transaction shown (src/ui/shared/failureModule.ts).
+      failure: 'src/ui/shared/failure.ts',
       // The explorer view's tree (its sections and commands) loads the first time the view is shown
       // or a tree command runs (src/ui/tree/treeModule.ts); activation registers only the view.
       tree: 'src/ui/tree/explorerTree.ts',

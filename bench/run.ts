@@ -14,6 +14,7 @@ import { measureClarinetRead } from './clarinet';
 import { measureMemory } from './memory';
 import { measureHostile } from './hostile';
 import { measureOverhead } from './overhead';
+import { measureFailure } from './failure';
 import { measureParsing } from './parsing';
 import { measureRateLimit } from './ratelimit';
 import { measureUx, percentile } from './ux';
@@ -265,6 +266,27 @@ async function main(): Promise<number> {
       target: 'ratio >= 1.0',
       met: o.cpuRatio >= 1,
       note: `ratio (official/ours) ${o.cpuRatio.toFixed(2)}`,
+    });
+  }
+
+  // 4b. from a failed transaction to its named error
+  const failure = await step('failure reasons', () => measureFailure());
+  results.failure = failure;
+  if (failed(failure)) rows.push(crashedRow('failed transaction to its named error', '', failure));
+  else {
+    rows.push({
+      measure: 'failed transaction to its named error, cold',
+      value: ms(failure.coldMs, 1),
+      target: `<= 1 round trip + 50 ms (${ms(failure.roundTripMs + 50, 1)})`,
+      met: failure.coldMs <= failure.roundTripMs + 50 && failure.coldRequests === 1,
+      note: `${failure.coldRequests} request (the contract's source); round trip ${ms(failure.roundTripMs, 1)}; "${failure.headline}"; median of ${failure.runs}`,
+    });
+    rows.push({
+      measure: 'failed transaction to its named error, warm',
+      value: ms(failure.warmMs, 1),
+      target: '<= 50 ms',
+      met: failure.warmMs <= 50,
+      note: 'the source kept by the client: no request, the reading only',
     });
   }
 

@@ -47,6 +47,9 @@ const CONFIRMED: string[] = [
   ...[0, 1, 2, 3, 4, 5, 6].map(busyTxId),
 ];
 
+/** The failed contract calls among them, and the contract each calls. */
+const FAILED_CALLS: Record<string, string> = { [TX.failed]: CONTRACT.called };
+
 /** The 40 identifiers: 16 confirmed txs, 6 pending (or dropped) txs, 10 addresses, 8 contracts. */
 export const SESSION_IDS: readonly SessionId[] = [
   ...CONFIRMED.map((id) => ({ kind: 'confirmed-tx' as const, id })),
@@ -188,6 +191,11 @@ export function resourcesOf(step: Step): Resource[] {
             url: `/extended/v1/tx/${id}?event_limit=${EVENTS_PER_PAGE}&event_offset=0`,
             freshMs: kind === 'confirmed-tx' ? FRESHNESS_MS.settledTx : FRESHNESS_MS.pendingTx,
           },
+          // A failed contract call's panel names its error from the called contract's source, which
+          // is read once a session (a contract the node does not know, once too).
+          ...(FAILED_CALLS[id]
+            ? [{ url: `/v2/contracts/source/${FAILED_CALLS[id].replace('.', '/')}?proof=0`, freshMs: Infinity }]
+            : []),
         ];
       case 'address':
         return [
@@ -352,6 +360,7 @@ export function naiveClient(
   baseUrl: string,
   fetchFn: typeof fetch = (input, init) => fetch(input, init),
 ): StacksClient {
+  const sources = new Map<string, string>();
   const get = async <T>(path: string, query: Array<[string, string]> = []): Promise<T> => {
     const qs = query.length ? '?' + new URLSearchParams(query).toString() : '';
     const res = await fetchFn(baseUrl + path + qs, { headers: { Accept: 'application/json' } });
@@ -416,6 +425,20 @@ export function naiveClient(
         throw e;
       }
     },
+    getContractSource: async (id) => {
+      try {
+        const answer = await get<{ source: string; publish_height: number }>(
+          `/v2/contracts/source/${id.replace('.', '/')}`,
+          [['proof', '0']],
+        );
+        sources.set(id, answer.source);
+        return answer;
+      } catch (e) {
+        if (/: 404$/.test(String((e as Error).message))) throw new StacksApiError('not-found', 'No source.');
+        throw e;
+      }
+    },
+    knownContractSource: (id) => sources.get(id),
     callReadOnly: async (id, fn, call) => {
       const res = await fetchFn(`${baseUrl}/v2/contracts/call-read/${id.replace('.', '/')}/${fn}`, {
         method: 'POST',

@@ -25,6 +25,8 @@ export const Commands = {
   watchTransaction: 'stacksLookup.watchTransaction',
   showWatchedTransactions: 'stacksLookup.showWatchedTransactions',
   compareWithDeployed: 'stacksLookup.compareWithDeployed',
+  /** Arg `{ network, contractId, fn, result, link }`: the line that returned a failed call's error. */
+  openErrorLine: 'stacksLookup.openErrorLine',
   /** Args `(contractId, functionName, networkId)`: the "Call on <network>" CodeLens runs it. */
   callReadOnlyFunction: 'stacksLookup.callReadOnlyFunction',
 } as const;

@@ -83,6 +83,17 @@ export const WebviewMessage = z.discriminatedUnion('type', [
     ref: z.object({ kind: z.enum(BITCOIN_KINDS), id: z.string().check(z.maxLength(100)) }),
   }),
   z.object({ type: kind('openSource'), target: TargetMessage }),
+  /** Open the line that returned a failed call's error: one the panel offers (its action's intent, whole). */
+  z.object({
+    type: kind('openErrorLine'),
+    line: z.object({
+      network: z.enum(NETWORK_IDS),
+      contractId: z.string().check(z.maxLength(200)),
+      fn: z.string().check(z.maxLength(128)),
+      result: z.string().check(z.maxLength(10_000)),
+      link: z.int().check(z.gte(0), z.lte(1000)),
+    }),
+  }),
   z.object({ type: kind('runCommand'), command: z.enum(['selectNetwork', 'setApiKey']) }),
   z.object({ type: kind('retry') }),
   /** Watch the transaction the panel shows until it lands. */

@@ -3,7 +3,7 @@ import { checkBlockRef, checkContractId, checkPrincipal, checkTxId } from '../ch
 import { blockSegment, intIn, invalid, MAX_EVENT_LIMIT, MAX_PAGE_LIMIT, must, pageQuery } from './arguments';
 import { walkCursorPages } from './cursorPages';
 import { LruCache } from './cache';
-import { isStacksApiError } from './errors';
+import { isStacksApiError, StacksApiError } from './errors';
 import { Fallback, SwitchedOffRoutes } from './fallback';
 import { ftHoldings, nftHoldings, principalMempool } from './holdings';
 import { HttpTransport, LogFn, RequestOptions } from './http';
@@ -108,6 +108,14 @@ export interface StacksClient {
    */
   getContractInterface(contractId: string, options?: CallOptions): Promise<S.ContractInterface>;
   /**
+   * A deployed contract's source, from the node's /v2 route (boot contracts included, which have no
+   * deploy transaction). It never changes once deployed: each contract is asked at most once a
+   * session (a `not-found` is remembered too), whoever asks (panels, hovers, notifications).
+   */
+  getContractSource(contractId: string, options?: CallOptions): Promise<S.ContractSource>;
+  /** The source `getContractSource` already has for a contract, without asking; undefined otherwise. */
+  knownContractSource(contractId: string): string | undefined;
+  /**
    * Runs a read-only function on the node (POST, counted against the rate budget like any request):
    * `args` are the arguments as serialized Clarity (hex), `sender` the caller, `tip` an index block
    * hash to run at (latest when absent). The answer lives a few seconds.
@@ -174,6 +182,12 @@ export const CACHE_MAX_BYTES = 20 * 1024 * 1024;
  */
 export const CACHE_MAX_ENTRY_BYTES = 1024 * 1024;
 
+/** Deployed sources a client keeps: a deploy never changes, so these bound memory, not staleness. */
+export const MAX_SOURCES_REMEMBERED = 200;
+export const SOURCES_MAX_BYTES = 8 * 1024 * 1024;
+/** No Stacks transaction is over 2 MiB (`MAX_TRANSACTION_LEN` of stacks-core), so no deployed source is. */
+export const MAX_CONTRACT_SOURCE_CHARS = 2 * 1024 * 1024;
+
 export function createStacksClient(options: StacksClientOptions): StacksClient {
   return new Client(options);
 }
@@ -190,6 +204,12 @@ class Client implements StacksClient {
     maxEntries: MAX_TOKENS_REMEMBERED,
     maxBytes: TOKENS_MAX_BYTES,
     sizeOf: jsonLength,
+  });
+  /** Deployed sources of this session, by contract id, or why there is none (see `getContractSource`). */
+  private readonly sources = new LruCache<S.ContractSource | StacksApiError>({
+    maxEntries: MAX_SOURCES_REMEMBERED,
+    maxBytes: SOURCES_MAX_BYTES,
+    sizeOf: (s) => (s instanceof StacksApiError ? 1024 : s.source.length),
   });
   /** v3 routes this client's API turned out not to have (see holdings.ts). */
   private readonly absent = new Set<string>();
@@ -559,6 +579,46 @@ class Client implements StacksClient {
       },
       o,
     );
+  }
+
+  async getContractSource(contractId: string, o: CallOptions = {}): Promise<S.ContractSource> {
+    const [address, name] = contractParts(contractId);
+    const id = `${address}.${name}`;
+    const known = this.sources.get(id);
+    if (known instanceof StacksApiError) throw known;
+    if (known) return known;
+    try {
+      const answer = await this.requests.call(
+        {
+          route: '/v2/contracts/source/{address}/{name}',
+          path: `/v2/contracts/source/${address}/${name}`,
+          query: [['proof', '0']],
+          schema: S.ContractSource,
+          what: 'contract source',
+          // Kept below, whole (a source may be over the cache's 1 MB for one answer).
+          ttl: () => 0,
+        },
+        o,
+      );
+      if (answer.source.length > MAX_CONTRACT_SOURCE_CHARS)
+        throw new StacksApiError(
+          'invalid-response',
+          `The API sent a contract source of ${(answer.source.length / 1024 / 1024).toFixed(1)} MB; no Stacks transaction is larger than 2 MB, so it was not used.`,
+          { path: `/v2/contracts/source/${address}/${name}` },
+        );
+      this.sources.set(id, { source: answer.source, publish_height: answer.publish_height }, Infinity);
+      return answer;
+    } catch (e) {
+      // A contract the node does not know, or an answer that cannot be one, is not asked again this session.
+      if (isStacksApiError(e) && (e.kind === 'not-found' || e.kind === 'invalid-response'))
+        this.sources.set(id, e, Infinity);
+      throw e;
+    }
+  }
+
+  knownContractSource(contractId: string): string | undefined {
+    const known = this.sources.get(String(contractId));
+    return known && !(known instanceof StacksApiError) ? known.source : undefined;
   }
 
   async callReadOnly(

@@ -9,7 +9,9 @@
  * `RuntimeCheck(<Debug of the check error>)`, clarity/src/vm/analysis/errors.rs).
  */
 import { Cl, ClarityType, ClarityValue, cvToHex, hexToCV } from '@stacks/transactions';
-import { CONTRACT } from '../fixtures/ids';
+import * as fs from 'fs';
+import * as path from 'path';
+import { CONTRACT, DEPLOYED } from '../fixtures/ids';
 import { Json, loadFixture } from './fixtures';
 import { err, ok, Reply, RouteContext, param } from './routing';
 
@@ -201,6 +203,29 @@ function tipProblem(ctx: RouteContext): Reply | undefined {
   const tip = ctx.query.get('tip');
   if (tip !== null && tip !== 'latest' && !/^[0-9a-f]{64}$/.test(tip)) return err(400, `Invalid tip: ${tip}`);
   return undefined;
+}
+
+/**
+ * The deployed sources the mock's node holds: the workspace's deploys (test/fixtures/deployed) and
+ * contracts outside it (test/fixtures/clarity/real), byte for byte as published.
+ */
+const SOURCES: Record<string, { file: string; height: number }> = {
+  [DEPLOYED.userRegistry.id]: { file: 'deployed/ccd003-user-registry.clar', height: DEPLOYED.userRegistry.height },
+  [DEPLOYED.cityRegistry.id]: { file: 'deployed/ccd004-city-registry.clar', height: DEPLOYED.cityRegistry.height },
+  [CONTRACT.sbtcDeposit]: { file: 'clarity/real/sbtc-deposit.clar', height: 163245 },
+};
+
+/** `GET /v2/contracts/source/{address}/{name}` (stackslib/src/net/api/getcontractsrc.rs): `proof=0` leaves the proof out. */
+export function getContractSource(ctx: RouteContext): Reply {
+  const { id } = contractOf(ctx);
+  const known = SOURCES[id];
+  if (!known) return err(404, 'No contract source data found');
+  const source = fs.readFileSync(path.resolve(__dirname, '../../../test/fixtures', known.file), 'utf8');
+  return ok({
+    source,
+    publish_height: known.height,
+    ...(ctx.query.get('proof') === '0' ? {} : { proof: '0x' + '00'.repeat(32) }),
+  });
 }
 
 export function getContractInterface(ctx: RouteContext): Reply {

@@ -5,6 +5,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { Cl, cvToHex } from '@stacks/transactions';
 import {
   ADDRESS,
   BLOCK,
@@ -51,6 +52,7 @@ const TX_FIXTURES = [
   'tx-dropped.json',
   'tx-contract_call-ft_transfer.json',
   'tx-contract_call-stack_stx.json',
+  'tx-contract_call-abort_by_response.json',
 ];
 
 function stxAssetEvent(txId: string, i: number, sender: string, recipient: string, amount: string): Json {
@@ -81,6 +83,27 @@ function deployOf(d: { name: string; id: string; tx: string; height: number }): 
   };
 }
 
+/**
+ * A failed call to a workspace contract: the failed sBTC call's shape, calling the user registry's
+ * get-or-create-user-id, which returns ERR_UNAUTHORIZED (err u3000) through is-dao-or-extension.
+ */
+function failedWorkspaceCall(): Json {
+  const tx = loadFixture('tx-contract_call-abort_by_response.json');
+  const user = { hex: cvToHex(Cl.principal(ADDRESS.testnet)), repr: ADDRESS.testnet, type: 'principal' };
+  return {
+    ...tx,
+    tx_id: TX.failedWorkspace,
+    sender_address: ADDRESS.testnet,
+    tx_result: { hex: '0x080100000000000000000000000000000bb8', repr: '(err u3000)' },
+    contract_call: {
+      contract_id: DEPLOYED.userRegistry.id,
+      function_name: 'get-or-create-user-id',
+      function_signature: '(define-public (get-or-create-user-id (user principal)))',
+      function_args: [{ ...user, name: 'user' }],
+    },
+  };
+}
+
 /** Builds all data (fixtures + deterministic generated data). */
 function buildData(): Data {
   const txs = new Map<string, Json>();
@@ -89,6 +112,7 @@ function buildData(): Data {
     txs.set(tx.tx_id, tx);
   }
   for (const d of [DEPLOYED.userRegistry, DEPLOYED.cityRegistry]) txs.set(d.tx, deployOf(d));
+  txs.set(TX.failedWorkspace, failedWorkspaceCall());
   const latestV2 = loadFixture('block-v2--latest.json');
   const latestV1 = loadFixture('block-v1--by_height-latest.json');
   const nakamoto = loadFixture('block-v2--nakamoto-tenure.json');

@@ -7,7 +7,14 @@ import { data, findBlockV2, findBurnBlock, stacksBlocksOf, zeroBalance } from '.
 import { clone, ERROR_BODIES, Json, loadFixture } from './fixtures';
 import { getBalancesV1, getFtBalancesV3, getNftBalancesV3, getPrincipalMempoolV3 } from './holdings';
 import { toV3MempoolSummary } from './v3';
-import { getConstantVal, getContractInterface, getDataVar, postCallRead, postMapEntry } from './contracts';
+import {
+  getConstantVal,
+  getContractInterface,
+  getContractSource,
+  getDataVar,
+  postCallRead,
+  postMapEntry,
+} from './contracts';
 import {
   getBlockTxsV2,
   getBlockTxsV3,
@@ -246,6 +253,7 @@ export const ROUTES: Route[] = [
   { pattern: /^\/extended\/v3\/principals\/([^/]+)\/nonces$/, handler: getNoncesV3 },
   // the node's contract routes, which the API serves under /v2 (./contracts.ts)
   { pattern: /^\/v2\/contracts\/interface\/([^/]+)\/([^/]+)$/, handler: getContractInterface },
+  { pattern: /^\/v2\/contracts\/source\/([^/]+)\/([^/]+)$/, handler: getContractSource },
   { pattern: /^\/v2\/contracts\/call-read\/([^/]+)\/([^/]+)\/([^/]+)$/, handler: postCallRead, post: true },
   { pattern: /^\/v2\/data_var\/([^/]+)\/([^/]+)\/([^/]+)$/, handler: getDataVar },
   { pattern: /^\/v2\/constant_val\/([^/]+)\/([^/]+)\/([^/]+)$/, handler: getConstantVal },

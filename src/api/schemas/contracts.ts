@@ -28,6 +28,16 @@ export const ContractInterface = z.looseObject({
   clarity_version: z.optional(z.nullable(str)),
 });
 export type ContractInterface = z.infer<typeof ContractInterface>;
+
+/**
+ * A deployed contract's source (GET /v2/contracts/source/{address}/{name}, stacks-core
+ * docs/rpc/components/schemas/contract-source.schema.yaml), asked without its proof.
+ */
+export const ContractSource = z.looseObject({
+  source: z.string(),
+  publish_height: z.int().check(z.gte(0)),
+});
+export type ContractSource = z.infer<typeof ContractSource>;
 export type ContractFunction = z.infer<typeof ContractFunction>;
 
 const hex = z.string().check(z.regex(/^0x([0-9a-fA-F]{2})*$/));

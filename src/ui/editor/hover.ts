@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { CallOptions, FtMetadata, StacksClient } from '../../api';
 import { isStacksApiError } from '../../api/errors';
+import { txFailure } from '../shared/txFailure';
 import {
   addressHover,
   contractHover,
@@ -110,7 +111,9 @@ export class StacksHoverProvider implements vscode.HoverProvider {
       switch (found.kind) {
         case 'tx': {
           const tx = await fetch(() => client.getTransaction(found.id, options), 'transaction');
-          text = tx.ok ? txHover(tx.value, source) : failureHover(what, found.id, tx.short, source);
+          // A failed call is named from its contract's source (read once a session), never blocking the hover.
+          const failure = tx.ok ? await txFailure(tx.value, client, options) : undefined;
+          text = tx.ok ? txHover(tx.value, source, failure) : failureHover(what, found.id, tx.short, source);
           break;
         }
         case 'address': {

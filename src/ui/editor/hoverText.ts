@@ -22,6 +22,7 @@ import type { NetworkId, Target } from '../../chain/target';
 /** Bidi overrides/isolates, zero-width characters, the BOM and other invisible format controls. */
 // The class lists variation selectors on purpose: they are removed one by one, not as a sequence.
 import { escapeMarkdown } from '../shared/markdown';
+import type { TxFailure } from '../shared/txFailure';
 
 export { escapeMarkdown };
 
@@ -137,7 +138,7 @@ function statusLine(tx: Transaction, now: number | undefined): string {
   }
 }
 
-export function txHover(tx: Transaction, source: HoverSource): HoverDoc {
+export function txHover(tx: Transaction, source: HoverSource, failure?: TxFailure): HoverDoc {
   const doc = new Doc();
   const target: Target = { kind: 'tx', id: tx.tx_id, network: source.network };
   const when = tx.block_time ?? tx.burn_block_time;
@@ -146,6 +147,7 @@ export function txHover(tx: Transaction, source: HoverSource): HoverDoc {
     `**${escapeMarkdown(txTypeLabel(tx.tx_type))}** · ${statusLine(tx, source.now)}`,
     `Transaction ${code(tx.tx_id)}`,
   ]);
+  failureBlock(doc, failure, source.network);
   const transfer = tx.tx_type === 'token_transfer' ? tx.token_transfer : undefined;
   const memo = transfer ? decodeMemo(transfer.memo) : undefined;
   doc.block([
@@ -167,6 +169,26 @@ export function txHover(tx: Transaction, source: HoverSource): HoverDoc {
     copyLink(doc, tx.tx_id),
   ]);
   return doc.build(source);
+}
+
+/** Why a failed transaction failed: the error's name, the vm_error in words, and links to the lines that return it. */
+function failureBlock(doc: Doc, f: TxFailure | undefined, network: NetworkId): void {
+  if (!f) return;
+  doc.block([`$(error) ${escapeMarkdown(f.headline, 300)}`, f.vm && escapeMarkdown(f.vm.sentence, 300)]);
+  const call = f.call;
+  if (!call) return;
+  doc.links(
+    f.links
+      .slice(0, 3)
+      .map((l, i) =>
+        doc.link(
+          `$(go-to-file) ${escapeMarkdown(l.name ?? 'the line', 80)}, line ${l.line + 1}`,
+          'Open the line that returned the error',
+          Commands.openErrorLine,
+          [{ network, contractId: call.contractId, fn: call.fn, result: call.result, link: i }],
+        ),
+      ),
+  );
 }
 
 function balanceLines(b: StxBalance): string[] {

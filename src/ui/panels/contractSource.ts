@@ -41,6 +41,9 @@ export async function fetchContractSource(
   o: { signal?: AbortSignal; background?: boolean } = {},
 ): Promise<string> {
   const { client } = await d.networks.endpoint(network, { background: !!o.background });
+  // A source the client already read from the node (a failed call's contract) is the deployed one.
+  const known = client.knownContractSource(contractId);
+  if (known !== undefined) return known;
   const call = { ...(o.signal ? { signal: o.signal } : {}), ...(o.background ? { budget: 'fail-fast' as const } : {}) };
   const status = (await client.getContractsStatus([contractId], call))[contractId];
   if (!status?.found || !status.result)

@@ -178,6 +178,9 @@ export class PanelManager extends Disposable implements Presenter {
       case 'openSource':
         await openContractSource(this.d, d.target, true);
         return;
+      case 'openErrorLine':
+        await vscode.commands.executeCommand(Commands.openErrorLine, d.line);
+        return;
       case 'runCommand':
         await vscode.commands.executeCommand(d.command);
         return;

@@ -33,6 +33,8 @@ export type Decision =
   | { do: 'copy'; text: string }
   | { do: 'openExternal'; url: string }
   | { do: 'openSource'; target: Target }
+  /** Open the line of a failed call's error the panel offers (ui/drift/errorLine.ts checks it again). */
+  | { do: 'openErrorLine'; line: Extract<WebviewMessage, { type: 'openErrorLine' }>['line'] }
   | { do: 'runCommand'; command: typeof Commands.selectNetwork | typeof Commands.setApiKey }
   /** Watch the transaction the panel shows (its place, never an id from the message). */
   | { do: 'watch'; target: Target }
@@ -121,6 +123,13 @@ export function decide(raw: unknown, s: PanelSituation): Decision {
       if (!t || t.kind !== 'contract') return { do: 'ignore', why: 'a source link to an invalid contract' };
       const network = t.network ?? here?.target.network;
       return { do: 'openSource', target: { ...t, ...(network ? { network } : {}) } };
+    }
+    case 'openErrorLine': {
+      // Only a line the panel offers: a webview cannot make the host open any contract's source.
+      const offered = s.shown?.sections.some(
+        (x) => x.type === 'actions' && x.actions.some((a) => JSON.stringify(a.intent) === JSON.stringify(m)),
+      );
+      return offered ? { do: 'openErrorLine', line: m.line } : { do: 'ignore', why: 'a line the panel does not offer' };
     }
     case 'runCommand':
       return { do: 'runCommand', command: m.command === 'selectNetwork' ? Commands.selectNetwork : Commands.setApiKey };

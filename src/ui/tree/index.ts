@@ -3,6 +3,7 @@ import { Commands, Views } from '../../constants';
 import { registerDeploymentCodeLens } from '../editor/codeLens';
 import { registerCompare } from '../drift/compare';
 import { ContractDrift } from '../drift/drift';
+import { registerErrorLine } from '../drift/errorLine';
 import { Config } from '../shared/config';
 import type { History } from '../shared/history';
 import type { Log } from '../shared/log';
@@ -129,6 +130,7 @@ export function registerExplorer(d: {
     ...lazyTree.registerCommands(),
     registerDeploymentCodeLens({ config: d.config, networks: d.networks, projects, statuses, drift }),
     ...registerCompare({ config: d.config, networks: d.networks, projects, statuses, drift, log: d.log }),
+    registerErrorLine({ config: d.config, networks: d.networks, projects, log: d.log }),
     setDeployerLookup((uri) => projects.deployerFor(uri, d.networks.current)),
   ];
   return {

@@ -14,6 +14,7 @@
  * a notification.
  */
 import * as vscode from 'vscode';
+import type { StacksClient, Transaction } from '../../api';
 import { isStacksApiError } from '../../api/errors';
 import { ClockTimer } from '../../api/clock';
 import {
@@ -36,6 +37,7 @@ import type { WatchSettings } from '../shared/config';
 import type { LogSink } from '../shared/log';
 import type { WatchNetwork } from '../network/network';
 import { showInfo, showWarning } from '../shared/notify';
+import { failureNotice, OPEN_LINE, txFailure } from '../shared/txFailure';
 import { budgetPerMinute } from './watchBudget';
 import type { Watchlist } from './watchlist';
 import { Disposable } from '../shared/lifecycle';
@@ -150,6 +152,8 @@ export class AddressWatcher extends Disposable {
     this.round = controller;
     let budgetWaitMs = 0;
     const news: Array<Fresh<NetworkId>> = [];
+    // The new transactions themselves, so a failed one's notification can name its error.
+    const seenTxs = new Map<string, { tx: Transaction; client: StacksClient }>();
     try {
       if (!this.holdLease()) {
         budgetWaitMs = MAX_DELAY_MS; // another window tells the user
@@ -191,6 +195,8 @@ export class AddressWatcher extends Disposable {
           // Kept before telling: a reload in between never tells the same transaction twice.
           await this.d.state.update(SEEN_KEY, { ...seen });
           if (fresh.length) news.push({ address, network, txs: fresh });
+          for (const { tx } of page.results)
+            if (fresh.some((t) => t.tx_id === tx.tx_id)) seenTxs.set(tx.tx_id, { tx, client });
         } catch (e) {
           if (isStacksApiError(e) && e.kind === 'cancelled') return;
           if (isStacksApiError(e) && e.kind === 'rate-limited') {
@@ -211,7 +217,7 @@ export class AddressWatcher extends Disposable {
       }
     } finally {
       // What was seen is kept already: it is told even when the round was cut short.
-      this.tellRound(news);
+      this.tellRound(news, seenTxs);
       this.round = undefined;
       this.rounds++;
       if (this.d.config.watchedNotify && this.d.watchlist.items.length)
@@ -229,12 +235,21 @@ export class AddressWatcher extends Disposable {
   }
 
   /** A few of the round's new transactions one by one, and one notification that counts the rest. */
-  private tellRound(news: ReadonlyArray<Fresh<NetworkId>>): void {
+  private tellRound(
+    news: ReadonlyArray<Fresh<NetworkId>>,
+    txs: ReadonlyMap<string, { tx: Transaction; client: StacksClient }> = new Map(),
+  ): void {
     const { told, more } = roundNotifications(news);
     for (const t of told) {
-      void showInfo(t.message, 'Open').then((choice) => {
+      const seen = txs.get(t.txId);
+      // A failed call is named from its contract's source (read once a session), fail-fast.
+      const failure = seen ? txFailure(seen.tx, seen.client, { budget: 'fail-fast' }) : Promise.resolve(undefined);
+      void failure.then(async (f) => {
+        const n = failureNotice(t.message, f, t.network);
+        const choice = await showInfo(n.text, ...n.buttons);
         if (choice === 'Open')
           void vscode.commands.executeCommand(Commands.showTransaction, { kind: 'tx', id: t.txId, network: t.network });
+        if (choice === OPEN_LINE) void vscode.commands.executeCommand(Commands.openErrorLine, n.line);
       });
     }
     if (more > 0)

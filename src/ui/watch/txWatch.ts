@@ -34,6 +34,7 @@ import type { WatchSettings } from '../shared/config';
 import type { LogSink } from '../shared/log';
 import type { WatchNetwork } from '../network/network';
 import { showInfo, showWarning } from '../shared/notify';
+import { failureNotice, OPEN_LINE, txFailure, type TxFailure } from '../shared/txFailure';
 import { budgetPerMinute } from './watchBudget';
 import { Disposable } from '../shared/lifecycle';
 
@@ -159,7 +160,13 @@ export class TxWatcher extends Disposable {
     }
     const outcome = outcomeOf(txId, seen);
     if (outcome.ended) {
-      void this.tell(outcome.message.replace(/^Transaction/, 'Transaction'), outcome.tone, { id: txId, network });
+      const failure = outcome.kind === 'aborted' && seen ? await txFailure(seen, client) : undefined;
+      void this.tell(
+        outcome.message.replace(/^Transaction/, 'Transaction'),
+        outcome.tone,
+        { id: txId, network },
+        failure,
+      );
       return false;
     }
     // Another watch may have been added while this one was asked.
@@ -242,12 +249,15 @@ export class TxWatcher extends Disposable {
         if (controller.signal.aborted) return;
         try {
           const { client } = await this.d.networks.endpoint(w.network, { background: true });
-          const tx = await client.getTransaction(w.id, { budget: 'fail-fast', signal: controller.signal });
+          const quick = { budget: 'fail-fast' as const, signal: controller.signal };
+          const tx = await client.getTransaction(w.id, quick);
           this.rotation.asked(w, now);
           const outcome = outcomeOf(w.id, tx);
           if (outcome.ended) {
+            // A failed call named from its contract's source (read once a session), fail-fast.
+            const failure = outcome.kind === 'aborted' ? await txFailure(tx, client, quick) : undefined;
             await this.end(w);
-            void this.tell(outcome.message, outcome.tone, w);
+            void this.tell(outcome.message, outcome.tone, w, failure);
           }
         } catch (e) {
           if (isStacksApiError(e) && e.kind === 'cancelled') return;
@@ -299,10 +309,17 @@ export class TxWatcher extends Disposable {
     this.changed.fire();
   }
 
-  private async tell(message: string, tone: 'info' | 'warning', w: { id: string; network: NetworkId }): Promise<void> {
-    const choice = await (tone === 'info' ? showInfo(message, 'Open') : showWarning(message, 'Open'));
+  private async tell(
+    message: string,
+    tone: 'info' | 'warning',
+    w: { id: string; network: NetworkId },
+    failure?: TxFailure,
+  ): Promise<void> {
+    const n = failureNotice(message, failure, w.network);
+    const choice = await (tone === 'info' ? showInfo(n.text, ...n.buttons) : showWarning(n.text, ...n.buttons));
     if (choice === 'Open')
       await vscode.commands.executeCommand(Commands.showTransaction, { kind: 'tx', id: w.id, network: w.network });
+    if (choice === OPEN_LINE) await vscode.commands.executeCommand(Commands.openErrorLine, n.line);
   }
 
   private render(): void {

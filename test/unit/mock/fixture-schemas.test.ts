@@ -154,6 +154,7 @@ const SCHEMA_OF: Record<string, () => ValidateFunction> = {
   'tx-abort_by_post_condition.json': () => types('entities/transactions/transaction.schema.json'),
   'tx-problematic_skipped.json': () => types('entities/transactions/transaction.schema.json'),
   'tx-contract_call-ft_transfer.json': () => types('entities/transactions/transaction.schema.json'),
+  'tx-contract_call-abort_by_response.json': () => types('entities/transactions/transaction.schema.json'),
   'tx-contract_call-stack_stx.json': () => types('entities/transactions/transaction.schema.json'),
   'tx-pending.json': () => types('entities/mempool-transactions/transaction.schema.json'),
   'tx-dropped.json': () => types('entities/mempool-transactions/transaction.schema.json'),

@@ -1,7 +1,7 @@
 /** The transaction panel (API section 4.1): every field of a transaction, grouped for reading. */
-import type { PostCondition, Transaction } from '../../../api';
+import type { Transaction } from '../../../api';
 import { clip, decodeMemo, statusLabel, statusTone, txTypeLabel } from '../../../chain/format';
-import type { PanelParams, Section, TableRow, ViewModel } from '../../../protocol';
+import type { PanelParams, Section, ViewModel } from '../../../protocol';
 import {
   badge,
   block,
@@ -15,14 +15,11 @@ import {
   fields,
   id,
   ModelContext,
-  NOT_AVAILABLE,
   num,
   principal,
   stx,
   text,
   time,
-  tokenAmount,
-  units,
   unlessUnavailable,
   yesNo,
 } from './values';
@@ -31,6 +28,9 @@ import type { Target } from '../../../chain/target';
 import { type Loaded, type PanelLoad, pageStart } from './load';
 import { loadTokens, tokensOfTransaction } from './tokens';
 import { EVENTS_PER_PAGE, eventsSection } from './txEvents';
+import { failureSections, resultText, vmErrorWords } from './failure';
+import { postConditions } from './postConditions';
+import { txFailure } from '../../shared/failure';
 
 const TYPE_ICONS: Record<string, string> = {
   token_transfer: 'arrow-swap',
@@ -55,6 +55,7 @@ export function txModel(t: Transaction, eventOffset: number, ctx: ModelContext):
     ],
     sections: compact<Section>([
       statusNotice(t, ctx),
+      ...failureSections(ctx.failure, ctx.network),
       pending && {
         type: 'actions',
         actions: [{ label: 'Watch until it lands', icon: 'eye', primary: true, intent: { type: 'watch' } }],
@@ -62,6 +63,7 @@ export function txModel(t: Transaction, eventOffset: number, ctx: ModelContext):
       fields('Summary', [
         field('Status', badge(statusLabel(t.tx_status), tone === 'other' ? 'muted' : tone)),
         t.tx_result && field('Result', clarity(t.tx_result, ctx)),
+        vmErrorWords(ctx.failure),
         t.vm_error && field('VM error', code(t.vm_error)),
         field('Type', text(txTypeLabel(t.tx_type))),
         field('Fee', stx(t.fee_rate)),
@@ -262,55 +264,6 @@ function microblock(t: Transaction, ctx: ModelContext): Section | undefined {
   ]);
 }
 
-function postConditions(t: Transaction, ctx: ModelContext): Section {
-  const mode =
-    t.post_condition_mode === 'deny'
-      ? 'Deny: only the transfers listed here may happen'
-      : t.post_condition_mode === 'allow'
-        ? 'Allow: transfers not listed here may also happen'
-        : t.unavailable?.includes('post_condition_mode')
-          ? NOT_AVAILABLE
-          : t.post_condition_mode;
-  const list = t.post_conditions ?? [];
-  return {
-    type: 'table',
-    title: `Post-conditions (mode ${mode})`,
-    columns: [
-      { label: 'Type' },
-      { label: 'Principal' },
-      { label: 'Condition' },
-      { label: 'Asset' },
-      { label: 'Amount', align: 'right' },
-    ],
-    rows: list.map((pc) => postConditionRow(pc, ctx)),
-    empty: 'No post-conditions.',
-  };
-}
-
-function postConditionRow(pc: PostCondition, ctx: ModelContext): TableRow {
-  const p = pc.principal;
-  const who = !p
-    ? text(undefined)
-    : p.type_id === 'principal_origin'
-      ? text('Sender (origin)')
-      : principal(p.contract_name ? `${p.address}.${p.contract_name}` : p.address, ctx);
-  const a = pc.asset;
-  const assetId = a?.contract_address
-    ? `${a.contract_address}.${a.contract_name ?? ''}::${a.asset_name ?? ''}`
-    : undefined;
-  const asset = assetId ? text(assetId) : text(pc.type === 'stx' ? 'STX' : undefined);
-  const amount =
-    pc.type === 'stx'
-      ? stx(pc.amount)
-      : pc.asset_value
-        ? clarity(pc.asset_value, ctx)
-        : pc.type === 'fungible'
-          ? tokenAmount(pc.amount, assetId, ctx)
-          : units(pc.amount);
-  return { cells: [[text(pc.type)], [who], [text(pc.condition_code?.replace(/_/g, ' '))], [asset], [amount]] };
-}
-
-/** A transaction panel: the transaction with a page of its events, and the tokens they name. */
 export async function loadTx(target: Target, params: PanelParams, l: PanelLoad): Promise<Loaded> {
   const { c, ctx, call, part } = l;
   const eventOffset = pageStart(params.eventOffset, EVENTS_PER_PAGE);
@@ -318,8 +271,9 @@ export async function loadTx(target: Target, params: PanelParams, l: PanelLoad):
     c.getTransaction(target.id, { ...call, eventLimit: EVENTS_PER_PAGE, eventOffset }),
   );
   const tokens = await loadTokens(tokensOfTransaction(tx), c, ctx, call);
+  const failure = await txFailure(tx, c, { ...call, ...resultText(tx) });
   return {
-    model: txModel(tx, eventOffset, { ...ctx, decode: clarityDecoder(), tokens }),
+    model: txModel(tx, eventOffset, { ...ctx, decode: clarityDecoder(), tokens, ...(failure ? { failure } : {}) }),
     parts: l.parts,
     params: { eventOffset },
   };

@@ -13,6 +13,7 @@ import {
 import { shortenMiddle } from '../../../chain/target';
 import type { NetworkId, TargetKind } from '../../../chain/target';
 import type { ClarityNode, Field, Section, Tone, Value } from '../../../protocol';
+import type { TxFailure } from '../../shared/failure';
 
 /** What every model builder knows besides the data. */
 export interface ModelContext {
@@ -28,6 +29,8 @@ export interface ModelContext {
   customTokenMetadata?: boolean;
   /** What is known of the fungible tokens the data names, by contract id (see tokens.ts). */
   tokens?: ReadonlyMap<string, TokenInfo>;
+  /** Why the transaction shown failed (ui/shared/txFailure.ts). */
+  failure?: TxFailure;
 }
 
 /** A token's metadata, or why its amounts are shown raw. */

@@ -1,0 +1,357 @@
+/**
+ * Why a contract call failed, down to the line: the constants of the called contract whose value
+ * is the call's `(err …)` result, and the expressions of the called function (then of the
+ * functions of the same contract it calls) that return it. Read with the project's own Clarity
+ * reader (`claritySyntax.ts`), in one pass over the source and one over the reachable functions;
+ * the source and the result are capped. Pure: the caller passes the source and the result text.
+ */
+import { readClarity, type Expr } from './claritySyntax';
+
+/** No Stacks transaction is over 2 MiB (`MAX_TRANSACTION_LEN` of stacks-core), so no contract source is. */
+export const MAX_FAILURE_SOURCE_CHARS = 2 * 1024 * 1024;
+/** A result longer than this is not matched (an error code is a few characters; a tuple a few hundred). */
+export const MAX_RESULT_CHARS = 10_000;
+/** Levels of a constant's value that are read; a deeper one is not matched. */
+const MAX_VALUE_DEPTH = 32;
+/** Nodes of one value that are read; a larger one is not matched. */
+const MAX_VALUE_NODES = 2_000;
+
+/** The expressions that return an error early: an `(err …)` or an error constant under them is returned by them. */
+const RETURNING = new Set(['asserts!', 'unwrap!', 'unwrap-err!', 'try!', 'unwrap-panic', 'unwrap-err-panic']);
+const DEFINES_FUNCTION = new Set(['define-public', 'define-private', 'define-read-only']);
+
+type Branch = Extract<Expr, { kind: 'list' | 'tuple' }>;
+
+/** Where an error is returned: 0-based line and column of the returning expression. */
+export interface ErrorSite {
+  /** The function whose body holds the expression. */
+  fn: string;
+  line: number;
+  character: number;
+  /** `asserts!`, `unwrap!`, `unwrap-err!`, `try!`, or `err` for an `(err …)` returned as a value. */
+  how: string;
+  /** The constant named there; absent for an `(err u101)` written inline. */
+  name?: string;
+  /** For a function the called one reaches: where the called function (or the one before) calls it. */
+  via?: { fn: string; line: number };
+}
+
+/** A constant whose value is the failed result (or, used as `(err NAME)`, the error inside it). */
+export interface ErrorName {
+  name: string;
+  /** Where it is defined (0-based). */
+  line: number;
+  character: number;
+  /** Where the called function returns it, in the order a reader meets them; empty when it was not found there. */
+  sites: ErrorSite[];
+}
+
+export type FailureNames =
+  | {
+      ok: true;
+      /** The result as Clarity writes it, e.g. `(err u101)`. */
+      result: string;
+      /** The candidate constants, the first most likely (returned by the called function itself). */
+      names: ErrorName[];
+      /** The places that return the error written inline, without a name. */
+      inline: ErrorSite[];
+    }
+  | { ok: false; result: string; reason: string };
+
+/**
+ * The names of a failed call's result in the called contract's source. `result` is the result as
+ * Clarity writes it (the decoded hex, or the API's `repr`); `fn` the called function.
+ */
+export function explainFailure(source: string, fn: string, result: string): FailureNames {
+  const shown = result.length > 200 ? `${result.slice(0, 199)}…` : result;
+  const no = (reason: string): FailureNames => ({ ok: false, result: shown, reason });
+  if (result.length > MAX_RESULT_CHARS) return no('The result is too long to look for in the source.');
+  const value = valueOfText(result);
+  if (value === undefined) return no('The result could not be read as a Clarity value.');
+  if (!value.startsWith('(err ')) return no('The result is not an (err …) response, so it has no error constant.');
+  if (source.length > MAX_FAILURE_SOURCE_CHARS)
+    return no('The contract’s source is over 2 MB, more than any deployed contract, so it was not read.');
+  const read = readClarity(source);
+  if (!read.ok) return no(`The contract’s source could not be read (${read.reason}).`);
+  const starts = lineStarts(source);
+  const at = (offset: number, line: number) => ({ line: line - 1, character: offset - starts[line - 1]! });
+
+  const constants = new Map<string, string | undefined>();
+  const definedAt = new Map<string, { line: number; character: number }>();
+  const functions = new Map<string, Branch>();
+  for (const e of read.exprs) {
+    if (e.kind !== 'list') continue;
+    const [head, second, third] = meaningful(e.children);
+    if (head?.kind !== 'atom') continue;
+    if (head.text === 'define-constant' && second?.kind === 'atom') {
+      if (constants.has(second.text)) return no(`The contract defines the constant ${second.text} twice.`);
+      constants.set(second.text, third ? valueOf(third, constants) : undefined);
+      definedAt.set(second.text, at(e.offset, e.line));
+    } else if (DEFINES_FUNCTION.has(head.text) && second?.kind === 'list') {
+      const name = meaningful(second.children)[0];
+      if (name?.kind === 'atom') functions.set(name.text, e);
+    }
+  }
+  if (!functions.has(fn)) return no(`The deployed source has no function ${fn}.`);
+
+  const inner = value.slice(5, -1);
+  const errorNames = new Set<string>();
+  const codeNames = new Set<string>();
+  for (const [name, v] of constants) {
+    if (v === value) errorNames.add(name);
+    else if (v === inner) codeNames.add(name);
+  }
+
+  // The called function, then the functions it reaches, each walked once.
+  const sites: ErrorSite[] = [];
+  const queue: Array<{ fn: string; via?: { fn: string; line: number } }> = [{ fn }];
+  const seen = new Set([fn]);
+  for (let q = 0; q < queue.length; q++) {
+    const current = queue[q]!;
+    const def = functions.get(current.fn)!;
+    const stack: Array<{ e: Expr; parent?: Branch; parentHead?: string | undefined }> = meaningful(def.children)
+      .slice(2)
+      .map((e) => ({ e }));
+    while (stack.length) {
+      const { e, parent, parentHead } = stack.pop()!;
+      const returning = parent && parentHead && RETURNING.has(parentHead) ? { parent, how: parentHead } : undefined;
+      const site = (name: string | undefined, self: { line: number; offset: number }, how: string): ErrorSite => {
+        const where = returning ? at(returning.parent.offset, returning.parent.line) : at(self.offset, self.line);
+        return {
+          fn: current.fn,
+          ...where,
+          how: returning ? returning.how : how,
+          ...(name !== undefined ? { name } : {}),
+          ...(current.via ? { via: current.via } : {}),
+        };
+      };
+      if (e.kind === 'atom') {
+        if (errorNames.has(e.text)) sites.push(site(e.text, e, 'returns'));
+        else if (functions.has(e.text) && !seen.has(e.text)) {
+          // A call, or a function passed to map, fold or filter.
+          seen.add(e.text);
+          queue.push({ fn: e.text, via: { fn: current.fn, line: e.line - 1 } });
+        }
+        continue;
+      }
+      if (e.kind !== 'list' && e.kind !== 'tuple') continue;
+      const kids = meaningful(e.children);
+      const head = e.kind === 'list' && kids[0]?.kind === 'atom' ? kids[0].text : undefined;
+      if (head === 'err' && kids.length === 2 && valueOf(e, constants) === value) {
+        const arg = kids[1]!;
+        const name = arg.kind === 'atom' && codeNames.has(arg.text) ? arg.text : undefined;
+        sites.push(site(name, e, 'err'));
+        continue;
+      }
+      for (let i = kids.length - 1; i >= 0; i--) stack.push({ e: kids[i]!, parent: e, parentHead: head });
+    }
+  }
+  // Each walk pops from the end: put every function's sites back in source order.
+  const order = new Map(queue.map((f, i) => [f.fn, i]));
+  sites.sort((a, b) => order.get(a.fn)! - order.get(b.fn)! || a.line - b.line || a.character - b.character);
+
+  const names: ErrorName[] = [];
+  const byName = new Map<string, ErrorName>();
+  const inline: ErrorSite[] = [];
+  for (const s of sites) {
+    if (s.name === undefined) {
+      inline.push(s);
+      continue;
+    }
+    let n = byName.get(s.name);
+    if (!n) {
+      n = { name: s.name, ...definedAt.get(s.name)!, sites: [] };
+      byName.set(s.name, n);
+      names.push(n);
+    }
+    n.sites.push(s);
+  }
+  // Constants of that value the called function does not reach are still candidates when nothing else is.
+  if (!names.length && !inline.length)
+    for (const name of errorNames) names.push({ name, ...definedAt.get(name)!, sites: [] });
+  return { ok: true, result: shown, names, inline };
+}
+
+/**
+ * One sentence: "Failed with ERR-NOT-AUTHORIZED (err u101)", several names listed, or the result
+ * without a name and why. Never says what a failed call would have done.
+ */
+export function failureHeadline(f: FailureNames): string {
+  if (!f.ok) return `Failed with ${f.result}. No name was found: ${lowerFirst(f.reason)}`;
+  const names = f.names.map((n) => n.name);
+  if (names.length === 1) return `Failed with ${names[0]!} ${f.result}`;
+  if (names.length > 1) return `Failed with ${names.slice(0, -1).join(', ')} or ${names.at(-1)!} ${f.result}`;
+  if (f.inline.length) return `Failed with ${f.result}: the contract returns ${f.result} without a name`;
+  return `Failed with ${f.result}: no constant or expression of the contract has this value written out; it may be computed, or come from a contract it calls`;
+}
+
+/**
+ * The site of `other` (the same contract read from another copy, such as the workspace file) that
+ * stands where `site` of `f` stood: the same function, form and name, at the same rank.
+ */
+export function sameSite(f: FailureNames, site: ErrorSite, other: FailureNames): ErrorSite | undefined {
+  const like = (s: ErrorSite) => s.fn === site.fn && s.how === site.how && s.name === site.name;
+  const rank = allSites(f)
+    .filter(like)
+    .findIndex((s) => s.line === site.line && s.character === site.character);
+  return rank < 0 ? undefined : allSites(other).filter(like)[rank];
+}
+
+/** Every site of a result, names first, in the order `explainFailure` gives them. */
+export function allSites(f: FailureNames): ErrorSite[] {
+  return f.ok ? [...f.names.flatMap((n) => n.sites), ...f.inline] : [];
+}
+
+function lowerFirst(s: string): string {
+  return s.replace(/^The /, 'the ');
+}
+
+/** The children that are not comments. */
+function meaningful(children: readonly Expr[]): Expr[] {
+  return children.filter((c) => c.kind !== 'comment');
+}
+
+/** A Clarity value written as text (`(err u101)`, `(err (tuple (code u1)))`), in the canonical form of `valueOf`. */
+export function valueOfText(text: string): string | undefined {
+  const read = readClarity(text);
+  if (!read.ok) return undefined;
+  const exprs = meaningful(read.exprs);
+  return exprs.length === 1 ? valueOf(exprs[0]!, new Map()) : undefined;
+}
+
+/**
+ * A literal value in one canonical text, so a constant's definition and a decoded result compare
+ * equal: numbers without leading zeros, tuples as `(tuple (k v) …)` with their keys sorted,
+ * principals without the quote. Undefined for what is not a literal (a computation, an unknown
+ * name) or is too deep or too large.
+ */
+export function valueOf(e: Expr, constants: ReadonlyMap<string, string | undefined>): string | undefined {
+  const budget = { nodes: MAX_VALUE_NODES };
+  return canon(e, constants, 0, budget);
+}
+
+function canon(
+  e: Expr,
+  constants: ReadonlyMap<string, string | undefined>,
+  depth: number,
+  budget: { nodes: number },
+): string | undefined {
+  if (--budget.nodes < 0 || depth > MAX_VALUE_DEPTH) return undefined;
+  if (e.kind === 'comment') return undefined;
+  if (e.kind === 'atom') return atom(e.text, constants);
+  const kids = meaningful(e.children);
+  const each = (list: Expr[]) => {
+    const out: string[] = [];
+    for (const k of list) {
+      const v = canon(k, constants, depth + 1, budget);
+      if (v === undefined) return undefined;
+      out.push(v);
+    }
+    return out;
+  };
+  if (e.kind === 'tuple') {
+    if (kids.length % 2) return undefined;
+    const entries: Array<[string, string]> = [];
+    for (let i = 0; i < kids.length; i += 2) {
+      const k = kids[i]!;
+      const v = canon(kids[i + 1]!, constants, depth + 1, budget);
+      if (k.kind !== 'atom' || v === undefined) return undefined;
+      entries.push([k.text, v]);
+    }
+    return tuple(entries);
+  }
+  const head = kids[0]?.kind === 'atom' ? kids[0].text : undefined;
+  const args = kids.slice(1);
+  if ((head === 'err' || head === 'ok' || head === 'some') && args.length === 1) {
+    const v = canon(args[0]!, constants, depth + 1, budget);
+    return v === undefined ? undefined : `(${head} ${v})`;
+  }
+  if (head === 'list') {
+    const vs = each(args);
+    return vs ? `(list${vs.map((v) => ` ${v}`).join('')})` : undefined;
+  }
+  if (head === 'tuple') {
+    const entries: Array<[string, string]> = [];
+    for (const a of args) {
+      if (a.kind !== 'list') return undefined;
+      const [k, v, ...rest] = meaningful(a.children);
+      if (k?.kind !== 'atom' || !v || rest.length) return undefined;
+      const cv = canon(v, constants, depth + 1, budget);
+      if (cv === undefined) return undefined;
+      entries.push([k.text, cv]);
+    }
+    return tuple(entries);
+  }
+  return undefined;
+}
+
+function tuple(entries: Array<[string, string]>): string {
+  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `(tuple${entries.map(([k, v]) => ` (${k} ${v})`).join('')})`;
+}
+
+function atom(text: string, constants: ReadonlyMap<string, string | undefined>): string | undefined {
+  let m = /^u0*(\d+)$/.exec(text);
+  if (m) return `u${m[1]!.replace(/^0+(?=\d)/, '') || '0'}`;
+  m = /^(-?)0*(\d+)$/.exec(text);
+  if (m) {
+    const digits = m[2]!.replace(/^0+(?=\d)/, '') || '0';
+    return digits === '0' ? '0' : `${m[1]!}${digits}`;
+  }
+  if (text === 'true' || text === 'false' || text === 'none') return text;
+  if (/^0x[0-9a-fA-F]*$/.test(text)) return text.toLowerCase();
+  if (text.startsWith('"') || text.startsWith('u"')) return text;
+  if (/^'S[0-9A-Z]{20,60}(\.[a-zA-Z][a-zA-Z0-9_-]*)?$/.test(text)) return text.slice(1);
+  if (constants.has(text)) return constants.get(text);
+  return undefined;
+}
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+/** A place a failure's name links to: where a function returns it, or (none found) where it is defined. */
+export interface FailureLink {
+  /** The constant's name; absent for an inline `(err …)`. */
+  name?: string;
+  /** 0-based. */
+  line: number;
+  character: number;
+  /** The returning expression; absent for a definition. */
+  site?: ErrorSite;
+}
+
+/** Every place a reader may open, in the order the names and sites are listed; at most `max`. */
+export function failureLinks(f: FailureNames, max = 20): FailureLink[] {
+  if (!f.ok) return [];
+  const out: FailureLink[] = [];
+  for (const n of f.names) {
+    if (!n.sites.length) out.push({ name: n.name, line: n.line, character: n.character });
+    for (const s of n.sites) out.push({ name: n.name, line: s.line, character: s.character, site: s });
+  }
+  for (const s of f.inline) out.push({ line: s.line, character: s.character, site: s });
+  return out.slice(0, max);
+}
+
+/** Words for one link: "asserts! in complete-deposit-wrapper, line 47" (lines 1-based, as an editor shows them). */
+export function linkText(l: FailureLink): string {
+  if (!l.site) return `defined on line ${l.line + 1}`;
+  const how = l.site.how === 'err' ? 'returned' : l.site.how;
+  const via = l.site.via ? ` (called from ${l.site.via.fn}, line ${l.site.via.line + 1})` : '';
+  return `${how} in ${l.site.fn}, line ${l.line + 1}${via}`;
+}
+
+/** The link of `other` (another copy of the source) that stands where `link` of `f` stood. */
+export function sameLink(f: FailureNames, link: FailureLink, other: FailureNames): FailureLink | undefined {
+  if (!other.ok) return undefined;
+  if (link.site) {
+    const s = sameSite(f, link.site, other);
+    return s
+      ? { ...(s.name !== undefined ? { name: s.name } : {}), line: s.line, character: s.character, site: s }
+      : undefined;
+  }
+  const n = other.names.find((x) => x.name === link.name);
+  return n ? { name: n.name, line: n.line, character: n.character } : undefined;
+}

@@ -1,0 +1,132 @@
+/**
+ * Opens the line that returned a failed call's error: in the workspace file when the called
+ * contract is one of the workspace's Clarinet contracts (its id from the plans) and the file is
+ * what was deployed (the drift rules of chain/drift.ts), otherwise in the deployed source, a
+ * read-only `stacks-contract:` document. The panel, the hover and the notifications run it.
+ */
+import * as vscode from 'vscode';
+import { failureModule } from '../shared/failureModule';
+import { checkContractId } from '../../chain/identifiers';
+import { isNetworkId } from '../../chain/networks';
+import { MAX_FILE_BYTES } from '../../chain/clarinetText';
+import { Commands, CONTRACT_SOURCE_SCHEME } from '../../constants';
+import type { NetworkService } from '../network/network';
+import type { ClarinetWorkspace } from '../projects/projects';
+import type { Config, NetworkId } from '../shared/config';
+import { reportError } from '../shared/errors';
+import type { Log } from '../shared/log';
+import { showWarning } from '../shared/notify';
+
+/** A result longer than this is not looked for (MAX_RESULT_CHARS of chain/failureReason.ts, not imported: it is in dist/failure.js). */
+const MAX_RESULT_CHARS = 10_000;
+
+/** What names one line: the failed call (network, contract, function, result) and the link's place in its list. */
+export interface ErrorLineArgs {
+  network: NetworkId;
+  contractId: string;
+  fn: string;
+  result: string;
+  link: number;
+}
+
+export interface ErrorLineDeps {
+  config: Config;
+  networks: NetworkService;
+  projects: ClarinetWorkspace;
+  log: Log;
+}
+
+export function registerErrorLine(d: ErrorLineDeps): vscode.Disposable {
+  return vscode.commands.registerCommand(Commands.openErrorLine, (arg?: unknown) => openErrorLine(d, arg));
+}
+
+/** The command's argument, checked: it may come from a link a hover or a webview built from chain data. */
+export function errorLineArgs(arg: unknown): ErrorLineArgs | undefined {
+  if (!arg || typeof arg !== 'object') return undefined;
+  const a = arg as Record<string, unknown>;
+  const c = typeof a.contractId === 'string' ? checkContractId(a.contractId) : undefined;
+  if (!c?.ok || typeof a.network !== 'string' || !isNetworkId(a.network)) return undefined;
+  if (
+    typeof a.fn !== 'string' ||
+    a.fn.length > 128 ||
+    typeof a.result !== 'string' ||
+    a.result.length > MAX_RESULT_CHARS
+  )
+    return undefined;
+  if (typeof a.link !== 'number' || !Number.isInteger(a.link) || a.link < 0 || a.link > 1000) return undefined;
+  return { network: a.network, contractId: c.value.contractId, fn: a.fn, result: a.result, link: a.link };
+}
+
+/** Opens the line; returns where it opened (for tests), or undefined after saying why not. */
+export async function openErrorLine(
+  d: ErrorLineDeps,
+  arg: unknown,
+): Promise<{ uri: vscode.Uri; line: number } | undefined> {
+  const a = errorLineArgs(arg);
+  if (!a) {
+    void showWarning('This link does not name a failed contract call, so there is no line to open.');
+    return undefined;
+  }
+  try {
+    const { client } = await d.networks.endpoint(a.network);
+    const { source } = await client.getContractSource(a.contractId);
+    const m = failureModule();
+    const link = m.errorLink(source, a.fn, a.result, a.link);
+    if (!link) {
+      void showWarning(`${a.contractId} no longer shows where ${a.fn} returns ${a.result}.`);
+      return undefined;
+    }
+    const local = await workspaceCopy(d, a, (text) => m.localErrorLink(source, text, a.fn, a.result, a.link));
+    const at = local ?? { uri: contractSourceUri(a.network, a.contractId), line: link.line, character: link.character };
+    const pos = new vscode.Position(at.line, at.character);
+    let doc = await vscode.workspace.openTextDocument(at.uri);
+    if (doc.languageId !== 'clarity' && (await vscode.languages.getLanguages()).includes('clarity'))
+      doc = await vscode.languages.setTextDocumentLanguage(doc, 'clarity');
+    await vscode.window.showTextDocument(doc, { preview: true, selection: new vscode.Range(pos, pos) });
+    return { uri: at.uri, line: at.line };
+  } catch (e) {
+    void reportError(
+      e,
+      await d.networks.errorContext(a.network, 'contract'),
+      () => openErrorLine(d, arg),
+      (m) => d.log.error(m),
+    );
+    return undefined;
+  }
+}
+
+/** `stacks-contract:/<network>/<id>.clar`, the read-only deployed source (ui/panels/contractSource.ts serves it). */
+function contractSourceUri(network: NetworkId, contractId: string): vscode.Uri {
+  return vscode.Uri.from({ scheme: CONTRACT_SOURCE_SCHEME, path: `/${network}/${contractId}.clar` });
+}
+
+/** The same place in the workspace's file of the contract, when it is what was deployed (`locate` says). */
+async function workspaceCopy(
+  d: ErrorLineDeps,
+  a: ErrorLineArgs,
+  locate: (local: string) => { line: number; character: number } | undefined,
+): Promise<{ uri: vscode.Uri; line: number; character: number } | undefined> {
+  for (const project of await d.projects.projects()) {
+    if (!project.result.ok) continue;
+    const contract = project.result.project.contracts.find((c) => c.deployments.some((x) => x.id === a.contractId));
+    if (!contract) continue;
+    const uri = vscode.Uri.joinPath(project.root, contract.path);
+    const text = await localText(uri);
+    const there = text === undefined ? undefined : locate(text);
+    return there ? { uri, ...there } : undefined;
+  }
+  return undefined;
+}
+
+/** The open document (unsaved edits count), or the file; undefined when it cannot be read. */
+async function localText(uri: vscode.Uri): Promise<string | undefined> {
+  const open = vscode.workspace.textDocuments.find((doc) => doc.uri.toString() === uri.toString());
+  if (open) return open.getText();
+  try {
+    const stat = await vscode.workspace.fs.stat(uri);
+    if (stat.size > MAX_FILE_BYTES) return undefined;
+    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * Why a transaction failed, as the panel, the hover and the notifications say it: the error's
+ * name in the called contract ("Failed with ERR-NOT-AUTHORIZED (err u101)") and the lines that
+ * return it (chain/failureReason.ts), and the `vm_error` in words (chain/vmError.ts). The called
+ * contract's source is read once a session per contract through the client
+ * (`getContractSource`); when it cannot be read, the result stands with one sentence why.
+ *
+ * A bundle of its own (dist/failure.js, loaded by failureModule.ts on the first failed
+ * transaction), with the Clarity reader: the main bundle carries only txFailure.ts.
+ */
+import type { BudgetMode, StacksClient, Transaction } from '../../api';
+import { compareWithDeployed } from '../../chain/drift';
+import {
+  explainFailure,
+  failureHeadline,
+  failureLinks,
+  linkText,
+  sameLink,
+  type FailureNames,
+} from '../../chain/failureReason';
+import { clip, statusTone } from '../../chain/format';
+import { vmErrorSentence } from '../../chain/vmError';
+
+export interface TxFailure {
+  /** One sentence: "Failed with ERR-X (err u101)", or the result and why no name was found. */
+  headline: string;
+  /** The called contract and function, when the transaction is a contract call, and the result text read. */
+  call?: { contractId: string; fn: string; result: string };
+  /** The names and lines found in the called contract's source. */
+  names?: FailureNames;
+  /** The `vm_error` in words, with the raw text. */
+  vm?: { sentence: string; raw: string };
+  /** The places to open, in the order of `names` (Stacks: Open the Line That Returned the Error's `link`). */
+  links: FailureLine[];
+}
+
+/** One place to open: the name, its 0-based line, and where it is in words. */
+export interface FailureLine {
+  name?: string;
+  line: number;
+  text: string;
+}
+
+/** The places a reader may open: at most this many. */
+const MAX_LINKS = 20;
+
+function linesOf(names: FailureNames | undefined): FailureLine[] {
+  return names
+    ? failureLinks(names, MAX_LINKS).map((l) => ({
+        ...(l.name !== undefined ? { name: l.name } : {}),
+        line: l.line,
+        text: linkText(l),
+      }))
+    : [];
+}
+
+/** The place `link` of a failed call in the deployed source: 0-based line and column. */
+export function errorLink(
+  source: string,
+  fn: string,
+  result: string,
+  link: number,
+): { line: number; character: number } | undefined {
+  const l = failureLinks(explainFailure(source, fn, result), MAX_LINKS)[link];
+  return l && { line: l.line, character: l.character };
+}
+
+/**
+ * The same place in a local copy of the contract (a workspace file), when the copy is what was
+ * deployed by the drift rules (chain/drift.ts); undefined otherwise.
+ */
+export function localErrorLink(
+  deployedSource: string,
+  local: string,
+  fn: string,
+  result: string,
+  link: number,
+): { line: number; character: number } | undefined {
+  if (compareWithDeployed(local, deployedSource) !== 'same') return undefined;
+  const deployed = explainFailure(deployedSource, fn, result);
+  const l = failureLinks(deployed, MAX_LINKS)[link];
+  const there = l && sameLink(deployed, l, explainFailure(local, fn, result));
+  return there && { line: there.line, character: there.character };
+}
+
+export interface FailureOptions {
+  signal?: AbortSignal;
+  budget?: BudgetMode;
+  /** The result as Clarity text, decoded from its hex where the decoder is loaded; the API's `repr` otherwise. */
+  resultText?: string;
+}
+
+/** The failure of `tx`, or undefined when it did not fail. Never throws: a source that cannot be read is said in words. */
+export async function txFailure(
+  tx: Transaction,
+  client: StacksClient,
+  o: FailureOptions = {},
+): Promise<TxFailure | undefined> {
+  if (statusTone(tx.tx_status) !== 'failed') return undefined;
+  const raw = tx.vm_error ?? undefined;
+  const sentence = vmErrorSentence(raw);
+  const vm = raw && sentence ? { vm: { sentence, raw } } : {};
+  const result = o.resultText ?? tx.tx_result?.repr;
+  const call = tx.contract_call;
+  if (!call || result === undefined) {
+    return { headline: sentence ?? (result ? `Failed with ${clip(result)}` : 'Failed'), ...vm, links: [] };
+  }
+  const at = { call: { contractId: call.contract_id, fn: call.function_name, result } };
+  if (tx.tx_status === 'abort_by_post_condition' && !result.startsWith('(err ')) {
+    // The contract did not return an error: a post-condition aborted what it did.
+    return {
+      headline: sentence ?? 'Failed: a post-condition did not hold, so the transaction was aborted',
+      ...at,
+      ...vm,
+      links: [],
+    };
+  }
+  let names: FailureNames;
+  try {
+    const { source } = await client.getContractSource(call.contract_id, {
+      ...(o.signal ? { signal: o.signal } : {}),
+      ...(o.budget ? { budget: o.budget } : {}),
+    });
+    names = explainFailure(source, call.function_name, result);
+  } catch (e) {
+    if (o.signal?.aborted) throw e;
+    const why = e instanceof Error ? e.message : String(e);
+    names = { ok: false, result: clip(result), reason: `The contract’s source could not be read (${clip(why, 200)}).` };
+  }
+  return { headline: failureHeadline(names), ...at, names, ...vm, links: linesOf(names) };
+}

@@ -1,0 +1,326 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import {
+  explainFailure,
+  failureHeadline,
+  MAX_FAILURE_SOURCE_CHARS,
+  failureLinks,
+  linkText,
+  sameLink,
+  sameSite,
+  valueOfText,
+  type FailureNames,
+} from '../../src/chain/failureReason';
+import { clarityText } from '../../src/chain/clarity';
+
+const ROOT = path.resolve(__dirname, '../../../test/fixtures');
+const real = (name: string) => fs.readFileSync(path.join(ROOT, 'clarity/real', name), 'utf8');
+const deployed = (name: string) => fs.readFileSync(path.join(ROOT, 'deployed', name), 'utf8');
+const apiTx = (name: string) =>
+  JSON.parse(fs.readFileSync(path.join(ROOT, 'api', name), 'utf8')) as { tx_result: { hex: string; repr: string } };
+
+/** `(err uN)` as the node serializes it: what a transaction's `tx_result.hex` holds. */
+const errUintHex = (n: number) => '0x0801' + n.toString(16).padStart(32, '0');
+
+function ok(f: FailureNames): Extract<FailureNames, { ok: true }> {
+  assert.ok(f.ok, f.ok ? '' : f.reason);
+  return f;
+}
+
+/** 1-based line and the text there, as a reader opening the file sees it. */
+function lineOf(source: string, line: number): string {
+  return source.split('\n')[line]!.trim();
+}
+
+describe('Failure reasons: which constant and line returned a failed call’s (err …)', () => {
+  it('names the sBTC deposit’s constant and points at the asserts! of the called function', () => {
+    const src = real('sbtc-deposit.clar');
+    // The result as the transaction carries it: decoded from the hex with @stacks/transactions.
+    const result = clarityText(errUintHex(302))!;
+    assert.strictEqual(result, '(err u302)');
+    const f = ok(explainFailure(src, 'complete-deposit-wrapper', result));
+    assert.deepStrictEqual(
+      f.names.map((n) => n.name),
+      ['ERR_LOWER_THAN_DUST'],
+    );
+    const [site] = f.names[0]!.sites;
+    assert.strictEqual(site!.how, 'asserts!');
+    assert.strictEqual(site!.fn, 'complete-deposit-wrapper');
+    assert.strictEqual(lineOf(src, site!.line), '(asserts! (>= amount dust-limit) ERR_LOWER_THAN_DUST)');
+    assert.strictEqual(src.split('\n')[site!.line]!.slice(site!.character, site!.character + 9), '(asserts!');
+    assert.strictEqual(failureHeadline(f), 'Failed with ERR_LOWER_THAN_DUST (err u302)');
+  });
+
+  it('lists every asserts! that returns the same constant, in source order', () => {
+    const src = real('sbtc-deposit.clar');
+    const f = ok(explainFailure(src, 'complete-deposit-wrapper', '(err u300)'));
+    assert.strictEqual(f.names.length, 1);
+    assert.deepStrictEqual(
+      f.names[0]!.sites.map((s) => lineOf(src, s.line)),
+      [
+        '(asserts! (is-eq (len txid) txid-length) ERR_TXID_LEN)',
+        '(asserts! (is-eq (len sweep-txid) txid-length) ERR_TXID_LEN)',
+      ],
+    );
+  });
+
+  it('follows try! into a private function of the same contract (ALEX wrapped token)', () => {
+    const src = real('token-wxusd-tokensoft.clar');
+    const f = ok(explainFailure(src, 'set-name', '(err u1000)'));
+    assert.deepStrictEqual(
+      f.names.map((n) => n.name),
+      ['ERR-NOT-AUTHORIZED'],
+    );
+    const [site] = f.names[0]!.sites;
+    assert.strictEqual(site!.fn, 'check-is-owner');
+    const setName = src.split('\n').findIndex((l) => l.startsWith('(define-public (set-name'));
+    assert.deepStrictEqual(site!.via, { fn: 'set-name', line: setName + 2 });
+    assert.strictEqual(lineOf(src, setName + 2), '(try! (check-is-owner))');
+    assert.strictEqual(
+      lineOf(src, site!.line),
+      '(ok (asserts! (is-eq tx-sender (var-get contract-owner)) ERR-NOT-AUTHORIZED))',
+    );
+  });
+
+  it('names a constant of the error code used as (err NAME) (Arkadiko DAO)', () => {
+    const src = real('arkadiko-dao.clar');
+    const f = ok(explainFailure(src, 'set-dao-owner', '(err u100401)'));
+    assert.deepStrictEqual(
+      f.names.map((n) => n.name),
+      ['ERR-NOT-AUTHORIZED'],
+    );
+    assert.strictEqual(f.names[0]!.sites[0]!.how, 'asserts!');
+    assert.strictEqual(
+      lineOf(src, f.names[0]!.sites[0]!.line),
+      '(asserts! (is-eq tx-sender (var-get dao-owner)) (err ERR-NOT-AUTHORIZED))',
+    );
+    // The definition is where the name links when no site is known.
+    assert.strictEqual(lineOf(src, f.names[0]!.line), '(define-constant ERR-NOT-AUTHORIZED u100401)');
+  });
+
+  it('says the contract returns an inline (err uN) without a name, and where', () => {
+    const src = real('arkadiko-mock-stacker-v1-1.clar');
+    const inlineErr = src.match(/\(err u(\d+)\)/);
+    // The mock stacker names all its codes; an inline one is written here to test the reader, not a guess at the file.
+    const source = `${src}\n(define-public (probe) (begin (asserts! false (err u4242)) (ok true)))\n`;
+    assert.ok(!inlineErr || inlineErr[1] !== '4242');
+    const f = ok(explainFailure(source, 'probe', '(err u4242)'));
+    assert.deepStrictEqual(f.names, []);
+    assert.strictEqual(f.inline.length, 1);
+    assert.strictEqual(
+      lineOf(source, f.inline[0]!.line),
+      '(define-public (probe) (begin (asserts! false (err u4242)) (ok true)))',
+    );
+    assert.strictEqual(failureHeadline(f), 'Failed with (err u4242): the contract returns (err u4242) without a name');
+  });
+
+  it('follows a call through try! into another public function (CityCoins user registry)', () => {
+    const src = deployed('ccd003-user-registry.clar');
+    const f = ok(explainFailure(src, 'get-or-create-user-id', '(err u3000)'));
+    assert.deepStrictEqual(
+      f.names.map((n) => n.name),
+      ['ERR_UNAUTHORIZED'],
+    );
+    const site = f.names[0]!.sites[0]!;
+    assert.strictEqual(site.fn, 'is-dao-or-extension');
+    assert.strictEqual(site.line, 25);
+    assert.strictEqual(lineOf(src, site.line), '(ok (asserts! (or (is-eq tx-sender .base-dao)');
+    assert.strictEqual(site.character, 6);
+  });
+
+  it('says so when the value is computed and written nowhere (sBTC deposit index errors)', () => {
+    const src = real('sbtc-deposit.clar');
+    const f = ok(explainFailure(src, 'complete-deposits-wrapper', '(err u313)'));
+    assert.deepStrictEqual([f.names, f.inline], [[], []]);
+    assert.match(failureHeadline(f), /^Failed with \(err u313\): no constant or expression .* may be computed/);
+  });
+
+  it('lists several candidates of the same value, and only those the function returns', () => {
+    const src = [
+      '(define-constant ERR-A (err u7))',
+      '(define-constant ERR-B (err u7))',
+      '(define-constant ERR-C (err u7))',
+      '(define-public (f (x uint)) (begin (asserts! (> x u1) ERR-A) (unwrap! (some x) ERR-B) (ok x)))',
+    ].join('\n');
+    const f = ok(explainFailure(src, 'f', '(err u7)'));
+    assert.deepStrictEqual(
+      f.names.map((n) => [n.name, n.sites.map((s) => s.how)]),
+      [
+        ['ERR-A', ['asserts!']],
+        ['ERR-B', ['unwrap!']],
+      ],
+    );
+    assert.strictEqual(failureHeadline(f), 'Failed with ERR-A or ERR-B (err u7)');
+  });
+
+  it('offers the constants of that value when the called function reaches none of them', () => {
+    const src = '(define-constant ERR-X (err u9))\n(define-public (f) (contract-call? .other g))';
+    const f = ok(explainFailure(src, 'f', '(err u9)'));
+    assert.deepStrictEqual(
+      f.names.map((n) => [n.name, n.sites.length, n.line]),
+      [['ERR-X', 0, 0]],
+    );
+  });
+
+  it('matches tuples and strings whatever the key order or the form they are written in', () => {
+    const src = [
+      '(define-constant ERR-T (err { msg: "no", code: u01 }))',
+      '(define-public (f) (begin (unwrap-err! (ok u1) ERR-T) (ok true)))',
+    ].join('\n');
+    assert.strictEqual(valueOfText('(err (tuple (code u1) (msg "no")))'), '(err (tuple (code u1) (msg "no")))');
+    const f = ok(explainFailure(src, 'f', '(err (tuple (code u1) (msg "no")))'));
+    assert.deepStrictEqual(
+      f.names.map((n) => [n.name, n.sites[0]!.how]),
+      [['ERR-T', 'unwrap-err!']],
+    );
+  });
+
+  it('reads the failed fixture transaction the mock serves: its hex decodes to the repr', () => {
+    const tx = apiTx('tx-failed.json');
+    assert.strictEqual(clarityText(tx.tx_result.hex), tx.tx_result.repr);
+  });
+
+  describe('bad input: the raw result and one sentence, never a name', () => {
+    const src = deployed('ccd003-user-registry.clar');
+    const cases: Array<[string, () => FailureNames, RegExp]> = [
+      [
+        'a source that does not parse',
+        () => explainFailure('(define-public (f) (ok u1)', 'f', '(err u1)'),
+        /could not be read/,
+      ],
+      [
+        'a constant defined twice',
+        () =>
+          explainFailure(
+            '(define-constant E (err u1))\n(define-constant E (err u2))\n(define-public (f) E)',
+            'f',
+            '(err u1)',
+          ),
+        /defines the constant E twice/,
+      ],
+      [
+        'a result that is not a response',
+        () => explainFailure(src, 'callback', '(ok true)'),
+        /not an \(err …\) response/,
+      ],
+      [
+        'a result that is not a value',
+        () => explainFailure(src, 'callback', '(err'),
+        /could not be read as a Clarity value/,
+      ],
+      [
+        'a function the source lacks',
+        () => explainFailure(src, 'no-such-fn', '(err u3000)'),
+        /has no function no-such-fn/,
+      ],
+      ['a huge source', () => explainFailure(' '.repeat(MAX_FAILURE_SOURCE_CHARS + 1), 'f', '(err u1)'), /over 2 MB/],
+    ];
+    for (const [what, run, reason] of cases)
+      it(what, () => {
+        const f = run();
+        assert.ok(!f.ok);
+        assert.match(f.reason, reason);
+        assert.match(failureHeadline(f), /^Failed with .+\. No name was found: /);
+        assert.doesNotMatch(failureHeadline(f), /would have/);
+      });
+  });
+
+  describe('adversarial shapes: linear time, bounded', function () {
+    this.timeout(20_000);
+    const time = (run: () => void) => {
+      const t0 = performance.now();
+      run();
+      return performance.now() - t0;
+    };
+
+    it('deep nesting: 20,000 levels inside the called function read without a stack overflow', () => {
+      const depth = 20_000;
+      const src = `(define-constant E (err u1))\n(define-public (f) ${'(begin '.repeat(depth)}E${')'.repeat(depth)})`;
+      const f = ok(explainFailure(src, 'f', '(err u1)'));
+      assert.strictEqual(f.names[0]!.sites.length, 1);
+    });
+
+    it('a constant nested deeper than is read is not matched, and costs nothing', () => {
+      const depth = 50_000;
+      const src = `(define-constant E ${'(some '.repeat(depth)}u1${')'.repeat(depth)})\n(define-public (f) E)`;
+      const f = ok(explainFailure(src, 'f', '(err u1)'));
+      assert.deepStrictEqual(f.names, []);
+    });
+
+    it('many constants and many functions: eight times the size takes far less than 64 times the time', () => {
+      const build = (n: number) => {
+        const parts: string[] = [];
+        for (let i = 0; i < n; i++) parts.push(`(define-constant ERR-${i} (err u${i}))`);
+        for (let i = 0; i < n; i++)
+          parts.push(
+            `(define-private (p${i}) (begin (asserts! true ERR-${i}) ${i + 1 < n ? `(p${i + 1})` : '(ok u1)'}))`,
+          );
+        parts.push('(define-public (f) (p0))');
+        return parts.join('\n');
+      };
+      const small = build(1_000);
+      const large = build(8_000);
+      // The best of five of each: the machine may be busy; a quadratic walk would take 64 times as long.
+      const best = (s: string, r: string) => {
+        let ms = Infinity;
+        for (let i = 0; i < 5; i++)
+          ms = Math.min(
+            ms,
+            time(() => explainFailure(s, 'f', r)),
+          );
+        return ms;
+      };
+      const a = best(small, '(err u999)');
+      const b = best(large, '(err u7999)');
+      const f = ok(explainFailure(large, 'f', '(err u7999)'));
+      assert.strictEqual(f.names[0]!.sites[0]!.fn, 'p7999');
+      assert.ok(b < a * 32 + 50, `8,000 took ${b.toFixed(1)} ms, 1,000 took ${a.toFixed(1)} ms`);
+    });
+
+    it('a source of nearly 2 MB is read in well under a second', () => {
+      const one = real('sbtc-deposit.clar');
+      const copies: string[] = [];
+      let size = 0;
+      for (let i = 0; size < MAX_FAILURE_SOURCE_CHARS - one.length * 2; i++) {
+        const renamed = one
+          .replace(/define-constant (\w+)/g, `define-constant $1-${i}`)
+          .replace(/\(define-(public|read-only|private) \(([\w-]+)/g, `(define-$1 ($2-${i}`);
+        copies.push(renamed);
+        size += renamed.length + 1;
+      }
+      const src = copies.join('\n');
+      const ms = time(() => ok(explainFailure(src, 'complete-deposit-wrapper-0', '(err u302)')));
+      assert.ok(ms < 1_500, `${ms.toFixed(0)} ms`);
+    });
+  });
+
+  it('finds the same site in another copy of the source (a workspace file with a line more)', () => {
+    const src = deployed('ccd003-user-registry.clar');
+    const onChain = ok(explainFailure(src, 'get-or-create-user-id', '(err u3000)'));
+    const local = `;; a comment the deployed copy does not have\n${src}`;
+    const there = ok(explainFailure(local, 'get-or-create-user-id', '(err u3000)'));
+    const site = sameSite(onChain, onChain.names[0]!.sites[0]!, there);
+    assert.strictEqual(site?.line, onChain.names[0]!.sites[0]!.line + 1);
+  });
+
+  it('links each name to where it is returned, in words a reader can follow', () => {
+    const src = real('token-wxusd-tokensoft.clar');
+    const f = ok(explainFailure(src, 'set-name', '(err u1000)'));
+    const [link] = failureLinks(f);
+    assert.strictEqual(link!.name, 'ERR-NOT-AUTHORIZED');
+    assert.match(linkText(link!), /^asserts! in check-is-owner, line \d+ \(called from set-name, line \d+\)$/);
+    // The same link in a copy with two more lines above.
+    const there = ok(explainFailure(`;; a\n;; b\n${src}`, 'set-name', '(err u1000)'));
+    assert.strictEqual(sameLink(f, link!, there)?.line, link!.line + 2);
+    // A link of another reading of the same source (a command reads it again) finds it too.
+    assert.strictEqual(sameLink(explainFailure(src, 'set-name', '(err u1000)'), link!, there)?.line, link!.line + 2);
+  });
+
+  it('a name returned nowhere links to its definition', () => {
+    const src = '(define-constant ERR-X (err u9))\n(define-public (f) (contract-call? .other g))';
+    const f = ok(explainFailure(src, 'f', '(err u9)'));
+    assert.deepStrictEqual(failureLinks(f), [{ name: 'ERR-X', line: 0, character: 0 }]);
+    assert.strictEqual(linkText(failureLinks(f)[0]!), 'defined on line 1');
+  });
+});
