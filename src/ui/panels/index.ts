@@ -105,10 +105,7 @@ export class PanelManager extends Disposable implements Presenter {
 
   /** `Stacks: Call Read-Only Function…`: asks what it lacks, then opens the contract panel at the function's form. */
 
-  /**
-   * What a webview that loads again (hidden, then shown) is sent: the state shown last and, under
-   * the forms of a model, the answers they showed.
-   */
+  /** What a webview that loads again is sent: the state shown last and the answers under its forms. */
   replayMessages(): HostMessage[] {
     if (!this.last) return [];
     if (this.last.type !== 'render') return [this.last];
