@@ -10,6 +10,7 @@ import {
   captureMessages,
   children,
   replaceInWindow,
+  revertAndClose,
   SeenItem,
   setSettings,
   testApi,
@@ -129,7 +130,7 @@ describe('Drift: same as or differs from deployed', () => {
     for (const d of [DEPLOYED.userRegistry, DEPLOYED.cityRegistry])
       assert.strictEqual(used.mock.requestsTo(txPath(d.tx)).length, 1, `one request for the deploy of ${d.name}`);
     assert.strictEqual(used.mock.requestsTo(STATUS_PATH).length, 1);
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await revertAndClose(doc);
     await waitFor(
       async () =>
         (await lensesOf(doc.uri)).some((l) => l.command?.title === '$(git-compare) testnet: differs from deployed'),
@@ -355,7 +356,7 @@ describe('Call on <network> CodeLens', () => {
       'added',
       'custom',
     ]);
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await revertAndClose(doc);
   });
 
   it('a deployed contract with 50,000 #[env(simnet)] comments (1 MB): its lenses and its drift come at once, not after a freeze', async function () {
@@ -387,6 +388,6 @@ describe('Call on <network> CodeLens', () => {
       'the drift lens compares the edited file',
       30_000,
     );
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await revertAndClose(doc);
   });
 });

@@ -481,3 +481,13 @@ export function panelSuite(): PanelSuite {
     },
   };
 }
+
+/**
+ * Reverts and closes the active editor of `doc`, and waits until the extension host sees the
+ * document as saved: the revert reaches it later, and a test after this one must not read the edit.
+ */
+export async function revertAndClose(doc: vscode.TextDocument): Promise<void> {
+  await vscode.window.showTextDocument(doc);
+  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  await waitFor(() => !doc.isDirty, `${path.basename(doc.uri.path)} reverted`, 15_000);
+}

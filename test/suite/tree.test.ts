@@ -14,6 +14,7 @@ import {
   children,
   deadUrl,
   passClockWaits,
+  revertAndClose,
   SeenItem,
   setSettings,
   stubInputBox,
@@ -354,7 +355,7 @@ describe('Explorer view', () => {
       await vscode.commands.executeCommand('vscode.executeCodeLensProvider', doc.uri);
     }
     assert.strictEqual(used.mock.requestsTo(STATUS_PATH).length, 1, 'editing a contract asks nothing');
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await revertAndClose(doc);
 
     // An explicit refresh asks again, once.
     await vscode.commands.executeCommand('stacksLookup.refreshExplorer', api.tree.sections.contracts);
