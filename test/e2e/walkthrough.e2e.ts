@@ -8,7 +8,9 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { Locator, Page } from 'playwright-core';
 import type { E2EContext } from './context';
+import { TX } from '../fixtures/ids';
 import { pointOf } from './editor';
+import { open, panelText } from './panel';
 
 const REPO = path.resolve(__dirname, '../../..');
 const STEPS = [
@@ -68,7 +70,14 @@ export async function run(ctx: E2EContext): Promise<void> {
   await helpers.runCommand(page, 'Stacks: Select Network…');
   const picker = page.locator('.quick-input-widget', { hasText: 'Testnet' }).first();
   await picker.waitFor({ timeout: 10000 });
-  keep(ctx, await helpers.screenshot(page, 'walkthrough-network', ctx.outDir), 'media/walkthrough/network.png');
+  // The step's picture: the picker and the status bar item that names the network, not the page.
+  const box = (await picker.boundingBox())!;
+  const networkShot = path.join(ctx.outDir, 'walkthrough-network.png');
+  await page.screenshot({
+    path: networkShot,
+    clip: { x: Math.max(0, box.x - 24), y: 0, width: box.width + 48, height: box.y + box.height + 24 },
+  });
+  keep(ctx, networkShot, 'media/walkthrough/network.png');
   await page.keyboard.press('Escape');
   await backToWalkthrough(ctx);
   await waitDone(ctx, 'Pick a network');
@@ -106,6 +115,21 @@ export async function run(ctx: E2EContext): Promise<void> {
   await backToWalkthrough(ctx);
   await waitDone(ctx, 'Open the Stacks Lookup view');
   ctx.log('showing the view marks "Open the Stacks Lookup view" done');
+
+  // The README's first picture: a failed call's panel beside the sample, and a hover in the sample.
+  await helpers.runCommand(page, 'View: Close All Editor Groups');
+  await helpers.closeSideBar(page);
+  await helpers.runCommand(page, 'Stacks: Open Sample Contract');
+  await open(ctx, { command: 'Stacks: Look Up…', input: TX.failedSbtc });
+  await panelText(helpers.webviewFrame(page), 'tx', ['Failed with ERR_LOWER_THAN_DUST (err u302)']);
+  await helpers.runCommand(page, 'View: Move Editor into Right Group');
+  await helpers.runCommand(page, 'View: Focus First Editor Group');
+  const q = await pointOf(page, 'SP3FBR2AGK5H9QBDH3EEN6DF8EK8JY7RX8QJ5SVTE', 'OPERATOR');
+  await page.mouse.move(q.x, q.y - 40);
+  await page.mouse.move(q.x, q.y, { steps: 4 });
+  await helpers.hoverText(page, 'Balance:', 10000);
+  keep(ctx, await helpers.screenshot(page, 'hero', ctx.outDir), 'media/screenshots/hero.png');
+  await page.mouse.move(5, 5);
 
   for (const title of STEPS.slice(3)) assert.ok(!(await isDone(step(page, title))), `"${title}" is still not done`);
 }
