@@ -29,6 +29,8 @@ export const Commands = {
   openErrorLine: 'stacksLookup.openErrorLine',
   /** Args `(contractId, functionName, networkId)`: the "Call on <network>" CodeLens runs it. */
   callReadOnlyFunction: 'stacksLookup.callReadOnlyFunction',
+  /** Args `(manifestUri, contractId, networkId)`: the quick fix on a deployed contract a project calls. */
+  addRequirement: 'stacksLookup.addRequirement',
 } as const;
 
 export const Views = {

@@ -16,6 +16,7 @@ import { registerExplorer } from './ui/tree';
 import type { TxWatcher } from './ui/watch/txWatch';
 import type { AddressWatcher } from './ui/watch/addressWatch';
 import { startWatchers } from './ui/watch/watchers';
+import { Callees, registerLanguageFeatures } from './ui/language';
 
 /**
  * Builds the few services and registers everything; nothing here asks the API, so activation
@@ -45,9 +46,15 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
       ...registerNetworkCommands(lookup),
       ...registerWorkbenchCommands(lookup),
     );
-    context.subscriptions.push(registerHover({ config, networks, log }), trackIdentifierAtCursor());
     explorer = registerExplorer({ config, networks, history, log, context });
     context.subscriptions.push(explorer);
+    const language = { networks, projects: explorer.projects, log };
+    const callees = new Callees(language);
+    context.subscriptions.push(
+      registerHover({ config, networks, log, callees }),
+      trackIdentifierAtCursor(),
+      ...registerLanguageFeatures(language, callees),
+    );
     const watchers = startWatchers(
       {
         networks,

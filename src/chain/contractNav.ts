@@ -147,15 +147,16 @@ export function calleeCompletionAt(
   if (!call) return undefined;
   const calleeEnd = call.callee.offset + call.callee.text.length;
   if (offset <= calleeEnd) return undefined;
-  if (call.fn) {
-    // Typing the function's name: the atom at the place is the function.
-    if (atom !== call.fn) return undefined;
+  // What stands between the callee and the place: while a call is typed, the list is still open and
+  // the code after the place reads as its children, so only what starts before the place counts.
+  const before = code(inner)
+    .slice(2)
+    .filter((c) => c.kind !== 'comment' && c.offset < offset);
+  if (!before.length) return { ref: call.ref, start: offset, end: offset };
+  // Typing the function's name: the atom at the place is the function.
+  if (before.length === 1 && atom && before[0] === atom && atom === call.fn)
     return { ref: call.ref, start: atom.offset, end: atom.offset + atom.text.length };
-  }
-  // Nothing after the callee but blanks (a list or a string there is not a name).
-  const after = code(inner).slice(2);
-  if (after.length) return undefined;
-  return { ref: call.ref, start: offset, end: offset };
+  return undefined;
 }
 
 /** The argument a place is in, in `(contract-call? <principal> fn …)`. */

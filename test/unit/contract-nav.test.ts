@@ -99,6 +99,11 @@ describe('Contract navigation: what a Clarity source names at a place', () => {
     const p = calleeCompletionAt(partial, partial.length);
     assert.deepStrictEqual(p && [p.start, p.end], [typing.length, partial.length]);
     assert.strictEqual(calleeCompletionAt(typing, typing.length - 3), undefined, 'inside the principal');
+    // The call is still open, so the code after it reads as its children: only what precedes counts.
+    const later = typing + '\n(define-read-only (b) (ok u1))\n';
+    assert.deepStrictEqual(calleeCompletionAt(later, typing.length)?.start, typing.length, 'code follows');
+    const laterPartial = partial + '\n(define-read-only (b) (ok u1))\n';
+    assert.deepStrictEqual(calleeCompletionAt(laterPartial, partial.length)?.start, typing.length);
     assert.strictEqual(calleeCompletionAt(partial + ' u1', partial.length + 3), undefined, 'at an argument');
   });
 
