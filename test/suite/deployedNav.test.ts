@@ -12,6 +12,9 @@ const CALLER = [
   '(define-read-only (header (height uint))',
   `  (contract-call? '${SBTC} get-burn-header height))`,
   '',
+  '(define-read-only (probe)',
+  `  (contract-call? '${CONTRACT.typeProbe} get-score tx-sender u1))`,
+  '',
   '(define-read-only (missing)',
   `  (contract-call? '${CONTRACT.notFound} get-info))`,
   '',
@@ -184,6 +187,22 @@ describe('Deployed contracts in Clarity code: definition, hover, completion, req
       text,
       /get-info\*\* of SP4SZE494VC2YC5JYG7AYFQ44F5Q4PYV7DVMDPBG\.stacking-dao-core: Contract interface not found on Custom/,
     );
+  });
+
+  it('a slow API: the hover answers within its wait, and the answer that arrives later serves the next one', async () => {
+    const probePath = `/v2/contracts/interface/${CONTRACT.typeProbe.replace('.', '/')}`;
+    used.mock.fault({ match: probePath, times: 1, fault: { kind: 'delay', ms: 5000 } });
+    const pos = positionOf(caller, 'get-score', 2);
+    const started = Date.now();
+    const first = await stacksHoverAt(caller, pos);
+    assert.ok(Date.now() - started < 4500, `the hover took ${Date.now() - started} ms`);
+    assert.match(first.text, /Custom did not answer in time; try again in a moment/);
+    await waitFor(
+      async () => (await stacksHoverAt(caller, pos)).text.includes('(define-read-only (get-score'),
+      'the signature once the answer arrived',
+      15_000,
+    );
+    assert.strictEqual(used.mock.requestsTo(probePath).length, 1, 'the slow request was not sent again');
   });
 
   it('however often these run, one source and one interface request per contract', async () => {

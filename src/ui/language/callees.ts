@@ -5,7 +5,7 @@
  * the user asks (a definition, a hover, a completion), within a wait the editor can afford.
  */
 import * as vscode from 'vscode';
-import type { ContractInterface, StacksClient } from '../../api';
+import type { CallOptions, ContractInterface, StacksClient } from '../../api';
 import { isStacksApiError } from '../../api/errors';
 import type { ContractRef, NavOptions } from '../../chain/contractNav';
 import { checkContractId } from '../../chain/identifiers';
@@ -17,6 +17,10 @@ import type { NetworkId } from '../shared/config';
 import { describeError } from '../shared/errorText';
 import type { Log } from '../shared/log';
 import { workspaceDeployer } from '../shared/workspaceContext';
+import type { Read } from './calleeText';
+import { within } from './within';
+
+export type { Read } from './calleeText';
 
 /** How long a language request waits for the API before it answers without it (the answer is kept for the next one). */
 export const LANGUAGE_WAIT_MS = 3000;
@@ -110,12 +114,7 @@ export class Callees {
 
   /** The deployed source, or why not, within the wait; `undefined` when the wait ran out or the request was cancelled. */
   source(r: Extract<Resolved, { kind: 'deployed' }>, token: vscode.CancellationToken): Promise<Read<string>> {
-    return this.read(
-      r,
-      token,
-      'contract source',
-      async (c, signal) => (await c.getContractSource(r.id, { signal })).source,
-    );
+    return this.read(r, token, 'contract source', async (c, o) => (await c.getContractSource(r.id, o)).source);
   }
 
   /** The deployed interface, or why not, within the wait. */
@@ -123,7 +122,7 @@ export class Callees {
     r: Extract<Resolved, { kind: 'deployed' }>,
     token: vscode.CancellationToken,
   ): Promise<Read<ContractInterface>> {
-    return this.read(r, token, 'contract interface', (c, signal) => c.getContractInterface(r.id, { signal }));
+    return this.read(r, token, 'contract interface', (c, o) => c.getContractInterface(r.id, o));
   }
 
   /** What the client already holds, without asking. */
@@ -140,20 +139,17 @@ export class Callees {
     r: Extract<Resolved, { kind: 'deployed' }>,
     token: vscode.CancellationToken,
     what: string,
-    ask: (c: StacksClient, signal: AbortSignal) => Promise<T>,
+    ask: (c: StacksClient, o: CallOptions) => Promise<T>,
   ): Promise<Read<T>> {
     const controller = new AbortController();
     const sub = token.onCancellationRequested(() => controller.abort());
-    let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       const u = this.d.networks.urlOf(r.network);
       if (!u.ok) return { ok: false, why: u.reason };
       const client = await this.client(r.network);
       // The wait runs out without cancelling: the answer arrives for the next request.
-      const slow = new Promise<'slow'>((resolve) => (timer = setTimeout(() => resolve('slow'), LANGUAGE_WAIT_MS)));
-      const asked = ask(client, controller.signal);
-      asked.catch(() => undefined);
-      const got = await Promise.race([asked, slow]);
+      // An editor request never waits for the rate budget: it fails fast, as a hover does.
+      const got = await within(ask(client, { signal: controller.signal, budget: 'fail-fast' }), LANGUAGE_WAIT_MS);
       if (got === 'slow')
         return {
           ok: false,
@@ -171,14 +167,10 @@ export class Callees {
       const ctx = await this.d.networks.errorContext(r.network, what);
       return { ok: false, why: describeError(e, ctx).message };
     } finally {
-      clearTimeout(timer);
       sub.dispose();
     }
   }
 }
-
-/** A value, or the sentence that says why there is none. */
-export type Read<T> = { ok: true; value: T } | { ok: false; why: string; slow?: boolean; cancelled?: boolean };
 
 /** Reads the text of a workspace file (an open document's unsaved edits count). */
 export async function localText(uri: vscode.Uri): Promise<string | undefined> {
