@@ -110,6 +110,7 @@ function contracts(): Record<string, FixtureContract> {
       constants: { 'dust-limit': Cl.uint(546), 'txid-length': Cl.uint(32) },
       maps: {},
     },
+    [CONTRACT.wide200]: { iface: wideInterface(200), calls: {}, vars: {}, constants: {}, maps: {} },
     [CONTRACT.sbtcToken]: {
       iface: loadFixture('v2-contract-interface--sbtc-token.json'),
       calls: {

@@ -5,7 +5,14 @@
  * signature is shown as code only when it cannot break out of its block. Pure: no `vscode`.
  */
 import type { ContractInterface } from '../../api';
-import { accessText, definitionOf, signatureLine } from '../../chain/contractNav';
+import {
+  accessText,
+  callSnippet,
+  definitionOf,
+  definitionsOf,
+  isCallable,
+  signatureLine,
+} from '../../chain/contractNav';
 import { escapeMarkdown } from '../shared/markdown';
 
 /** A value, or the sentence that says why there is none. */
@@ -48,4 +55,30 @@ export function calleeMarkdown(
   }
   blocks.push(`*Read from ${escapeMarkdown(networkLabel)}.*`);
   return blocks.join('\n\n');
+}
+
+/** One completion of a callee's function: what the list shows and what it inserts. */
+export interface CalleeEntry {
+  name: string;
+  /** `public` or `read-only`. */
+  access: string;
+  /** The signature as Clarity writes the definition. */
+  detail: string;
+  /** The call, one placeholder per argument. */
+  snippet: string;
+  /** The `;;` lines above the definition, from a source already read (none otherwise). */
+  doc: string[];
+}
+
+/** The functions another contract may call (public and read-only, never private), in interface order. */
+export function calleeEntries(iface: ContractInterface, source?: string): CalleeEntry[] {
+  const docs = new Map<string, string[]>();
+  if (source !== undefined) for (const d of definitionsOf(source)) docs.set(d.name, d.doc);
+  return iface.functions.filter(isCallable).map((f) => ({
+    name: f.name,
+    access: accessText(f.access),
+    detail: signatureLine(f),
+    snippet: callSnippet(f),
+    doc: (docs.get(f.name) ?? []).slice(0, DOC_LINES),
+  }));
 }

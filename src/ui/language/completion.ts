@@ -6,22 +6,11 @@
  */
 import * as vscode from 'vscode';
 import type { ContractInterface } from '../../api';
-import {
-  accessText,
-  calleeArgumentAt,
-  calleeCompletionAt,
-  callSnippet,
-  definitionsOf,
-  isCallable,
-  signatureLine,
-  signatureText,
-} from '../../chain/contractNav';
+import { accessText, calleeArgumentAt, calleeCompletionAt, isCallable, signatureText } from '../../chain/contractNav';
 import { typeText } from '../../chain/abi';
 import { NETWORK_LABELS } from '../../chain/networks';
 import { Callees, navOptionsFor, type Resolved } from './callees';
-
-/** Doc comment lines shown per function, at most. */
-const DOC_LINES = 12;
+import { calleeEntries } from './calleeText';
 
 export class CalleeCompletions implements vscode.CompletionItemProvider, vscode.SignatureHelpProvider {
   constructor(private readonly callees: Callees) {}
@@ -55,22 +44,20 @@ export class CalleeCompletions implements vscode.CompletionItemProvider, vscode.
   ): Promise<vscode.CompletionItem[]> {
     // The doc comments come from a source already read (a definition, a hover); completion never asks for it.
     const { source } = await this.callees.known(where);
-    const docs = new Map<string, string[]>();
-    if (source !== undefined) for (const d of definitionsOf(source)) docs.set(d.name, d.doc);
     const network = NETWORK_LABELS[where.network];
-    return iface.functions.filter(isCallable).map((f, i) => {
+    return calleeEntries(iface, source).map((e, i) => {
       const item = new vscode.CompletionItem(
-        { label: f.name, description: accessText(f.access) },
+        { label: e.name, description: e.access },
         vscode.CompletionItemKind.Function,
       );
-      item.detail = signatureLine(f);
+      item.detail = e.detail;
       const doc = new vscode.MarkdownString();
       doc.supportHtml = false;
       doc.isTrusted = false;
-      for (const line of (docs.get(f.name) ?? []).slice(0, DOC_LINES)) doc.appendText(line + '\n');
+      for (const line of e.doc) doc.appendText(line + '\n');
       doc.appendText(`\n${where.id} on ${network}`);
       item.documentation = doc;
-      item.insertText = new vscode.SnippetString(callSnippet(f));
+      item.insertText = new vscode.SnippetString(e.snippet);
       item.range = range;
       item.sortText = String(i).padStart(5, '0');
       return item;
