@@ -16,7 +16,7 @@ import { registerExplorer } from './ui/tree';
 import type { TxWatcher } from './ui/watch/txWatch';
 import type { AddressWatcher } from './ui/watch/addressWatch';
 import { startWatchers } from './ui/watch/watchers';
-import { Callees, registerLanguageFeatures } from './ui/language';
+import { LazyLanguage, registerLanguageFeatures } from './ui/language';
 
 /**
  * Builds the few services and registers everything; nothing here asks the API, so activation
@@ -48,12 +48,11 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     );
     explorer = registerExplorer({ config, networks, history, log, context });
     context.subscriptions.push(explorer);
-    const language = { networks, projects: explorer.projects, log };
-    const callees = new Callees(language);
+    const language = new LazyLanguage({ networks, projects: explorer.projects, log });
     context.subscriptions.push(
-      registerHover({ config, networks, log, callees }),
+      registerHover({ config, networks, log, language }),
       trackIdentifierAtCursor(),
-      ...registerLanguageFeatures(language, callees),
+      ...registerLanguageFeatures(language),
     );
     const watchers = startWatchers(
       {

@@ -22,14 +22,14 @@ import { NETWORK_LABELS } from '../../chain/networks';
 import { NetworkService } from '../network/network';
 import { workspaceDeployer } from '../shared/workspaceContext';
 import { disposeAll } from '../shared/lifecycle';
-import { calleeHover, type Callees } from '../language';
+import type { LazyLanguage } from '../language';
 
 export interface HoverDeps {
   config: Config;
   networks: NetworkService;
   log: Log;
-  /** The reader of deployed contracts: the hover of a `contract-call?`'s function. */
-  callees?: Callees;
+  /** The language features: the hover of a `contract-call?`'s function. */
+  language?: LazyLanguage;
 }
 
 /** Clarity files by language id (the official Clarity extension) and by name (without it). */
@@ -90,8 +90,8 @@ export class StacksHoverProvider implements vscode.HoverProvider {
     token: vscode.CancellationToken,
   ): Promise<vscode.Hover | undefined> {
     if (!this.d.config.hoverEnabled) return undefined;
-    if (this.d.callees && isClarity(doc)) {
-      const callee = await calleeHover(this.d.callees, doc, position, token);
+    if (this.d.language && isClarity(doc)) {
+      const callee = await this.d.language.hover(doc, position, token);
       if (callee || token.isCancellationRequested) return callee;
     }
     const found = identifierUnder(doc, position);

@@ -28,13 +28,6 @@ export const LANGUAGE_WAIT_MS = 3000;
 /** The id of the Clarity extension, whose language server resolves the project's own contracts. */
 export const CLARITY_EXTENSION_ID = 'hirosystems.clarity-lsp';
 
-/** Clarity files by language id (the Clarity extension) and by name (without it), deployed sources included. */
-export const CLARITY_FILES: vscode.DocumentFilter[] = [
-  { language: 'clarity' },
-  { pattern: '**/*.clar' },
-  { scheme: CONTRACT_SOURCE_SCHEME },
-];
-
 export interface LanguageDeps {
   networks: NetworkService;
   projects: ClarinetWorkspace;
