@@ -15,6 +15,9 @@ const CALLER = [
   '(define-read-only (probe)',
   `  (contract-call? '${CONTRACT.typeProbe} get-score tx-sender u1))`,
   '',
+  '(define-read-only (local-city)',
+  '  (contract-call? .ccd004-city-registry get-city-id "mia"))',
+  '',
   '(define-read-only (missing)',
   `  (contract-call? '${CONTRACT.notFound} get-info))`,
   '',
@@ -91,6 +94,19 @@ describe('Deployed contracts in Clarity code: definition, hover, completion, req
     const [contract] = await definitionsAt(caller, positionOf(caller, SBTC, 6));
     assert.strictEqual(contract?.uri.toString(), shown.document.uri.toString());
     assert.strictEqual(contract.range.start.line, 0);
+  });
+
+  it('a contract of the project opens its workspace file, at the function, and asks nothing', async () => {
+    const before = used.mock.requests.length;
+    const [fn] = await definitionsAt(caller, positionOf(caller, 'get-city-id', 3));
+    assert.ok(fn, 'a definition');
+    assert.strictEqual(fn.uri.scheme, 'file');
+    assert.ok(fn.uri.path.endsWith('/contracts/ccd004-city-registry.clar'), fn.uri.path);
+    assert.strictEqual(fn.range.start.line, 56, 'the define-read-only line of get-city-id');
+    const [contract] = await definitionsAt(caller, positionOf(caller, '.ccd004-city-registry', 3));
+    assert.strictEqual(contract?.uri.toString(), fn.uri.toString());
+    assert.strictEqual(contract.range.start.line, 0);
+    assert.strictEqual(used.mock.requests.length, before, 'no request for a project contract');
   });
 
   it('hover on a callee function shows its signature, its doc comment and the network', async () => {
