@@ -72,6 +72,7 @@ function runTests(): Promise<void> {
   require('./holdings.test');
   require('./plans.test');
   require('./failure.test');
+  require('./language.test');
   /* eslint-enable @typescript-eslint/no-require-imports */
   const startedAt = Date.now();
   return new Promise((resolve, reject) => {
