@@ -107,6 +107,9 @@ const builds = [
       // Failure reasons (the failed call's error named from its contract's source, with the Clarity
       // reader) load on the first failed transaction shown (src/ui/shared/failureModule.ts).
       failure: 'src/ui/shared/failure.ts',
+      // The chat tools' bodies load on the first tool call (src/ui/agent/agentModule.ts); activation
+      // registers only the tools.
+      agent: 'src/ui/agent/tools.ts',
       // The explorer view's tree (its sections and commands) loads the first time the view is shown
       // or a tree command runs (src/ui/tree/treeModule.ts); activation registers only the view.
       tree: 'src/ui/tree/explorerTree.ts',

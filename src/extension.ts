@@ -16,6 +16,7 @@ import { registerExplorer } from './ui/tree';
 import type { TxWatcher } from './ui/watch/txWatch';
 import type { AddressWatcher } from './ui/watch/addressWatch';
 import { startWatchers } from './ui/watch/watchers';
+import { registerAgentTools } from './ui/agent';
 
 /**
  * Builds the few services and registers everything; nothing here asks the API, so activation
@@ -32,6 +33,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   let explorer: ReturnType<typeof registerExplorer> | undefined;
   let txWatch: TxWatcher | undefined;
   let addressWatch: AddressWatcher | undefined;
+  let agentTools: TestApi['agentTools'];
   try {
     const config = new Config();
     networks = new NetworkService(config, context.secrets, log);
@@ -45,6 +47,9 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
       ...registerNetworkCommands(lookup),
       ...registerWorkbenchCommands(lookup),
     );
+    const agent = registerAgentTools({ networks, log });
+    agentTools = agent.tools;
+    context.subscriptions.push(...agent.disposables);
     context.subscriptions.push(registerHover({ config, networks, log }), trackIdentifierAtCursor());
     explorer = registerExplorer({ config, networks, history, log, context });
     context.subscriptions.push(explorer);
@@ -89,6 +94,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     watchlist: explorer?.watchlist,
     txWatch,
     addressWatch,
+    agentTools,
   }));
 }
 
