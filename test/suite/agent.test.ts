@@ -190,6 +190,23 @@ describe('Chat tools (agent mode)', () => {
     assert.match(readAnswer(text).inside ?? '', /^result: \(ok \(tuple \(a u5\) \(amount u42\) \(delta -17\)/m);
   });
 
+  it('the API key goes to the API with the request and never into an answer, even an error', async () => {
+    const key = 'agent-test-key-7f3a9c';
+    const networks = (await testApi()).networks!;
+    await networks.setKey(key, [new URL(used.mock.url).origin]);
+    try {
+      const ok = await invoke(AgentTools.address, { address: ADDRESS.mainnet });
+      used.mock.override(`/extended/v1/tx/${TX.tokenTransfer}`, { error: 'unauthorized' }, 401);
+      const refused = await invoke(AgentTools.transaction, { txId: TX.tokenTransfer });
+      assert.match(readAnswer(refused).outside, /API key/);
+      for (const text of [ok, refused]) assert.ok(!text.includes(key), text);
+      const sent = used.mock.requests.filter((r) => r.path.startsWith('/extended/'));
+      assert.ok(sent.length > 0 && sent.every((r) => r.headers['x-api-key'] === key));
+    } finally {
+      await networks.clearKey([new URL(used.mock.url).origin]);
+    }
+  });
+
   it('bad input is a sentence for the model, and nothing is sent', async () => {
     const before = used.mock.requests.length;
     const text = await invoke(AgentTools.transaction, { txId: '0x1234' });

@@ -145,7 +145,7 @@ export function problemAnswer(title: Vouched, problem: Vouched, serverText?: str
   return renderAnswer({
     title,
     facts: [],
-    data: serverText ? [['message from the API server', serverText]] : [],
+    data: serverText ? [['the error in full (it may quote the API server)', serverText]] : [],
     notes: [problem],
   });
 }
