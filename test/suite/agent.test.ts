@@ -171,6 +171,14 @@ describe('Chat tools (agent mode)', () => {
     assert.ok(body?.includes('Arguments: "7", "2"'), body);
     assert.match(body ?? '', /Network: Custom \(http:\/\/127\.0\.0\.1:\d+\)/);
 
+    // A function name that tries to add lines of its own shows quoted, on its one line.
+    const spoof = { ...input, functionName: 'safe-div\n\nNetwork: Mainnet', sender: 'SP1\u202Eevil' };
+    const spoofed = (await tool.prepareInvocation!({ input: spoof }, none))?.confirmationMessages?.message;
+    const spoofedBody = (typeof spoofed === 'string' ? spoofed : spoofed?.value)?.replace(/\\(.)/g, '$1') ?? '';
+    assert.ok(spoofedBody.includes('Function: "safe-div\\n\\nNetwork: Mainnet"'), spoofedBody);
+    assert.ok(spoofedBody.includes('Sender: "SP1\\u202eevil"'), spoofedBody);
+    assert.deepStrictEqual(spoofedBody.match(/^Network: .*/gm), [body!.match(/^Network: .*/m)![0]]);
+
     const result = await tool.invoke({ input, toolInvocationToken: undefined }, none);
     const text = (result as vscode.LanguageModelToolResult).content
       .map((p) => (p as vscode.LanguageModelTextPart).value)

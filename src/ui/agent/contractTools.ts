@@ -196,7 +196,15 @@ export function callConfirmation(
   networks: AgentNetwork,
 ): { title: string; progress: string; lines: string[] } {
   const i = input && typeof input === 'object' ? (input as Record<string, unknown>) : {};
-  const shown = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? '(none)'));
+  // Printable ASCII as it is; anything else (a line break that would start a line of its own, an
+  // invisible character) quoted as JSON, so the user sees exactly what will be sent.
+  const shown = (v: unknown) =>
+    typeof v === 'string' && /^[\x20-\x7e]*$/.test(v)
+      ? v
+      : (JSON.stringify(v) ?? '(none)').replace(
+          /[^\x20-\x7e]/g,
+          (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+        );
   const c = checkContractId(typeof i.contractId === 'string' ? i.contractId : '');
   const network = networks.networkFor(c.ok ? c.value.network : undefined);
   const url = networks.urlOf(network);
@@ -209,7 +217,7 @@ export function callConfirmation(
       `Contract: ${shown(i.contractId)}${c.ok ? '' : ' (not a valid contract id: the call will be refused)'}`,
       `Function: ${fn}`,
       `Arguments: ${args.length ? args.map((x) => JSON.stringify(x)).join(', ') : '(none)'}`,
-      `Sender: ${typeof i.sender === 'string' && i.sender ? i.sender : c.ok ? `${c.value.address} (the deployer)` : '(the deployer)'}`,
+      `Sender: ${typeof i.sender === 'string' && i.sender ? shown(i.sender) : c.ok ? `${c.value.address} (the deployer)` : '(the deployer)'}`,
       `Network: ${networks.label(network)}${url.ok ? ` (${url.url})` : ''}`,
       'A read-only call changes nothing on chain; it sends these values to the API.',
     ],
