@@ -52,7 +52,6 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     const agent = registerAgentTools({ networks, log });
     agentTools = agent.tools;
     context.subscriptions.push(...agent.disposables);
-    context.subscriptions.push(registerHover({ config, networks, log }), trackIdentifierAtCursor());
     explorer = registerExplorer({ config, networks, history, log, context });
     context.subscriptions.push(explorer);
     const language = new LazyLanguage({ networks, projects: explorer.projects, log });
