@@ -146,6 +146,16 @@ export interface StacksClient {
   getNftHoldings(principal: string, options?: PageOptions): Promise<S.Page<S.NftHolding>>;
   /** A principal's pending transactions (sent, received, or calling its contract), newest first. */
   getPrincipalMempoolTransactions(principal: string, options?: PageOptions): Promise<S.Page<S.MempoolTransaction>>;
+  /**
+   * The node's fee estimate for a transaction payload (`POST /v2/fees/transaction`, hex of the
+   * payload only): three estimations, low to high. A node that has none (400 `NoEstimateAvailable`,
+   * estimation switched off, or a plain-text refusal) gives `{ none: why }` instead of failing.
+   */
+  estimateFee(
+    payloadHex: string,
+    estimatedLength: number,
+    options?: CallOptions,
+  ): Promise<{ estimate: S.FeeEstimate } | { none: string }>;
   /** Forgets every cached response (in-flight requests are not affected). */
   clearCache(): void;
 }
@@ -649,6 +659,33 @@ class Client implements StacksClient {
       },
       o,
     );
+  }
+
+  async estimateFee(
+    payloadHex: string,
+    estimatedLength: number,
+    o: CallOptions = {},
+  ): Promise<{ estimate: S.FeeEstimate } | { none: string }> {
+    if (typeof payloadHex !== 'string' || !/^([0-9a-fA-F]{2}){1,2000000}$/.test(payloadHex))
+      throw invalid('A transaction payload is hex digits.');
+    const len = Number.isSafeInteger(estimatedLength) && estimatedLength > 0 ? estimatedLength : undefined;
+    try {
+      const estimate = await this.requests.call(
+        {
+          route: '/v2/fees/transaction',
+          path: '/v2/fees/transaction',
+          body: { transaction_payload: payloadHex, ...(len ? { estimated_len: len } : {}) },
+          schema: S.FeeEstimate,
+          what: 'fee estimate',
+          ttl: () => this.freshMs,
+        },
+        o,
+      );
+      return { estimate };
+    } catch (e) {
+      if (isStacksApiError(e) && e.kind === 'bad-request') return { none: e.message };
+      throw e;
+    }
   }
 
   async getDataVar(contractId: string, varName: string, at: AtTip = {}, o: CallOptions = {}): Promise<S.ClarityData> {
