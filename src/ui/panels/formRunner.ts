@@ -136,7 +136,10 @@ export class FormRunner {
       const args = (call?.function_args ?? []).map((a) => a.hex);
       if (!call || args.some((a) => a === undefined)) return;
       const shown = await open({ target: { kind: 'contract', id: call.contract_id, network }, params: {} });
-      if (!shown) return;
+      if (!shown) {
+        void showWarning(`The interface of ${call.contract_id} could not be read, so the call was not re-simulated.`);
+        return;
+      }
       form = `public:${call.function_name}`;
       place = identity(shown.here);
       this.forms.get(form)?.abort();
