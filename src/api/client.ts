@@ -156,6 +156,8 @@ export interface StacksClient {
     estimatedLength: number,
     options?: CallOptions,
   ): Promise<{ estimate: S.FeeEstimate } | { none: string }>;
+  /** The node's current epoch and each epoch's block limit (`GET /v2/pox`), kept five minutes. */
+  getPoxEpochs(options?: CallOptions): Promise<S.PoxEpochs>;
   /** Forgets every cached response (in-flight requests are not affected). */
   clearCache(): void;
 }
@@ -657,6 +659,13 @@ class Client implements StacksClient {
         what: 'read-only call result',
         ttl: () => this.freshMs,
       },
+      o,
+    );
+  }
+
+  async getPoxEpochs(o: CallOptions = {}): Promise<S.PoxEpochs> {
+    return this.requests.call(
+      { route: '/v2/pox', path: '/v2/pox', schema: S.PoxEpochs, what: 'PoX information', ttl: () => 5 * 60_000 },
       o,
     );
   }

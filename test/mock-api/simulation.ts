@@ -27,6 +27,36 @@ export const FEE_ESTIMATE = {
   ],
 };
 
+/**
+ * The node's `/v2/pox`, shaped as stacks-core's documented example
+ * (docs/rpc/components/examples/pox-info.example.json), with the epoch list cut to the current
+ * mainnet epoch, whose block limit is `BLOCK_LIMIT_MAINNET_21` (stackslib/src/core/mod.rs).
+ */
+export const POX_INFO = {
+  contract_id: 'SP000000000000000000002Q6VF78.pox-4',
+  current_epoch: 'Epoch33',
+  first_burnchain_block_height: 666050,
+  current_burnchain_block_height: 922345,
+  epochs: [
+    {
+      epoch_id: 'Epoch33',
+      start_height: 917712,
+      block_limit: {
+        read_count: 15000,
+        read_length: 100000000,
+        write_count: 15000,
+        write_length: 15000000,
+        runtime: 5000000000,
+      },
+      network_epoch: 13,
+    },
+  ],
+};
+
+export function getPox(): Reply {
+  return ok(POX_INFO);
+}
+
 /** The node's 400 when its estimator has not seen such a call (`EstimatorError::into_json`). */
 export const NO_ESTIMATE = {
   error: 'Estimation could not be performed',

@@ -86,7 +86,7 @@ describe('Simulate a public function', () => {
         'write length 0.0014 %',
       ],
     );
-    assert.match(s.cost.source, /BLOCK_LIMIT_MAINNET_21/);
+    assert.strictEqual(s.cost.source, 'Epoch33, as the node reports it (/v2/pox)');
     assert.deepStrictEqual(
       s.fee.rows.map((x) => `${x.label} ${x.stx}`),
       ['Low 0.000017 STX', 'Medium 0.000125 STX', 'High 0.00014 STX'],
@@ -119,6 +119,16 @@ describe('Simulate a public function', () => {
     await simulateTransfer();
     assert.strictEqual(asked.length, 1);
     assert.strictEqual(posts().length, 2);
+  });
+
+  it("a node that reports no block limit: the shares against stacks-core's, saying so", async () => {
+    suite.used.mock.override('/v2/pox', { error: 'Not Found' }, 404);
+    const s = (await simulateTransfer()).simulation!;
+    assert.strictEqual(
+      s.cost.source,
+      'epochs 2.1 to 3.4 (stacks-core BLOCK_LIMIT_MAINNET_21); the node reported no limit',
+    );
+    assert.strictEqual(s.cost.rows[1]?.percent, '0.053 %');
   });
 
   it('the Deny and Originator snippets match the movement', async () => {

@@ -106,3 +106,15 @@ export const FeeEstimate = z.looseObject({
   cost_scalar_change_by_byte: z.optional(z.number()),
 });
 export type FeeEstimate = z.infer<typeof FeeEstimate>;
+
+/**
+ * What the node's `GET /v2/pox` says of epochs (stacks-core docs/rpc/components/schemas/pox-info.schema.yaml):
+ * the current one, and each epoch's block limit. Only these fields are read.
+ */
+export const PoxEpochs = z.looseObject({
+  current_epoch: z.optional(str),
+  epochs: z.optional(
+    z.array(z.looseObject({ epoch_id: str, block_limit: z.optional(ExecutionCost) })).check(z.maxLength(100)),
+  ),
+});
+export type PoxEpochs = z.infer<typeof PoxEpochs>;

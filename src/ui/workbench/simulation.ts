@@ -7,13 +7,14 @@
  * cost against the block limit, the node's fee estimate (or a labelled fallback) and the
  * post-conditions for its movements.
  */
-import type { MempoolFees, StacksClient } from '../../api';
+import type { MempoolFees, PoxEpochs, StacksClient } from '../../api';
 import { simulateCall, type Simulated } from '../../api/simulation';
 import { clarityModule } from '../../chain/lazyClarity';
 import { formatInt, formatStx } from '../../chain/format';
 import { NETWORK_LABELS, type NetworkId } from '../../chain/networks';
 import {
   BLOCK_LIMITS,
+  COST_DIMENSIONS,
   costShares,
   movementsOf,
   netChanges,
@@ -115,6 +116,7 @@ export async function simulate(d: SimulationDeps, a: SimulationAsk): Promise<For
     },
   );
   const fee = await feeOf(client, built.payload, built.length, a.signal);
+  const limit = await blockLimit(client, a.signal);
   const text = codec.clarityText(`0x${sim.receipt.result.replace(/^0x/i, '')}`);
   if (text === undefined)
     return {
@@ -123,11 +125,34 @@ export async function simulate(d: SimulationDeps, a: SimulationAsk): Promise<For
       message: 'The simulation service sent a result that is not a Clarity value: it is not shown.',
     };
   const tree = codec.decodeClarity(`0x${sim.receipt.result.replace(/^0x/i, '')}`);
-  const view = await describe(client, a, sim, text, fee, `${service}, as ${a.sender} with nonce ${nonce}`);
+  const view = await describe(client, a, sim, text, fee, limit, `${service}, as ${a.sender} with nonce ${nonce}`);
   return { form: a.form, state: 'ok', text, ...(tree ? { tree } : {}), at: a.atText, simulation: view };
 }
 
 type Fee = SimulationView['fee'];
+type Limit = { label: string; cost: Record<(typeof COST_DIMENSIONS)[number], number> };
+
+/**
+ * The block limit of the node's current epoch, as its `/v2/pox` reports it; stacks-core's
+ * constants for that epoch (or for 2.1 to 3.4 when the node names none) when it reports no limit.
+ */
+async function blockLimit(client: StacksClient, signal: AbortSignal): Promise<Limit> {
+  let pox: PoxEpochs | undefined;
+  try {
+    pox = await client.getPoxEpochs({ signal });
+  } catch (e) {
+    if (signal.aborted) throw e;
+  }
+  const epoch = pox?.current_epoch;
+  const own = pox?.epochs?.find((x) => x.epoch_id === epoch)?.block_limit;
+  if (epoch && own) {
+    const cost = Object.fromEntries(COST_DIMENSIONS.map((d) => [d, Number(own[d])])) as Limit['cost'];
+    if (COST_DIMENSIONS.every((d) => Number.isFinite(cost[d]) && cost[d] > 0))
+      return { label: `${epoch}, as the node reports it (/v2/pox)`, cost };
+  }
+  const fallback = epoch && /^Epoch[4-9]/.test(epoch) ? BLOCK_LIMITS.epoch40 : BLOCK_LIMITS.epoch21;
+  return { label: `${fallback.label}; the node reported no limit`, cost: fallback.cost };
+}
 
 async function feeOf(client: StacksClient, payload: string, length: number, signal: AbortSignal): Promise<Fee> {
   const e = await client.estimateFee(payload, length, { signal });
@@ -178,6 +203,7 @@ async function describe(
   sim: Simulated,
   text: string,
   fee: Fee,
+  limit: Limit,
   ran: string,
 ): Promise<SimulationView> {
   const r = sim.receipt;
@@ -204,7 +230,6 @@ async function describe(
     lines = f.links.map((l) => l.text);
   }
   const vmSentence = vmErrorSentence(vmRaw);
-  const limit = BLOCK_LIMITS.epoch21;
   return {
     verdict,
     tone: failed ? 'failed' : 'success',
