@@ -57,11 +57,6 @@ const SETTING = `${CONFIG_SECTION}.${Settings.simulationServiceUrl}`;
 /** The services the user agreed to send simulations to, in this window. */
 const agreed = new Set<string>();
 
-/** Forgets the agreements of this window (tests: the first Simulate asks again). */
-export function forgetSimulationConsentForTests(): void {
-  agreed.clear();
-}
-
 function invalid(form: string, message: string, atText?: string): FormResult {
   return { form, state: 'invalid', message, ...(atText ? { at: atText } : {}) };
 }
@@ -79,7 +74,14 @@ export async function simulate(d: SimulationDeps, a: SimulationAsk): Promise<For
       a.form,
       `Simulate is off: set ${SETTING} to a simulation service (stxer: https://api.stxer.xyz for mainnet, https://testnet-api.stxer.xyz for testnet). Nothing was sent.`,
     );
-  const chain = /^S[PM]/.test(a.sender) ? 'mainnet' : 'testnet';
+  // The chain of the network, or on a custom network the one the sender's address names.
+  const senderChain = /^S[PM]/.test(a.sender) ? 'mainnet' : 'testnet';
+  const chain = a.network === 'mainnet' || a.network === 'testnet' ? a.network : senderChain;
+  if (senderChain !== chain)
+    return invalid(
+      a.form,
+      `Sender: ${a.sender} is a ${senderChain} address, and this call runs on ${chain}: give a ${chain} address (${chain === 'mainnet' ? 'SP… or SM…' : 'ST… or SN…'}).`,
+    );
   if (!agreed.has(service)) {
     const go = await askModal(
       `Send this call to the simulation service at ${service}?`,
