@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { deserializePayload, PayloadType } from '@stacks/transactions';
 import { readSimulationCall } from '../../src/chain/simulationTx';
 import type { FormResult, ViewModel } from '../../src/protocol';
-import { CONTRACT, deployedStatus, mockHash, TX } from '../fixtures/ids';
+import { BLOCK, CONTRACT, deployedStatus, mockHash, TX } from '../fixtures/ids';
 import { addFixtureContract, fixtureContracts } from '../mock-api/contracts';
 import { NO_ESTIMATE } from '../mock-api/simulation';
 import { panelSuite, replaceInWindow, setSettings } from './editorHelpers';
@@ -129,6 +129,23 @@ describe('Simulate a public function', () => {
       'epochs 2.1 to 3.4 (stacks-core BLOCK_LIMIT_MAINNET_21); the node reported no limit',
     );
     assert.strictEqual(s.cost.rows[1]?.percent, '0.053 %');
+  });
+
+  it('at a named block: the service gets its height and hash, and the answer says where it ran', async () => {
+    await vscode.commands.executeCommand('stacksLookup.lookup', TOKEN);
+    await suite.panels.handle({
+      type: 'simulate',
+      fn: 'transfer',
+      args: ['u100', SENDER, RECIPIENT, 'none'],
+      sender: SENDER,
+      at: String(BLOCK.height),
+    });
+    const r = suite.panels.results.get('public:transfer');
+    assert.strictEqual(r?.state, 'ok', r?.message);
+    assert.match(r.at ?? '', new RegExp(`block ${BLOCK.height.toLocaleString('en-US')}`));
+    const sent = JSON.parse(posts()[0]!.body ?? '') as { block_height?: number; block_hash?: string };
+    assert.strictEqual(sent.block_height, BLOCK.height);
+    assert.strictEqual(sent.block_hash, BLOCK.hash.replace(/^0x/, ''));
   });
 
   it('the Deny and Originator snippets match the movement', async () => {

@@ -109,7 +109,8 @@ export async function simulate(d: SimulationDeps, a: SimulationAsk): Promise<For
     service,
     {
       transaction: built.transaction,
-      ...(a.block ? { block_height: a.block.height, block_hash: a.block.hash } : {}),
+      // As the SDK's examples send it: the Stacks block hash, hex without 0x.
+      ...(a.block ? { block_height: a.block.height, block_hash: a.block.hash.replace(/^0x/i, '') } : {}),
     },
     {
       signal: a.signal,
