@@ -177,6 +177,8 @@ export async function measureUx(opts: {
   const plan: HostUxPlan = {
     panels: [
       { kind: 'tx (300 events)', command: 'stacksLookup.showTransaction', arg: TX.manyEvents },
+      // Painted with its error named: cold asks the transaction and the called contract's source.
+      { kind: 'failed call, its error named', command: 'stacksLookup.showTransaction', arg: TX.failedSbtc },
       { kind: 'address (50 txs a page)', command: 'stacksLookup.showAddress', arg: ADDRESS.busy },
       { kind: 'block', command: 'stacksLookup.showBlock', arg: String(BLOCK.height) },
       { kind: 'contract', command: 'stacksLookup.lookup', arg: CONTRACT.deployed },

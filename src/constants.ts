@@ -29,7 +29,16 @@ export const Commands = {
   openErrorLine: 'stacksLookup.openErrorLine',
   /** Args `(contractId, functionName, networkId)`: the "Call on <network>" CodeLens runs it. */
   callReadOnlyFunction: 'stacksLookup.callReadOnlyFunction',
+  /** Opens the "Get started with Stacks Lookup" walkthrough. */
+  getStarted: 'stacksLookup.getStarted',
+  /** Opens a read-only sample Clarity contract with one id of each kind to hover. */
+  openSample: 'stacksLookup.openSample',
 } as const;
+
+/** The walkthrough, as `workbench.action.openWalkthrough` names it (publisher.name#id). */
+export const WALKTHROUGH_ID = 'stacks-lookup.stacks-lookup#gettingStarted';
+/** The sample contract's read-only documents. */
+export const SAMPLE_SCHEME = 'stacks-sample';
 
 export const Views = {
   container: 'stacksLookup',

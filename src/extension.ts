@@ -16,6 +16,7 @@ import { registerExplorer } from './ui/tree';
 import type { TxWatcher } from './ui/watch/txWatch';
 import type { AddressWatcher } from './ui/watch/addressWatch';
 import { startWatchers } from './ui/watch/watchers';
+import { registerWelcome } from './ui/lookup/welcome';
 
 /**
  * Builds the few services and registers everything; nothing here asks the API, so activation
@@ -61,6 +62,12 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     );
     ({ txWatch, addressWatch } = watchers);
     context.subscriptions.push(...watchers.disposables);
+    context.subscriptions.push(
+      ...registerWelcome({
+        globalState: context.globalState,
+        quiet: context.extensionMode === vscode.ExtensionMode.Test,
+      }),
+    );
     void networks.updateContext();
   } catch (e) {
     log.error(`Activation failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);

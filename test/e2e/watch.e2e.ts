@@ -1,6 +1,8 @@
 // Watching a pending transaction in a browser-hosted VS Code with the VSIX installed: the panel's
 // "Watch until it lands" button, the status-bar count, and the notification when the mock mines it.
 import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
 import { TX } from '../fixtures/ids';
 import { loadFixture } from '../mock-api/server';
 import type { E2EContext } from './context';
@@ -32,6 +34,11 @@ export async function run(ctx: E2EContext): Promise<void> {
   assert.match(await toast.innerText(), /Transaction 0x4413739d…e697b43f was mined in block #3,275: success\./);
   assert.ok(await toast.locator('a.monaco-button, .monaco-button', { hasText: 'Open' }).count(), 'an Open button');
   await page.mouse.move(5, 5);
-  await helpers.screenshot(page, 'watch-mined', ctx.outDir);
+  const shot = await helpers.screenshot(page, 'watch-mined', ctx.outDir);
+  // The walkthrough's picture of its "Watch a transaction" step, refreshed when asked.
+  if (process.env.STACKS_LOOKUP_UPDATE_SCREENSHOTS === '1') {
+    fs.copyFileSync(shot, path.resolve(__dirname, '../../../media/walkthrough/watch.png'));
+    ctx.log('copied to media/walkthrough/watch.png');
+  }
   ctx.log('the watch ended with one notification when the mock mined the transaction');
 }

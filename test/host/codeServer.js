@@ -16,6 +16,9 @@ const QUIET_SETTINGS = {
   'extensions.autoUpdate': false,
   'workbench.enableExperiments': false,
   'workbench.startupEditor': 'none',
+  'workbench.welcomePage.walkthroughs.openOnInstall': false,
+  // The extension's first-run welcome (the view, and the walkthrough beside the editor).
+  'stacksLookup.showWelcome': false,
   'workbench.tips.enabled': false,
   'security.workspace.trust.enabled': false,
   'chat.disableAIFeatures': true,

@@ -780,8 +780,15 @@ async function startMode(argv) {
     settings = { 'stacksLookup.network': 'custom', 'stacksLookup.customApiUrl': mock.url };
   }
   const port = opt('--port') ? Number(opt('--port')) : undefined;
+  // A first run as a new user has it: the walkthrough beside the sample contract, the view shown.
+  settings['workbench.welcomePage.walkthroughs.openOnInstall'] = true;
+  settings['stacksLookup.showWelcome'] = true;
   const cs = await startCs({ runDir, settings, port });
-  const url = require('./browser.js').workbenchUrl(cs.url, FIXTURE, [['extensionDevelopmentPath', remote(REPO)]]);
+  const sample = path.join(FIXTURE, 'contracts', 'memo-payments.clar');
+  const url = require('./browser.js').workbenchUrl(cs.url, FIXTURE, [
+    ['extensionDevelopmentPath', remote(REPO)],
+    ['openFile', remote(sample)],
+  ]);
   console.log('');
   console.log('  Stacks Lookup is running from source in code-server (VS Code 1.139) on 127.0.0.1.');
   console.log(`  API:       ${mock ? `mock at ${mock.url}` : `real ${network} API`}`);

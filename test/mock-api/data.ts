@@ -104,6 +104,32 @@ function failedWorkspaceCall(): Json {
   };
 }
 
+/** The MiamiCoin condition that `failedPostConditionCall` breaks, and the node's reason for it. */
+export const BROKEN_CONDITION = {
+  amount: '50000',
+  vmError:
+    'Post-condition check failure on fungible asset SP466FNC0P7JWTNM2R9T199QRZN1MYEDTAR0KP27.miamicoin-token::miamicoin owned by SPVCH23N0QWQQZ3NJFB2YCBGPKTW7GBFXBEF4G19: 50000 SentEq 100000',
+};
+
+/**
+ * The real MiamiCoin transfer (TX.ftTransfer) as the chain records it when its post-condition
+ * cannot hold: `abort_by_post_condition`, the call's own `(ok true)` result, no events (the node
+ * rolls them back), and the reason stacks-core's `check_transaction_postconditions` writes.
+ */
+function failedPostConditionCall(): Json {
+  const tx = loadFixture('tx-contract_call-ft_transfer.json');
+  const [pc] = tx.post_conditions as Json[];
+  return {
+    ...tx,
+    tx_id: TX.failedPostCondition,
+    tx_status: 'abort_by_post_condition',
+    post_conditions: [{ ...pc, amount: BROKEN_CONDITION.amount }],
+    vm_error: BROKEN_CONDITION.vmError,
+    events: [],
+    event_count: 0,
+  };
+}
+
 /** Builds all data (fixtures + deterministic generated data). */
 function buildData(): Data {
   const txs = new Map<string, Json>();
@@ -113,6 +139,7 @@ function buildData(): Data {
   }
   for (const d of [DEPLOYED.userRegistry, DEPLOYED.cityRegistry]) txs.set(d.tx, deployOf(d));
   txs.set(TX.failedWorkspace, failedWorkspaceCall());
+  txs.set(TX.failedPostCondition, failedPostConditionCall());
   const latestV2 = loadFixture('block-v2--latest.json');
   const latestV1 = loadFixture('block-v1--by_height-latest.json');
   const nakamoto = loadFixture('block-v2--nakamoto-tenure.json');

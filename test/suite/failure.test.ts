@@ -10,6 +10,9 @@ function rows(m: ViewModel, title: string): Field[] {
   return s.rows;
 }
 const text = (f: Field | undefined) => f?.values.map((v) => v.text).join(' ');
+/** The MiamiCoin sender and token of TX.failedPostCondition (the real transfer it is made from). */
+const SENDER = 'SPVCH23N0QWQQZ3NJFB2YCBGPKTW7GBFXBEF4G19';
+const MIA = 'SP466FNC0P7JWTNM2R9T199QRZN1MYEDTAR0KP27.miamicoin-token::miamicoin';
 type OpenLine = Extract<WebviewMessage, { type: 'openErrorLine' }>;
 const lineIntents = (m: ViewModel): OpenLine[] =>
   m.sections.flatMap((s) =>
@@ -96,6 +99,33 @@ describe('Why it failed: the named error, and the line that returned it', () => 
       assert.match(readable(hover), /Failed with ERR_LOWER_THAN_DUST \(err u302\)/);
       assert.match(hover, /\(command:stacksLookup\.openErrorLine\?/);
       assert.match(readable(hover), /ERR_LOWER_THAN_DUST, line 47/);
+    } finally {
+      await restore();
+    }
+  });
+
+  it('a call a post-condition aborted: the panel, the table and the hover name the condition that did not hold', async () => {
+    await vscode.commands.executeCommand('stacksLookup.showTransaction', TX.failedPostCondition);
+    const said = `The post-condition “the sender ${SENDER} sends exactly 50,000 base units of ${MIA}” did not hold: it sent 100,000 base units.`;
+    assert.strictEqual(text(rows(model(), 'Why it failed')[0]), said);
+    const pcs = model().sections.find((x) => x.type === 'table' && x.title?.startsWith('Post-conditions'));
+    assert.ok(pcs && pcs.type === 'table');
+    const condition = pcs.rows[0]!.cells[2]![0]!;
+    assert.deepStrictEqual(
+      [condition.t, condition.tone, condition.hint],
+      ['badge', 'failed', 'did not hold: sent 100,000 base units'],
+    );
+    assert.doesNotMatch(JSON.stringify(model()), /would have/);
+
+    const restore = await setSettings({ 'hover.allFiles': true });
+    try {
+      const doc = await vscode.workspace.openTextDocument({ content: `aborted: ${TX.failedPostCondition}\n` });
+      let hover = '';
+      await waitFor(async () => {
+        hover = readable((await stacksHoverAt(doc, new vscode.Position(0, 14))).text);
+        return hover.includes('did not hold');
+      }, 'the hover of the aborted transaction');
+      assert.ok(hover.includes(said.replace(/\.$/, '')), hover);
     } finally {
       await restore();
     }

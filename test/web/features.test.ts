@@ -5,7 +5,7 @@ import type { ClarityNode } from '../../src/chain/clarityNode';
 import type { ViewModel } from '../../src/protocol';
 import * as assert from './assert';
 import { mainMock, mockUrl } from './control';
-import { children, freshStart, IDS, stacksHoverAt, testApi } from './helpers';
+import { children, freshStart, IDS, stacksHoverAt, testApi, waitFor } from './helpers';
 
 const CLARITY = `;; identifiers of each kind the hover knows
 (define-constant TRANSFER-TX ${IDS.tx})
@@ -174,5 +174,28 @@ describe('web: the explorer view', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const seen = await children(api.tree!, api.tree!.sections.recent);
     assert.match(seen.map((s) => `${s.label} ${s.description}`).join('\n'), /0x0380/);
+  });
+});
+
+describe('web: get started', () => {
+  let api: TestApi;
+  before(async () => {
+    api = await testApi();
+  });
+  beforeEach(() => freshStart(api));
+  afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
+
+  it('Stacks: Open Sample Contract opens the read-only sample, whose address hovers from the mock', async () => {
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('stacksLookup.openSample');
+    assert.strictEqual(editor.document.uri.scheme, 'stacks-sample');
+    const text = await stacksHoverAt(editor.document, "'SP3FBR2AGK5H9QBDH3EEN6DF8EK8JY7RX8QJ5SVTE)", 10);
+    assert.match(text, /Balance: 1 STX/);
+  });
+
+  it('Stacks: Get Started opens the walkthrough, asking the API nothing', async () => {
+    await vscode.commands.executeCommand('stacksLookup.getStarted');
+    const open = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.label === 'Welcome');
+    await waitFor(open, 'the walkthrough');
+    assert.strictEqual((await mainMock.requests()).length, 0);
   });
 });

@@ -71,6 +71,7 @@ function runTests(): Promise<void> {
   require('./watch.test');
   require('./holdings.test');
   require('./plans.test');
+  require('./failure.test');
   require('./simulation.test');
   /* eslint-enable @typescript-eslint/no-require-imports */
   const startedAt = Date.now();

@@ -19,6 +19,7 @@ import {
   type FailureNames,
 } from '../../chain/failureReason';
 import { clip, statusTone } from '../../chain/format';
+import { breachSentence, postConditionBreach } from '../../chain/postConditionBreach';
 import { vmErrorSentence } from '../../chain/vmError';
 
 export interface TxFailure {
@@ -98,7 +99,12 @@ export async function txFailure(
 ): Promise<TxFailure | undefined> {
   if (statusTone(tx.tx_status) !== 'failed') return undefined;
   const raw = tx.vm_error ?? undefined;
-  const sentence = vmErrorSentence(raw);
+  const breach =
+    tx.tx_status === 'abort_by_post_condition'
+      ? postConditionBreach(raw, tx.post_conditions ?? [], tx.sender_address)
+      : undefined;
+  // The condition that did not hold, named, reads before the node's reason in words.
+  const sentence = (breach && breachSentence(breach, tx.sender_address)) ?? vmErrorSentence(raw);
   const vm = raw && sentence ? { vm: { sentence, raw } } : {};
   const result = o.resultText ?? tx.tx_result?.repr;
   const call = tx.contract_call;

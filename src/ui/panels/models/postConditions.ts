@@ -2,10 +2,12 @@
  * A transaction's post-conditions in words, as the API (v9) sends them: the modes `deny`, `allow`
  * and `originator` (SIP-040), the types `stx`, `fungible`, `non_fungible`, `staking` and `pox`
  * with their condition codes (`maybe_sent` included), and a kind this code does not know shown
- * by its fields rather than dropped.
+ * by its fields rather than dropped. For a transaction a post-condition aborted, the condition the
+ * node names in its `vm_error` is marked as the one that did not hold.
  */
 import type { PostCondition, Transaction } from '../../../api';
-import { clip } from '../../../chain/format';
+import { clip, formatStx, formatTokenAmount } from '../../../chain/format';
+import { CONDITION_WORDS, postConditionBreach, type PostConditionBreach } from '../../../chain/postConditionBreach';
 import type { Section, TableRow, Value } from '../../../protocol';
 import { clarity, type ModelContext, NOT_AVAILABLE, principal, stx, text, tokenAmount, units } from './values';
 
@@ -23,19 +25,7 @@ const TYPES: Record<string, string> = {
   pox: 'PoX action',
 };
 
-const CODES: Record<string, string> = {
-  sent_equal_to: 'sends exactly',
-  sent_greater_than: 'sends more than',
-  sent_greater_than_or_equal_to: 'sends at least',
-  sent_less_than: 'sends less than',
-  sent_less_than_or_equal_to: 'sends at most',
-  sent: 'sends',
-  not_sent: 'does not send',
-  maybe_sent: 'may send (or keep)',
-  performed: 'performs a PoX action',
-  not_performed: 'performs no PoX action',
-  maybe_performed: 'may perform a PoX action',
-};
+const CODES = CONDITION_WORDS;
 
 /** The staking condition codes read as "stakes", not "sends". */
 const staked = (words: string) => words.replace(/^sends/, 'stakes');
@@ -45,6 +35,9 @@ export function postConditions(t: Transaction, ctx: ModelContext): Section {
   const mode =
     m && MODES[m] ? MODES[m] : t.unavailable?.includes('post_condition_mode') ? NOT_AVAILABLE : (m ?? NOT_AVAILABLE);
   const list = t.post_conditions ?? [];
+  const breach =
+    t.tx_status === 'abort_by_post_condition' ? postConditionBreach(t.vm_error, list, t.sender_address) : undefined;
+  const failed = breach?.kind === 'condition' ? new Set(breach.rows) : undefined;
   return {
     type: 'table',
     title: `Post-conditions (mode ${mode})`,
@@ -55,12 +48,12 @@ export function postConditions(t: Transaction, ctx: ModelContext): Section {
       { label: 'Asset' },
       { label: 'Amount', align: 'right' },
     ],
-    rows: list.map((pc) => postConditionRow(pc, ctx)),
+    rows: list.map((pc, i) => postConditionRow(pc, ctx, failed?.has(i) ? breach : undefined)),
     empty: 'No post-conditions.',
   };
 }
 
-function postConditionRow(pc: PostCondition, ctx: ModelContext): TableRow {
+function postConditionRow(pc: PostCondition, ctx: ModelContext, breach?: PostConditionBreach): TableRow {
   const p = pc.principal;
   const who = !p
     ? text(undefined)
@@ -69,7 +62,11 @@ function postConditionRow(pc: PostCondition, ctx: ModelContext): TableRow {
       : principal(p.contract_name ? `${p.address}.${p.contract_name}` : p.address, ctx);
   const code = pc.condition_code;
   const words = code === undefined ? undefined : (CODES[code] ?? code.replace(/_/g, ' '));
-  const condition = text(pc.type === 'staking' && words ? staked(words) : words);
+  const said = text(pc.type === 'staking' && words ? staked(words) : words);
+  // The condition that did not hold reads as a red badge, with what was moved instead.
+  const condition: Value = breach
+    ? { ...said, t: 'badge', tone: 'failed', icon: 'error', hint: didNotHold(breach) }
+    : said;
   const kind = text(TYPES[pc.type] ?? pc.type);
   if (!TYPES[pc.type]) return { cells: [[kind], [who], [condition], [unknownFields(pc)], [text('')]] };
   const a = pc.asset;
@@ -95,4 +92,12 @@ function unknownFields(pc: PostCondition): Value {
   const rest = Object.entries(pc).filter(([k]) => k !== 'type' && k !== 'principal' && k !== 'condition_code');
   if (!rest.length) return text(undefined);
   return text(clip(rest.map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`).join(', '), 300));
+}
+
+/** The hint on the condition that did not hold: what was moved instead, where the node said it. */
+function didNotHold(b: PostConditionBreach): string {
+  if (b.kind !== 'condition' || b.actual === undefined) return 'did not hold';
+  const moved =
+    b.asset === 'stx' || b.asset === 'staking' ? formatStx(b.actual) : (formatTokenAmount(b.actual, 0) ?? b.actual);
+  return `did not hold: ${b.asset === 'staking' ? 'staked' : 'sent'} ${moved}${b.asset === 'ft' ? ' base units' : ''}`;
 }
