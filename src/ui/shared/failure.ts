@@ -113,7 +113,7 @@ export async function txFailure(
   }
   return callFailure(
     { contractId: call.contract_id, fn: call.function_name, result },
-    raw,
+    { raw, ...(sentence ? { sentence } : {}) },
     tx.tx_status === 'abort_by_post_condition',
     client,
     o,
@@ -126,13 +126,15 @@ export async function txFailure(
  */
 export async function callFailure(
   call: { contractId: string; fn: string; result: string },
-  rawVmError: string | undefined,
+  vmError: { raw: string | undefined; sentence?: string },
   postConditionAborted: boolean,
   client: StacksClient,
   o: FailureOptions = {},
 ): Promise<TxFailure> {
   const { result } = call;
-  const sentence = vmErrorSentence(rawVmError);
+  const rawVmError = vmError.raw;
+  // A transaction's named post-condition breach comes in as `sentence`; otherwise the vm_error in words.
+  const sentence = vmError.sentence ?? vmErrorSentence(rawVmError);
   const vm = rawVmError && sentence ? { vm: { sentence, raw: rawVmError } } : {};
   const at = { call };
   if (postConditionAborted && !result.startsWith('(err ')) {

@@ -220,7 +220,7 @@ async function describe(
   if (failed) {
     const f = await callFailure(
       { contractId: a.contractId, fn: a.fn, result: text },
-      vmRaw,
+      { raw: vmRaw },
       r.post_condition_aborted,
       client,
       {
