@@ -107,6 +107,9 @@ const builds = [
       // Failure reasons (the failed call's error named from its contract's source, with the Clarity
       // reader) load on the first failed transaction shown (src/ui/shared/failureModule.ts).
       failure: 'src/ui/shared/failure.ts',
+      // Deployed contracts in Clarity code (the Clarity reader, definition, hover, completion, the
+      // requirements fix) load the first time the editor asks one of them (src/ui/language/index.ts).
+      language: 'src/ui/language/languageBundle.ts',
       // The explorer view's tree (its sections and commands) loads the first time the view is shown
       // or a tree command runs (src/ui/tree/treeModule.ts); activation registers only the view.
       tree: 'src/ui/tree/explorerTree.ts',

@@ -54,7 +54,19 @@ const layers = [
 ];
 
 // The feature folders of src/ui, lowest first: a folder imports only folders before it.
-const uiOrder = ['shared', 'network', 'projects', 'drift', 'watch', 'lookup', 'workbench', 'panels', 'editor', 'tree'];
+const uiOrder = [
+  'shared',
+  'network',
+  'projects',
+  'drift',
+  'watch',
+  'lookup',
+  'workbench',
+  'panels',
+  'language',
+  'editor',
+  'tree',
+];
 for (const [i, folder] of uiOrder.entries()) {
   const above = uiOrder.slice(i + 1);
   layers.push({

@@ -15,6 +15,7 @@ import { measureMemory } from './memory';
 import { measureHostile } from './hostile';
 import { measureOverhead } from './overhead';
 import { measureFailure } from './failure';
+import { measureNavigation } from './navigation';
 import { measureParsing } from './parsing';
 import { measureRateLimit } from './ratelimit';
 import { measureUx, percentile } from './ux';
@@ -287,6 +288,49 @@ async function main(): Promise<number> {
       target: '<= 50 ms',
       met: failure.warmMs <= 50,
       note: 'the source kept by the client: no request, the reading only',
+    });
+  }
+
+  // 4c. deployed contracts in Clarity code: definition, hover, completion
+  const nav = await step('navigation into deployed contracts', () => measureNavigation());
+  results.navigation = nav;
+  if (failed(nav)) rows.push(crashedRow('definition, hover and completion of a callee', '', nav));
+  else {
+    const cold = `<= 1 round trip + 30 ms (${ms(nav.roundTripMs + 30, 1)})`;
+    rows.push({
+      measure: 'go to definition of a callee, cold',
+      value: ms(nav.definitionColdMs, 1),
+      target: cold,
+      met: nav.definitionColdMs <= nav.roundTripMs + 30 && nav.definitionRequests === 1,
+      note: `${nav.definitionRequests} request (the source); define line ${nav.defineLine + 1}; median of ${nav.runs}`,
+    });
+    rows.push({
+      measure: 'go to definition of a callee, warm',
+      value: ms(nav.definitionWarmMs, 1),
+      target: '<= 10 ms',
+      met: nav.definitionWarmMs <= 10,
+      note: 'the source kept by the client: no request',
+    });
+    rows.push({
+      measure: 'hover of a callee, cold',
+      value: ms(nav.hoverColdMs, 1),
+      target: cold,
+      met: nav.hoverColdMs <= nav.roundTripMs + 30 && nav.hoverRequests === 2,
+      note: `${nav.hoverRequests} requests in parallel (interface and source); median of ${nav.runs}`,
+    });
+    rows.push({
+      measure: 'hover of a callee, warm',
+      value: ms(nav.hoverWarmMs, 1),
+      target: '<= 10 ms',
+      met: nav.hoverWarmMs <= 10,
+      note: 'interface and source kept by the client: no request',
+    });
+    rows.push({
+      measure: 'completion of a callee of 200 functions, warm',
+      value: ms(nav.completionWarmMs, 1),
+      target: '<= 50 ms',
+      met: nav.completionWarmMs <= 50 && nav.completionItems === 200,
+      note: `${nav.completionItems} items with signatures and snippets; the editor's own part not included`,
     });
   }
 

@@ -441,6 +441,9 @@ export function naiveClient(
       }
     },
     knownContractSource: (id) => sources.get(id),
+    // A naive client keeps nothing it was handed, and knows no interface without asking.
+    rememberContractSource: () => undefined,
+    knownContractInterface: () => undefined,
     callReadOnly: async (id, fn, call) => {
       const res = await fetchFn(`${baseUrl}/v2/contracts/call-read/${id.replace('.', '/')}/${fn}`, {
         method: 'POST',

@@ -33,6 +33,8 @@ export const Commands = {
   getStarted: 'stacksLookup.getStarted',
   /** Opens a read-only sample Clarity contract with one id of each kind to hover. */
   openSample: 'stacksLookup.openSample',
+  /** Args `(manifestUri, contractId, networkId)`: the quick fix on a deployed contract a project calls. */
+  addRequirement: 'stacksLookup.addRequirement',
 } as const;
 
 /** The walkthrough, as `workbench.action.openWalkthrough` names it (publisher.name#id). */

@@ -17,6 +17,7 @@ import type { TxWatcher } from './ui/watch/txWatch';
 import type { AddressWatcher } from './ui/watch/addressWatch';
 import { startWatchers } from './ui/watch/watchers';
 import { registerWelcome } from './ui/lookup/welcome';
+import { LazyLanguage, registerLanguageFeatures } from './ui/language';
 
 /**
  * Builds the few services and registers everything; nothing here asks the API, so activation
@@ -46,9 +47,14 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
       ...registerNetworkCommands(lookup),
       ...registerWorkbenchCommands(lookup),
     );
-    context.subscriptions.push(registerHover({ config, networks, log }), trackIdentifierAtCursor());
     explorer = registerExplorer({ config, networks, history, log, context });
     context.subscriptions.push(explorer);
+    const language = new LazyLanguage({ networks, projects: explorer.projects, log });
+    context.subscriptions.push(
+      registerHover({ config, networks, log, language }),
+      trackIdentifierAtCursor(),
+      ...registerLanguageFeatures(language),
+    );
     const watchers = startWatchers(
       {
         networks,

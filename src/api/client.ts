@@ -107,6 +107,8 @@ export interface StacksClient {
    * contract the node does not know (not deployed, or its deploy still pending) is `not-found`.
    */
   getContractInterface(contractId: string, options?: CallOptions): Promise<S.ContractInterface>;
+  /** The interface `getContractInterface` already has for a contract, without asking; undefined otherwise. */
+  knownContractInterface(contractId: string): S.ContractInterface | undefined;
   /**
    * A deployed contract's source, from the node's /v2 route (boot contracts included, which have no
    * deploy transaction). It never changes once deployed: each contract is asked at most once a
@@ -115,6 +117,11 @@ export interface StacksClient {
   getContractSource(contractId: string, options?: CallOptions): Promise<S.ContractSource>;
   /** The source `getContractSource` already has for a contract, without asking; undefined otherwise. */
   knownContractSource(contractId: string): string | undefined;
+  /**
+   * Keeps a deployed source read another way (the successful deploy transaction of the contract
+   * carries the same text), so `getContractSource` answers it without a request.
+   */
+  rememberContractSource(contractId: string, source: S.ContractSource): void;
   /**
    * Runs a read-only function on the node (POST, counted against the rate budget like any request):
    * `args` are the arguments as serialized Clarity (hex), `sender` the caller, `tip` an index block
@@ -197,6 +204,9 @@ export const CACHE_MAX_ENTRY_BYTES = 1024 * 1024;
 /** Deployed sources a client keeps: a deploy never changes, so these bound memory, not staleness. */
 export const MAX_SOURCES_REMEMBERED = 200;
 export const SOURCES_MAX_BYTES = 8 * 1024 * 1024;
+/** Deployed interfaces a client keeps, beside the response cache so no other answer evicts them. */
+export const MAX_INTERFACES_REMEMBERED = 200;
+export const INTERFACES_MAX_BYTES = 8 * 1024 * 1024;
 /** No Stacks transaction is over 2 MiB (`MAX_TRANSACTION_LEN` of stacks-core), so no deployed source is. */
 export const MAX_CONTRACT_SOURCE_CHARS = 2 * 1024 * 1024;
 
@@ -222,6 +232,15 @@ class Client implements StacksClient {
     maxEntries: MAX_SOURCES_REMEMBERED,
     maxBytes: SOURCES_MAX_BYTES,
     sizeOf: (s) => (s instanceof StacksApiError ? 1024 : s.source.length),
+  });
+  /**
+   * Deployed interfaces of this session, by contract id: a deploy never changes, and the editor's
+   * features (definition, hover, completion, signature help) read one on every request.
+   */
+  private readonly interfaces = new LruCache<S.ContractInterface>({
+    maxEntries: MAX_INTERFACES_REMEMBERED,
+    maxBytes: INTERFACES_MAX_BYTES,
+    sizeOf: jsonLength,
   });
   /** v3 routes this client's API turned out not to have (see holdings.ts). */
   private readonly absent = new Set<string>();
@@ -581,16 +600,26 @@ class Client implements StacksClient {
 
   async getContractInterface(contractId: string, o: CallOptions = {}): Promise<S.ContractInterface> {
     const [address, name] = contractParts(contractId);
-    return this.requests.call(
+    const id = `${address}.${name}`;
+    const known = this.interfaces.get(id);
+    if (known) return known;
+    // Callers at the same time share one request (`Requests.shared`); the answer is kept here.
+    const iface = await this.requests.call(
       {
         route: '/v2/contracts/interface/{address}/{name}',
         path: `/v2/contracts/interface/${address}/${name}`,
         schema: S.ContractInterface,
         what: 'contract interface',
-        ttl: () => Infinity,
+        ttl: () => 0,
       },
       o,
     );
+    this.interfaces.set(id, iface, Infinity);
+    return iface;
+  }
+
+  knownContractInterface(contractId: string): S.ContractInterface | undefined {
+    return this.interfaces.get(String(contractId));
   }
 
   async getContractSource(contractId: string, o: CallOptions = {}): Promise<S.ContractSource> {
@@ -626,6 +655,15 @@ class Client implements StacksClient {
         this.sources.set(id, e, Infinity);
       throw e;
     }
+  }
+
+  rememberContractSource(contractId: string, answer: S.ContractSource): void {
+    const [address, name] = contractParts(contractId);
+    if (typeof answer.source !== 'string' || answer.source.length > MAX_CONTRACT_SOURCE_CHARS) return;
+    const id = `${address}.${name}`;
+    if (this.sources.get(id) instanceof StacksApiError) this.sources.delete(id);
+    if (!this.sources.get(id))
+      this.sources.set(id, { source: answer.source, publish_height: answer.publish_height }, Infinity);
   }
 
   knownContractSource(contractId: string): string | undefined {

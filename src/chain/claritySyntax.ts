@@ -9,7 +9,15 @@
 export type Expr =
   | { kind: 'comment'; text: string; line: number; endLine: number }
   | { kind: 'atom'; text: string; line: number; endLine: number; offset: number }
-  | { kind: 'list' | 'tuple'; children: Expr[]; line: number; endLine: number; offset: number };
+  | {
+      kind: 'list' | 'tuple';
+      children: Expr[];
+      line: number;
+      endLine: number;
+      offset: number;
+      /** The offset after its closer; for a list left open, one past the end of the source (a place at the end is inside it). */
+      end: number;
+    };
 
 export type ReadResult = { ok: true; exprs: Expr[] } | { ok: false; reason: string };
 
@@ -74,7 +82,14 @@ export function readClarity(source: string, options: ReadOptions = {}): ReadResu
     }
     // '(' and '{'
     if (ch === 40 || ch === 123) {
-      const expr: Expr = { kind: ch === 40 ? 'list' : 'tuple', children: [], line, endLine: line, offset: i };
+      const expr: Expr = {
+        kind: ch === 40 ? 'list' : 'tuple',
+        children: [],
+        line,
+        endLine: line,
+        offset: i,
+        end: n + 1,
+      };
       top.push(expr);
       stack.push({ expr, close: ch === 40 ? 41 : 125 });
       top = expr.children;
@@ -90,6 +105,7 @@ export function readClarity(source: string, options: ReadOptions = {}): ReadResu
         continue;
       }
       open.expr.endLine = line;
+      open.expr.end = i + 1;
       stack.pop();
       top = stack.length ? stack[stack.length - 1]!.expr.children : root;
       i++;

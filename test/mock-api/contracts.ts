@@ -101,6 +101,16 @@ function contracts(): Record<string, FixtureContract> {
       constants: {},
       maps: {},
     },
+    // The interface the node derives from the real source the mock serves (SOURCES below), for
+    // navigation into a deployed contract: public, read-only and private functions with doc comments.
+    [CONTRACT.sbtcDeposit]: {
+      iface: loadFixture('v2-contract-interface--sbtc-deposit.json'),
+      calls: { 'get-burn-header': () => Cl.none() },
+      vars: {},
+      constants: { 'dust-limit': Cl.uint(546), 'txid-length': Cl.uint(32) },
+      maps: {},
+    },
+    [CONTRACT.wide200]: { iface: wideInterface(200), calls: {}, vars: {}, constants: {}, maps: {} },
     [CONTRACT.sbtcToken]: {
       iface: loadFixture('v2-contract-interface--sbtc-token.json'),
       calls: {

@@ -119,6 +119,7 @@ describe('Activation', () => {
     assert.ok(!loaded('clarity.js'), 'activation loaded the Clarity decoder (@stacks/transactions)');
     assert.ok(!loaded('drift.js'), 'activation loaded the drift engine');
     assert.ok(!loaded('failure.js'), 'activation loaded the failure reasons (the Clarity reader)');
+    assert.ok(!loaded('language.js'), 'activation loaded the language features (the Clarity reader)');
     assert.ok(!loaded('tree.js'), 'activation loaded the explorer tree (the view is not shown)');
 
     const doc = await openFixture('hover-targets.clar');

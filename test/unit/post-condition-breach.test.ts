@@ -163,6 +163,56 @@ describe('Which post-condition did not hold (the node’s vm_error, matched to t
     );
   });
 
+  it('a row of another type, asset or amount is not the condition; a row the API sent without an amount still is', () => {
+    const mia = {
+      contract_address: 'SP466FNC0P7JWTNM2R9T199QRZN1MYEDTAR0KP27',
+      contract_name: 'miamicoin-token',
+      asset_name: 'miamicoin',
+    };
+    const origin = { type_id: 'principal_origin' };
+    const b = postConditionBreach(
+      BROKEN_CONDITION.vmError,
+      [
+        { type: 'stx', condition_code: 'sent_equal_to', amount: '50000', principal: origin },
+        {
+          type: 'fungible',
+          condition_code: 'sent_equal_to',
+          amount: '50000',
+          principal: origin,
+          asset: { ...mia, asset_name: 'other' },
+        },
+        { type: 'fungible', condition_code: 'sent_equal_to', amount: '50001', principal: origin, asset: mia },
+        { type: 'fungible', condition_code: 'sent_equal_to', principal: origin, asset: mia },
+      ],
+      SENDER,
+    );
+    assert.deepStrictEqual(b?.kind === 'condition' && b.rows, [3]);
+  });
+
+  it('reads only the reason’s first line, and only a reason that starts the text', () => {
+    const reason = `Post-condition check failure on STX owned by ${SENDER}: 1 SentEq 2`;
+    const withTrace = postConditionBreach(`${reason}\nmore the node wrote`, [stx('1')], SENDER);
+    assert.deepStrictEqual(withTrace?.kind === 'condition' && withTrace.rows, [0]);
+    assert.strictEqual(
+      postConditionBreach(`x Post condition aborted transaction: ${reason}`, [stx('1')], SENDER),
+      undefined,
+    );
+    assert.strictEqual(
+      postConditionBreach(
+        `Post-condition check failure on PoX action by ${OTHER}: Odd NotPerformed performed=true`,
+        [],
+        SENDER,
+      ),
+      undefined,
+    );
+    const notStx = postConditionBreach(
+      `Post-condition check failure: Fungible asset ${OTHER}.t::STX::STXcoin was moved by ${SENDER} but not checked`,
+      [],
+      SENDER,
+    );
+    assert.strictEqual(notStx?.asset, 'ft');
+  });
+
   it('no breach in a reason that is not one, an empty one, or one far too long', () => {
     assert.strictEqual(postConditionBreach('post condition error', [stx('1')], SENDER), undefined);
     assert.strictEqual(postConditionBreach(null, [stx('1')], SENDER), undefined);

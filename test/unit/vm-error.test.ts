@@ -79,3 +79,102 @@ describe('vm_error in words (formats of stacks-core)', () => {
     assert.strictEqual(vmErrorSentence(''), undefined);
   });
 });
+
+const P = 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7';
+
+// Each form the node writes, with the exact sentence: a changed word or a lost value is a test
+// failure, not a sentence that merely still starts right.
+const EXACT: Array<[string, string]> = [
+  ['SupplyUnderflow(100, 250)', 'Burning 250 would take the token’s supply (100) below zero.'],
+  ['SupplyOverflow(1100000,1000000)', 'Minting would take the token’s supply to 1100000, over its maximum of 1000000.'],
+  ['SupplyOverflow()', 'Minting would take the token’s supply to , over its maximum of ?.'],
+  ['MemoryBalanceExceeded(5,4)', 'The call used 5 bytes of memory, over the limit of 4.'],
+  ['IncorrectArgumentCount(1,2)', 'A function was given 2 arguments where it takes 1.'],
+  [
+    'CostBalanceExceeded(a, b)',
+    'The call ran over the cost budget of its block: it does more work than a block allows.',
+  ],
+  ['CostComputationFailed("x")', 'The node could not compute the cost of the call.'],
+  ['ExecutionResourceBudgetExceeded(1)', 'The call ran over the resources a transaction may use.'],
+  ['Execution resource budget exceeded', 'The call ran over the resources a transaction may use.'],
+  ['Analysis resource budget exceeded', 'The call ran over the resources a transaction may use.'],
+  ['BadBlockHeight("99")', 'The contract asked for a block height that does not exist: 99.'],
+  ['BadBlockHash([1, 2])', 'The contract gave a block hash that is not one.'],
+  ['UnknownBlockHeaderHash(0xab)', 'The contract asked for block 0xab, which the chain does not know.'],
+  ['BadTokenName("gold")', 'The contract named a token that does not exist: gold.'],
+  ['NoSuchContract("SP1.c")', 'The call reached a contract that does not exist: SP1.c.'],
+  ['NoSuchPublicFunction("SP1.c", "f")', 'The call named a public function the contract does not have: "SP1.c", "f".'],
+  ['TraitReferenceUnknown("t")', 'The call used a trait reference that is not known: t.'],
+  ['BadTraitImplementation("a", "b")', 'A contract passed as a trait does not implement it as the trait says.'],
+  ['TypeValueError(UInt, Int(1))', 'A value did not have the type the contract expects.'],
+  ['TypeError(UInt, Int)', 'A value did not have the type the contract expects.'],
+  ['ExpectedContractPrincipalValue(Principal)', 'A standard principal was given where a contract was expected.'],
+  ['CircularReference(["a"])', 'Contracts called each other in a circle.'],
+  ['NameAlreadyUsed("x")', 'A name was defined twice: x.'],
+  ['UndefinedFunction("say \\"hi\\"")', 'The call reached a function that is not defined: say "hi".'],
+  ['UndefinedFunction(  "pad"  )', 'The call reached a function that is not defined: pad.'],
+  ['EarlyReturn(ExpectedValue(x))', 'An unwrap! or try! returned its error early.'],
+  ['ShortReturn(AssertionFailed(x))', 'An asserts! failed and returned its error early.'],
+  [
+    ':12:3: use of unresolved function',
+    'The contract failed the node’s analysis at line 12, column 3: use of unresolved function.',
+  ],
+  [
+    `Post-condition check failure on non-fungible asset ${P}.punks::punk owned by ${P}: UInt(7) NotSent [UInt(7)]`,
+    `A post-condition on the NFT ${P}.punks::punk of ${P} did not hold: the call moved other amounts than it allows.`,
+  ],
+  [
+    `Post-condition check failure on STX staked by ${P}: 1 SentLe 3`,
+    `A post-condition on the STX staked by ${P} did not hold.`,
+  ],
+  [
+    `Post-condition check failure on PoX action by ${P}: NotPerformed performed=true`,
+    `A post-condition on the PoX actions of ${P} did not hold.`,
+  ],
+  [
+    `Post-condition check failure: No checks for non-fungible asset ${P}.punks::punk moved by ${P}`,
+    `${P} moved the NFT ${P}.punks::punk, which no post-condition allows (the mode denies transfers not listed).`,
+  ],
+  [
+    `Post-condition check failure: Non-fungible asset ${P}.punks::punk value UInt(7) was moved by ${P} but not checked`,
+    `${P} moved ${P}.punks::punk, which no post-condition allows (the mode denies transfers not listed).`,
+  ],
+  [
+    `Post-condition check failure: ${P} performed a PoX action but it was not checked`,
+    `${P} performed a PoX action, which no post-condition allows.`,
+  ],
+  ['Post-condition check failure: something new', 'A post-condition did not hold, so the transaction was aborted.'],
+];
+
+// Text that only contains a known form, after or before something else, is not that form.
+const NOT_THE_FORM: string[] = [
+  'x Post condition aborted transaction: DivisionByZero',
+  'xCost Error: budget',
+  'see Cost balance exceeded',
+  'Memory balance exceeded: used 5, limit 4x'.replace('4x', 'x'),
+  'not Execution resource budget exceeded',
+  'x:1:2: message',
+  'xEarlyReturn(UnwrapFailed(x))',
+  'xUndefinedFunction("f")',
+  'UndefinedFunction("f") trailing',
+];
+
+describe('vm_error in words: each form exactly', () => {
+  for (const [raw, sentence] of EXACT)
+    it(JSON.stringify(raw).slice(0, 80), () => assert.strictEqual(vmErrorSentence(raw), sentence));
+
+  it('a known form inside other text is not read as that form', () => {
+    for (const raw of NOT_THE_FORM)
+      assert.strictEqual(vmErrorSentence(raw), 'The Clarity VM stopped the call with the error below.', raw);
+  });
+
+  it('a post-condition reason inside the aborted wrapper reads as the reason; only the first line is read', () => {
+    assert.strictEqual(
+      vmErrorSentence(
+        `Post condition aborted transaction: Post-condition check failure on STX staked by ${P}: 1 SentLe 3`,
+      ),
+      `A post-condition on the STX staked by ${P} did not hold.`,
+    );
+    assert.strictEqual(vmErrorSentence('  DivisionByZero  \nNameAlreadyUsed("x")'), 'The contract divided by zero.');
+  });
+});

@@ -73,6 +73,7 @@ function runTests(): Promise<void> {
   require('./plans.test');
   require('./failure.test');
   require('./simulation.test');
+  require('./language.test');
   /* eslint-enable @typescript-eslint/no-require-imports */
   const startedAt = Date.now();
   return new Promise((resolve, reject) => {

@@ -80,7 +80,8 @@ export class DeployedSources {
 
 /**
  * The source a deploy transaction carries, as the transaction panel and "Open Deployed Source" ask
- * for it (same options, so their answers are shared). Only a successful deploy has one.
+ * for it (same options, so their answers are shared), or the one the client already holds for the
+ * contract. Only a successful deploy has one.
  */
 export async function loadDeployedSource(
   client: StacksClient,
@@ -88,6 +89,10 @@ export async function loadDeployedSource(
   txId: string,
   budget: BudgetMode,
 ): Promise<string> {
+  // The source the client already read from the node (a definition, a hover, a failed call) is
+  // this deploy's: a successful deploy is what the node holds.
+  const known = client.knownContractSource(contractId);
+  if (known !== undefined) return known;
   const tx = await client.getTransaction(txId, { eventLimit: 50, eventOffset: 0, budget });
   if (tx.tx_status !== 'success')
     throw new StacksApiError(
@@ -96,5 +101,7 @@ export async function loadDeployedSource(
     );
   const doc = deployedSourceDocument(contractId, tx);
   if (!doc.ok) throw new StacksApiError('invalid-response', doc.reason);
+  // Shared with every other reader of the contract's source, so none of them asks again.
+  client.rememberContractSource(contractId, { source: doc.text, publish_height: tx.block_height ?? 0 });
   return doc.text;
 }

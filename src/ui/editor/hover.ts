@@ -22,11 +22,14 @@ import { NETWORK_LABELS } from '../../chain/networks';
 import { NetworkService } from '../network/network';
 import { workspaceDeployer } from '../shared/workspaceContext';
 import { disposeAll } from '../shared/lifecycle';
+import type { LazyLanguage } from '../language';
 
 export interface HoverDeps {
   config: Config;
   networks: NetworkService;
   log: Log;
+  /** The language features: the hover of a `contract-call?`'s function. */
+  language?: LazyLanguage;
 }
 
 /** Clarity files by language id (the official Clarity extension) and by name (without it). */
@@ -87,6 +90,10 @@ export class StacksHoverProvider implements vscode.HoverProvider {
     token: vscode.CancellationToken,
   ): Promise<vscode.Hover | undefined> {
     if (!this.d.config.hoverEnabled) return undefined;
+    if (this.d.language && isClarity(doc)) {
+      const callee = await this.d.language.hover(doc, position, token);
+      if (callee || token.isCancellationRequested) return callee;
+    }
     const found = identifierUnder(doc, position);
     if (!found) return undefined;
     const range = new vscode.Range(position.line, found.start, position.line, found.end);

@@ -52,6 +52,9 @@ export async function fetchContractSource(
   const tx = await client.getTransaction(status.result.tx_id, { ...call, eventLimit: 50, eventOffset: 0 });
   const doc = deployedSourceDocument(contractId, tx);
   if (!doc.ok) throw new StacksApiError('invalid-response', doc.reason);
+  // A successful deploy's source is the node's: shared with every other reader of it.
+  if (tx.tx_status === 'success')
+    client.rememberContractSource(contractId, { source: doc.text, publish_height: tx.block_height ?? 0 });
   return doc.text;
 }
 

@@ -192,6 +192,7 @@ const SCHEMA_OF: Record<string, () => ValidateFunction> = {
   'v3-nonces--gap.json': () => v3(V3_NONCES),
   // the node's routes under /v2 (stacks-core docs/rpc; the examples there, and interfaces in the same shape)
   'v2-contract-interface--sbtc-token.json': () => node('contract-interface'),
+  'v2-contract-interface--sbtc-deposit.json': () => node('contract-interface'),
   'v2-contract-interface--memo-payments.json': () => node('contract-interface'),
   'v2-contract-interface--type-probe.json': () => node('contract-interface'),
   'v2-call-read--success.json': () => node('read-only-function-result'),

@@ -1,0 +1,239 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { parse as parseToml } from 'smol-toml';
+import {
+  calleeArgumentAt,
+  calleeCompletionAt,
+  callSnippet,
+  contractRefOf,
+  definitionOf,
+  definitionsOf,
+  isCallable,
+  navTargetAt,
+  signatureLine,
+  type InterfaceFunction,
+} from '../../src/chain/contractNav';
+import { addRequirement, applyEdit } from '../../src/chain/clarinetRequirements';
+
+const fixture = (p: string) => fs.readFileSync(path.resolve(__dirname, '../../../test/fixtures', p), 'utf8');
+const SBTC_DEPOSIT = 'SM3VDXK3WZZSA84XXFKAFAF15NNZX32CTSG82JFQ4.sbtc-deposit';
+const DEPLOYER = 'SP2C2YFP12AJZB4MABJBAJ55XECVS7E4PMMZ89YZR';
+
+/** The offset of the `n`-th occurrence of `needle` in `text`, plus `plus`. */
+function at(text: string, needle: string, plus = 0, n = 0): number {
+  let i = -1;
+  for (let k = 0; k <= n; k++) i = text.indexOf(needle, i + 1);
+  assert.ok(i >= 0, `${needle} is in the text`);
+  return i + plus;
+}
+
+describe('Contract navigation: what a Clarity source names at a place', () => {
+  const caller = [
+    ';; calls sBTC',
+    '(define-public (deposit (amount uint))',
+    `  (contract-call? '${SBTC_DEPOSIT} complete-deposit-wrapper 0x00 u0 amount tx-sender 0x00 u1 0x00))`,
+    "(define-read-only (pox) (contract-call? 'SP000000000000000000002Q6VF78.pox-4 get-pox-info))",
+    '(define-public (local) (contract-call? .arkadiko-dao get-dao-owner))',
+  ].join('\n');
+
+  it('a callee function: the contract it belongs to and its name', () => {
+    const t = navTargetAt(caller, at(caller, 'complete-deposit-wrapper', 3));
+    assert.deepStrictEqual(t && t.kind === 'function' && { id: t.ref.id, fn: t.fn, net: t.ref.network }, {
+      id: SBTC_DEPOSIT,
+      fn: 'complete-deposit-wrapper',
+      net: 'mainnet',
+    });
+    assert.strictEqual(t?.start, at(caller, 'complete-deposit-wrapper'));
+  });
+
+  it('a principal literal, with or without the quote, and a boot contract', () => {
+    const t = navTargetAt(caller, at(caller, SBTC_DEPOSIT, 5));
+    assert.strictEqual(t?.kind, 'contract');
+    assert.strictEqual(t.ref.id, SBTC_DEPOSIT);
+    assert.strictEqual(t.start, at(caller, SBTC_DEPOSIT), 'the range leaves the quote out');
+    const boot = navTargetAt(caller, at(caller, 'pox-4', 1));
+    assert.strictEqual(boot?.ref.id, 'SP000000000000000000002Q6VF78.pox-4');
+    const fn = navTargetAt(caller, at(caller, 'get-pox-info', 2));
+    assert.strictEqual(fn?.kind === 'function' && fn.fn, 'get-pox-info');
+  });
+
+  it('.name resolves against the deployer of the file, or names a project contract without one', () => {
+    const o = at(caller, '.arkadiko-dao', 3);
+    assert.strictEqual(navTargetAt(caller, o, { deployer: DEPLOYER })?.ref.id, `${DEPLOYER}.arkadiko-dao`);
+    const bare = navTargetAt(caller, o);
+    assert.deepStrictEqual(bare?.ref, { name: 'arkadiko-dao', relative: true });
+  });
+
+  it('trait references of use-trait and impl-trait (a real Arkadiko source)', () => {
+    const src = fixture('clarity/real/arkadiko-dao.clar');
+    const t = navTargetAt(src, at(src, 'sip-010-trait-ft-standard', 2));
+    assert.strictEqual(t?.kind, 'contract');
+    assert.strictEqual(t.ref.id, 'SP3FBR2AGK5H9QBDH3EEN6DF8EK8JY7RX8QJ5SVTE.sip-010-trait-ft-standard');
+    assert.strictEqual(t.ref.trait, 'sip-010-trait');
+    const local = navTargetAt(src, at(src, '.arkadiko-dao-token-trait-v1', 4), { deployer: DEPLOYER });
+    assert.strictEqual(local?.ref.trait, 'dao-token-trait');
+    assert.strictEqual(local.ref.id, `${DEPLOYER}.arkadiko-dao-token-trait-v1`);
+    const impl = navTargetAt('(impl-trait .x-trait.my-trait)', 14);
+    assert.deepStrictEqual(impl?.ref, { name: 'x-trait', trait: 'my-trait', relative: true });
+  });
+
+  it('names nothing in a comment, a string, a keyword or a standard address', () => {
+    const src = `;; see '${SBTC_DEPOSIT}\n(define-constant A "${SBTC_DEPOSIT}")\n(define-constant B 'SP3FBR2AGK5H9QBDH3EEN6DF8EK8JY7RX8QJ5SVTE)`;
+    assert.strictEqual(navTargetAt(src, at(src, SBTC_DEPOSIT, 4)), undefined, 'a comment');
+    assert.strictEqual(navTargetAt(src, at(src, SBTC_DEPOSIT, 4, 1)), undefined, 'a string');
+    assert.strictEqual(navTargetAt(src, at(src, 'define-constant', 2)), undefined);
+    assert.strictEqual(navTargetAt(src, at(src, 'SP3FBR', 3)), undefined, 'an address is not a contract');
+    assert.strictEqual(contractRefOf("'SP3FBR2AGK5H9QBDH3EEN6DF8EK8JY7RX8QJ5SVTE"), undefined);
+  });
+
+  it('completion applies right after the callee and while its function name is typed', () => {
+    const typing = `(define-public (go) (contract-call? '${SBTC_DEPOSIT} `;
+    const c = calleeCompletionAt(typing, typing.length);
+    assert.deepStrictEqual(c && { id: c.ref.id, s: c.start, e: c.end }, {
+      id: SBTC_DEPOSIT,
+      s: typing.length,
+      e: typing.length,
+    });
+    const partial = typing + 'get-bu';
+    const p = calleeCompletionAt(partial, partial.length);
+    assert.deepStrictEqual(p && [p.start, p.end], [typing.length, partial.length]);
+    assert.strictEqual(calleeCompletionAt(typing, typing.length - 3), undefined, 'inside the principal');
+    // The call is still open, so the code after it reads as its children: only what precedes counts.
+    const later = typing + '\n(define-read-only (b) (ok u1))\n';
+    assert.deepStrictEqual(calleeCompletionAt(later, typing.length)?.start, typing.length, 'code follows');
+    const laterPartial = partial + '\n(define-read-only (b) (ok u1))\n';
+    assert.deepStrictEqual(calleeCompletionAt(laterPartial, partial.length)?.start, typing.length);
+    assert.strictEqual(calleeCompletionAt(partial + ' u1', partial.length + 3), undefined, 'at an argument');
+  });
+
+  it('the argument a place is in, nested expressions included', () => {
+    const src = `(contract-call? '${SBTC_DEPOSIT} complete-deposit-wrapper 0x00 (+ u1 u2) `;
+    assert.strictEqual(calleeArgumentAt(src, at(src, '0x00', 2))?.active, 0);
+    assert.strictEqual(calleeArgumentAt(src, at(src, 'u2', 1))?.active, 1, 'inside a nested list');
+    assert.strictEqual(calleeArgumentAt(src, src.length)?.active, 2, 'after the last');
+    assert.strictEqual(calleeArgumentAt(src, at(src, 'complete', 2)), undefined, 'on the name');
+  });
+
+  it('finds each define line and the ;; lines above it in the real sBTC deposit contract', () => {
+    const src = fixture('clarity/real/sbtc-deposit.clar');
+    const d = definitionOf(src, 'complete-deposit-wrapper');
+    assert.strictEqual(d?.line, src.split('\n').indexOf('(define-public (complete-deposit-wrapper (txid (buff 32))'));
+    assert.strictEqual(d.character, 0);
+    assert.deepStrictEqual(d.doc, [
+      'Accept a new deposit request',
+      'Note that this function can only be called by the current',
+      'bootstrap signer set address - it cannot be called by users directly.',
+      'This function handles the validation & minting of sBTC, it then calls',
+      'into the sbtc-registry contract to update the state of the protocol',
+    ]);
+    assert.deepStrictEqual(definitionOf(src, 'get-burn-header')?.doc, [
+      'Return the bitcoin header hash of the bitcoin block at the given height.',
+    ]);
+    // A blank line ends the comment: `;; private functions` is not the helper's doc.
+    assert.deepStrictEqual(definitionOf(src, 'complete-individual-deposits-helper')?.doc, ['private functions']);
+    assert.strictEqual(definitionOf(src, 'ERR_TXID_LEN'), undefined, 'a constant is not a function');
+    assert.strictEqual(definitionOf(src, 'ERR_TXID_LEN', ['define-constant'])?.line, 13);
+    assert.strictEqual(definitionOf(src, 'no-such-function'), undefined);
+  });
+
+  it('finds define-trait in a real trait contract', () => {
+    const src = fixture('clarinet/real-arkadiko/contracts/arkadiko-dao-token-trait-v1.clar');
+    const d = definitionOf(src, 'dao-token-trait', ['define-trait']);
+    assert.ok(d, 'the trait is defined');
+    assert.match(src.split('\n')[d.line]!, /^\(define-trait dao-token-trait/);
+  });
+
+  it('reads a large or broken source without throwing', () => {
+    assert.deepStrictEqual(
+      definitionsOf('(define-public (a').map((d) => d.name),
+      ['a'],
+      'a definition being typed is still found',
+    );
+    assert.deepStrictEqual(definitionsOf('x'.repeat(3 * 1024 * 1024)), [], 'over the cap');
+    const deep = '('.repeat(20_000) + 'contract-call? .a b';
+    assert.doesNotThrow(() => calleeArgumentAt(deep, deep.length));
+    assert.doesNotThrow(() => navTargetAt(deep, deep.length - 1));
+  });
+
+  it('a signature, a snippet with one placeholder per argument, and which functions may be called', () => {
+    const f: InterfaceFunction = {
+      name: 'transfer',
+      access: 'public',
+      args: [
+        { name: 'amount', type: 'uint128' },
+        { name: 'to', type: 'principal' },
+        { name: 'memo', type: { optional: { buffer: { length: 34 } } } },
+      ],
+      outputs: { type: { response: { ok: 'bool', error: 'uint128' } } },
+    };
+    assert.strictEqual(
+      signatureLine(f),
+      '(define-public (transfer (amount uint) (to principal) (memo (optional (buff 34)))) (response bool uint))',
+    );
+    assert.strictEqual(callSnippet(f), 'transfer ${1:amount} ${2:to} ${3:memo}');
+    assert.strictEqual(callSnippet({ ...f, name: 'a$}', args: [] }), 'a\\$\\}');
+    assert.deepStrictEqual(
+      ['public', 'read_only', 'private'].map((access) => isCallable({ access })),
+      [true, true, false],
+    );
+  });
+});
+
+describe('Clarinet.toml requirements: added as Clarinet writes them', () => {
+  const ID = 'SP3FBR2AGK5H9QBDH3EEN6DF8EK8JY7RX8QJ5SVTE.sip-010-trait-ft-standard';
+  const requirementsOf = (toml: string) =>
+    ((parseToml(toml).project as { requirements?: Array<{ contract_id: string }> }).requirements ?? []).map(
+      (r) => r.contract_id,
+    );
+  const add = (toml: string) => {
+    const r = addRequirement(toml, ID);
+    assert.ok(r.ok, r.ok ? '' : r.reason);
+    return applyEdit(toml, r.edit);
+  };
+
+  it('after the last [[project.requirements]] of a real project (ALEX)', () => {
+    const toml = fixture('clarinet/real-alex/Clarinet.toml');
+    const before = requirementsOf(toml);
+    const after = add(toml);
+    assert.deepStrictEqual(requirementsOf(after), [...before, ID]);
+    assert.match(
+      after,
+      /contract_id = "SP27BB1Y2DGSXZHS7G9YHKTSH6KQ6BD3QG0AN3CR9\.vibes-token"\n\[\[project\.requirements\]\]\ncontract_id = "SP3FBR2AGK5H9QBDH3EEN6DF8EK8JY7RX8QJ5SVTE\.sip-010-trait-ft-standard"\n\n\[repl\]/,
+    );
+  });
+
+  it('in place of the empty inline list of a new project, as a table', () => {
+    const toml = fixture('workspace/Clarinet.toml');
+    const after = add(toml);
+    assert.deepStrictEqual(requirementsOf(after), [ID]);
+    assert.doesNotMatch(after, /requirements = \[\]/);
+    assert.match(after, /\[\[project\.requirements\]\]\ncontract_id = "SP3FBR/);
+    assert.deepStrictEqual(
+      Object.keys(parseToml(after).contracts as object),
+      Object.keys(parseToml(toml).contracts as object),
+    );
+  });
+
+  it('appended to a non-empty inline list; a [project] without requirements gets the table', () => {
+    const inline =
+      '[project]\nname = "x"\nrequirements = [{ contract_id = "SP2C2YFP12AJZB4MABJBAJ55XECVS7E4PMMZ89YZR.arkadiko-token" }]\n\n[contracts.a]\npath = "contracts/a.clar"\n';
+    assert.deepStrictEqual(requirementsOf(add(inline)), [
+      'SP2C2YFP12AJZB4MABJBAJ55XECVS7E4PMMZ89YZR.arkadiko-token',
+      ID,
+    ]);
+    const none = '[project]\r\nname = "x"\r\n\r\n[contracts.a]\r\npath = "contracts/a.clar"\r\n';
+    const out = add(none);
+    assert.deepStrictEqual(requirementsOf(out), [ID]);
+    assert.ok(!/[^\r]\n/.test(out), 'the manifest keeps its CRLF line endings');
+    assert.deepStrictEqual(requirementsOf(add('[project]\nname = "x"')), [ID], 'no newline at the end');
+  });
+
+  it('refuses what it cannot write safely', () => {
+    const multi =
+      '[project]\nname = "x"\nrequirements = [\n  { contract_id = "SP2C2YFP12AJZB4MABJBAJ55XECVS7E4PMMZ89YZR.arkadiko-token" },\n]\n';
+    const r = addRequirement(multi, ID);
+    assert.ok(!r.ok && /several lines/.test(r.reason));
+    assert.ok(!addRequirement('[project]\n', 'SP3FBR2AGK5H9QBDH3EEN6DF8EK8JY7RX8QJ5SVTE.x"]').ok, 'not a contract id');
+  });
+});
