@@ -110,6 +110,9 @@ const builds = [
       // Deployed contracts in Clarity code (the Clarity reader, definition, hover, completion, the
       // requirements fix) load the first time the editor asks one of them (src/ui/language/index.ts).
       language: 'src/ui/language/languageBundle.ts',
+      // The chat tools' bodies load on the first tool call (src/ui/agent/agentModule.ts); activation
+      // registers only the tools.
+      agent: 'src/ui/agent/tools.ts',
       // The explorer view's tree (its sections and commands) loads the first time the view is shown
       // or a tree command runs (src/ui/tree/treeModule.ts); activation registers only the view.
       tree: 'src/ui/tree/explorerTree.ts',

@@ -62,6 +62,7 @@ const uiOrder = [
   'watch',
   'lookup',
   'workbench',
+  'agent',
   'panels',
   'language',
   'editor',

@@ -18,6 +18,7 @@ import type { AddressWatcher } from './ui/watch/addressWatch';
 import { startWatchers } from './ui/watch/watchers';
 import { registerWelcome } from './ui/lookup/welcome';
 import { LazyLanguage, registerLanguageFeatures } from './ui/language';
+import { registerAgentTools } from './ui/agent';
 
 /**
  * Builds the few services and registers everything; nothing here asks the API, so activation
@@ -34,6 +35,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   let explorer: ReturnType<typeof registerExplorer> | undefined;
   let txWatch: TxWatcher | undefined;
   let addressWatch: AddressWatcher | undefined;
+  let agentTools: TestApi['agentTools'];
   try {
     const config = new Config();
     networks = new NetworkService(config, context.secrets, log);
@@ -47,6 +49,10 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
       ...registerNetworkCommands(lookup),
       ...registerWorkbenchCommands(lookup),
     );
+    const agent = registerAgentTools({ networks, log });
+    agentTools = agent.tools;
+    context.subscriptions.push(...agent.disposables);
+    context.subscriptions.push(registerHover({ config, networks, log }), trackIdentifierAtCursor());
     explorer = registerExplorer({ config, networks, history, log, context });
     context.subscriptions.push(explorer);
     const language = new LazyLanguage({ networks, projects: explorer.projects, log });
@@ -102,6 +108,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     watchlist: explorer?.watchlist,
     txWatch,
     addressWatch,
+    agentTools,
   }));
 }
 

@@ -36,6 +36,8 @@ export interface TestApi {
   /** The watched transactions: the list, the rounds, the status-bar item. */
   readonly txWatch: TxWatcher | undefined;
   readonly addressWatch: AddressWatcher | undefined;
+  /** The chat tools as registered with `vscode.lm.registerTool`, by name. */
+  readonly agentTools: ReadonlyMap<string, vscode.LanguageModelTool<unknown>> | undefined;
 }
 
 /** `vscode.ExtensionMode.Test`, checked against the declared enum by its type. */

@@ -121,6 +121,7 @@ describe('Activation', () => {
     assert.ok(!loaded('failure.js'), 'activation loaded the failure reasons (the Clarity reader)');
     assert.ok(!loaded('language.js'), 'activation loaded the language features (the Clarity reader)');
     assert.ok(!loaded('tree.js'), 'activation loaded the explorer tree (the view is not shown)');
+    assert.ok(!loaded('agent.js'), 'activation loaded the chat tools (no tool has been called)');
 
     const doc = await openFixture('hover-targets.clar');
     const hover = await stacksHoverAt(doc, positionOf(doc, ADDRESS.mainnet));

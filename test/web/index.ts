@@ -74,6 +74,7 @@ function runTests(): Promise<void> {
   require('./failure.test');
   require('./simulation.test');
   require('./language.test');
+  require('./agent.test');
   /* eslint-enable @typescript-eslint/no-require-imports */
   const startedAt = Date.now();
   return new Promise((resolve, reject) => {

@@ -1,0 +1,6 @@
+// The chat tools' bodies in the Node build: a bundle of their own (dist/agent.js), loaded on the
+// first tool call. The web build replaces this file with agentModule.web.ts (esbuild.js,
+// `webVariants`). Compiled for the unit tests it is ./tools.js here.
+import { lazyBundle } from '../../lazyBundle';
+
+export const agentModule = lazyBundle<typeof import('./tools')>(__dirname, 'agent.js', 'chat tools');

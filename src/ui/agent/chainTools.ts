@@ -1,0 +1,244 @@
+/**
+ * The chat tools that read the chain's records: a transaction, an address, a block and the
+ * mempool's fee estimates. Each answers with toolText.ts: checked ids and numbers as facts, every
+ * string of the chain's (memos, contract ids, values, token names) in the data block.
+ */
+import type { FtMetadata, MempoolFees, Transaction, TransactionEvent } from '../../api';
+import { decodeMemo, formatTokenAmount, statusTone, txTypeLabel, statusLabel } from '../../chain/format';
+import { checkBlockRef, checkContractId, checkPrincipal, checkTxId } from '../../chain/identifiers';
+import { ask, asking, BadInput, maybe, text, type Asking, type ToolBody } from './toolContext';
+import { address, hash, num, ours, renderAnswer, stx, type Datum, type Fact, type Vouched } from './toolText';
+
+/** Events a transaction's answer lists; the rest are counted. */
+const MAX_EVENTS = 8;
+/** Tokens an address's answer lists, largest first; the rest are counted. */
+const MAX_TOKENS = 5;
+/** Transactions a block's answer lists; the rest are counted. */
+const MAX_BLOCK_TXS = 10;
+
+const STATUSES = new Set([
+  'success',
+  'pending',
+  'abort_by_response',
+  'abort_by_post_condition',
+  'dropped_replace_by_fee',
+  'dropped_replace_across_fork',
+  'dropped_too_expensive',
+  'dropped_stale_garbage_collect',
+  'dropped_problematic',
+]);
+const TYPES = new Set([
+  'token_transfer',
+  'contract_call',
+  'smart_contract',
+  'coinbase',
+  'poison_microblock',
+  'tenure_change',
+]);
+
+/** A status the extension knows, in words; an unknown one goes to the data block. */
+export function status(s: string): Vouched | undefined {
+  return STATUSES.has(s) ? ours(`${statusLabel(s)} (${s})`) : undefined;
+}
+function txType(t: string): Vouched | undefined {
+  return TYPES.has(t) ? ours(txTypeLabel(t)) : undefined;
+}
+/** An ISO time as the API writes it. */
+function isoTime(iso: string | undefined): Vouched | undefined {
+  return iso && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,9})?Z$/.test(iso) ? ours(iso) : undefined;
+}
+
+export const transactionTool: ToolBody = async (input, ctx) => {
+  const id = checkTxId(text(input, 'txId', 'a transaction id (0x and 64 hex digits)'));
+  if (!id.ok) throw new BadInput(ours(id.reason));
+  const a = await asking(ctx);
+  const tx = await ask(a, 'transaction', () => a.client.getTransaction(id.value, { ...a.o, eventLimit: MAX_EVENTS }));
+  return renderAnswer(transactionAnswer(tx, a.where));
+};
+
+/** The answer about `tx` (pure, for the unit tests). */
+export function transactionAnswer(tx: Transaction, where: Vouched) {
+  const facts: Fact[] = [
+    ['Status', status(tx.tx_status)],
+    ['Type', txType(tx.tx_type)],
+    ['Sender', address(tx.sender_address)],
+    ['Nonce', num(tx.nonce)],
+    ['Fee', stx(tx.fee_rate)],
+    ['Sponsored by', tx.sponsored ? address(tx.sponsor_address) : undefined],
+    ['Block height', num(tx.block_height)],
+    ['Block hash', hash(tx.block_hash)],
+    ['Block time', isoTime(tx.block_time_iso)],
+    ['Bitcoin (burn) block height', num(tx.burn_block_height)],
+    ['Replaced by', hash(tx.replaced_by_tx_id)],
+    ['Events', num(tx.event_count)],
+  ];
+  const data: Datum[] = [];
+  if (!status(tx.tx_status)) data.push(['status', tx.tx_status]);
+  if (!txType(tx.tx_type)) data.push(['type', tx.tx_type]);
+  const t = tx.token_transfer;
+  if (t) {
+    facts.push(['Amount', stx(t.amount)]);
+    const to = address(t.recipient_address);
+    if (to) facts.push(['Recipient', to]);
+    else data.push(['recipient', t.recipient_address]);
+    if (t.memo) data.push(['memo', decodeMemo(t.memo) ?? t.memo]);
+  }
+  const call = tx.contract_call;
+  if (call) {
+    data.push(['contract', call.contract_id], ['function', call.function_name]);
+    for (const arg of call.function_args ?? [])
+      data.push([`argument ${arg.name ?? ''}${arg.type ? ` (${arg.type})` : ''}`.trim(), arg.repr]);
+  }
+  if (tx.smart_contract) data.push(['deployed contract', tx.smart_contract.contract_id]);
+  if (tx.tx_result) data.push(['result', tx.tx_result.repr]);
+  if (tx.vm_error) data.push(['vm_error', tx.vm_error]);
+  for (const e of (tx.events ?? []).slice(0, MAX_EVENTS)) data.push(eventDatum(e));
+  const notes: Vouched[] = [];
+  if ((tx.event_count ?? 0) > MAX_EVENTS) notes.push(ours(`The first ${MAX_EVENTS} events are listed.`));
+  if (statusTone(tx.tx_status) === 'failed')
+    notes.push(ours('It failed: the tool stacks_whyFailed (#stacksWhyFailed) names the error and the source lines.'));
+  return {
+    title: ours(`Stacks transaction ${tx.tx_id.length === 66 ? (hash(tx.tx_id) ?? '') : ''} on ${where}`),
+    facts,
+    data,
+    notes,
+  };
+}
+
+function eventDatum(e: TransactionEvent): Datum {
+  const label = `event ${e.event_index} (${e.event_type})`;
+  if (e.contract_log)
+    return [label, `${e.contract_log.contract_id} ${e.contract_log.topic}: ${e.contract_log.value.repr}`];
+  const x = e.asset;
+  if (x) {
+    const value = x.amount ?? x.value?.repr ?? '';
+    return [
+      label,
+      `${x.asset_event_type ?? ''} ${x.asset_id ?? 'STX'} ${value} from ${x.sender ?? '-'} to ${x.recipient ?? '-'}${x.memo ? ` memo ${x.memo}` : ''}`,
+    ];
+  }
+  if (e.stx_lock_event)
+    return [
+      label,
+      `locked ${e.stx_lock_event.locked_amount ?? '?'} µSTX until burn height ${e.stx_lock_event.unlock_height ?? '?'}`,
+    ];
+  return [label, ''];
+}
+
+export const addressTool: ToolBody = async (input, ctx) => {
+  const p = checkPrincipal(text(input, 'address', 'a Stacks address (SP…, ST…) or contract id'));
+  if (!p.ok) throw new BadInput(ours(p.reason));
+  const a = await asking(ctx, p.value.network);
+  const principal = p.value.principal;
+  const [balance, nonces, ft, nft] = await Promise.all([
+    ask(a, 'address', () => a.client.getStxBalance(principal, a.o)),
+    p.value.kind === 'address' ? maybe(() => a.client.getNonces(principal, a.o)) : undefined,
+    maybe(() => a.client.getFtHoldings(principal, { ...a.o, limit: MAX_TOKENS })),
+    maybe(() => a.client.getNftHoldings(principal, { ...a.o, limit: 1 })),
+  ]);
+  const facts: Fact[] = [
+    ['Balance', stx(balance.balance)],
+    ['Locked', stx(balance.locked)],
+    ['Unlocks at Bitcoin (burn) block height', num(balance.burnchain_unlock_height)],
+    ['Estimated balance with pending transactions', stx(balance.estimated_balance)],
+  ];
+  if (nonces) {
+    const m = nonces.mempool;
+    facts.push(
+      ['Next nonce', num(nonces.next_nonce)],
+      ['Last confirmed nonce', num(nonces.last_confirmed_nonce)],
+      ['Last nonce in the mempool', num(m.last_nonce)],
+      ['Pending nonces', m.pending_nonces.length ? ours(m.pending_nonces.join(', ')) : undefined],
+      [
+        'Missing nonces (transactions above them are stuck)',
+        m.missing_nonces.length ? ours(m.missing_nonces.join(', ')) : undefined,
+      ],
+    );
+  }
+  facts.push(
+    ['Fungible tokens held', ft ? num(ft.total) : ours('could not be read')],
+    ['NFTs held', nft ? num(nft.total) : ours('could not be read')],
+  );
+  const data: Datum[] = [];
+  if (p.value.kind === 'contract') data.push(['contract', principal]);
+  for (const h of ft?.results ?? [])
+    data.push([`token ${h.asset_identifier}`, tokenAmount(h.balance, await metadataOf(a, h.asset_identifier))]);
+  const notes = ft && ft.total > MAX_TOKENS ? [ours(`The ${MAX_TOKENS} largest token balances are listed.`)] : [];
+  const title = p.value.kind === 'address' ? address(principal) : ours('contract (named in the data block)');
+  return renderAnswer({ title: ours(`Stacks address ${title ?? ''} on ${a.where}`), facts, data, notes });
+};
+
+async function metadataOf(a: Asking, assetId: string): Promise<FtMetadata | undefined> {
+  if (a.network === 'devnet' || a.network === 'custom') return undefined;
+  const contract = checkContractId(assetId.split('::')[0] ?? '');
+  if (!contract.ok) return undefined;
+  return (await maybe(() => a.client.getFtMetadata(contract.value.contractId, a.o))) ?? undefined;
+}
+
+function tokenAmount(raw: string, meta: FtMetadata | undefined): string {
+  const amount = meta?.decimals !== undefined ? formatTokenAmount(raw, meta.decimals) : undefined;
+  if (!amount) return `${raw} (raw units: no decimals known)`;
+  return `${amount} ${meta?.symbol ?? ''} (raw ${raw}, ${meta?.decimals} decimals${meta?.name ? `, ${meta.name}` : ''})`;
+}
+
+export const blockTool: ToolBody = async (input, ctx) => {
+  const ref = checkBlockRef(text(input, 'block', 'a block height, a block hash or "latest"'));
+  if (!ref.ok) throw new BadInput(ours(ref.reason));
+  const a = await asking(ctx);
+  const at = ref.value.kind === 'latest' ? 'latest' : ref.value.kind === 'height' ? ref.value.height : ref.value.hash;
+  const block = await ask(a, 'block', () => a.client.getBlock(at, a.o));
+  const txs = await maybe(() => a.client.getBlockTransactions(block.hash, { ...a.o, limit: MAX_BLOCK_TXS }));
+  const facts: Fact[] = [
+    ['Height', num(block.height)],
+    ['Hash', hash(block.hash)],
+    ['Index block hash', hash(block.index_block_hash)],
+    ['Parent block hash', hash(block.parent_block_hash)],
+    ['Canonical', ours(block.canonical ? 'yes' : 'no (orphaned)')],
+    ['Time', isoTime(block.block_time_iso)],
+    ['Bitcoin (burn) block height', num(block.burn_block_height)],
+    ['Bitcoin (burn) block hash', hash(block.burn_block_hash)],
+    ['Tenure height', num(block.tenure_height)],
+    ['Transactions', num(block.tx_count)],
+  ];
+  for (const [i, tx] of (txs?.results ?? []).entries())
+    facts.push([
+      `Transaction ${i + 1}`,
+      ours(
+        `${hash(tx.tx_id) ?? '(malformed id)'} ${txType(tx.tx_type) ?? 'other'}, ${status(tx.tx_status) ?? 'other status'}`,
+      ),
+    ]);
+  const notes =
+    block.tx_count > MAX_BLOCK_TXS && txs ? [ours(`The first ${MAX_BLOCK_TXS} transactions are listed.`)] : [];
+  return renderAnswer({ title: ours(`Stacks block ${num(block.height) ?? ''} on ${a.where}`), facts, data: [], notes });
+};
+
+export const feesTool: ToolBody = async (_input, ctx) => {
+  const a = await asking(ctx);
+  const fees = await ask(a, 'mempool fee estimates', () => a.client.getMempoolFees(a.o));
+  return renderAnswer(feesAnswer(fees, a.where));
+};
+
+export function feesAnswer(fees: MempoolFees, where: Vouched) {
+  const kinds = [
+    ['All transactions', fees.all],
+    ['Token transfer', fees.token_transfer],
+    ['Contract call', fees.contract_call],
+    ['Contract deploy', fees.smart_contract],
+  ] as const;
+  const facts: Fact[] = kinds.map(([label, f]) => [
+    label,
+    f
+      ? ours(
+          `no priority ${stx(f.no_priority)}; low ${stx(f.low_priority)}; medium ${stx(f.medium_priority)}; high ${stx(f.high_priority)}`,
+        )
+      : ours('no pending transaction of this kind'),
+  ]);
+  return {
+    title: ours(`Stacks mempool fee estimates on ${where}`),
+    facts,
+    data: [],
+    notes: [
+      ours('Each is the fee the pending transactions of that kind pay at that priority (percentiles of the mempool).'),
+    ],
+  };
+}

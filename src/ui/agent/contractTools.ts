@@ -1,0 +1,281 @@
+/**
+ * The chat tools about contracts: a contract's interface and deployment, a function's source, a
+ * read-only call, and why a transaction failed. Names, types, source text, results and the
+ * node's messages are the chain's, so all of them go in the data block.
+ */
+import type { ContractFunction, ContractInterface } from '../../api';
+import { typeText } from '../../chain/abi';
+import { readClarity } from '../../chain/claritySyntax';
+import { statusTone } from '../../chain/format';
+import { checkContractId, checkPrincipal, checkTxId, type ContractIdInfo } from '../../chain/identifiers';
+import { clarityModule } from '../../chain/lazyClarity';
+import { txFailure } from '../shared/txFailure';
+import { status } from './chainTools';
+import { ask, asking, BadInput, maybe, text, type AgentNetwork, type ToolBody } from './toolContext';
+import { contractId, hash, num, ours, renderAnswer, type Datum, type Fact } from './toolText';
+
+/** The most characters of a function's source an answer carries. */
+const MAX_SOURCE_CHARS = 4_000;
+/** The lines that return a failed call's error an answer lists. */
+const MAX_FAILURE_LINES = 5;
+
+function contractOf(input: Record<string, unknown>): ContractIdInfo {
+  const c = checkContractId(text(input, 'contractId', 'a contract id (<address>.<contract-name>)'));
+  if (!c.ok) throw new BadInput(ours(c.reason));
+  return c.value;
+}
+
+function signature(f: ContractFunction): string {
+  const args = f.args.map((x) => `(${x.name} ${typeText(x.type)})`).join(' ');
+  return `(${f.name}${args ? ` ${args}` : ''}) -> ${typeText(f.outputs.type)}`;
+}
+
+/** The interface as data lines: functions by access, then the state. */
+export function interfaceData(iface: ContractInterface): Datum[] {
+  const data: Datum[] = [];
+  if (iface.clarity_version) data.push(['Clarity version', iface.clarity_version]);
+  if (iface.epoch) data.push(['epoch', iface.epoch]);
+  for (const access of ['public', 'read_only', 'private'])
+    for (const f of iface.functions.filter((x) => x.access === access))
+      data.push([`${access.replace('_', '-')} function`, signature(f)]);
+  for (const v of iface.variables)
+    data.push([v.access === 'constant' ? 'constant' : 'data-var', `${v.name} ${typeText(v.type)}`]);
+  for (const m of iface.maps) data.push(['map', `${m.name} ${typeText(m.key)} -> ${typeText(m.value)}`]);
+  for (const t of iface.fungible_tokens) data.push(['fungible token', t.name]);
+  for (const t of iface.non_fungible_tokens) data.push(['non-fungible token', `${t.name} ${typeText(t.type)}`]);
+  return data;
+}
+
+export const contractTool: ToolBody = async (input, ctx) => {
+  const c = contractOf(input);
+  const a = await asking(ctx, c.network);
+  const statuses = await maybe(() => a.client.getContractsStatus([c.contractId], a.o));
+  const deployed = statuses?.[c.contractId];
+  const facts: Fact[] = [];
+  const data: Datum[] = [['contract', c.contractId]];
+  if (deployed?.found === false) {
+    facts.push(['Deployed', ours('no: the API knows no deployment of this contract on this network')]);
+    return renderAnswer({ title: ours(`Stacks contract on ${a.where}`), facts, data });
+  }
+  if (deployed?.result) {
+    const s = deployed.result.status;
+    facts.push(
+      ['Deployment status', status(s)],
+      ['Deployed in block', num(deployed.result.block_height)],
+      ['Deploy transaction', hash(deployed.result.tx_id)],
+    );
+    if (!status(s)) data.push(['deployment status', s]);
+  }
+  const iface = await ask(a, 'contract interface', () => a.client.getContractInterface(c.contractId, a.o));
+  const count = (x: string) => iface.functions.filter((f) => f.access === x).length;
+  facts.push(
+    ['Public functions', num(count('public'))],
+    ['Read-only functions', num(count('read_only'))],
+    ['Private functions', num(count('private'))],
+  );
+  return renderAnswer({
+    title: ours(`Stacks contract on ${a.where}`),
+    facts,
+    data: [...data, ...interfaceData(iface)],
+  });
+};
+
+/** The lines of the top-level `(define-… (name …) …)` of `source`, with the comments right above it. */
+export function functionSource(source: string, name: string): { from: number; to: number; text: string } | undefined {
+  const read = readClarity(source, { tolerant: true });
+  if (!read.ok) return undefined;
+  // The comments right above a definition (no blank line between) are its documentation.
+  let comments: { from: number; to: number } | undefined;
+  for (const e of read.exprs) {
+    if (e.kind === 'comment') {
+      comments =
+        comments && comments.to === e.line - 1
+          ? { from: comments.from, to: e.endLine }
+          : { from: e.line, to: e.endLine };
+      continue;
+    }
+    if (e.kind === 'list' && definesFunction(e.children, name)) {
+      const from = comments && comments.to === e.line - 1 ? comments.from : e.line;
+      return {
+        from,
+        to: e.endLine,
+        text: source
+          .split('\n')
+          .slice(from - 1, e.endLine)
+          .join('\n'),
+      };
+    }
+    comments = undefined;
+  }
+  return undefined;
+}
+
+type Expr = Extract<ReturnType<typeof readClarity>, { ok: true }>['exprs'][number];
+function definesFunction(children: Expr[], name: string): boolean {
+  const [keyword, sig] = children.filter((c) => c.kind !== 'comment');
+  if (keyword?.kind !== 'atom' || !/^define-(public|read-only|private)$/.test(keyword.text)) return false;
+  if (sig?.kind !== 'list') return false;
+  const first = sig.children.find((c) => c.kind !== 'comment');
+  return first?.kind === 'atom' && first.text === name;
+}
+
+export const functionSourceTool: ToolBody = async (input, ctx) => {
+  const c = contractOf(input);
+  const fn = text(input, 'functionName', 'the name of a function of the contract');
+  const a = await asking(ctx, c.network);
+  const { source } = await ask(a, 'contract source', () => a.client.getContractSource(c.contractId, a.o));
+  const cut = functionSource(source, fn);
+  const title = ours(`Stacks contract function source on ${a.where}`);
+  if (!cut) {
+    const names = definedNames(source);
+    return renderAnswer({
+      title,
+      facts: [],
+      data: [
+        ['contract', c.contractId],
+        ['function asked for', fn],
+        ['functions the source defines', names.join(' ')],
+      ],
+      notes: [ours('The contract defines no function of that name (the names it defines are in the data block).')],
+    });
+  }
+  return renderAnswer({
+    title,
+    facts: [['Lines', ours(`${num(cut.from)}–${num(cut.to)}`)]],
+    data: [
+      ['contract', c.contractId],
+      ['function', fn],
+      ['source', cut.text, MAX_SOURCE_CHARS],
+    ],
+  });
+};
+
+function definedNames(source: string): string[] {
+  const read = readClarity(source, { tolerant: true });
+  if (!read.ok) return [];
+  return read.exprs.flatMap((e) => {
+    if (e.kind !== 'list') return [];
+    const [keyword, sig] = e.children.filter((x) => x.kind !== 'comment');
+    if (keyword?.kind !== 'atom' || !keyword.text.startsWith('define-') || sig?.kind !== 'list') return [];
+    const first = sig.children.find((x) => x.kind !== 'comment');
+    return first?.kind === 'atom' ? [first.text] : [];
+  });
+}
+
+export const whyFailedTool: ToolBody = async (input, ctx) => {
+  const id = checkTxId(text(input, 'txId', 'the id of a failed transaction (0x and 64 hex digits)'));
+  if (!id.ok) throw new BadInput(ours(id.reason));
+  const a = await asking(ctx);
+  const tx = await ask(a, 'transaction', () => a.client.getTransaction(id.value, { ...a.o, eventLimit: 1 }));
+  const title = ours(`Why Stacks transaction ${hash(tx.tx_id) ?? ''} failed, on ${a.where}`);
+  const facts: Fact[] = [['Status', status(tx.tx_status)]];
+  if (statusTone(tx.tx_status) !== 'failed')
+    return renderAnswer({
+      title,
+      facts,
+      data: status(tx.tx_status) ? [] : [['status', tx.tx_status]],
+      notes: [ours('This transaction did not fail.')],
+    });
+  const f = await txFailure(tx, a.client, { signal: ctx.signal, budget: 'wait' });
+  const data: Datum[] = [['why it failed', f?.headline ?? 'failed']];
+  if (f?.call) data.push(['contract', f.call.contractId], ['function', f.call.fn], ['result', f.call.result]);
+  if (f?.vm) data.push(['vm_error in words', f.vm.sentence], ['vm_error', f.vm.raw]);
+  else if (tx.vm_error) data.push(['vm_error', tx.vm_error]);
+  const source = f?.call ? a.client.knownContractSource(f.call.contractId)?.split('\n') : undefined;
+  for (const l of f?.links.slice(0, MAX_FAILURE_LINES) ?? []) {
+    data.push([`${l.name ?? 'the error'} (line ${l.line + 1})`, l.text]);
+    const line = source?.[l.line];
+    if (line !== undefined) data.push([`source line ${l.line + 1}`, line.trim()]);
+  }
+  return renderAnswer({ title, facts, data });
+};
+
+/** What the user confirms before a read-only call: the contract, function, arguments, sender and network. */
+export function callConfirmation(
+  input: unknown,
+  networks: AgentNetwork,
+): { title: string; progress: string; lines: string[] } {
+  const i = input && typeof input === 'object' ? (input as Record<string, unknown>) : {};
+  // Printable ASCII as it is; anything else (a line break that would start a line of its own, an
+  // invisible character) quoted as JSON, so the user sees exactly what will be sent.
+  const shown = (v: unknown) =>
+    typeof v === 'string' && /^[\x20-\x7e]*$/.test(v)
+      ? v
+      : (JSON.stringify(v) ?? '(none)').replace(
+          /[^\x20-\x7e]/g,
+          (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+        );
+  const c = checkContractId(typeof i.contractId === 'string' ? i.contractId : '');
+  const network = networks.networkFor(c.ok ? c.value.network : undefined);
+  const url = networks.urlOf(network);
+  const args = Array.isArray(i.arguments) ? i.arguments.map(shown) : [];
+  const fn = shown(i.functionName);
+  return {
+    title: 'Call a read-only function on the Stacks chain?',
+    progress: `Calling ${fn} on ${networks.label(network)}`,
+    lines: [
+      `Contract: ${shown(i.contractId)}${c.ok ? '' : ' (not a valid contract id: the call will be refused)'}`,
+      `Function: ${fn}`,
+      `Arguments: ${args.length ? args.map((x) => JSON.stringify(x)).join(', ') : '(none)'}`,
+      `Sender: ${typeof i.sender === 'string' && i.sender ? shown(i.sender) : c.ok ? `${c.value.address} (the deployer)` : '(the deployer)'}`,
+      `Network: ${networks.label(network)}${url.ok ? ` (${url.url})` : ''}`,
+      'A read-only call changes nothing on chain; it sends these values to the API.',
+    ],
+  };
+}
+
+export const callReadOnlyTool: ToolBody = async (input, ctx) => {
+  const c = contractOf(input);
+  const fn = text(input, 'functionName', 'the name of a read-only function of the contract');
+  const raw = input.arguments ?? [];
+  if (!Array.isArray(raw) || raw.some((x) => typeof x !== 'string' && typeof x !== 'number' && typeof x !== 'boolean'))
+    throw new BadInput(
+      ours('"arguments" must be a list of the arguments in Clarity notation, as strings (e.g. ["u5", "SP…"]).'),
+    );
+  const args = raw.map(String);
+  const who = checkPrincipal(
+    typeof input.sender === 'string' && input.sender.trim() ? input.sender.trim().replace(/^'/, '') : c.address,
+  );
+  if (!who.ok) throw new BadInput(ours(`sender: ${who.reason}`));
+  const a = await asking(ctx, c.network);
+  const iface = await ask(a, 'contract interface', () => a.client.getContractInterface(c.contractId, a.o));
+  const f = iface.functions.find((x) => x.name === fn && x.access === 'read_only');
+  const title = ours(`Stacks read-only call on ${a.where}`);
+  if (!f) {
+    const names = iface.functions.filter((x) => x.access === 'read_only').map((x) => x.name);
+    return renderAnswer({
+      title,
+      facts: [],
+      data: [
+        ['contract', c.contractId],
+        ['function asked for', fn],
+        ['read-only functions of the contract', names.join(' ')],
+      ],
+      notes: [ours('The contract has no read-only function of that name: nothing was sent.')],
+    });
+  }
+  if (args.length !== f.args.length)
+    throw new BadInput(ours(`The function takes ${f.args.length} arguments, not ${args.length}: nothing was sent.`));
+  const codec = clarityModule();
+  const encoded = f.args.map((x, n) => codec.encodeArgument(x.type, args[n]!));
+  const wrong = encoded.flatMap((e, n) =>
+    e.ok ? [] : [`argument ${n + 1} (${typeText(f.args[n]!.type)}): ${e.reason}`],
+  );
+  if (wrong.length) throw new BadInput(ours(`Not sent: ${wrong.join(' ')}`));
+  const hexes = encoded.map((e) => (e.ok ? e.hex : ''));
+  const result = await ask(a, 'read-only call', () =>
+    a.client.callReadOnly(c.contractId, fn, { sender: who.value.principal, arguments: hexes }, a.o),
+  );
+  const facts: Fact[] = [
+    ['Sender', who.value.kind === 'address' ? ours(who.value.principal) : contractId(who.value.principal)],
+    ['Answered', ours(result.okay ? 'yes' : 'no: the node refused the call')],
+  ];
+  const data: Datum[] = [
+    ['contract', c.contractId],
+    ['function', signature(f)],
+    ...encoded.map((e, n): Datum => [`argument ${f.args[n]!.name}`, e.ok ? e.text : '']),
+  ];
+  if (result.okay && result.result) data.push(['result', codec.clarityText(result.result) ?? result.result]);
+  if (!result.okay) data.push(['why the node refused', result.cause ?? 'no reason given']);
+  return renderAnswer({ title, facts, data });
+};
