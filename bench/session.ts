@@ -416,6 +416,8 @@ export function naiveClient(
     getAddressTransactionEvents: (a, tx, o = {}) =>
       get(`/extended/v2/addresses/${a}/transactions/${tx}/events`, page(o)),
     getMempoolFees: () => get('/extended/v2/mempool/fees'),
+    estimateFee: () => Promise.reject(new Error('The bench baseline does not estimate fees.')),
+    getPoxEpochs: () => get('/v2/pox'),
     // A contract the node does not know is a 404, which the panel shows as "no interface".
     getContractInterface: async (id) => {
       try {

@@ -78,6 +78,7 @@ export const Settings = {
   codeLensEnabled: 'codeLens.enabled',
   statusBarChainTip: 'statusBar.chainTip',
   watchMaxMinutes: 'watch.maxMinutes',
+  simulationServiceUrl: 'simulation.serviceUrl',
 } as const;
 
 /**
@@ -99,6 +100,7 @@ export const RESTRICTED_SETTINGS: readonly string[] = [
   Settings.watchedGlobal,
   Settings.watchedNotify,
   Settings.autoRefreshSeconds,
+  Settings.simulationServiceUrl,
 ];
 
 export const NETWORK_URLS = {

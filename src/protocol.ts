@@ -109,6 +109,19 @@ export const WebviewMessage = z.discriminatedUnion('type', [
     sender: z.string().check(z.maxLength(200)),
     at: z.string().check(z.maxLength(80)),
   }),
+  /**
+   * Simulate a public function of the contract shown with the simulation service the user set:
+   * as `sender`, at block `at` ('' for the latest). Nothing is signed or broadcast.
+   */
+  z.object({
+    type: kind('simulate'),
+    fn: z.string().check(z.maxLength(128)),
+    args: z.array(z.string().check(z.maxLength(MAX_INPUT))).check(z.maxLength(256)),
+    sender: z.string().check(z.maxLength(200)),
+    at: z.string().check(z.maxLength(80)),
+  }),
+  /** Re-simulate the failed transaction the panel shows: at the latest block, or at the block before it. */
+  z.object({ type: kind('resimulate'), when: z.enum(['now', 'before']) }),
   /** Read a data variable, a constant or (for the key typed) a map entry of the contract shown. */
   z.object({
     type: kind('read'),
@@ -222,7 +235,8 @@ export interface ArgField {
  */
 export interface WorkbenchForm {
   id: string;
-  kind: 'fn' | (typeof STATE_KINDS)[number];
+  /** `fn`: a read-only function to call; `public`: a public function to simulate; else state to read. */
+  kind: 'fn' | 'public' | (typeof STATE_KINDS)[number];
   name: string;
   args: ArgField[];
   /** The type of what it answers. */
@@ -253,6 +267,33 @@ export interface FormResult {
   fields?: Array<string | null>;
   /** Where it ran: "latest block" or "block 123 (0x…)". */
   at?: string;
+  /** For a simulation: what the call did, beyond its result (`text`, `tree`). */
+  simulation?: SimulationView;
+}
+
+/** What a simulated call did, as plain text the webview shows (every string is chain data or made from it). */
+export interface SimulationView {
+  /** "Would succeed" or why it would fail, in one sentence. */
+  verdict: string;
+  tone: 'success' | 'failed';
+  /** The lines of the called contract that return its error (the failure feature's). */
+  lines: string[];
+  /** The `vm_error` in words, with the raw text. */
+  vmError?: string;
+  /** Whether post-conditions aborted it, in words. */
+  postConditions: string;
+  movements: Array<{ what: string; from: string; to: string; amount: string }>;
+  /** Net change per principal and asset. */
+  net: Array<{ principal: string; asset: string; change: string }>;
+  prints: Array<{ contract: string; value: string }>;
+  /** Execution cost against the block limit, and where the limit comes from. */
+  cost: { source: string; rows: Array<{ dimension: string; used: string; limit: string; percent: string }> };
+  /** The fee: the node's three estimates, or the labelled fallback. */
+  fee: { source: string; rows: Array<{ label: string; stx: string }> };
+  /** Post-conditions for these movements, as `Pc` code to copy. */
+  pc: { deny: string; originator: string };
+  /** The service, the sender and the nonce used. */
+  ran: string;
 }
 
 export interface ViewModel {

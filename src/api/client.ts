@@ -153,6 +153,18 @@ export interface StacksClient {
   getNftHoldings(principal: string, options?: PageOptions): Promise<S.Page<S.NftHolding>>;
   /** A principal's pending transactions (sent, received, or calling its contract), newest first. */
   getPrincipalMempoolTransactions(principal: string, options?: PageOptions): Promise<S.Page<S.MempoolTransaction>>;
+  /**
+   * The node's fee estimate for a transaction payload (`POST /v2/fees/transaction`, hex of the
+   * payload only): three estimations, low to high. A node that has none (400 `NoEstimateAvailable`,
+   * estimation switched off, or a plain-text refusal) gives `{ none: why }` instead of failing.
+   */
+  estimateFee(
+    payloadHex: string,
+    estimatedLength: number,
+    options?: CallOptions,
+  ): Promise<{ estimate: S.FeeEstimate } | { none: string }>;
+  /** The node's current epoch and each epoch's block limit (`GET /v2/pox`), kept five minutes. */
+  getPoxEpochs(options?: CallOptions): Promise<S.PoxEpochs>;
   /** Forgets every cached response (in-flight requests are not affected). */
   clearCache(): void;
 }
@@ -687,6 +699,40 @@ class Client implements StacksClient {
       },
       o,
     );
+  }
+
+  async getPoxEpochs(o: CallOptions = {}): Promise<S.PoxEpochs> {
+    return this.requests.call(
+      { route: '/v2/pox', path: '/v2/pox', schema: S.PoxEpochs, what: 'PoX information', ttl: () => 5 * 60_000 },
+      o,
+    );
+  }
+
+  async estimateFee(
+    payloadHex: string,
+    estimatedLength: number,
+    o: CallOptions = {},
+  ): Promise<{ estimate: S.FeeEstimate } | { none: string }> {
+    if (typeof payloadHex !== 'string' || !/^([0-9a-fA-F]{2}){1,2000000}$/.test(payloadHex))
+      throw invalid('A transaction payload is hex digits.');
+    const len = Number.isSafeInteger(estimatedLength) && estimatedLength > 0 ? estimatedLength : undefined;
+    try {
+      const estimate = await this.requests.call(
+        {
+          route: '/v2/fees/transaction',
+          path: '/v2/fees/transaction',
+          body: { transaction_payload: payloadHex, ...(len ? { estimated_len: len } : {}) },
+          schema: S.FeeEstimate,
+          what: 'fee estimate',
+          ttl: () => this.freshMs,
+        },
+        o,
+      );
+      return { estimate };
+    } catch (e) {
+      if (isStacksApiError(e) && e.kind === 'bad-request') return { none: e.message };
+      throw e;
+    }
   }
 
   async getDataVar(contractId: string, varName: string, at: AtTip = {}, o: CallOptions = {}): Promise<S.ClarityData> {

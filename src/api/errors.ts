@@ -89,8 +89,13 @@ export const ROUTE_NOT_FOUND = /^Route [A-Z]+:\//;
 
 /** Pulls the server's own words out of an error body: `message` (Fastify) or `error` (older bodies). */
 export function serverWords(body: unknown): string | undefined {
+  const pick = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim().slice(0, 300) : undefined);
+  // The node answers some refusals with a bare JSON string ("Fee estimation not supported on this node").
+  if (typeof body === 'string') return pick(body);
   if (!body || typeof body !== 'object') return undefined;
   const b = body as Record<string, unknown>;
-  const pick = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim().slice(0, 300) : undefined);
-  return pick(b.message) ?? pick(b.error);
+  // The node's `{error, reason}` (the fee estimate's `NoEstimateAvailable`): the reason is the useful part.
+  const reason = pick(b.reason);
+  const error = pick(b.error);
+  return pick(b.message) ?? (error && reason ? `${error} (${reason})` : error);
 }

@@ -15,4 +15,5 @@ export * from './schemas/nonces';
 export * from './schemas/tokens';
 export * from './schemas/contracts';
 export * from './schemas/holdings';
+export * from './schemas/simulation';
 export { parseWith, type Schema } from './schemas/parse';

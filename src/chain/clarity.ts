@@ -26,6 +26,7 @@ export const CLARITY_LIMITS = {
 } as const;
 
 export { encodeArgument } from './clarityArgs';
+export { buildSimulationCall, readSimulationCall } from './simulationTx';
 
 /**
  * A serialized Clarity value as Clarity writes it (`(ok u1)`), cut to `max` characters; undefined

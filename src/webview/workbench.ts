@@ -6,6 +6,7 @@ import type { ArgField, FormResult, WorkbenchForm, WorkbenchSection } from '../p
 import { button, h, icon } from './dom';
 import { post } from './host';
 import { draftHere, recordDraft } from './place';
+import { simulationView } from './simulation';
 import { clarityNode } from './values';
 
 interface FormView {
@@ -89,7 +90,10 @@ function argInput(a: ArgField): HTMLInputElement | HTMLSelectElement {
 function workbenchForm(f: WorkbenchForm, sender: () => string, at: () => string): HTMLElement {
   const details = h('details', 'wb-form');
   details.dataset.form = f.id;
-  const what = f.kind === 'fn' ? `→ ${f.returns}` : `${f.kind === 'var' ? 'data variable' : f.kind}: ${f.returns}`;
+  const what =
+    f.kind === 'fn' || f.kind === 'public'
+      ? `→ ${f.returns}`
+      : `${f.kind === 'var' ? 'data variable' : f.kind}: ${f.returns}`;
   details.append(h('summary', 'wb-head', h('code', 'wb-name', f.name), h('span', 'hint', what)));
   let built: ReturnType<FormView['body']> | undefined;
   const body = (): ReturnType<FormView['body']> => {
@@ -110,8 +114,8 @@ function workbenchForm(f: WorkbenchForm, sender: () => string, at: () => string)
     const run = h(
       'button',
       'button primary',
-      icon(f.kind === 'fn' ? 'play' : 'eye'),
-      f.kind === 'fn' ? 'Call' : 'Read',
+      icon(f.kind === 'fn' ? 'play' : f.kind === 'public' ? 'beaker' : 'eye'),
+      f.kind === 'fn' ? 'Call' : f.kind === 'public' ? 'Simulate' : 'Read',
     );
     run.type = 'submit';
     const out = h('div', 'wb-result');
@@ -129,6 +133,7 @@ function workbenchForm(f: WorkbenchForm, sender: () => string, at: () => string)
       ev.preventDefault();
       const values = inputs.map((i) => i.value);
       if (f.kind === 'fn') post({ type: 'call', fn: f.name, args: values, sender: sender(), at: at() });
+      else if (f.kind === 'public') post({ type: 'simulate', fn: f.name, args: values, sender: sender(), at: at() });
       else
         post({
           type: 'read',
@@ -178,6 +183,7 @@ export function showResult(r: FormResult): void {
         button('Copy result', 'copy', () => post({ type: 'copy', text }), { iconOnly: true, cls: 'wb-copy' }),
       ),
       r.tree?.children ? h('div', 'cv', clarityNode(r.tree, 0)) : '',
+      r.simulation ? simulationView(r.simulation) : '',
       at ?? '',
     );
   } else {
@@ -209,7 +215,8 @@ export function formBusy(id: string): void {
   if (!view) return;
   const f = view.body();
   view.details.classList.add('busy');
-  f.out.replaceChildren(h('div', 'hint', icon('loading', 'codicon-modifier-spin'), ' Asking the node…'));
+  const what = id.startsWith('public:') ? ' Simulating…' : ' Asking the node…';
+  f.out.replaceChildren(h('div', 'hint', icon('loading', 'codicon-modifier-spin'), what));
 }
 
 /** The form a panel was opened at (a CodeLens, the command): in view, its first field focused. */

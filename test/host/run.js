@@ -198,6 +198,7 @@ async function hostMode(_argv, { untrusted = false } = {}) {
           'stacksLookup.watchedAddresses.global': true,
           'stacksLookup.watchedAddresses.notify': true,
           'stacksLookup.explorer.autoRefreshSeconds': 10,
+          'stacksLookup.simulation.serviceUrl': `${workspaceMock.url}/simulation`,
         },
         null,
         2,

@@ -7,6 +7,7 @@ import { data, findBlockV2, findBurnBlock, stacksBlocksOf, zeroBalance } from '.
 import { clone, ERROR_BODIES, Json, loadFixture } from './fixtures';
 import { getBalancesV1, getFtBalancesV3, getNftBalancesV3, getPrincipalMempoolV3 } from './holdings';
 import { toV3MempoolSummary } from './v3';
+import { getPox, postFeeEstimate, postSimulation } from './simulation';
 import {
   getConstantVal,
   getContractInterface,
@@ -258,6 +259,10 @@ export const ROUTES: Route[] = [
   { pattern: /^\/v2\/data_var\/([^/]+)\/([^/]+)\/([^/]+)$/, handler: getDataVar },
   { pattern: /^\/v2\/constant_val\/([^/]+)\/([^/]+)\/([^/]+)$/, handler: getConstantVal },
   { pattern: /^\/v2\/map_entry\/([^/]+)\/([^/]+)\/([^/]+)$/, handler: postMapEntry, post: true },
+  // the node's fee estimate, and a simulation service mounted under /simulation (./simulation.ts)
+  { pattern: /^\/v2\/fees\/transaction$/, handler: postFeeEstimate, post: true },
+  { pattern: /^\/v2\/pox$/, handler: getPox },
+  { pattern: /^\/simulation\/devtools\/v2\/simulations:instant$/, handler: postSimulation, post: true },
   // what a principal holds, and its pending transactions (./holdings.ts)
   { pattern: /^\/extended\/v3\/principals\/([^/]+)\/balances\/ft$/, handler: getFtBalancesV3 },
   { pattern: /^\/extended\/v3\/principals\/([^/]+)\/balances\/nft$/, handler: getNftBalancesV3 },

@@ -24,6 +24,8 @@ export function param(ctx: RouteContext, i: number): string {
 export interface Reply {
   status: number;
   body: unknown;
+  /** Send `body` (a string) as plain text, not as JSON: what a simulation service answers when it cannot run. */
+  raw?: boolean;
   headers?: Record<string, string> | undefined;
 }
 

@@ -132,9 +132,10 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
 
   function send(res: http.ServerResponse, reply: Reply, method: string, extra: Record<string, string> = {}): void {
     if (res.destroyed || res.writableEnded) return;
-    const body = reply.body === undefined ? '' : JSON.stringify(reply.body);
+    const raw = reply.raw && typeof reply.body === 'string';
+    const body = reply.body === undefined ? '' : raw ? String(reply.body) : JSON.stringify(reply.body);
     res.writeHead(reply.status, {
-      'content-type': 'application/json; charset=utf-8',
+      'content-type': raw ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
       'content-length': String(Buffer.byteLength(body)),
       ...rateHeaders(),
       ...extra,

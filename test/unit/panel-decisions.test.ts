@@ -311,4 +311,59 @@ describe('Detail panel: what the host does for each message', () => {
     ignoredBecause(read('var', 'counter', 'u1'), /key for a variable/);
     ignoredBecause(read('var', 'missing'), /offers no form/);
   });
+
+  it('simulates only a public function the contract panel offers a form for, with its arguments', () => {
+    const withPublic: ViewModel = {
+      ...contractShown,
+      sections: [
+        {
+          type: 'workbench',
+          title: 'Simulate public functions (1)',
+          sender: ADDRESS.testnet,
+          empty: '',
+          forms: [
+            {
+              id: 'public:transfer',
+              kind: 'public',
+              name: 'transfer',
+              returns: '(response bool uint)',
+              args: [{ name: 'amount', type: 'uint', input: 'uint', hint: '' }],
+            },
+          ],
+        },
+      ],
+    };
+    const sim = (fn: string, args: string[], shown = withPublic) =>
+      decide({ type: 'simulate', fn, args, sender: ADDRESS.testnet, at: '' }, situation({ here: contractHere, shown }));
+    assert.deepStrictEqual(sim('transfer', ['u100']), {
+      do: 'simulate',
+      target: contractHere.target,
+      fn: 'transfer',
+      args: ['u100'],
+      sender: ADDRESS.testnet,
+      at: '',
+    });
+    ignoredBecause(sim('transfer', []), /another number of arguments/);
+    // A read-only form is not a public one: `fn:get-pair` does not let the webview simulate get-pair.
+    ignoredBecause(sim('get-pair', ['u1', 'u2'], contractShown), /offers no form/);
+  });
+
+  it('re-simulates only the failed transaction shown, when its panel offers it', () => {
+    const intent = { type: 'resimulate' as const, when: 'before' as const };
+    const offering: ViewModel = {
+      ...shownModel(),
+      sections: [{ type: 'actions', actions: [{ label: 'Re-simulate at the block before', intent }] }],
+    };
+    assert.deepStrictEqual(decide(intent, situation({ shown: offering })), {
+      do: 'resimulate',
+      target: here.target,
+      when: 'before',
+    });
+    ignoredBecause(decide(intent, situation()), /does not offer/);
+    ignoredBecause(decide(intent, situation({ here: contractHere, shown: offering })), /does not offer/);
+    ignoredBecause(
+      decide({ type: 'resimulate', when: 'yesterday' }, situation({ shown: offering })),
+      /not part of the protocol/,
+    );
+  });
 });

@@ -72,6 +72,7 @@ function runTests(): Promise<void> {
   require('./holdings.test');
   require('./plans.test');
   require('./failure.test');
+  require('./simulation.test');
   require('./language.test');
   require('./agent.test');
   /* eslint-enable @typescript-eslint/no-require-imports */

@@ -12,12 +12,15 @@ import { NETWORK_LABELS } from '../../chain/networks';
 import type { FormResult, HostMessage } from '../../protocol';
 import type { NetworkService } from '../network/network';
 import { describeError } from '../shared/errorText';
+import { showWarning } from '../shared/notify';
+import type { Config } from '../shared/config';
 import type { Log } from '../shared/log';
+import { simulate } from '../workbench/simulation';
 import type { Decision } from './messages';
 import { callResult, parseAt, prepareCall, prepareRead, valueResult } from './models/workbench';
 import { type Entry, identity } from './places';
 
-export type FormDecision = Extract<Decision, { do: 'call' | 'read' }>;
+export type FormDecision = Extract<Decision, { do: 'call' | 'read' | 'simulate' }>;
 
 export interface FormHost {
   post(m: HostMessage): void;
@@ -32,12 +35,12 @@ export class FormRunner {
   readonly results = new Map<string, FormResult>();
 
   constructor(
-    private readonly d: { networks: NetworkService; log: Log },
+    private readonly d: { networks: NetworkService; config: Config; log: Log },
     private readonly host: FormHost,
   ) {}
 
   async run(d: FormDecision, here: Entry, iface: ContractInterface): Promise<void> {
-    const form = d.do === 'call' ? `fn:${d.fn}` : `${d.what}:${d.name}`;
+    const form = d.do === 'call' ? `fn:${d.fn}` : d.do === 'simulate' ? `public:${d.fn}` : `${d.what}:${d.name}`;
     const place = identity(here);
     this.forms.get(form)?.abort();
     const controller = new AbortController();
@@ -47,15 +50,16 @@ export class FormRunner {
     try {
       const codec = clarityModule();
       const prepared =
-        d.do === 'call'
-          ? prepareCall(iface, d.fn, d.args, d.sender, codec)
-          : prepareRead(iface, d.what, d.name, d.key, codec);
+        d.do === 'read'
+          ? prepareRead(iface, d.what, d.name, d.key, codec)
+          : prepareCall(iface, d.fn, d.args, d.sender, codec, d.do === 'simulate' ? 'public' : 'read_only');
       if (!prepared.ok) return this.show(place, prepared.result);
       const at = parseAt(d.at);
       if (!at.ok) return this.show(place, { form, state: 'invalid', message: `At block: ${at.reason}` });
       const { client } = await this.d.networks.endpoint(network);
       const o = { signal: controller.signal };
       let tip: string | undefined;
+      let block: { height: number; hash: string } | undefined;
       let atText = 'latest block';
       if (at.at.kind !== 'latest') {
         // The node reads only an index block hash as the block to run at: a height or block hash is resolved first.
@@ -71,12 +75,17 @@ export class FormRunner {
             message: `At block: there is no block ${String(ref)} on ${NETWORK_LABELS[network]}.`,
           });
         tip = b.index_block_hash;
+        block = { height: b.height, hash: b.hash };
         atText = `block ${b.height.toLocaleString('en-US')} (index block hash ${tip})`;
       }
       const id = here.target.id;
       const where = tip ? { tip } : {};
       let result: FormResult;
-      if ('fn' in prepared) {
+      if ('fn' in prepared && d.do === 'simulate') {
+        const ask = { form, network, contractId: id, fn: prepared.fn, args: prepared.args, sender: prepared.sender };
+        const where = { atText, signal: controller.signal, ...(block ? { block } : {}) };
+        result = await simulate(this.d, { ...ask, ...where });
+      } else if ('fn' in prepared) {
         const call = { sender: prepared.sender, arguments: prepared.args, ...where };
         result = callResult(form, await client.callReadOnly(id, prepared.fn, call, o), atText, codec);
       } else {
@@ -95,11 +104,66 @@ export class FormRunner {
         this.d.log.error(`Contract workbench: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       const text = describeError(
         e,
-        await this.d.networks.errorContext(network, d.do === 'call' ? 'read-only call' : 'contract state'),
+        await this.d.networks.errorContext(
+          network,
+          d.do === 'call' ? 'read-only call' : d.do === 'simulate' ? 'simulation' : 'contract state',
+        ),
       );
       this.show(place, { form, state: 'error', message: text.message });
     } finally {
       if (this.forms.get(form) === controller) this.forms.delete(form);
+    }
+  }
+
+  /**
+   * Re-simulates the failed transaction shown: its sender, contract, function and arguments (as the
+   * transaction carries them, serialized), at the latest block or the one before the transaction's,
+   * shown under the function's form of the contract panel, which `open` brings up.
+   */
+  async resimulate(
+    d: Extract<Decision, { do: 'resimulate' }>,
+    open: (e: Entry) => Promise<{ here: Entry; iface: ContractInterface } | undefined>,
+  ): Promise<void> {
+    const network = d.target.network ?? this.d.networks.current;
+    const controller = new AbortController();
+    const o = { signal: controller.signal };
+    let form: string | undefined;
+    let place: string | undefined;
+    try {
+      const { client } = await this.d.networks.endpoint(network);
+      const tx = await client.getTransaction(d.target.id, o);
+      const call = tx.contract_call;
+      const args = (call?.function_args ?? []).map((a) => a.hex);
+      if (!call || args.some((a) => a === undefined)) return;
+      const shown = await open({ target: { kind: 'contract', id: call.contract_id, network }, params: {} });
+      if (!shown) {
+        void showWarning(`The interface of ${call.contract_id} could not be read, so the call was not re-simulated.`);
+        return;
+      }
+      form = `public:${call.function_name}`;
+      place = identity(shown.here);
+      this.forms.get(form)?.abort();
+      this.forms.set(form, controller);
+      this.host.post({ type: 'formBusy', form });
+      let block: { height: number; hash: string } | undefined;
+      let atText = 'latest block';
+      if (d.when === 'before' && tx.block_height !== undefined && tx.block_height > 0) {
+        const b = await client.getBlock(tx.block_height - 1, o);
+        block = { height: b.height, hash: b.hash };
+        atText = `block ${b.height.toLocaleString('en-US')}, the one before transaction ${d.target.id}`;
+      } else atText = `latest block, re-simulating transaction ${d.target.id}`;
+      const ask = { form, network, contractId: call.contract_id, fn: call.function_name, sender: tx.sender_address };
+      const where = { atText, signal: controller.signal, ...(block ? { block } : {}) };
+      this.show(place, await simulate(this.d, { ...ask, args: args as string[], ...where }));
+    } catch (e) {
+      if (isStacksApiError(e) && e.kind === 'cancelled') return;
+      if (!isStacksApiError(e))
+        this.d.log.error(`Re-simulation: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      const text = describeError(e, await this.d.networks.errorContext(network, 'simulation'));
+      if (form && place) this.show(place, { form, state: 'error', message: text.message });
+      else void showWarning(text.message);
+    } finally {
+      if (form && this.forms.get(form) === controller) this.forms.delete(form);
     }
   }
 
@@ -113,7 +177,10 @@ export class FormRunner {
   /** The texts of the answers shown: a copy of one is named, not shown, in the status bar. */
   texts(): Set<string> {
     const texts = new Set<string>();
-    for (const r of this.results.values()) if (r.state === 'ok' && r.text !== undefined) texts.add(r.text);
+    for (const r of this.results.values()) {
+      if (r.state === 'ok' && r.text !== undefined) texts.add(r.text);
+      if (r.simulation) texts.add(r.simulation.pc.deny).add(r.simulation.pc.originator);
+    }
     return texts;
   }
 

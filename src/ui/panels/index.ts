@@ -3,8 +3,9 @@ import { isStacksApiError } from '../../api/errors';
 import { Target, TARGET_WHAT, targetTitle } from '../../chain/target';
 import { Commands, PANEL_VIEW_TYPE } from '../../constants';
 import { FormResult, Frame, HostMessage, PanelParams, PanelState, ViewModel } from '../../protocol';
+import type { ContractInterface } from '../../api';
 import type { InterfaceState } from './models/contracts';
-import { FormRunner, type FormDecision } from './formRunner';
+import { FormRunner } from './formRunner';
 import { describeError } from '../shared/errorText';
 import { showCopied, showWarning } from '../shared/notify';
 import type { History } from '../shared/history';
@@ -103,8 +104,6 @@ export class PanelManager extends Disposable implements Presenter {
     panel.reveal(panel.viewColumn, false);
   }
 
-  /** `Stacks: Call Read-Only Function…`: asks what it lacks, then opens the contract panel at the function's form. */
-
   /** What a webview that loads again is sent: the state shown last and the answers under its forms. */
   replayMessages(): HostMessage[] {
     if (!this.last) return [];
@@ -117,10 +116,7 @@ export class PanelManager extends Disposable implements Presenter {
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
-  /**
-   * Resolves when the webview says the next model or error posted to it is on screen, with the
-   * times (`performance.now()`) it was posted and reported painted. For measuring, nothing else.
-   */
+  /** Resolves when the next model or error posted is on screen, with when (`performance.now()`) it was posted and painted. */
   whenPainted(): Promise<{ postedAt: number; paintedAt: number }> {
     return new Promise((resolve) => this.painters.push(resolve));
   }
@@ -186,7 +182,12 @@ export class PanelManager extends Disposable implements Presenter {
         return;
       case 'call':
       case 'read':
-        return this.runForm(d);
+      case 'simulate': {
+        const p = this.formPlace();
+        return p && this.forms.run(d, p.here, p.iface);
+      }
+      case 'resimulate':
+        return this.forms.resimulate(d, async (e) => (await this.navigate(e, { push: true }), this.formPlace()));
     }
   }
 
@@ -195,11 +196,11 @@ export class PanelManager extends Disposable implements Presenter {
     return this.forms.results;
   }
 
-  private runForm(d: FormDecision): Promise<void> {
+  /** The place shown and its contract's interface, when it shows one. */
+  private formPlace(): { here: Entry; iface: ContractInterface } | undefined {
     const here = this.places.here;
     const loaded = this.parts?.parts['interface']?.value as InterfaceState | undefined;
-    if (!here || !loaded || !('iface' in loaded)) return Promise.resolve();
-    return this.forms.run(d, here, loaded.iface);
+    return here && loaded && 'iface' in loaded ? { here, iface: loaded.iface } : undefined;
   }
 
   override dispose(): void {

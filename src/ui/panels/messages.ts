@@ -43,6 +43,10 @@ export type Decision =
    * arguments as the form has fields. The host checks and encodes the arguments before sending.
    */
   | { do: 'call'; target: Target; fn: string; args: string[]; sender: string; at: string }
+  /** Simulate a public function of the contract shown, one the panel offers a form for. */
+  | { do: 'simulate'; target: Target; fn: string; args: string[]; sender: string; at: string }
+  /** Re-simulate the failed transaction the panel shows (its place, never an id from the message). */
+  | { do: 'resimulate'; target: Target; when: 'now' | 'before' }
   /** Read a data variable, constant or map entry the panel offers a form for. */
   | { do: 'read'; target: Target; what: 'var' | 'constant' | 'map'; name: string; key: string | undefined; at: string };
 
@@ -145,6 +149,21 @@ export function decide(raw: unknown, s: PanelSituation): Decision {
       if (form.args.length !== m.args.length)
         return { do: 'ignore', why: 'a call with another number of arguments than its form' };
       return { do: 'call', target: here.target, fn: form.name, args: m.args, sender: m.sender, at: m.at };
+    }
+    case 'simulate': {
+      const form = here?.target.kind === 'contract' && s.shown ? workbenchForm(s.shown, `public:${m.fn}`) : undefined;
+      if (!here || !form) return { do: 'ignore', why: 'a simulation of a function the panel offers no form for' };
+      if (form.args.length !== m.args.length)
+        return { do: 'ignore', why: 'a simulation with another number of arguments than its form' };
+      return { do: 'simulate', target: here.target, fn: form.name, args: m.args, sender: m.sender, at: m.at };
+    }
+    case 'resimulate': {
+      const offered = s.shown?.sections.some(
+        (x) => x.type === 'actions' && x.actions.some((a) => JSON.stringify(a.intent) === JSON.stringify(m)),
+      );
+      return here?.target.kind === 'tx' && offered
+        ? { do: 'resimulate', target: here.target, when: m.when }
+        : { do: 'ignore', why: 'a re-simulation the panel does not offer' };
     }
     case 'read': {
       const form =

@@ -111,6 +111,11 @@ export class Config {
     return Number.isFinite(n) ? Math.min(1440, Math.max(1, n)) : 60;
   }
 
+  /** The simulation service the workbench's Simulate sends a call to ('' when off, the default). */
+  get simulationServiceUrl(): string {
+    return this.read(Settings.simulationServiceUrl, '').trim();
+  }
+
   /** The API URL of a network, as configured (not yet checked for safety). */
   apiUrl(network: NetworkId): string {
     switch (network) {

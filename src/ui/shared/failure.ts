@@ -111,8 +111,33 @@ export async function txFailure(
   if (!call || result === undefined) {
     return { headline: sentence ?? (result ? `Failed with ${clip(result)}` : 'Failed'), ...vm, links: [] };
   }
-  const at = { call: { contractId: call.contract_id, fn: call.function_name, result } };
-  if (tx.tx_status === 'abort_by_post_condition' && !result.startsWith('(err ')) {
+  return callFailure(
+    { contractId: call.contract_id, fn: call.function_name, result },
+    { raw, ...(sentence ? { sentence } : {}) },
+    tx.tx_status === 'abort_by_post_condition',
+    client,
+    o,
+  );
+}
+
+/**
+ * The failure of a contract call that returned `result` (Clarity text), with its `vm_error`, as
+ * for a transaction: a simulated call's, or a failed transaction's. Never throws but when cancelled.
+ */
+export async function callFailure(
+  call: { contractId: string; fn: string; result: string },
+  vmError: { raw: string | undefined; sentence?: string },
+  postConditionAborted: boolean,
+  client: StacksClient,
+  o: FailureOptions = {},
+): Promise<TxFailure> {
+  const { result } = call;
+  const rawVmError = vmError.raw;
+  // A transaction's named post-condition breach comes in as `sentence`; otherwise the vm_error in words.
+  const sentence = vmError.sentence ?? vmErrorSentence(rawVmError);
+  const vm = rawVmError && sentence ? { vm: { sentence, raw: rawVmError } } : {};
+  const at = { call };
+  if (postConditionAborted && !result.startsWith('(err ')) {
     // The contract did not return an error: a post-condition aborted what it did.
     return {
       headline: sentence ?? 'Failed: a post-condition did not hold, so the transaction was aborted',
@@ -123,11 +148,11 @@ export async function txFailure(
   }
   let names: FailureNames;
   try {
-    const { source } = await client.getContractSource(call.contract_id, {
+    const { source } = await client.getContractSource(call.contractId, {
       ...(o.signal ? { signal: o.signal } : {}),
       ...(o.budget ? { budget: o.budget } : {}),
     });
-    names = explainFailure(source, call.function_name, result);
+    names = explainFailure(source, call.fn, result);
   } catch (e) {
     if (o.signal?.aborted) throw e;
     const why = e instanceof Error ? e.message : String(e);

@@ -21,6 +21,15 @@ export function showError<T extends string>(message: string, ...actions: T[]): T
   return vscode.window.showErrorMessage(inertNotification(message), ...actions);
 }
 
+/** A modal question: `detail` under the message, resolved with the button chosen (undefined for Cancel). */
+export function askModal<T extends string>(message: string, detail: string, ...actions: T[]): Thenable<T | undefined> {
+  return vscode.window.showWarningMessage(
+    inertNotification(message),
+    { modal: true, detail: inertNotification(detail) },
+    ...actions,
+  );
+}
+
 /** Says in the status bar what was copied, cut to a glance. */
 export function showCopied(text: string): void {
   vscode.window.setStatusBarMessage(`$(copy) Copied ${clip(text, 24)}`, 2500);

@@ -18,6 +18,11 @@ export async function txFailure(
   return failureModule().txFailure(tx, client, o);
 }
 
+/** The failure of a call (a simulated one) that returned `result`, as `txFailure` tells a transaction's. */
+export function callFailure(...args: Parameters<typeof import('./failure').callFailure>): Promise<TxFailure> {
+  return failureModule().callFailure(...args);
+}
+
 /** The button of a failed call's notification that opens the line that returned its error. */
 export const OPEN_LINE = 'Open Line';
 

@@ -39,6 +39,12 @@ export function failureSections(f: TxFailure | undefined, network: NetworkId): S
   });
   if (links.length > MAX_FAILURE_LINKS)
     rows.push(field('More', text('More lines return it; the first ones are listed.')));
+  // Would it still fail? The same call, sender and arguments, simulated (ui/workbench/simulation.ts).
+  if (f.call)
+    actions.push(
+      { label: 'Re-simulate now', icon: 'beaker', intent: { type: 'resimulate', when: 'now' } },
+      { label: 'Re-simulate at the block before', icon: 'history', intent: { type: 'resimulate', when: 'before' } },
+    );
   return [
     { type: 'fields', title: 'Why it failed', rows },
     ...(actions.length ? [{ type: 'actions' as const, actions }] : []),

@@ -40,6 +40,14 @@ export function interfaceSections(iface: ContractInterface, deployer: string): S
     args: argFields(f.args),
     returns: typeText(f.outputs.type),
   }));
+  const pub = iface.functions.filter((f) => f.access === 'public');
+  const publicForms: WorkbenchForm[] = pub.slice(0, MAX_FORMS).map((f) => ({
+    id: `public:${f.name}`,
+    kind: 'public',
+    name: f.name,
+    args: argFields(f.args),
+    returns: typeText(f.outputs.type),
+  }));
   const stateForms: WorkbenchForm[] = [
     ...dataVars.map((v) => ({
       id: `var:${v.name}`,
@@ -86,6 +94,13 @@ export function interfaceSections(iface: ContractInterface, deployer: string): S
       forms: stateForms,
       empty: 'This contract has no data variable, constant or map.',
     },
+    {
+      type: 'workbench',
+      title: `Simulate public functions (${n(pub.length)})`,
+      sender: deployer,
+      forms: publicForms,
+      empty: 'This contract has no public function.',
+    },
     ...interfaceTables(iface),
   ]);
 }
@@ -114,20 +129,28 @@ export function parseAt(raw: string): { ok: true; at: At } | { ok: false; reason
 
 export type Prepared = { ok: true; fn: string; args: string[]; sender: string } | { ok: false; result: FormResult };
 
-/** Checks and encodes a call's arguments and sender against the interface. */
+/**
+ * Checks and encodes a call's arguments and sender against the interface: a read-only function's
+ * call, or (`public`) a public function's simulation, whose sender is a standard address.
+ */
 export function prepareCall(
   iface: ContractInterface,
   fnName: string,
   args: readonly string[],
   sender: string,
   codec: Pick<WorkbenchCodec, 'encodeArgument'>,
+  access: 'read_only' | 'public' = 'read_only',
 ): Prepared {
-  const form = `fn:${fnName}`;
-  const f = readOnlyFunctions(iface).find((x) => x.name === fnName);
+  const form = `${access === 'public' ? 'public' : 'fn'}:${fnName}`;
+  const f = iface.functions.find((x) => x.name === fnName && x.access === access);
   if (!f)
     return {
       ok: false,
-      result: { form, state: 'invalid', message: `The contract has no read-only function ${fnName}.` },
+      result: {
+        form,
+        state: 'invalid',
+        message: `The contract has no ${access === 'public' ? 'public' : 'read-only'} function ${fnName}.`,
+      },
     };
   if (args.length !== f.args.length)
     return {
@@ -135,7 +158,11 @@ export function prepareCall(
       result: { form, state: 'invalid', message: `${fnName} takes ${f.args.length} arguments, not ${args.length}.` },
     };
   const s = sender.trim().replace(/^'/, '');
-  const who = checkPrincipal(s);
+  const checked = checkPrincipal(s);
+  const who: typeof checked =
+    access === 'public' && checked.ok && checked.value.principal.includes('.')
+      ? { ok: false, reason: 'a simulation runs as a standard address (SP…, ST…), not as a contract.' }
+      : checked;
   const encoded = f.args.map((a, i) => codec.encodeArgument(a.type, args[i] ?? ''));
   const problems = encoded.map((e) => (e.ok ? null : e.reason));
   if (!who.ok || problems.some((p) => p !== null)) {

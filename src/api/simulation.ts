@@ -1,0 +1,182 @@
+/**
+ * The client of a simulation service: stxer's `POST /devtools/v2/simulations:instant`, which runs
+ * an unsigned transaction on the chain's confirmed state (stxer/stxer-sdk `src/simulation-api.ts`,
+ * `instantSimulation`). It is a third party, so this is its own small client: it never sends the
+ * API key (the chain API's transport would), follows no redirect, and reads the plain-text answers
+ * the service gives when it cannot run a simulation: 409 `simulation_busy:` (tried once more, then
+ * said) and 410 `simulation_outdated:`. Every failure is a `StacksApiError` with one sentence.
+ */
+import { sleep } from './clock';
+import { StacksApiError } from './errors';
+import { fetchGet, type Exchange } from './exchange';
+import { platformGet } from './platformExchange';
+import { InstantSimulation, SimulationEvent, type SimulationReceipt } from './schemas/simulation';
+import { parseWith } from './schemas/parse';
+import { checkBaseUrl } from './url';
+
+export const SIMULATION_ROUTE = '/devtools/v2/simulations:instant';
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/** How long to wait before the one retry of a busy answer. */
+const BUSY_RETRY_MS = 1_500;
+
+export interface SimulationRequest {
+  /** The unsigned transaction, hex. */
+  transaction: string;
+  block_height?: number;
+  block_hash?: string;
+}
+
+export interface SimulationOptions {
+  signal?: AbortSignal;
+  timeoutMs: number;
+  /** A fetch function instead of the build's own exchange (tests). */
+  fetch?: typeof fetch;
+  /** Waits between the busy answer and its retry (tests pass their clock). */
+  wait?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  log?: (level: 'debug' | 'warn', message: string) => void;
+}
+
+/** A receipt with its events parsed; an event of a kind not known here is kept by its type name. */
+export interface Simulated {
+  receipt: SimulationReceipt;
+  events: Array<SimulationEvent | { type: 'other'; name: string }>;
+}
+
+/** Sends one call to the service; one retry when it answers busy. */
+export async function simulateCall(
+  serviceUrl: string,
+  req: SimulationRequest,
+  o: SimulationOptions,
+): Promise<Simulated> {
+  const checked = checkBaseUrl(serviceUrl);
+  if (!checked.ok)
+    throw new StacksApiError('insecure-url', `The simulation service URL is not usable: ${checked.reason}`);
+  const url = new URL(checked.url.href.replace(/\/+$/, '') + SIMULATION_ROUTE);
+  const body = JSON.stringify(req);
+  for (let attempt = 0; ; attempt++) {
+    const { status, text } = await exchange(url, body, o);
+    if (status === 409 && attempt === 0) {
+      o.log?.('warn', `POST ${SIMULATION_ROUTE}: busy, trying once more`);
+      await (o.wait ?? sleep)(BUSY_RETRY_MS, o.signal);
+      continue;
+    }
+    return answer(url.origin, status, text);
+  }
+}
+
+function answer(origin: string, status: number, text: string): Simulated {
+  const words = text.trim().slice(0, 300);
+  if (status === 409 || words.startsWith('simulation_busy:'))
+    throw new StacksApiError(
+      'server',
+      `The simulation service at ${origin} is busy (it said: ${words || 'nothing'}), twice in a row: try again in a moment.`,
+      { status, path: SIMULATION_ROUTE },
+    );
+  if (status === 410 || words.startsWith('simulation_outdated:'))
+    throw new StacksApiError(
+      'gone',
+      `The simulation service at ${origin} cannot run at that block any more (it said: ${words || 'nothing'}): simulate at the latest block or a more recent one.`,
+      { status, path: SIMULATION_ROUTE },
+    );
+  if (status < 200 || status >= 300)
+    throw new StacksApiError(
+      status >= 500 ? 'server' : status === 404 ? 'not-found' : 'bad-request',
+      `The simulation service at ${origin} answered ${status}${words ? `: ${words}` : ''}.${status === 404 ? ' Is the URL the service’s root (e.g. https://api.stxer.xyz)?' : ''}`,
+      { status, path: SIMULATION_ROUTE },
+    );
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw invalid(origin, 'it is not JSON');
+  }
+  const parsed = parseWith(InstantSimulation, json);
+  if (!parsed.ok) throw invalid(origin, parsed.problem);
+  const events = parsed.value.receipt.events.map((raw, i): Simulated['events'][number] => {
+    let ev: unknown;
+    try {
+      ev = JSON.parse(raw);
+    } catch {
+      throw invalid(origin, `event ${i + 1} is not JSON`);
+    }
+    const type = ev && typeof ev === 'object' ? (ev as { type?: unknown }).type : undefined;
+    const e = parseWith(SimulationEvent, ev);
+    if (e.ok) return e.value;
+    if (typeof type === 'string' && !KNOWN_EVENTS.has(type)) return { type: 'other', name: type.slice(0, 80) };
+    throw invalid(origin, `event ${i + 1} (${String(type).slice(0, 40)}): ${e.problem}`);
+  });
+  return { receipt: parsed.value.receipt, events };
+}
+
+/** The event kinds `SimulationEvent` reads: one of these that does not fit it is a broken answer, not a new kind. */
+const KNOWN_EVENTS = new Set(
+  ['contract', 'stx_transfer', 'stx_mint', 'stx_burn', 'stx_lock', 'ft_transfer', 'ft_mint', 'ft_burn']
+    .concat(['nft_transfer', 'nft_mint', 'nft_burn'])
+    .map((k) => `${k}_event`),
+);
+
+function invalid(origin: string, problem: string): StacksApiError {
+  return new StacksApiError(
+    'invalid-response',
+    `The simulation service at ${origin} sent an answer that is not a simulation receipt (${problem}), so nothing is shown.`,
+    { path: SIMULATION_ROUTE },
+  );
+}
+
+async function exchange(url: URL, body: string, o: SimulationOptions): Promise<{ status: number; text: string }> {
+  // No X-API-Key header, ever: the key belongs to the chain API, not to this service.
+  const headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, o.timeoutMs);
+  const onAbort = () => controller.abort();
+  o.signal?.addEventListener('abort', onAbort, { once: true });
+  const stopped = () =>
+    timedOut
+      ? new StacksApiError(
+          'timeout',
+          `The simulation service at ${url.origin} did not answer within ${Math.round(o.timeoutMs / 1000)} s.`,
+          { path: SIMULATION_ROUTE },
+        )
+      : new StacksApiError('cancelled', 'The simulation was cancelled.', { path: SIMULATION_ROUTE });
+  try {
+    let res: Exchange;
+    try {
+      res = o.fetch
+        ? await fetchGet(o.fetch, url, headers, controller.signal, MAX_BODY_BYTES, body)
+        : await platformGet(url, headers, controller.signal, MAX_BODY_BYTES, body);
+    } catch {
+      if (controller.signal.aborted) throw stopped();
+      throw new StacksApiError(
+        'network',
+        `Could not reach the simulation service at ${url.origin}: check stacksLookup.simulation.serviceUrl and your connection.`,
+        { path: SIMULATION_ROUTE },
+      );
+    }
+    if (res.opaqueRedirect || (res.status >= 300 && res.status < 400))
+      throw new StacksApiError(
+        'insecure-url',
+        `The simulation service at ${url.origin} answered with a redirect, which is not followed: set its final URL.`,
+        { path: SIMULATION_ROUTE },
+      );
+    let text: string;
+    try {
+      text = await res.read();
+    } catch {
+      if (controller.signal.aborted) throw stopped();
+      throw new StacksApiError(
+        'invalid-response',
+        `The simulation service at ${url.origin} sent an answer too large or cut off; it was not read.`,
+        { path: SIMULATION_ROUTE },
+      );
+    }
+    o.log?.('debug', `POST ${SIMULATION_ROUTE} -> ${res.status} (${text.length} bytes)`);
+    return { status: res.status, text };
+  } finally {
+    clearTimeout(timer);
+    o.signal?.removeEventListener('abort', onAbort);
+  }
+}

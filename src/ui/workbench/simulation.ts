@@ -1,0 +1,277 @@
+/**
+ * Simulate: a public function call run by the simulation service the user set
+ * (`stacksLookup.simulation.serviceUrl`) on the chain's confirmed state, never signed or
+ * broadcast. The first simulation in a window with a service asks before anything is sent. The
+ * unsigned call is built with the sender as its signer and the sender's confirmed nonce; the
+ * answer is shown with why it failed (the failure feature's names and lines), what it moved, its
+ * cost against the block limit, the node's fee estimate (or a labelled fallback) and the
+ * post-conditions for its movements.
+ */
+import type { MempoolFees, PoxEpochs, StacksClient } from '../../api';
+import { simulateCall, type Simulated } from '../../api/simulation';
+import { clarityModule } from '../../chain/lazyClarity';
+import { formatInt, formatStx } from '../../chain/format';
+import { NETWORK_LABELS, type NetworkId } from '../../chain/networks';
+import {
+  BLOCK_LIMITS,
+  COST_DIMENSIONS,
+  costShares,
+  movementsOf,
+  netChanges,
+  percentText,
+  postConditionCode,
+  type Movement,
+  type ReceiptEvent,
+} from '../../chain/simulation';
+import { vmErrorSentence } from '../../chain/vmError';
+import { CONFIG_SECTION, Settings } from '../../constants';
+import type { FormResult, SimulationView } from '../../protocol';
+import type { NetworkService } from '../network/network';
+import type { Config } from '../shared/config';
+import type { Log } from '../shared/log';
+import { askModal } from '../shared/notify';
+import { callFailure } from '../shared/txFailure';
+
+export interface SimulationDeps {
+  networks: NetworkService;
+  config: Config;
+  log: Log;
+}
+
+/** One simulation, its arguments already checked and encoded against the interface. */
+export interface SimulationAsk {
+  form: string;
+  network: NetworkId;
+  contractId: string;
+  fn: string;
+  /** Each argument, serialized Clarity (0x and hex). */
+  args: string[];
+  sender: string;
+  /** The block to run at (latest when absent). */
+  block?: { height: number; hash: string };
+  atText: string;
+  signal: AbortSignal;
+}
+
+const SETTING = `${CONFIG_SECTION}.${Settings.simulationServiceUrl}`;
+/** The services the user agreed to send simulations to, in this window. */
+const agreed = new Set<string>();
+
+function invalid(form: string, message: string, atText?: string): FormResult {
+  return { form, state: 'invalid', message, ...(atText ? { at: atText } : {}) };
+}
+
+/** Runs one simulation and says what the form shows. Throws a client error (the caller words it). */
+export async function simulate(d: SimulationDeps, a: SimulationAsk): Promise<FormResult> {
+  const service = d.config.simulationServiceUrl;
+  if (a.network === 'devnet')
+    return invalid(
+      a.form,
+      'Simulation needs a hosted network (mainnet or testnet): a devnet node has no simulation route. Select mainnet or testnet to simulate this call there.',
+    );
+  if (!service)
+    return invalid(
+      a.form,
+      `Simulate is off: set ${SETTING} to a simulation service (stxer: https://api.stxer.xyz for mainnet, https://testnet-api.stxer.xyz for testnet). Nothing was sent.`,
+    );
+  // The chain of the network, or on a custom network the one the sender's address names.
+  const senderChain = /^S[PM]/.test(a.sender) ? 'mainnet' : 'testnet';
+  const chain = a.network === 'mainnet' || a.network === 'testnet' ? a.network : senderChain;
+  if (senderChain !== chain)
+    return invalid(
+      a.form,
+      `Sender: ${a.sender} is a ${senderChain} address, and this call runs on ${chain}: give a ${chain} address (${chain === 'mainnet' ? 'SP… or SM…' : 'ST… or SN…'}).`,
+    );
+  if (!agreed.has(service)) {
+    const go = await askModal(
+      `Send this call to the simulation service at ${service}?`,
+      `The service (a third party unless you run it) receives an unsigned transaction with the sender ${a.sender}, the contract ${a.contractId}, the function ${a.fn} and its ${a.args.length} argument${a.args.length === 1 ? '' : 's'}, and runs it on ${chain} state. Nothing is signed or broadcast, and your API key is not sent. It is not asked again in this window.`,
+      'Send',
+    );
+    if (go !== 'Send') return invalid(a.form, 'Not simulated: nothing was sent to the simulation service.');
+    agreed.add(service);
+  }
+  const { client } = await d.networks.endpoint(a.network);
+  const o = { signal: a.signal };
+  const nonces = await client.getNonces(a.sender, o);
+  // The service runs on confirmed state: the next nonce there, not one that counts the mempool.
+  const nonce = nonces.last_confirmed_nonce === null ? 0 : nonces.last_confirmed_nonce + 1;
+  const codec = clarityModule();
+  const built = await codec.buildSimulationCall({
+    contractId: a.contractId,
+    fn: a.fn,
+    args: a.args,
+    sender: a.sender,
+    nonce,
+    network: chain,
+  });
+  const sim = await simulateCall(
+    service,
+    {
+      transaction: built.transaction,
+      // As the SDK's examples send it: the Stacks block hash, hex without 0x.
+      ...(a.block ? { block_height: a.block.height, block_hash: a.block.hash.replace(/^0x/i, '') } : {}),
+    },
+    {
+      signal: a.signal,
+      timeoutMs: Math.max(30_000, d.config.requestTimeoutMs),
+      log: (level, m) => (level === 'warn' ? d.log.warn(`Simulation: ${m}`) : d.log.info(`Simulation: ${m}`)),
+    },
+  );
+  const fee = await feeOf(client, built.payload, built.length, a.signal);
+  const limit = await blockLimit(client, a.signal);
+  const text = codec.clarityText(`0x${sim.receipt.result.replace(/^0x/i, '')}`);
+  if (text === undefined)
+    return {
+      form: a.form,
+      state: 'error',
+      message: 'The simulation service sent a result that is not a Clarity value: it is not shown.',
+    };
+  const tree = codec.decodeClarity(`0x${sim.receipt.result.replace(/^0x/i, '')}`);
+  const view = await describe(client, a, sim, text, fee, limit, `${service}, as ${a.sender} with nonce ${nonce}`);
+  return { form: a.form, state: 'ok', text, ...(tree ? { tree } : {}), at: a.atText, simulation: view };
+}
+
+type Fee = SimulationView['fee'];
+type Limit = { label: string; cost: Record<(typeof COST_DIMENSIONS)[number], number> };
+
+/**
+ * The block limit of the node's current epoch, as its `/v2/pox` reports it; stacks-core's
+ * constants for that epoch (or for 2.1 to 3.4 when the node names none) when it reports no limit.
+ */
+async function blockLimit(client: StacksClient, signal: AbortSignal): Promise<Limit> {
+  let pox: PoxEpochs | undefined;
+  try {
+    pox = await client.getPoxEpochs({ signal });
+  } catch (e) {
+    if (signal.aborted) throw e;
+  }
+  const epoch = pox?.current_epoch;
+  const own = pox?.epochs?.find((x) => x.epoch_id === epoch)?.block_limit;
+  if (epoch && own) {
+    const cost = Object.fromEntries(COST_DIMENSIONS.map((d) => [d, Number(own[d])])) as Limit['cost'];
+    if (COST_DIMENSIONS.every((d) => Number.isFinite(cost[d]) && cost[d] > 0))
+      return { label: `${epoch}, as the node reports it (/v2/pox)`, cost };
+  }
+  const fallback = epoch && /^Epoch[4-9]/.test(epoch) ? BLOCK_LIMITS.epoch40 : BLOCK_LIMITS.epoch21;
+  return { label: `${fallback.label}; the node reported no limit`, cost: fallback.cost };
+}
+
+async function feeOf(client: StacksClient, payload: string, length: number, signal: AbortSignal): Promise<Fee> {
+  const e = await client.estimateFee(payload, length, { signal });
+  if ('estimate' in e) {
+    const labels = ['Low', 'Medium', 'High'];
+    return {
+      source: `the node's estimate for this call, POST /v2/fees/transaction`,
+      rows: e.estimate.estimations
+        .slice(0, 3)
+        .map((x, i) => ({ label: labels[i] ?? `#${i + 1}`, stx: formatStx(x.fee) })),
+    };
+  }
+  let mempool: MempoolFees | undefined;
+  try {
+    mempool = await client.getMempoolFees({ signal });
+  } catch (err) {
+    if (signal.aborted) throw err;
+  }
+  const p = mempool?.contract_call ?? mempool?.all;
+  const reason = e.none.replace(/^The API rejected the request: /, '').replace(/\.$/, '');
+  return {
+    source: `fallback: the node has no estimate for this call (${reason}); what pending contract calls pay in the mempool`,
+    rows: p
+      ? [
+          { label: 'Low (fallback)', stx: formatStx(p.low_priority) },
+          { label: 'Medium (fallback)', stx: formatStx(p.medium_priority) },
+          { label: 'High (fallback)', stx: formatStx(p.high_priority) },
+        ]
+      : [],
+  };
+}
+
+function movementRow(m: Movement): SimulationView['movements'][number] {
+  const what =
+    m.asset === 'stx' ? `STX ${m.action}` : `${m.asset === 'ft' ? 'FT' : 'NFT'} ${m.action} ${m.assetId ?? ''}`.trim();
+  const amount = m.asset === 'stx' ? formatStx(m.amount) : m.asset === 'nft' ? (m.valueHex ?? '') : (m.amount ?? '');
+  return {
+    what,
+    from: m.sender ?? '(minted)',
+    to: m.recipient ?? (m.action === 'lock' ? '(locked)' : '(burned)'),
+    amount,
+  };
+}
+
+async function describe(
+  client: StacksClient,
+  a: SimulationAsk,
+  sim: Simulated,
+  text: string,
+  fee: Fee,
+  limit: Limit,
+  ran: string,
+): Promise<SimulationView> {
+  const r = sim.receipt;
+  const events = sim.events.filter((e): e is Exclude<typeof e, { type: 'other' }> => e.type !== 'other');
+  const moves = movementsOf(events as unknown as ReceiptEvent[]);
+  const codec = clarityModule();
+  const vmRaw = r.vm_error ?? undefined;
+  const failed = text.startsWith('(err ') || r.post_condition_aborted || !!vmRaw;
+  let verdict = 'Would succeed.';
+  let lines: string[] = [];
+  if (failed) {
+    const f = await callFailure(
+      { contractId: a.contractId, fn: a.fn, result: text },
+      { raw: vmRaw },
+      r.post_condition_aborted,
+      client,
+      {
+        signal: a.signal,
+        resultText: text,
+      },
+    );
+    // "Failed with ERR-X (err u1)" becomes "Would fail with ERR-X (err u1)".
+    verdict = f.headline.startsWith('Failed') ? `Would fail${f.headline.slice(6)}` : `Would fail: ${f.headline}`;
+    lines = f.links.map((l) => l.text);
+  }
+  const vmSentence = vmErrorSentence(vmRaw);
+  return {
+    verdict,
+    tone: failed ? 'failed' : 'success',
+    lines,
+    ...(vmRaw
+      ? {
+          vmError: `VM error: ${vmSentence ?? vmRaw}${vmSentence && vmSentence !== vmRaw ? ` (${vmRaw.slice(0, 500)})` : ''}`,
+        }
+      : {}),
+    postConditions: r.post_condition_aborted
+      ? `Post-conditions aborted it: ${vmSentence ?? vmRaw ?? 'the service named no condition'}.`
+      : 'Post-conditions did not abort it (it was simulated in Allow mode, with none attached).',
+    movements: moves.map(movementRow),
+    net: netChanges(moves).map((n) => ({
+      principal: n.principal,
+      asset: n.asset,
+      change: n.asset === 'STX' ? formatStx(n.change) : `${n.change > 0n ? '+' : ''}${n.change.toString()}`,
+    })),
+    prints: events
+      .filter((e) => e.type === 'contract_event')
+      .map((e) => ({
+        contract: e.contract_event.contract_identifier,
+        value:
+          codec.clarityText(`0x${e.contract_event.raw_value.replace(/^0x/i, '')}`, 2_000) ?? e.contract_event.raw_value,
+      })),
+    cost: {
+      source: limit.label,
+      rows: costShares(r.execution_cost, limit.cost).map((s) => ({
+        dimension: s.dimension.replace('_', ' '),
+        used: formatInt(s.used),
+        limit: formatInt(s.limit),
+        percent: percentText(s.percent),
+      })),
+    },
+    fee,
+    pc: {
+      deny: postConditionCode(moves, a.sender, 'deny'),
+      originator: postConditionCode(moves, a.sender, 'originator'),
+    },
+    ran: `Simulated on ${NETWORK_LABELS[a.network]} state by ${ran}. Nothing was signed or broadcast.`,
+  };
+}

@@ -1,0 +1,70 @@
+// Simulate in the real panel: the sbtc-token contract's public `transfer` form filled and
+// Simulated, the modal question answered, and what the call would do shown under the form as
+// text: (ok true), the FT movement, the cost shares, the fee estimates and the post-conditions.
+// A screenshot of it for the README's gallery.
+import * as assert from 'assert';
+import type { E2EContext } from './context';
+import { panelText } from './panel';
+
+const TOKEN = 'SM3VDXK3WZZSA84XXFKAFAF15NNZX32CTSG82JFQ4.sbtc-token';
+const SENDER = 'SP212Y5JKN59YP3GYG07K3S8W5SSGE4KH6B5STXER';
+const RECIPIENT = 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7';
+
+export async function run(ctx: E2EContext): Promise<void> {
+  const { page, helpers, mock } = ctx;
+  await helpers.waitForWorkbench(page);
+  await ctx.settings({
+    'stacksLookup.network': 'custom',
+    'stacksLookup.customApiUrl': mock.url,
+    'stacksLookup.simulation.serviceUrl': `${mock.url}/simulation`,
+    'workbench.colorTheme': 'Default Dark Modern',
+  });
+  await helpers.closeSideBar(page);
+
+  await helpers.runCommand(page, 'Stacks: Call Read-Only Function…');
+  const input = page.locator('.quick-input-widget input');
+  await page.locator('.quick-input-widget .quick-input-title', { hasText: 'contract' }).waitFor({ timeout: 15000 });
+  await input.fill(TOKEN);
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget .quick-input-title', { hasText: 'function' }).waitFor({ timeout: 15000 });
+  await input.fill('get-name');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'get-name' }).first().waitFor({ timeout: 10000 });
+  await page.keyboard.press('Enter');
+
+  const frame = helpers.webviewFrame(page);
+  await panelText(frame, 'contract', ['Simulate public functions (11)', 'transfer']);
+  const form = frame.locator('.wb-form[data-form="public:transfer"]');
+  await form.locator('summary').click();
+  const fields = form.locator('.wb-input');
+  await fields.nth(0).fill('u100');
+  await fields.nth(1).fill(SENDER);
+  await fields.nth(2).fill(RECIPIENT);
+  await fields.nth(3).fill('none');
+  const sender = frame.locator('section.workbench', { hasText: 'Simulate public functions' }).locator('.wb-sender');
+  await sender.fill(SENDER);
+  await form.locator('button[type="submit"]', { hasText: 'Simulate' }).click();
+
+  // The question before anything is sent, naming the service.
+  const dialog = page.locator('.monaco-dialog-box');
+  await dialog.waitFor({ timeout: 15000 });
+  assert.match(await dialog.innerText(), new RegExp(`simulation service at ${mock.url}/simulation`));
+  assert.strictEqual(mock.requestsTo('/simulation/').length, 0, 'nothing sent before the answer');
+  await dialog.locator('a.monaco-button, button', { hasText: 'Send' }).first().click();
+
+  const sim = form.locator('.wb-result .sim');
+  await sim.waitFor({ timeout: 20000 });
+  const text = await form.locator('.wb-result').innerText();
+  assert.match(text, /\(ok true\)/);
+  assert.match(text, /Would succeed\./);
+  assert.match(text, new RegExp(`FT transfer ${TOKEN}::sbtc-token`));
+  assert.match(text, /read count\s+8\s+15,000\s+0\.053 %/);
+  assert.match(text, /Medium\s+0\.000125 STX/);
+  assert.match(text, /willSendEq\(100n\)\.ft\(/);
+  assert.strictEqual(mock.requestsTo('/simulation/').length, 1, 'one POST to the service');
+  ctx.log(`simulation: ${text.slice(0, 300)}`);
+
+  await form.scrollIntoViewIfNeeded();
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(300);
+  ctx.log(`screenshot ${await helpers.screenshot(page, 'panel-simulate-dark', ctx.outDir)}`);
+}

@@ -1,0 +1,255 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { deserializePayload, PayloadType } from '@stacks/transactions';
+import { readSimulationCall } from '../../src/chain/simulationTx';
+import type { FormResult, ViewModel } from '../../src/protocol';
+import { BLOCK, CONTRACT, deployedStatus, mockHash, TX } from '../fixtures/ids';
+import { addFixtureContract, fixtureContracts } from '../mock-api/contracts';
+import { NO_ESTIMATE } from '../mock-api/simulation';
+import { panelSuite, replaceInWindow, setSettings } from './editorHelpers';
+
+const TOKEN = CONTRACT.sbtcToken;
+const SENDER = 'SP212Y5JKN59YP3GYG07K3S8W5SSGE4KH6B5STXER';
+const RECIPIENT = 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7';
+const SIM_ROUTE = '/simulation/devtools/v2/simulations:instant';
+const fixture = (name: string) =>
+  fs.readFileSync(path.join(__dirname, '../../../test/fixtures/simulation', name), 'utf8');
+
+describe('Simulate a public function', () => {
+  const suite = panelSuite();
+  let restoreSettings: (() => Promise<void>) | undefined;
+  let asked: Array<{ message: string; detail: string }> = [];
+  let answer: string | undefined = 'Send';
+  let restoreWindow: (() => void) | undefined;
+
+  beforeEach(async () => {
+    asked = [];
+    answer = 'Send';
+    restoreSettings = await setSettings({ 'simulation.serviceUrl': `${suite.used.mock.url}/simulation` });
+    restoreWindow = replaceInWindow({
+      showWarningMessage: (message: string, options: unknown) => {
+        const o = options as { modal?: boolean; detail?: string } | undefined;
+        if (o?.modal) {
+          asked.push({ message, detail: o.detail ?? '' });
+          return Promise.resolve(answer);
+        }
+        return Promise.resolve(undefined);
+      },
+    });
+  });
+  afterEach(async () => {
+    restoreWindow?.();
+    await restoreSettings?.();
+  });
+
+  const model = (): ViewModel => {
+    assert.ok(suite.panels.current, 'the panel shows a model');
+    return suite.panels.current.model;
+  };
+  const posts = () => suite.used.mock.requests.filter((r) => r.method === 'POST' && r.path === SIM_ROUTE);
+  const simulateTransfer = async (amount = 'u100'): Promise<FormResult> => {
+    await vscode.commands.executeCommand('stacksLookup.lookup', TOKEN);
+    assert.ok(
+      model().sections.some((s) => s.type === 'workbench' && s.forms.some((f) => f.id === 'public:transfer')),
+      'the panel offers a Simulate form for transfer',
+    );
+    await suite.panels.handle({
+      type: 'simulate',
+      fn: 'transfer',
+      args: [amount, SENDER, RECIPIENT, 'none'],
+      sender: SENDER,
+      at: '',
+    });
+    const r = suite.panels.results.get('public:transfer');
+    assert.ok(r, 'an answer under the transfer form');
+    return r;
+  };
+
+  it('a transfer of u100: (ok true), the FT movement, the cost shares and the fee estimates, after one question', async () => {
+    const r = await simulateTransfer();
+    assert.strictEqual(r.state, 'ok', r.message);
+    assert.strictEqual(r.text, '(ok true)');
+    const s = r.simulation!;
+    assert.strictEqual(s.verdict, 'Would succeed.');
+    assert.deepStrictEqual(s.movements, [
+      { what: `FT transfer ${TOKEN}::sbtc-token`, from: SENDER, to: RECIPIENT, amount: '100' },
+    ]);
+    assert.deepStrictEqual(
+      s.cost.rows.map((x) => `${x.dimension} ${x.percent}`),
+      [
+        'runtime 0.00083 %',
+        'read count 0.053 %',
+        'read length 0.012 %',
+        'write count 0.020 %',
+        'write length 0.0014 %',
+      ],
+    );
+    assert.strictEqual(s.cost.source, 'Epoch33, as the node reports it (/v2/pox)');
+    assert.deepStrictEqual(
+      s.fee.rows.map((x) => `${x.label} ${x.stx}`),
+      ['Low 0.000017 STX', 'Medium 0.000125 STX', 'High 0.00014 STX'],
+    );
+    assert.match(s.fee.source, /node's estimate/);
+
+    // Asked once, naming the service and what it receives.
+    assert.strictEqual(asked.length, 1);
+    assert.match(asked[0]!.message, new RegExp(`${suite.used.mock.url}/simulation`));
+    assert.match(asked[0]!.detail, new RegExp(`sender ${SENDER}.*contract ${TOKEN}.*function transfer.*4 arguments`));
+
+    // Exactly one POST, whose transaction is that call from that sender, unsigned, with no key.
+    assert.strictEqual(posts().length, 1);
+    const sent = JSON.parse(posts()[0]!.body ?? '') as { transaction: string };
+    const call = readSimulationCall(sent.transaction, 'mainnet');
+    assert.ok(call, 'the service got a contract call');
+    assert.strictEqual(call.sender, SENDER);
+    assert.strictEqual(call.contractId, TOKEN);
+    assert.strictEqual(call.fn, 'transfer');
+    assert.strictEqual(call.args.length, 4);
+    assert.strictEqual(call.args[0], '01000000000000000000000000000000' + '64');
+    assert.strictEqual(call.signed, false);
+    assert.strictEqual(posts()[0]!.headers['x-api-key'], undefined);
+    // The fee estimate got the payload only.
+    const fee = suite.used.mock.requests.find((x) => x.path === '/v2/fees/transaction');
+    const payload = (JSON.parse(fee?.body ?? '{}') as { transaction_payload: string }).transaction_payload;
+    assert.strictEqual(deserializePayload(payload).payloadType, PayloadType.ContractCall);
+
+    // A second simulation in the window asks nothing more.
+    await simulateTransfer();
+    assert.strictEqual(asked.length, 1);
+    assert.strictEqual(posts().length, 2);
+  });
+
+  it("a node that reports no block limit: the shares against stacks-core's, saying so", async () => {
+    suite.used.mock.override('/v2/pox', { error: 'Not Found' }, 404);
+    const s = (await simulateTransfer()).simulation!;
+    assert.strictEqual(
+      s.cost.source,
+      'epochs 2.1 to 3.4 (stacks-core BLOCK_LIMIT_MAINNET_21); the node reported no limit',
+    );
+    assert.strictEqual(s.cost.rows[1]?.percent, '0.053 %');
+  });
+
+  it('at a named block: the service gets its height and hash, and the answer says where it ran', async () => {
+    await vscode.commands.executeCommand('stacksLookup.lookup', TOKEN);
+    await suite.panels.handle({
+      type: 'simulate',
+      fn: 'transfer',
+      args: ['u100', SENDER, RECIPIENT, 'none'],
+      sender: SENDER,
+      at: String(BLOCK.height),
+    });
+    const r = suite.panels.results.get('public:transfer');
+    assert.strictEqual(r?.state, 'ok', r?.message);
+    assert.match(r.at ?? '', new RegExp(`block ${BLOCK.height.toLocaleString('en-US')}`));
+    const sent = JSON.parse(posts()[0]!.body ?? '') as { block_height?: number; block_hash?: string };
+    assert.strictEqual(sent.block_height, BLOCK.height);
+    assert.strictEqual(sent.block_hash, BLOCK.hash.replace(/^0x/, ''));
+  });
+
+  it('the Deny and Originator snippets match the movement', async () => {
+    const s = (await simulateTransfer()).simulation!;
+    const line = `Pc.principal('${SENDER}').willSendEq(100n).ft('${TOKEN}', 'sbtc-token')`;
+    assert.strictEqual(
+      s.pc.deny,
+      `// postConditionMode: PostConditionMode.Deny\nconst postConditions = [\n  ${line},\n];`,
+    );
+    assert.strictEqual(
+      s.pc.originator,
+      `// postConditionMode: PostConditionMode.Originator\nconst postConditions = [\n  ${line},\n];`,
+    );
+    // The copy buttons are honoured for these snippets.
+    await suite.panels.handle({ type: 'copy', text: s.pc.deny });
+    assert.strictEqual(await vscode.env.clipboard.readText(), s.pc.deny);
+  });
+
+  it('a receipt with post_condition_aborted names the condition', async () => {
+    suite.used.mock.override(SIM_ROUTE, JSON.parse(fixture('instant--post-condition-aborted.json')));
+    const s = (await simulateTransfer()).simulation!;
+    assert.strictEqual(s.tone, 'failed');
+    assert.match(s.postConditions, /^Post-conditions aborted it: /);
+    assert.match(s.postConditions, new RegExp(`${TOKEN}::sbtc-token`));
+    assert.match(s.postConditions, new RegExp(SENDER));
+  });
+
+  it('declining the question sends nothing; with no service set, Simulate says how to turn it on', async () => {
+    answer = undefined;
+    const r = await simulateTransfer();
+    assert.strictEqual(r.state, 'invalid');
+    assert.match(r.message ?? '', /Not simulated: nothing was sent/);
+    assert.strictEqual(posts().length, 0);
+    await setSettings({ 'simulation.serviceUrl': '' });
+    const off = await simulateTransfer();
+    assert.match(off.message ?? '', /Simulate is off: set stacksLookup\.simulation\.serviceUrl/);
+    assert.strictEqual(posts().length, 0);
+  });
+
+  it('a busy service is tried once more, then said; the node without an estimate gives the labelled fallback', async () => {
+    suite.used.mock.override(SIM_ROUTE, 'simulation_busy: a simulation is running', 409);
+    const busy = await simulateTransfer();
+    assert.strictEqual(busy.state, 'error');
+    assert.match(busy.message ?? '', /busy .*simulation_busy: a simulation is running.*try again in a moment/);
+    assert.strictEqual(posts().length, 2);
+
+    suite.used.mock.override(SIM_ROUTE, JSON.parse(fixture('instant--ft-transfer.json')));
+    suite.used.mock.override('/v2/fees/transaction', NO_ESTIMATE, 400);
+    const fee = (await simulateTransfer()).simulation!.fee;
+    assert.match(fee.source, /^fallback: the node has no estimate for this call \(.*NoEstimateAvailable.*\)/);
+    assert.deepStrictEqual(
+      fee.rows.map((x) => `${x.label} ${x.stx}`),
+      ['Low (fallback) 0.010368 STX', 'Medium (fallback) 0.1 STX', 'High (fallback) 1 STX'],
+    );
+  });
+
+  it('re-simulating the failed sBTC deposit from its panel shows the same error name', async () => {
+    addFixtureContract(CONTRACT.sbtcDeposit, { iface: SBTC_DEPOSIT_INTERFACE });
+    const deploy = { id: CONTRACT.sbtcDeposit, tx: mockHash('tx:deploy:sbtc-deposit'), height: 163245 };
+    suite.used.mock.override('/extended/v2/smart-contracts/status', deployedStatus(deploy));
+    await vscode.commands.executeCommand('stacksLookup.showTransaction', TX.failedSbtc);
+    const intent = model()
+      .sections.flatMap((s) => (s.type === 'actions' ? s.actions : []))
+      .find((a) => a.intent.type === 'resimulate' && a.intent.when === 'now')?.intent;
+    assert.ok(intent, 'the failed transaction offers Re-simulate now');
+    await suite.panels.handle(intent);
+    assert.strictEqual(model().kind, 'contract');
+    delete fixtureContracts()[CONTRACT.sbtcDeposit];
+    const r = suite.panels.results.get('public:complete-deposit-wrapper');
+    assert.ok(r, 'the answer is under the function’s form');
+    assert.strictEqual(r.text, '(err u302)');
+    assert.strictEqual(r.simulation?.verdict, 'Would fail with ERR_LOWER_THAN_DUST (err u302)');
+    const sent = JSON.parse(posts()[0]!.body ?? '') as { transaction: string };
+    assert.strictEqual(
+      readSimulationCall(sent.transaction, 'mainnet')?.sender,
+      'SM3VDXK3WZZSA84XXFKAFAF15NNZX32CTSG82JFQ4',
+    );
+  });
+});
+
+/** sbtc-deposit's public functions as the node describes them, from test/fixtures/clarity/real/sbtc-deposit.clar. */
+const buff32 = { buffer: { length: 32 } };
+const deposit = [
+  { name: 'txid', type: buff32 },
+  { name: 'vout-index', type: 'uint128' },
+  { name: 'amount', type: 'uint128' },
+  { name: 'recipient', type: 'principal' },
+  { name: 'burn-hash', type: buff32 },
+  { name: 'burn-height', type: 'uint128' },
+  { name: 'sweep-txid', type: buff32 },
+];
+const SBTC_DEPOSIT_INTERFACE = {
+  functions: [
+    {
+      name: 'complete-deposit-wrapper',
+      access: 'public',
+      args: deposit,
+      outputs: { type: { response: { ok: 'bool', error: 'uint128' } } },
+    },
+  ],
+  variables: [{ name: 'dust-limit', type: 'uint128', access: 'constant' }],
+  maps: [],
+  fungible_tokens: [],
+  non_fungible_tokens: [],
+  epoch: 'Epoch30',
+  clarity_version: 'Clarity3',
+};
