@@ -396,6 +396,13 @@ describe('Call on <network> CodeLens', () => {
     if (Buffer.compare(Buffer.from(now), Buffer.from(original)) !== 0)
       await vscode.workspace.fs.writeFile(uri, original);
     const text = new TextDecoder().decode(original);
+    // An open copy that kept the saved noise is read from disk again (File: Revert File reloads it).
+    const open = await vscode.workspace.openTextDocument(uri);
+    if (open.getText() !== text) {
+      await vscode.window.showTextDocument(open);
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    }
     await waitFor(
       () => vscode.workspace.textDocuments.every((d) => d.uri.toString() !== uri.toString() || d.getText() === text),
       'the open copy of the file back to the fixture',
