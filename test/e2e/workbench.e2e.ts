@@ -126,8 +126,8 @@ export async function run(ctx: E2EContext): Promise<void> {
   assert.deepStrictEqual(await typed('map:scores'), [`{ player: '${OWNER}, round: u1 }`]);
   assert.deepStrictEqual(
     await again.locator('.wb-at').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)),
-    ['3275', ''],
-    'the block to call at; the block to read state at was left empty',
+    ['3275', '', ''],
+    'the block to call at; the blocks to read state and to simulate at were left empty',
   );
   assert.deepStrictEqual(
     await again.locator('.wb-form[open]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.form)),
