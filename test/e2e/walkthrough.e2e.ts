@@ -116,20 +116,23 @@ export async function run(ctx: E2EContext): Promise<void> {
   await waitDone(ctx, 'Open the Stacks Lookup view');
   ctx.log('showing the view marks "Open the Stacks Lookup view" done');
 
-  // The README's first picture: a failed call's panel beside the sample, and a hover in the sample.
-  await helpers.runCommand(page, 'View: Close All Editor Groups');
-  await helpers.closeSideBar(page);
-  await helpers.runCommand(page, 'Stacks: Open Sample Contract');
-  await open(ctx, { command: 'Stacks: Look Up…', input: TX.failedSbtc });
-  await panelText(helpers.webviewFrame(page), 'tx', ['Failed with ERR_LOWER_THAN_DUST (err u302)']);
-  await helpers.runCommand(page, 'View: Move Editor into Right Group');
-  await helpers.runCommand(page, 'View: Focus First Editor Group');
-  const q = await pointOf(page, 'SP3FBR2AGK5H9QBDH3EEN6DF8EK8JY7RX8QJ5SVTE', 'OPERATOR');
-  await page.mouse.move(q.x, q.y - 40);
-  await page.mouse.move(q.x, q.y, { steps: 4 });
-  await helpers.hoverText(page, 'Balance:', 10000);
-  keep(ctx, await helpers.screenshot(page, 'hero', ctx.outDir), 'media/screenshots/hero.png');
-  await page.mouse.move(5, 5);
-
   for (const title of STEPS.slice(3)) assert.ok(!(await isDone(step(page, title))), `"${title}" is still not done`);
+
+  // The README's first picture (a failed call's panel beside the sample, and a hover in the
+  // sample), taken only when the pictures are refreshed: it rearranges the editor groups.
+  if (process.env.STACKS_LOOKUP_UPDATE_SCREENSHOTS === '1') {
+    await helpers.runCommand(page, 'View: Close All Editor Groups');
+    await helpers.closeSideBar(page);
+    await helpers.runCommand(page, 'Stacks: Open Sample Contract');
+    await open(ctx, { command: 'Stacks: Look Up…', input: TX.failedSbtc });
+    await panelText(helpers.webviewFrame(page), 'tx', ['Failed with ERR_LOWER_THAN_DUST (err u302)']);
+    await helpers.runCommand(page, 'View: Move Editor into Right Group');
+    await helpers.runCommand(page, 'View: Focus First Editor Group');
+    const q = await pointOf(page, 'SP3FBR2AGK5H9QBDH3EEN6DF8EK8JY7RX8QJ5SVTE', 'OPERATOR');
+    await page.mouse.move(q.x, q.y - 40);
+    await page.mouse.move(q.x, q.y, { steps: 4 });
+    await helpers.hoverText(page, 'Balance:', 10000);
+    keep(ctx, await helpers.screenshot(page, 'hero', ctx.outDir), 'media/screenshots/hero.png');
+    await page.mouse.move(5, 5);
+  }
 }
