@@ -82,6 +82,75 @@ const c32checkDecoder = {
   },
 };
 
+/**
+ * The web build's lazily compiled half (src/webLazy.ts): every part that loads on first use
+ * (src/webLazyEntry.ts) is bundled apart and its text embedded in the web extension as one string,
+ * which activation only scans; the first part asked for compiles it. Inside that bundle the same
+ * import resolves to its own entry, so its parts load one another in place. The lazy bundle's
+ * metafile is kept, for the web build's metafile to say what fills the string too.
+ */
+function webLazy(options) {
+  const path = require('path');
+  const entry = path.resolve('src/webLazyEntry.ts');
+  const state = { meta: undefined, bytes: 0 };
+  const inner = {
+    name: 'web-lazy-inner',
+    setup(build) {
+      build.onResolve({ filter: /^stacks-lookup:web-lazy$/ }, () => ({ path: entry, namespace: 'web-lazy-self' }));
+      build.onLoad({ filter: /.*/, namespace: 'web-lazy-self' }, () => ({
+        contents: `import * as parts from ${JSON.stringify(entry)}; export default parts;`,
+        resolveDir: path.dirname(entry),
+        loader: 'js',
+      }));
+    },
+  };
+  const plugin = {
+    name: 'web-lazy',
+    setup(build) {
+      build.onResolve({ filter: /^stacks-lookup:web-lazy$/ }, () => ({ path: 'lazy', namespace: 'web-lazy' }));
+      build.onLoad({ filter: /.*/, namespace: 'web-lazy' }, async () => {
+        const r = await esbuild.build({
+          ...options,
+          entryPoints: [entry],
+          plugins: [...options.plugins.filter((p) => p !== problemMatcher), inner],
+          write: false,
+          metafile: true,
+          sourcemap: false,
+          outdir: undefined,
+          outfile: 'dist/web/lazy.js',
+        });
+        const text = r.outputFiles[0].text;
+        state.meta = r.metafile;
+        state.bytes = text.length;
+        return {
+          contents: `export default ${JSON.stringify(text)};`,
+          loader: 'js',
+          watchFiles: Object.keys(r.metafile.inputs)
+            .filter((f) => !f.includes(':'))
+            .map((f) => path.resolve(f)),
+        };
+      });
+    },
+  };
+  return { plugin, state };
+}
+
+/**
+ * The web build's metafile with the lazy bundle's inputs in place of the string that holds them,
+ * so `npm run bench` says what fills the one file; `lazy` gives the string's own size.
+ */
+function webMetafile(meta, lazy) {
+  const out = meta.outputs['dist/web/extension.js'];
+  const lazyOut = lazy.meta && Object.values(lazy.meta.outputs)[0];
+  if (!out || !lazyOut) return meta;
+  delete out.inputs['web-lazy:lazy'];
+  for (const [name, i] of Object.entries(lazyOut.inputs)) {
+    const had = out.inputs[name];
+    out.inputs[name] = { bytesInOutput: (had ? had.bytesInOutput : 0) + i.bytesInOutput };
+  }
+  return { ...meta, lazy: { bytes: lazy.bytes, inputs: Object.keys(lazyOut.inputs).length } };
+}
+
 const common = {
   bundle: true,
   minify: production,
@@ -91,6 +160,30 @@ const common = {
   plugins: [problemMatcher],
   legalComments: 'none',
 };
+
+// The web extension (package.json `browser`) for the web worker extension host of vscode.dev,
+// github.dev and code-server: one CommonJS file with no Node module (platform browser), every part
+// inside; what loads on first use is the lazily compiled string (`webLazy`). Its metafile feeds
+// `npm run bench`.
+const webOptions = {
+  ...common,
+  entryPoints: { extension: 'src/extension.ts' },
+  outdir: 'dist/web',
+  format: 'cjs',
+  platform: 'browser',
+  target: 'es2022',
+  mainFields: ['browser', 'module', 'main'],
+  external: ['vscode'],
+  plugins: [...common.plugins, vscodeOnce, webVariants, c32checkDecoder],
+  metafile: true,
+  // c32check's hashes: a compact SHA-256 instead of the package's sha2 module (see the shim).
+  alias: {
+    '@noble/hashes/sha256': './src/api/shims/nobleHashes.web.ts',
+    '@noble/hashes/utils': './src/api/shims/nobleHashes.web.ts',
+  },
+};
+const lazy = webLazy(webOptions);
+const webBuild = { ...webOptions, plugins: [...webOptions.plugins, lazy.plugin] };
 
 const builds = [
   {
@@ -150,26 +243,7 @@ const builds = [
     target: 'node20',
     mainFields: ['module', 'main'],
   },
-  {
-    // The web extension (package.json `browser`) for the web worker extension host of vscode.dev,
-    // github.dev and code-server: one CommonJS file with no Node module (platform browser), the
-    // client, panels and Clarity decoder inside. Its metafile feeds `npm run bench`.
-    ...common,
-    entryPoints: { extension: 'src/extension.ts' },
-    outdir: 'dist/web',
-    format: 'cjs',
-    platform: 'browser',
-    target: 'es2022',
-    mainFields: ['browser', 'module', 'main'],
-    external: ['vscode'],
-    plugins: [...common.plugins, vscodeOnce, webVariants, c32checkDecoder],
-    metafile: true,
-    // c32check's hashes: a compact SHA-256 instead of the package's sha2 module (see the shim).
-    alias: {
-      '@noble/hashes/sha256': './src/api/shims/nobleHashes.web.ts',
-      '@noble/hashes/utils': './src/api/shims/nobleHashes.web.ts',
-    },
-  },
+  webBuild,
   {
     ...common,
     entryPoints: { webview: 'src/webview/main.ts' },
@@ -191,7 +265,8 @@ async function main() {
   } else {
     const results = await Promise.all(contexts.map((c) => c.rebuild().catch((e) => e)));
     for (const r of results) {
-      if (r && r.metafile) require('fs').writeFileSync('dist/web/meta.json', JSON.stringify(r.metafile));
+      if (r && r.metafile)
+        require('fs').writeFileSync('dist/web/meta.json', JSON.stringify(webMetafile(r.metafile, lazy.state)));
     }
     await Promise.all(contexts.map((c) => c.dispose()));
     if (results.some((r) => r instanceof Error || (r.errors && r.errors.length))) process.exit(1);

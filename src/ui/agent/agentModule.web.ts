@@ -1,6 +1,7 @@
-// The web build is one file: the chat tools' bodies are in it, as a `require` that esbuild turns
-// into a module initialised on first use, so activation does not run it.
+// The web build's chat tools' bodies: a part of its lazily compiled bundle (src/webLazy.ts),
+// compiled and run on the first tool call.
+import { webPart } from '../../webLazy';
+
 export function agentModule(): typeof import('./tools') {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require('./tools') as typeof import('./tools');
+  return webPart('agent', 'chat tools') as typeof import('./tools');
 }

@@ -1,8 +1,9 @@
-// The web build is one file (a web extension cannot load modules at run time): the drift engine is
-// in it, initialised on first use (esbuild turns the `require` into a lazily run module).
+// The web build's drift engine: a part of its lazily compiled bundle (src/webLazy.ts), compiled
+// and run on first use.
+import { webPart } from '../../webLazy';
+
 export type DriftEngineModule = typeof import('./driftBundle');
 
 export function loadDriftModule(): DriftEngineModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require('./driftBundle') as DriftEngineModule;
+  return webPart('drift', 'comparison with deployed sources') as DriftEngineModule;
 }

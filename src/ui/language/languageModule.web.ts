@@ -1,8 +1,9 @@
-// The web build is one file (a web extension cannot load modules at run time): the language
-// features are in it, initialised on first use (esbuild turns the `require` into a lazily run module).
+// The web build's language features: a part of its lazily compiled bundle (src/webLazy.ts),
+// compiled and run the first time the editor asks one of them.
+import { webPart } from '../../webLazy';
+
 export type LanguageModule = typeof import('./languageBundle');
 
 export function loadLanguageModule(): LanguageModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require('./languageBundle') as LanguageModule;
+  return webPart('language', 'navigation into deployed contracts') as LanguageModule;
 }

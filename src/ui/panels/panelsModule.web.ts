@@ -1,8 +1,9 @@
-// The web build is one file (a web extension cannot load modules at run time): the panels are in
-// it, initialised on first use (esbuild turns the `require` into a lazily run module).
+// The web build's detail panels: a part of its lazily compiled bundle (src/webLazy.ts), compiled
+// and run when the first panel opens.
+import { webPart } from '../../webLazy';
+
 type PanelsModule = typeof import('./');
 
 export function loadPanelsModule(): PanelsModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require('./') as PanelsModule;
+  return webPart('panels', 'detail panels') as PanelsModule;
 }

@@ -1,8 +1,9 @@
-// The web build is one file (a web extension cannot load modules at run time): the reader is in
-// it, initialised on first use (esbuild turns the `require` into a lazily run module).
+// The web build's Clarinet reader: a part of its lazily compiled bundle (src/webLazy.ts), compiled
+// and run when a workspace project is first read.
+import { webPart } from '../../webLazy';
+
 type ClarinetModule = typeof import('../../chain/clarinet');
 
 export function clarinetModule(): ClarinetModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require('../../chain/clarinet') as ClarinetModule;
+  return webPart('clarinet', 'Clarinet project reader') as ClarinetModule;
 }

@@ -1,6 +1,7 @@
-// The web build is one file: the failure reasons are in it, as a `require` that esbuild turns into
-// a module initialised on first use, so activation does not run it.
+// The web build's failure reasons: a part of its lazily compiled bundle (src/webLazy.ts), compiled
+// and run on the first failed transaction, so activation does neither.
+import { webPart } from '../../webLazy';
+
 export function failureModule(): typeof import('./failure') {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require('./failure') as typeof import('./failure');
+  return webPart('failure', 'failure reasons') as typeof import('./failure');
 }

@@ -1,8 +1,9 @@
-// The web build is one file (a web extension cannot load modules at run time): the tree is in it,
-// initialised on first use (esbuild turns the `require` into a lazily run module).
+// The web build's explorer tree: a part of its lazily compiled bundle (src/webLazy.ts), compiled
+// and run the first time the view asks for its children or a tree command runs.
+import { webPart } from '../../webLazy';
+
 export type TreeModule = typeof import('./explorerTree');
 
 export function loadTreeModule(): TreeModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require('./explorerTree') as TreeModule;
+  return webPart('tree', 'explorer view') as TreeModule;
 }
