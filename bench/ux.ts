@@ -63,6 +63,24 @@ export function writeHoverFile(workspace: string, n: number): Array<{ kind: stri
 }
 
 /**
+ * PROVIDER_HOVER_FILE in `workspace`: `n` more distinct ids of each kind, none of `writeHoverFile`'s,
+ * a line each as `;; <kind> <id>`, for the extension's own part of a hover measured in the web
+ * worker (test/web/hoverPartBench.ts).
+ */
+export const PROVIDER_HOVER_FILE = 'provider-hovers.clar';
+export function writeProviderHoverFile(workspace: string, n: number): void {
+  const kinds = [
+    { kind: 'transaction', ids: Array.from({ length: n }, (_, i) => busyTxId(100 + i)) },
+    { kind: 'address', ids: addresses(n, 'provider') },
+    { kind: 'contract', ids: Array.from({ length: n }, (_, i) => `${ADDRESS.busy}.bench-contract-${100 + i}`) },
+  ];
+  fs.writeFileSync(
+    path.join(workspace, PROVIDER_HOVER_FILE),
+    kinds.flatMap((k) => k.ids.map((id) => `;; ${k.kind} ${id}`)).join('\n') + '\n',
+  );
+}
+
+/**
  * Hovers over each identifier once (cold) and again after moving away (warm), timing the mouse to
  * a hover that shows `mark` (the Stacks hovers' network footer, or the baseline's text).
  */

@@ -10,6 +10,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import type { WebActivationResult } from '../test/web/activationBench';
+import type { HoverPartResult } from '../test/web/hoverPartBench';
 import type { HoverLatency } from './ux';
 import { hostMissing } from './hostSession';
 import { median, REPO } from './util';
@@ -115,6 +116,8 @@ export interface WebHoverResult {
   mockRoundTripMs: number;
   hoverDelayMs: number;
   hovers: HoverLatency[];
+  /** The extension's own part, through the providers in the worker (test/web/hoverPartBench.ts). */
+  hoverPart?: HoverPartResult[] | { error: string };
 }
 
 /** The first hovers (cold) and the same again (warm) over `hovers` ids of each kind, in the web worker host. */

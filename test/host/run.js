@@ -606,6 +606,7 @@ async function webMode(argv) {
   const ux = benchHovers ? require(path.join(REPO, 'out', 'bench', 'ux.js')) : undefined;
   const hoverKinds = ux ? ux.writeHoverFile(ws, benchHovers) : [];
   const baselineWords = ux ? ux.writeBaselineFile(ws, benchHovers) : [];
+  if (ux) ux.writeProviderHoverFile(ws, benchHovers);
   const { BASELINE_FILE, BASELINE_MARK } = ux ? require(path.join(REPO, 'out', 'bench', 'util.js')) : {};
   const outDir = path.join(RESULTS, 'web');
   fs.mkdirSync(outDir, { recursive: true });
@@ -630,7 +631,11 @@ async function webMode(argv) {
       ...(benchHovers
         ? {
             // The worker adds the benchmark's constant hover over this file: VS Code's own part of a hover.
-            'stacksLookupTest.benchHovers': { baselineFile: BASELINE_FILE, baselineMark: BASELINE_MARK },
+            'stacksLookupTest.benchHovers': {
+              baselineFile: BASELINE_FILE,
+              baselineMark: BASELINE_MARK,
+              providerFile: ux.PROVIDER_HOVER_FILE,
+            },
             'editor.hover.delay': ux.HOVER_DELAY_MS,
             'editor.hover.sticky': false,
           }
@@ -705,6 +710,7 @@ async function webMode(argv) {
   let passed = 0;
   let failed = 0;
   if (benchHovers) {
+    if (hoverBench && !hoverBench.error) hoverBench.hoverPart = summary && summary.hoverPart;
     if (process.env.STACKS_LOOKUP_BENCH_OUT && hoverBench)
       fs.writeFileSync(process.env.STACKS_LOOKUP_BENCH_OUT, JSON.stringify(hoverBench, null, 2));
     if (hoverBench && hoverBench.error) console.log(`FAIL web hovers: ${hoverBench.error}`);
