@@ -129,10 +129,20 @@ async function findCommand(page, title, { attempts = 6, rowTimeoutMs = 5000 } = 
   }
 }
 
-/** Runs a command by its palette title (with retries, see findCommand). */
+/**
+ * Runs a command by its palette title (with retries, see findCommand). Enter runs the focused row,
+ * which is the command's once the list has settled on the typed title; until then (a recently used
+ * command can still be on top) Enter would run another, so the row is clicked instead.
+ */
 async function runCommand(page, title, opts) {
-  await findCommand(page, title, opts);
-  await page.keyboard.press('Enter');
+  const row = await findCommand(page, title, opts);
+  const focused = page.locator('.quick-input-list .monaco-list-row.focused', { hasText: title }).first();
+  const settled = await focused.waitFor({ timeout: 3000 }).then(
+    () => true,
+    () => false,
+  );
+  if (settled) await page.keyboard.press('Enter');
+  else await row.click();
 }
 
 /**
