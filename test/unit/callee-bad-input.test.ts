@@ -1,13 +1,14 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { createStacksClient, StacksApiError, type ContractInterface, type StacksClient } from '../../src/api';
+import { StacksApiError, type ContractInterface, type StacksClient } from '../../src/api';
 import { navTargetAt } from '../../src/chain/contractNav';
 import { describeError } from '../../src/ui/shared/errorText';
 import { calleeMarkdown, type Read } from '../../src/ui/language/calleeText';
 import { within } from '../../src/ui/language/within';
 import { CONTRACT } from '../fixtures/ids';
-import { MockApi, startMockApi } from '../mock-api/server';
+import { MockApi } from '../mock-api/server';
+import { withMockClient } from '../fakes/mockClient';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const MarkdownIt = require('markdown-it') as new (opts: { html: boolean; linkify: boolean }) => {
@@ -50,14 +51,7 @@ async function why(p: Promise<unknown>): Promise<Read<never>> {
 describe('Deployed callees: bad input ends in a sentence or nothing, never an exception', () => {
   let api: MockApi;
   let client: StacksClient;
-  before(async () => {
-    api = await startMockApi();
-  });
-  after(() => api.close());
-  beforeEach(() => {
-    api.reset();
-    client = createStacksClient({ baseUrl: api.url });
-  });
+  withMockClient((m, k) => ((api = m), (client = k)));
   const ifacePath = `/v2/contracts/interface/${SBTC.replace('.', '/')}`;
   const sourcePath = `/v2/contracts/source/${SBTC.replace('.', '/')}`;
 

@@ -2,7 +2,8 @@ import * as assert from 'assert';
 import { createStacksClient, StacksApiError, type StacksClient } from '../../src/api';
 import { loadDeployedSource } from '../../src/ui/drift/deployedSources';
 import { CONTRACT, DEPLOYED } from '../fixtures/ids';
-import { MockApi, startMockApi } from '../mock-api/server';
+import { MockApi } from '../mock-api/server';
+import { withMockClient } from '../fakes/mockClient';
 
 /**
  * The deployed source and interface of a contract, read at most once a session by every feature
@@ -12,14 +13,7 @@ import { MockApi, startMockApi } from '../mock-api/server';
 describe('Contract source and interface: one request per contract a session', () => {
   let api: MockApi;
   let client: StacksClient;
-  before(async () => {
-    api = await startMockApi();
-  });
-  after(() => api.close());
-  beforeEach(() => {
-    api.reset();
-    client = createStacksClient({ baseUrl: api.url });
-  });
+  withMockClient((m, k) => ((api = m), (client = k)));
   const to = (kind: 'source' | 'interface', id: string) =>
     api.requestsTo(`/v2/contracts/${kind}/${id.replace('.', '/')}`).length;
 

@@ -10,7 +10,7 @@ import {
   uintCV,
   cvToHex,
 } from '@stacks/transactions';
-import { createStacksClient, StacksClient, Transaction } from '../../src/api';
+import { StacksClient, Transaction } from '../../src/api';
 import * as S from '../../src/api/schemas';
 import { CLARITY_LIMITS, decodeClarity, utf8Text } from '../../src/chain/clarity';
 import { clarityDecoder } from '../../src/chain/lazyClarity';
@@ -20,8 +20,9 @@ import { loadPanel, ModelContext } from '../../src/ui/panels/models';
 import { loadTokens, tokensOfTransaction } from '../../src/ui/panels/models/tokens';
 import { txModel } from '../../src/ui/panels/models/tx';
 import { ADDRESS, TOKEN, TX } from '../fixtures/ids';
-import { loadFixture, MockApi, startMockApi } from '../mock-api/server';
+import { loadFixture, MockApi } from '../mock-api/server';
 import { MODEL_CONTEXT } from './modelContext';
+import { withMockClient } from '../fakes/mockClient';
 
 const ctx: ModelContext = MODEL_CONTEXT;
 
@@ -212,14 +213,7 @@ describe('The transaction panel with decoded values and token amounts', () => {
 describe('Token metadata rules (issue 14): at most one request per token, none on devnet or custom', () => {
   let mock: MockApi;
   let client: StacksClient;
-  before(async () => {
-    mock = await startMockApi();
-  });
-  after(() => mock.close());
-  beforeEach(() => {
-    mock.reset();
-    client = createStacksClient({ baseUrl: mock.url });
-  });
+  withMockClient((m, k) => ((mock = m), (client = k)));
   const asked = () => mock.requestsTo('/metadata/v1/ft/').length;
 
   it('parses the metadata and asks once a session for a token', async () => {

@@ -1,15 +1,16 @@
 import * as assert from 'assert';
-import { createStacksClient, StacksApiError, type StacksClient } from '../../src/api';
+import { StacksApiError, type StacksClient } from '../../src/api';
 import type { Target } from '../../src/chain/target';
 import type { Section, ViewModel } from '../../src/protocol';
 import { decide, type PanelSituation } from '../../src/ui/panels/messages';
 import { loadPanel } from '../../src/ui/panels/models';
 import { CONTRACT, DEPLOYED, TX } from '../fixtures/ids';
-import { MockApi, startMockApi } from '../mock-api/server';
+import { MockApi } from '../mock-api/server';
 import { MODEL_CONTEXT } from './modelContext';
 import { txHover } from '../../src/ui/editor/hoverText';
 import { failureNotice, OPEN_LINE, txFailure } from '../../src/ui/shared/txFailure';
 import { Commands } from '../../src/constants';
+import { withMockClient } from '../fakes/mockClient';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const MarkdownIt = require('markdown-it') as new (opts: { html: boolean; linkify: boolean }) => {
@@ -32,14 +33,7 @@ const actions = (m: ViewModel) => m.sections.flatMap((s) => (s.type === 'actions
 describe('Failure reasons: the source route, the transaction panel and its links', () => {
   let api: MockApi;
   let client: StacksClient;
-  before(async () => {
-    api = await startMockApi();
-  });
-  after(() => api.close());
-  beforeEach(() => {
-    api.reset();
-    client = createStacksClient({ baseUrl: api.url });
-  });
+  withMockClient((m, k) => ((api = m), (client = k)));
   const sourceRequests = () => api.requests.filter((r) => r.path.startsWith('/v2/contracts/source/'));
   const load = (target: Target) =>
     loadPanel(

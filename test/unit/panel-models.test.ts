@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { createStacksClient, StacksClient, Transaction } from '../../src/api';
+import { StacksClient, Transaction } from '../../src/api';
 import * as S from '../../src/api/schemas';
 import type { Target } from '../../src/chain/target';
 import type { Field, PanelParams, Section, TableRow, Value, ViewModel } from '../../src/protocol';
@@ -9,8 +9,9 @@ import { txModel } from '../../src/ui/panels/models/tx';
 import { burnBlockModel } from '../../src/ui/panels/models/burnBlock';
 import { ADDRESS, BLOCK, BURN, CONTRACT, GENERATED, mempoolTxId, TX } from '../fixtures/ids';
 import { ERROR_BODIES } from '../mock-api/fixtures';
-import { loadFixture, MockApi, startMockApi } from '../mock-api/server';
+import { loadFixture, MockApi } from '../mock-api/server';
 import { MODEL_CONTEXT } from './modelContext';
+import { withMockClient } from '../fakes/mockClient';
 
 const ctx: ModelContext = MODEL_CONTEXT;
 
@@ -159,14 +160,7 @@ describe('panel models', () => {
   describe('loading against the mock API (one request per page)', () => {
     let api: MockApi;
     let client: StacksClient;
-    before(async () => {
-      api = await startMockApi();
-    });
-    after(() => api.close());
-    beforeEach(() => {
-      api.reset();
-      client = createStacksClient({ baseUrl: api.url, cache: true });
-    });
+    withMockClient((m, k) => ((api = m), (client = k)), { cache: true });
 
     const load = (target: Target, params: PanelParams, previous?: Loaded) =>
       loadPanel(target, params, {

@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { Cl, ClarityValue, cvToHex } from '@stacks/transactions';
-import { ContractInterface, createStacksClient, StacksApiError, StacksClient } from '../../src/api';
+import { ContractInterface, StacksApiError, StacksClient } from '../../src/api';
 import { AbiType, epochText, inputKind, isAbiType, typeText } from '../../src/chain/abi';
 import { clarityText, decodeClarity, encodeArgument } from '../../src/chain/clarity';
 import type { FormResult, Section, WorkbenchSection } from '../../src/protocol';
@@ -14,8 +14,9 @@ import {
   valueResult,
 } from '../../src/ui/panels/models/workbench';
 import { CONTRACT } from '../fixtures/ids';
-import { loadFixture, MockApi, startMockApi } from '../mock-api/server';
+import { loadFixture, MockApi } from '../mock-api/server';
 import { MODEL_CONTEXT } from './modelContext';
+import { withMockClient } from '../fakes/mockClient';
 
 const codec = { encodeArgument, decodeClarity, clarityText };
 const U: AbiType = 'uint128';
@@ -306,14 +307,7 @@ describe('Contract workbench: the panel model', () => {
 describe('Contract workbench: the client and the mock node routes', () => {
   let mock: MockApi;
   let c: StacksClient;
-  before(async () => {
-    mock = await startMockApi();
-  });
-  after(() => mock.close());
-  beforeEach(() => {
-    mock.reset();
-    c = createStacksClient({ baseUrl: mock.url });
-  });
+  withMockClient((m, k) => ((mock = m), (c = k)));
 
   const calls = () => mock.requests.filter((r) => r.path.startsWith('/v2/contracts/call-read/'));
 
