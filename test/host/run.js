@@ -509,7 +509,8 @@ async function e2eMode(argv, { web = false } = {}) {
         settings,
         log: (m) => log(`  ${name}: ${m}`),
       };
-      const limit = timeout(SPEC_TIMEOUT_MS, `e2e spec ${name}`);
+      // A spec that waits on purpose (a minute's rate budget) says how long it may take: `timeoutMs`.
+      const limit = timeout(Math.max(SPEC_TIMEOUT_MS, Number(mod.timeoutMs) || 0), `e2e spec ${name}`);
       try {
         await Promise.race([mod.run(ctx), limit]);
       } finally {

@@ -149,6 +149,29 @@ describe('Chat tools (agent mode)', () => {
     assert.doesNotMatch(inside, /define-public \(complete-deposits-wrapper|define-private/);
   });
 
+  it('a function the contract lacks: the names it has, inside the data block, and nothing called', async () => {
+    const text = await invoke(AgentTools.functionSource, {
+      contractId: CONTRACT.sbtcDeposit,
+      functionName: 'no-such-function',
+    });
+    const { outside, inside } = readAnswer(text);
+    assert.match(outside, /The contract defines no function of that name/);
+    assert.ok(inside);
+    assert.match(inside, /^function asked for: no-such-function$/m);
+    assert.match(inside, /^functions the source defines: .*\bcomplete-deposit-wrapper\b/m);
+    const before = used.mock.requests.length;
+    const tool = await registered(AgentTools.callReadOnly);
+    const result = (await tool.invoke(
+      { input: { contractId: CONTRACT.typeProbe, functionName: 'no-such-function' }, toolInvocationToken: undefined },
+      none,
+    )) as vscode.LanguageModelToolResult;
+    const answer = readAnswer((result.content[0] as vscode.LanguageModelTextPart).value);
+    assert.match(answer.outside, /The contract has no read-only function of that name: nothing was sent\./);
+    assert.match(answer.inside ?? '', /^read-only functions of the contract: .*\bsafe-div\b/m);
+    const calls = used.mock.requests.slice(before).filter((r) => r.path.startsWith('/v2/contracts/call-read/'));
+    assert.strictEqual(calls.length, 0);
+  });
+
   it('mempool fee estimates in STX and µSTX per kind', async () => {
     const text = await invoke(AgentTools.mempoolFees, {});
     assert.match(text, /^All transactions: no priority [\d.,]+ STX \([\d,]+ µSTX\); low .*; medium .*; high .*$/m);

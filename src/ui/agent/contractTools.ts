@@ -12,7 +12,7 @@ import { clarityModule } from '../../chain/lazyClarity';
 import { txFailure } from '../shared/txFailure';
 import { status } from './chainTools';
 import { ask, asking, BadInput, maybe, text, type AgentNetwork, type ToolBody } from './toolContext';
-import { contractId, hash, num, ours, renderAnswer, type Datum, type Fact } from './toolText';
+import { contractId, hash, num, ours, renderAnswer, type Datum, type Fact, type Vouched } from './toolText';
 
 /** The most characters of a function's source an answer carries. */
 const MAX_SOURCE_CHARS = 4_000;
@@ -119,6 +119,25 @@ function definesFunction(children: Expr[], name: string): boolean {
   return first?.kind === 'atom' && first.text === name;
 }
 
+/** The answer when the contract has no function `fn`: the names it has instead, and why. */
+function noSuchFunction(
+  title: Vouched,
+  contractId: string,
+  fn: string,
+  [label, names, why]: [string, string[], string],
+): string {
+  return renderAnswer({
+    title,
+    facts: [],
+    data: [
+      ['contract', contractId],
+      ['function asked for', fn],
+      [label, names.join(' ')],
+    ],
+    notes: [ours(why)],
+  });
+}
+
 export const functionSourceTool: ToolBody = async (input, ctx) => {
   const c = contractOf(input);
   const fn = text(input, 'functionName', 'the name of a function of the contract');
@@ -126,19 +145,12 @@ export const functionSourceTool: ToolBody = async (input, ctx) => {
   const { source } = await ask(a, 'contract source', () => a.client.getContractSource(c.contractId, a.o));
   const cut = functionSource(source, fn);
   const title = ours(`Stacks contract function source on ${a.where}`);
-  if (!cut) {
-    const names = definedNames(source);
-    return renderAnswer({
-      title,
-      facts: [],
-      data: [
-        ['contract', c.contractId],
-        ['function asked for', fn],
-        ['functions the source defines', names.join(' ')],
-      ],
-      notes: [ours('The contract defines no function of that name (the names it defines are in the data block).')],
-    });
-  }
+  if (!cut)
+    return noSuchFunction(title, c.contractId, fn, [
+      'functions the source defines',
+      definedNames(source),
+      'The contract defines no function of that name (the names it defines are in the data block).',
+    ]);
   return renderAnswer({
     title,
     facts: [['Lines', ours(`${num(cut.from)}–${num(cut.to)}`)]],
@@ -241,19 +253,12 @@ export const callReadOnlyTool: ToolBody = async (input, ctx) => {
   const iface = await ask(a, 'contract interface', () => a.client.getContractInterface(c.contractId, a.o));
   const f = iface.functions.find((x) => x.name === fn && x.access === 'read_only');
   const title = ours(`Stacks read-only call on ${a.where}`);
-  if (!f) {
-    const names = iface.functions.filter((x) => x.access === 'read_only').map((x) => x.name);
-    return renderAnswer({
-      title,
-      facts: [],
-      data: [
-        ['contract', c.contractId],
-        ['function asked for', fn],
-        ['read-only functions of the contract', names.join(' ')],
-      ],
-      notes: [ours('The contract has no read-only function of that name: nothing was sent.')],
-    });
-  }
+  if (!f)
+    return noSuchFunction(title, c.contractId, fn, [
+      'read-only functions of the contract',
+      iface.functions.filter((x) => x.access === 'read_only').map((x) => x.name),
+      'The contract has no read-only function of that name: nothing was sent.',
+    ]);
   if (args.length !== f.args.length)
     throw new BadInput(ours(`The function takes ${f.args.length} arguments, not ${args.length}: nothing was sent.`));
   const codec = clarityModule();
