@@ -76,10 +76,13 @@ async function main() {
     { name: 'lint', npm: ['run', 'lint'] },
     { name: 'unit', npm: ['run', 'test:unit'], tests: true },
     { name: 'setup', fn: () => require('./setup.js').ensureAll() },
-    { name: 'host', npm: ['run', 'test:host'], tests: true, needs: 'setup' },
-    { name: 'untrusted', npm: ['run', 'test:untrusted'], tests: true, needs: 'setup' },
+    // The development build once for the three host passes (`npm run test:<pass>` builds it each
+    // time; the unit step compiled the tests already).
+    { name: 'build', npm: ['run', 'build'], needs: 'setup' },
+    { name: 'host', node: ['test/host/run.js', 'host'], tests: true, needs: 'build' },
+    { name: 'untrusted', node: ['test/host/run.js', 'untrusted'], tests: true, needs: 'build' },
     // The web extension in the web worker extension host (vscode.dev, github.dev).
-    { name: 'web', npm: ['run', 'test:web'], tests: true, needs: 'setup' },
+    { name: 'web', node: ['test/host/run.js', 'web'], tests: true, needs: 'build' },
     { name: 'e2e', npm: ['run', 'test:e2e'], tests: true, needs: 'setup' },
     ...(benchExists ? [{ name: 'bench', npm: ['run', 'bench', '--', '--quick'], needs: 'setup' }] : []),
   ];
@@ -101,7 +104,7 @@ async function main() {
           row = { name: s.name, result: 'FAIL', note: String(e && e.message).split('\n')[0] };
         }
       } else {
-        const r = await runStep(npm, s.npm);
+        const r = s.node ? await runStep(process.execPath, s.node) : await runStep(npm, s.npm);
         const counts = s.tests ? parseCounts(r.out) : null;
         row = {
           name: s.name,
