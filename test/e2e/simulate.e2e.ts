@@ -86,4 +86,14 @@ export async function run(ctx: E2EContext): Promise<void> {
   );
   assert.strictEqual(await form.locator('.sim-paste').inputValue(), pasted);
   assert.strictEqual(mock.requestsTo('/simulation/').length, 2, 'one more POST, with the post-conditions');
+
+  // A line the parser cannot read: named above the last simulation, whose box keeps the text; nothing sent.
+  const typo = pasted.replace('.ft(', '.fungible(');
+  await form.locator('.sim-paste').fill(typo);
+  await form.locator('.sim-resimulate').click();
+  await form
+    .locator('.wb-result .notice.tone-warning', { hasText: 'Post-conditions: Line 3' })
+    .waitFor({ timeout: 20000 });
+  assert.strictEqual(await form.locator('.sim-paste').inputValue(), typo);
+  assert.strictEqual(mock.requestsTo('/simulation/').length, 2, 'nothing sent for a paste that was not read');
 }
