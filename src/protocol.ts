@@ -64,6 +64,10 @@ const kind = <T extends string>(t: T) => z.literal(t);
 
 /** The longest text one form field sends: a Clarity value is at most 1 MB, twice that in hex. */
 export const MAX_INPUT = 2_200_000;
+/** The post-condition modes a simulation can carry. */
+export const PC_MODES = ['deny', 'allow', 'originator'] as const;
+/** The longest pasted post-condition set taken (the host reads at most 64 KB of it, and says so past that). */
+export const MAX_PASTE = 1_000_000;
 /** What state of a contract the panel reads: a data variable, a constant, a map entry. */
 export const STATE_KINDS = ['var', 'constant', 'map'] as const;
 
@@ -119,6 +123,13 @@ export const WebviewMessage = z.discriminatedUnion('type', [
     args: z.array(z.string().check(z.maxLength(MAX_INPUT))).check(z.maxLength(256)),
     sender: z.string().check(z.maxLength(200)),
     at: z.string().check(z.maxLength(80)),
+    /** Pasted post-conditions (`Pc` code, read by the host's strict parser, never run) and their mode. */
+    postConditions: z.optional(
+      z.object({
+        mode: z.enum(PC_MODES),
+        code: z.string().check(z.maxLength(MAX_PASTE)),
+      }),
+    ),
   }),
   /** Re-simulate the failed transaction the panel shows: at the latest block, or at the block before it. */
   z.object({ type: kind('resimulate'), when: z.enum(['now', 'before']) }),
@@ -292,6 +303,8 @@ export interface SimulationView {
   fee: { source: string; rows: Array<{ label: string; stx: string }> };
   /** Post-conditions for these movements, as `Pc` code to copy. */
   pc: { deny: string; originator: string };
+  /** The post-conditions the user pasted and this simulation carried, shown again in the paste box. */
+  pasted?: { mode: (typeof PC_MODES)[number]; code: string };
   /** The service, the sender and the nonce used. */
   ran: string;
 }

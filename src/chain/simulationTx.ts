@@ -16,10 +16,13 @@ import {
   PostConditionMode,
   serializeCV,
   serializePayload,
+  wireToPostCondition,
   type MultiSigSpendingCondition,
+  type PostCondition,
   type StacksTransactionWire,
 } from '@stacks/transactions';
 import { c32address, c32addressDecode } from 'c32check';
+import type { ParsedPc, PcMode } from './postConditionParse';
 
 /** Address versions (c32): mainnet single-sig, mainnet multi-sig, testnet single-sig, testnet multi-sig. */
 const SINGLE_SIG = new Set([22, 26]);
@@ -35,6 +38,8 @@ export interface SimulationCall {
   sender: string;
   nonce: bigint | number;
   network: 'mainnet' | 'testnet';
+  /** Post-conditions to carry, with their mode (none, in Allow mode, when absent). */
+  postConditions?: { mode: PcMode; conditions: readonly ParsedPc[] };
 }
 
 export interface BuiltCall {
@@ -69,10 +74,41 @@ export function setSender(tx: StacksTransactionWire, sender: string): StacksTran
   return tx;
 }
 
+const MODES: Record<PcMode, PostConditionMode> = {
+  allow: PostConditionMode.Allow,
+  deny: PostConditionMode.Deny,
+  originator: PostConditionMode.Originator,
+};
+
+/** A parsed condition as `@stacks/transactions` takes it; throws a sentence naming its line when the NFT id is not a Clarity value. */
+function toPostCondition(p: ParsedPc): PostCondition {
+  type Asset = `${string}.${string}::${string}`;
+  if (p.kind !== 'nft')
+    return p.kind === 'stx'
+      ? { type: 'stx-postcondition', address: p.principal, condition: p.code, amount: p.amount }
+      : {
+          type: 'ft-postcondition',
+          address: p.principal,
+          condition: p.code,
+          asset: p.asset as Asset,
+          amount: p.amount,
+        };
+  const hex = p.valueHex.slice(2);
+  let assetId;
+  try {
+    assetId = deserializeCV(hex);
+    if (serializeCV(assetId) !== hex) throw new Error('trailing bytes');
+  } catch {
+    throw new Error(`Line ${p.line}: the NFT's id ${p.valueHex.slice(0, 40)}… is not a serialized Clarity value.`);
+  }
+  return { type: 'nft-postcondition', address: p.principal, condition: p.code, asset: p.asset as Asset, assetId };
+}
+
 /** The unsigned contract call of a simulation, with its sender set. */
 export async function buildSimulationCall(c: SimulationCall): Promise<BuiltCall> {
   const [contractAddress, contractName] = c.contractId.split('.');
   if (!contractAddress || !contractName) throw new Error(`${c.contractId} is not a contract id.`);
+  const pcs = c.postConditions;
   const tx = await makeUnsignedContractCall({
     contractAddress,
     contractName,
@@ -82,7 +118,8 @@ export async function buildSimulationCall(c: SimulationCall): Promise<BuiltCall>
     fee: 0n,
     network: c.network,
     publicKey: '',
-    postConditionMode: PostConditionMode.Allow,
+    postConditionMode: pcs ? MODES[pcs.mode] : PostConditionMode.Allow,
+    postConditions: pcs ? pcs.conditions.map(toPostCondition) : [],
     validateWithAbi: false,
   });
   setSender(tx, c.sender);
@@ -98,6 +135,9 @@ export interface ReadCall {
   args: string[];
   nonce: bigint;
   signed: boolean;
+  mode: PcMode;
+  /** Its post-conditions, as `@stacks/transactions` reads them (`address` is 'origin' for the origin). */
+  postConditions: PostCondition[];
 }
 
 /** Reads an unsigned contract call back: its sender (from the signer), contract, function and arguments. */
@@ -113,6 +153,14 @@ export function readSimulationCall(hex: string, network: 'mainnet' | 'testnet'):
   const sc = tx.auth.spendingCondition;
   const multi = sc.hashMode !== AddressHashMode.P2PKH && sc.hashMode !== AddressHashMode.P2WPKH;
   const version = network === 'mainnet' ? (multi ? 20 : 22) : multi ? 21 : 26;
+  let postConditions: PostCondition[];
+  try {
+    postConditions = tx.postConditions.values.map((w) =>
+      wireToPostCondition(w as Parameters<typeof wireToPostCondition>[0]),
+    );
+  } catch {
+    return undefined;
+  }
   const signed = 'signature' in sc ? !/^0*$/.test(sc.signature.data) : sc.fields.length > 0;
   return {
     sender: c32address(version, sc.signer),
@@ -121,5 +169,12 @@ export function readSimulationCall(hex: string, network: 'mainnet' | 'testnet'):
     args: p.functionArgs.map((a) => serializeCV(a)),
     nonce: BigInt(sc.nonce),
     signed,
+    mode:
+      tx.postConditionMode === PostConditionMode.Deny
+        ? 'deny'
+        : tx.postConditionMode === PostConditionMode.Originator
+          ? 'originator'
+          : 'allow',
+    postConditions,
   };
 }

@@ -8,6 +8,58 @@ import type { SimulationView } from '../protocol';
 import { button, h, icon } from './dom';
 import { post } from './host';
 
+export type PastedPcs = NonNullable<SimulationView['pasted']>;
+type Mode = PastedPcs['mode'];
+
+const MODE_LABELS: Record<Mode, string> = { deny: 'Deny', allow: 'Allow', originator: 'Originator' };
+const MODES = Object.keys(MODE_LABELS) as Mode[];
+const MODE_IN_CODE = /PostConditionMode\.(Deny|Allow|Originator)\b/;
+
+/**
+ * The box to paste a post-condition set into (the snippets above, edited or not) and simulate the
+ * call again with them in the transaction. The text goes to the host as it is: the host reads it
+ * with a strict parser and never runs it.
+ */
+function pasteBox(pasted: PastedPcs | undefined, resimulate: (p: PastedPcs) => void): HTMLElement {
+  const code = h('textarea', 'sim-paste');
+  code.spellcheck = false;
+  code.rows = 6;
+  code.placeholder = "Pc.principal('SP…').willSendEq(100n).ustx(),";
+  code.setAttribute('aria-label', 'Post-conditions to simulate with');
+  if (pasted) code.value = pasted.code;
+  const mode = h('select', 'sim-mode');
+  mode.setAttribute('aria-label', 'Post-condition mode');
+  for (const m of MODES) {
+    const o = h('option', undefined, MODE_LABELS[m]);
+    o.value = m;
+    mode.append(o);
+  }
+  mode.value = pasted?.mode ?? 'deny';
+  // A pasted snippet names its mode in its first comment: the select follows it.
+  code.addEventListener('input', () => {
+    const named = MODE_IN_CODE.exec(code.value.slice(0, 2_000))?.[1];
+    if (named) mode.value = named.toLowerCase();
+  });
+  const run = button(
+    'Simulate with these post-conditions',
+    'beaker',
+    () => resimulate({ mode: mode.value as Mode, code: code.value }),
+    { cls: 'sim-resimulate' },
+  );
+  return h(
+    'div',
+    'sim-block sim-paste-box',
+    h('h3', undefined, 'Simulate with post-conditions'),
+    h(
+      'p',
+      'hint',
+      'Paste a set as the snippets above write it, one Pc line per condition, to see whether the call would abort with them.',
+    ),
+    code,
+    h('div', 'wb-actions', h('label', 'field-label', 'Mode', mode), run),
+  );
+}
+
 function table(title: string, columns: string[], rows: string[][], empty: string): HTMLElement {
   const wrap = h('div', 'sim-block', h('h3', undefined, title));
   if (!rows.length) {
@@ -37,7 +89,7 @@ function snippet(title: string, code: string): HTMLElement {
   );
 }
 
-export function simulationView(s: SimulationView): HTMLElement {
+export function simulationView(s: SimulationView, resimulate?: (p: PastedPcs) => void): HTMLElement {
   const out = h('div', 'sim');
   out.dataset.tone = s.tone;
   out.append(
@@ -84,6 +136,7 @@ export function simulationView(s: SimulationView): HTMLElement {
     ),
     snippet('Post-conditions, Deny mode', s.pc.deny),
     snippet('Post-conditions, Originator mode', s.pc.originator),
+    resimulate ? pasteBox(s.pasted, resimulate) : '',
     h('div', 'hint', s.ran),
   );
   return out;

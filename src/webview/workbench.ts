@@ -6,7 +6,7 @@ import type { ArgField, FormResult, WorkbenchForm, WorkbenchSection } from '../p
 import { button, h, icon } from './dom';
 import { post } from './host';
 import { draftHere, recordDraft } from './place';
-import { simulationView } from './simulation';
+import { simulationView, type PastedPcs } from './simulation';
 import { clarityNode } from './values';
 
 interface FormView {
@@ -18,6 +18,10 @@ interface FormView {
     out: HTMLElement;
     errors: HTMLElement[];
   };
+  /** Simulates the form again as typed, with pasted post-conditions (public functions). */
+  simulate?: (p: PastedPcs) => void;
+  /** The last simulation shown, and the post-conditions last sent from its paste box. */
+  shown?: { simulation: FormResult['simulation']; pasted?: PastedPcs } | undefined;
 }
 /** The forms of the panel shown, by form id (a Map: names from the chain never become selectors). */
 let forms = new Map<string, FormView>();
@@ -156,7 +160,14 @@ function workbenchForm(f: WorkbenchForm, sender: () => string, at: () => string)
         if (details.open) d.open.push(f.id);
       });
   });
-  forms.set(f.id, { details, body });
+  const view: FormView = { details, body };
+  if (f.kind === 'public')
+    view.simulate = (pcs) => {
+      view.shown = { ...view.shown, simulation: view.shown?.simulation, pasted: pcs };
+      const values = body().inputs.map((i) => i.value);
+      post({ type: 'simulate', fn: f.name, args: values, sender: sender(), at: at(), postConditions: pcs });
+    };
+  forms.set(f.id, view);
   return details;
 }
 
@@ -183,9 +194,10 @@ export function showResult(r: FormResult): void {
         button('Copy result', 'copy', () => post({ type: 'copy', text }), { iconOnly: true, cls: 'wb-copy' }),
       ),
       r.tree?.children ? h('div', 'cv', clarityNode(r.tree, 0)) : '',
-      r.simulation ? simulationView(r.simulation) : '',
+      r.simulation ? simulationView(r.simulation, view.simulate) : '',
       at ?? '',
     );
+    view.shown = r.simulation ? { simulation: r.simulation } : undefined;
   } else {
     const tone = r.state === 'failed' ? 'failed' : r.state === 'invalid' ? 'warning' : 'failed';
     f.out.replaceChildren(
@@ -196,8 +208,16 @@ export function showResult(r: FormResult): void {
         h('span', undefined, r.message ?? ''),
       ),
       at ?? '',
+      // A paste that could not be sent: the last simulation stays below, its box holding what was pasted.
+      pastedAgain(view),
     );
   }
+}
+
+function pastedAgain(view: FormView): HTMLElement | '' {
+  const last = view.shown;
+  if (!last?.simulation || !last.pasted || !view.simulate) return '';
+  return simulationView({ ...last.simulation, pasted: last.pasted }, view.simulate);
 }
 
 /** The forms that were open in the draft of this place open again, with what was typed. */

@@ -1,7 +1,8 @@
 // Simulate in the real panel: the sbtc-token contract's public `transfer` form filled and
 // Simulated, the modal question answered, and what the call would do shown under the form as
 // text: (ok true), the FT movement, the cost shares, the fee estimates and the post-conditions.
-// A screenshot of it for the README's gallery.
+// A screenshot of it for the README's gallery. Then the Deny snippet, pasted back with a smaller
+// amount, aborts the call with the condition named.
 import * as assert from 'assert';
 import type { E2EContext } from './context';
 import { panelText } from './panel';
@@ -67,4 +68,32 @@ export async function run(ctx: E2EContext): Promise<void> {
   await page.mouse.move(0, 0);
   await page.waitForTimeout(300);
   ctx.log(`screenshot ${await helpers.screenshot(page, 'panel-simulate-dark', ctx.outDir)}`);
+
+  // The Deny snippet pasted back with a too-small amount: simulated again with it, the call aborts
+  // and the condition that did not hold is named; the box keeps what was pasted.
+  const deny = await form.locator('.sim-pc pre').first().innerText();
+  const pasted = deny.replace('willSendEq(100n)', 'willSendEq(10n)');
+  await form.locator('.sim-paste').fill(pasted);
+  assert.strictEqual(await form.locator('.sim-mode').inputValue(), 'deny', 'the mode the snippet names');
+  await form.locator('.sim-resimulate').click();
+  await form.locator('.wb-result .sim[data-tone="failed"]').waitFor({ timeout: 20000 });
+  const aborted = await form.locator('.wb-result').innerText();
+  assert.ok(
+    aborted.includes(
+      `The post-condition “the sender ${SENDER} sends exactly 10 base units of ${TOKEN}::sbtc-token” did not hold: it sent 100 base units.`,
+    ),
+    aborted.slice(0, 600),
+  );
+  assert.strictEqual(await form.locator('.sim-paste').inputValue(), pasted);
+  assert.strictEqual(mock.requestsTo('/simulation/').length, 2, 'one more POST, with the post-conditions');
+
+  // A line the parser cannot read: named above the last simulation, whose box keeps the text; nothing sent.
+  const typo = pasted.replace('.ft(', '.fungible(');
+  await form.locator('.sim-paste').fill(typo);
+  await form.locator('.sim-resimulate').click();
+  await form
+    .locator('.wb-result .notice.tone-warning', { hasText: 'Post-conditions: Line 3' })
+    .waitFor({ timeout: 20000 });
+  assert.strictEqual(await form.locator('.sim-paste').inputValue(), typo);
+  assert.strictEqual(mock.requestsTo('/simulation/').length, 2, 'nothing sent for a paste that was not read');
 }

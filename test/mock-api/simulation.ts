@@ -5,10 +5,12 @@
  * mounted under `/simulation` (stxer's `POST /devtools/v2/simulations:instant`, shaped from
  * stxer/stxer-sdk `src/types.ts`: `InstantSimulationResponse`, `TransactionReceipt` with `events`
  * as JSON strings). The service decodes the unsigned transaction it gets and answers a token
- * `transfer` with `(ok true)` and the FT movement it would make, from the signer it was given.
+ * `transfer` with `(ok true)` and the FT movement it would make, from the signer it was given; the
+ * post-conditions the transaction carries abort it as the node's would (./postConditionCheck.ts).
  */
 import { Cl, cvToHex, deserializeCV, deserializePayload, type ClarityValue } from '@stacks/transactions';
-import { readSimulationCall } from '../../src/chain/simulationTx';
+import { readSimulationCall, type ReadCall } from '../../src/chain/simulationTx';
+import { postConditionAbort, type MockEvent } from './postConditionCheck';
 import { fixtureContracts } from './contracts';
 import { err, ok, type Reply, type RouteContext } from './routing';
 
@@ -81,36 +83,41 @@ export function postFeeEstimate(ctx: RouteContext): Reply {
 }
 
 const TXID = `0x${'5e'.repeat(32)}`;
-const event = (i: number, e: Record<string, unknown>) =>
-  JSON.stringify({ txid: TXID, event_index: i, committed: true, ...e });
 
 /** The receipt of a call the mock service runs. */
 export function receiptFor(network: 'mainnet' | 'testnet', transaction: string): Reply {
   const call = readSimulationCall(transaction, network);
   if (!call) return { status: 400, body: 'could not deserialize the transaction', raw: true };
-  const contract = fixtureContracts()[call.contractId];
-  const base = {
+  const { result, events } = run(call);
+  // As the node does, the post-conditions are checked whenever the call returned (an (err …) too,
+  // whose asset map is empty); an abort keeps the events and result, with the reason as vm_error.
+  const abort = postConditionAbort(call.postConditions, call.mode, call.sender, events);
+  const receipt = {
     stx_burned: 0,
     tx_index: 0,
-    vm_error: null as string | null,
-    post_condition_aborted: false,
+    vm_error: abort ?? null,
+    post_condition_aborted: abort !== undefined,
     costs: 9,
     execution_cost: { read_count: 8, read_length: 12096, write_count: 3, write_length: 213, runtime: 41293 },
+    result: cvToHex(result).slice(2),
+    events: events.map((e, i) => JSON.stringify({ txid: TXID, event_index: i, committed: abort === undefined, ...e })),
   };
+  return ok({ reads: [], receipt });
+}
+
+/** What the call returns and the events it makes. */
+function run(call: ReadCall): { result: ClarityValue; events: MockEvent[] } {
+  const contract = fixtureContracts()[call.contractId];
   const iface = contract?.iface as
     { functions: Array<{ name: string; access: string }>; fungible_tokens: Array<{ name: string }> } | undefined;
   const fn = iface?.functions.find((f) => f.name === call.fn && f.access === 'public');
-  if (!iface || !fn) {
-    const r = cvToHex(Cl.error(Cl.uint(9999))).slice(2);
-    return ok({ reads: [], receipt: { ...base, result: r, events: [] } });
-  }
+  if (!iface || !fn) return { result: Cl.error(Cl.uint(9999)), events: [] };
   const args: ClarityValue[] = call.args.map((a) => deserializeCV(a));
   // The real sbtc-deposit's `complete-deposit-wrapper` asserts `(>= amount dust-limit)` with
   // `dust-limit` u546 before anything else (test/fixtures/clarity/real/sbtc-deposit.clar, line 47).
   if (call.contractId === SBTC_DEPOSIT && call.fn === 'complete-deposit-wrapper') {
     const small = args[2]?.type === 'uint' && BigInt(args[2].value) < 546n;
-    const result = cvToHex(small ? Cl.error(Cl.uint(302)) : Cl.ok(Cl.bool(true))).slice(2);
-    return ok({ reads: [], receipt: { ...base, result, events: [] } });
+    return { result: small ? Cl.error(Cl.uint(302)) : Cl.ok(Cl.bool(true)), events: [] };
   }
   const token = iface.fungible_tokens[0]?.name;
   if (call.fn === 'transfer' && token && args[0]?.type === 'uint') {
@@ -118,17 +125,11 @@ export function receiptFor(network: 'mainnet' | 'testnet', transaction: string):
     const from = args[1] && 'value' in args[1] ? String(args[1].value) : call.sender;
     const to = args[2] && 'value' in args[2] ? String(args[2].value) : call.sender;
     // The token checks that the sender is tx-sender, as sbtc-token's `transfer` does.
-    if (from !== call.sender)
-      return ok({ reads: [], receipt: { ...base, result: cvToHex(Cl.error(Cl.uint(4))).slice(2), events: [] } });
-    const events = [
-      event(0, {
-        type: 'ft_transfer_event',
-        ft_transfer_event: { asset_identifier: `${call.contractId}::${token}`, sender: from, recipient: to, amount },
-      }),
-    ];
-    return ok({ reads: [], receipt: { ...base, result: cvToHex(Cl.ok(Cl.bool(true))).slice(2), events } });
+    if (from !== call.sender) return { result: Cl.error(Cl.uint(4)), events: [] };
+    const ft = { asset_identifier: `${call.contractId}::${token}`, sender: from, recipient: to, amount };
+    return { result: Cl.ok(Cl.bool(true)), events: [{ type: 'ft_transfer_event', ft_transfer_event: ft }] };
   }
-  return ok({ reads: [], receipt: { ...base, result: cvToHex(Cl.ok(Cl.bool(true))).slice(2), events: [] } });
+  return { result: Cl.ok(Cl.bool(true)), events: [] };
 }
 
 export function postSimulation(ctx: RouteContext): Reply {

@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { deserializePayload, PayloadType } from '@stacks/transactions';
+import { deserializePayload, PayloadType, Pc, postConditionToHex } from '@stacks/transactions';
 import { readSimulationCall } from '../../src/chain/simulationTx';
 import type { FormResult, ViewModel } from '../../src/protocol';
 import { BLOCK, CONTRACT, deployedStatus, mockHash, TX } from '../fixtures/ids';
@@ -173,6 +173,60 @@ describe('Simulate a public function', () => {
     assert.match(s.postConditions, new RegExp(SENDER));
   });
 
+  it('pasting the Deny snippet simulates with it and nothing aborts; a too-small amount aborts, naming the condition', async () => {
+    const first = (await simulateTransfer()).simulation!;
+    const again = async (code: string, mode: 'deny' | 'allow' | 'originator' = 'deny') => {
+      await suite.panels.handle({
+        type: 'simulate',
+        fn: 'transfer',
+        args: ['u100', SENDER, RECIPIENT, 'none'],
+        sender: SENDER,
+        at: '',
+        postConditions: { mode, code },
+      });
+      const r = suite.panels.results.get('public:transfer');
+      assert.ok(r, 'an answer under the transfer form');
+      return r;
+    };
+    const sentCall = () => {
+      const body = JSON.parse(posts().at(-1)!.body ?? '') as { transaction: string };
+      return readSimulationCall(body.transaction, 'mainnet')!;
+    };
+
+    const held = await again(first.pc.deny);
+    assert.strictEqual(held.state, 'ok', held.message);
+    assert.strictEqual(held.text, '(ok true)');
+    assert.strictEqual(held.simulation?.verdict, 'Would succeed.');
+    assert.strictEqual(
+      held.simulation?.postConditions,
+      'Post-conditions did not abort it: the 1 post-condition in Deny mode held.',
+    );
+    assert.deepStrictEqual(held.simulation?.pasted, { mode: 'deny', code: first.pc.deny });
+    // The service got the call with the condition inside it, in Deny mode.
+    assert.strictEqual(posts().length, 2);
+    assert.strictEqual(sentCall().mode, 'deny');
+    assert.deepStrictEqual(
+      sentCall().postConditions.map((p) => postConditionToHex(p)),
+      [postConditionToHex(Pc.principal(SENDER).willSendEq(100n).ft(TOKEN, 'sbtc-token'))],
+    );
+
+    const tooSmall = await again(first.pc.deny.replace('willSendEq(100n)', 'willSendEq(10n)'));
+    assert.strictEqual(tooSmall.text, '(ok true)', 'the call itself returned (ok true)');
+    const s = tooSmall.simulation!;
+    assert.strictEqual(s.tone, 'failed');
+    const named = `The post-condition “the sender ${SENDER} sends exactly 10 base units of ${TOKEN}::sbtc-token” did not hold: it sent 100 base units.`;
+    assert.strictEqual(s.verdict, `Would fail: ${named}`);
+    assert.strictEqual(s.postConditions, `Post-conditions aborted it (1 post-condition in Deny mode): ${named}`);
+    assert.match(s.vmError ?? '', /10 SentEq 100/);
+
+    // A line the parser does not read is named, and nothing more is sent.
+    const bad = await again(`Pc.principal('${SENDER}').willSendEq(10n).stx()`);
+    assert.strictEqual(bad.state, 'invalid');
+    assert.match(bad.message ?? '', /^Post-conditions: Line 1 \(Pc\.principal.*\) is not a post-condition: expected /);
+    assert.match(bad.message ?? '', /Nothing was sent\.$/);
+    assert.strictEqual(posts().length, 3);
+  });
+
   it('declining the question sends nothing; with no service set, Simulate says how to turn it on', async () => {
     answer = undefined;
     const r = await simulateTransfer();
@@ -196,9 +250,13 @@ describe('Simulate a public function', () => {
     suite.used.mock.override('/v2/fees/transaction', NO_ESTIMATE, 400);
     const fee = (await simulateTransfer()).simulation!.fee;
     assert.match(fee.source, /^fallback: the node has no estimate for this call \(.*NoEstimateAvailable.*\)/);
+    assert.match(fee.source, /estimated from the simulated cost × the fee rate pending STX transfers pay/);
+    // The receipt's cost is 11 units of the node's fee metric; pending transfers (6 units) pay
+    // 3,000, 6,000 and 401,199 µSTX at low, medium and high priority (mempool-fees.json).
+    assert.match(fee.source, /this call costs 11 units .* 500, 1,000 and 66866\.5 µSTX a unit$/);
     assert.deepStrictEqual(
       fee.rows.map((x) => `${x.label} ${x.stx}`),
-      ['Low (fallback) 0.010368 STX', 'Medium (fallback) 0.1 STX', 'High (fallback) 1 STX'],
+      ['Low (fallback) 0.0055 STX', 'Medium (fallback) 0.011 STX', 'High (fallback) 0.735531 STX'],
     );
   });
 

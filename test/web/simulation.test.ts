@@ -63,4 +63,36 @@ describe('web: simulate a public function', () => {
     assert.ok(posts[0]!.headers['origin'], 'sent by the browser’s fetch');
     assert.strictEqual(posts[0]!.headers['x-api-key'], undefined);
   });
+
+  it('the Deny snippet pasted back holds; a too-small amount aborts the call, naming the condition', async () => {
+    await vscode.commands.executeCommand('stacksLookup.lookup', TOKEN);
+    const simulate = async (postConditions?: { mode: 'deny'; code: string }) => {
+      await api.panels!.handle({
+        type: 'simulate',
+        fn: 'transfer',
+        args: ['u100', SENDER, RECIPIENT, 'none'],
+        sender: SENDER,
+        at: '',
+        ...(postConditions ? { postConditions } : {}),
+      });
+      const r = api.panels!.results.get('public:transfer');
+      assert.ok(r?.simulation, r?.message ?? 'a simulation under the transfer form');
+      return r;
+    };
+    const deny = (await simulate()).simulation!.pc.deny;
+    const held = await simulate({ mode: 'deny', code: deny });
+    assert.strictEqual(held.text, '(ok true)');
+    assert.strictEqual(
+      held.simulation!.postConditions,
+      'Post-conditions did not abort it: the 1 post-condition in Deny mode held.',
+    );
+    const aborted = await simulate({ mode: 'deny', code: deny.replace('willSendEq(100n)', 'willSendEq(10n)') });
+    assert.strictEqual(aborted.simulation!.tone, 'failed');
+    assert.strictEqual(
+      aborted.simulation!.verdict,
+      `Would fail: The post-condition “the sender ${SENDER} sends exactly 10 base units of ${TOKEN}::sbtc-token” did not hold: it sent 100 base units.`,
+    );
+    const posts = (await mainMock.requests()).filter((x) => x.method === 'POST' && x.path === SIM_ROUTE);
+    assert.strictEqual(posts.length, 3);
+  });
 });

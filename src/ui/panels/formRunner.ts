@@ -84,7 +84,8 @@ export class FormRunner {
       if ('fn' in prepared && d.do === 'simulate') {
         const ask = { form, network, contractId: id, fn: prepared.fn, args: prepared.args, sender: prepared.sender };
         const where = { atText, signal: controller.signal, ...(block ? { block } : {}) };
-        result = await simulate(this.d, { ...ask, ...where });
+        const pcs = d.postConditions ? { postConditions: d.postConditions } : {};
+        result = await simulate(this.d, { ...ask, ...where, ...pcs });
       } else if ('fn' in prepared) {
         const call = { sender: prepared.sender, arguments: prepared.args, ...where };
         result = callResult(form, await client.callReadOnly(id, prepared.fn, call, o), atText, codec);

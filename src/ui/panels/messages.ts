@@ -44,7 +44,15 @@ export type Decision =
    */
   | { do: 'call'; target: Target; fn: string; args: string[]; sender: string; at: string }
   /** Simulate a public function of the contract shown, one the panel offers a form for. */
-  | { do: 'simulate'; target: Target; fn: string; args: string[]; sender: string; at: string }
+  | {
+      do: 'simulate';
+      target: Target;
+      fn: string;
+      args: string[];
+      sender: string;
+      at: string;
+      postConditions?: { mode: 'deny' | 'allow' | 'originator'; code: string };
+    }
   /** Re-simulate the failed transaction the panel shows (its place, never an id from the message). */
   | { do: 'resimulate'; target: Target; when: 'now' | 'before' }
   /** Read a data variable, constant or map entry the panel offers a form for. */
@@ -155,7 +163,8 @@ export function decide(raw: unknown, s: PanelSituation): Decision {
       if (!here || !form) return { do: 'ignore', why: 'a simulation of a function the panel offers no form for' };
       if (form.args.length !== m.args.length)
         return { do: 'ignore', why: 'a simulation with another number of arguments than its form' };
-      return { do: 'simulate', target: here.target, fn: form.name, args: m.args, sender: m.sender, at: m.at };
+      const pcs = m.postConditions ? { postConditions: m.postConditions } : {};
+      return { do: 'simulate', target: here.target, fn: form.name, args: m.args, sender: m.sender, at: m.at, ...pcs };
     }
     case 'resimulate': {
       const offered = s.shown?.sections.some(

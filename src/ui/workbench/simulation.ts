@@ -7,10 +7,12 @@
  * cost against the block limit, the node's fee estimate (or a labelled fallback) and the
  * post-conditions for its movements.
  */
-import type { MempoolFees, PoxEpochs, StacksClient } from '../../api';
+import type { PoxEpochs, StacksClient } from '../../api';
 import { simulateCall, type Simulated } from '../../api/simulation';
 import { clarityModule } from '../../chain/lazyClarity';
 import { formatInt, formatStx } from '../../chain/format';
+import { breachSentence, postConditionBreach, type PostConditionRow } from '../../chain/postConditionBreach';
+import { parsePostConditions, type ParsedPc, type PcMode } from '../../chain/postConditionParse';
 import { NETWORK_LABELS, type NetworkId } from '../../chain/networks';
 import {
   BLOCK_LIMITS,
@@ -31,6 +33,7 @@ import type { Config } from '../shared/config';
 import type { Log } from '../shared/log';
 import { askModal } from '../shared/notify';
 import { callFailure } from '../shared/txFailure';
+import { feeOf } from './simulationFee';
 
 export interface SimulationDeps {
   networks: NetworkService;
@@ -51,6 +54,8 @@ export interface SimulationAsk {
   block?: { height: number; hash: string };
   atText: string;
   signal: AbortSignal;
+  /** Pasted post-conditions (`Pc` code) to carry in the transaction, with their mode. */
+  postConditions?: { mode: PcMode; code: string };
 }
 
 const SETTING = `${CONFIG_SECTION}.${Settings.simulationServiceUrl}`;
@@ -82,6 +87,12 @@ export async function simulate(d: SimulationDeps, a: SimulationAsk): Promise<For
       a.form,
       `Sender: ${a.sender} is a ${senderChain} address, and this call runs on ${chain}: give a ${chain} address (${chain === 'mainnet' ? 'SP… or SM…' : 'ST… or SN…'}).`,
     );
+  let pcs: { mode: PcMode; conditions: ParsedPc[] } | undefined;
+  if (a.postConditions) {
+    const parsed = parsePostConditions(a.postConditions.code);
+    if (!parsed.ok) return invalid(a.form, `Post-conditions: ${parsed.problems.join(' ')} Nothing was sent.`, a.atText);
+    pcs = { mode: a.postConditions.mode, conditions: parsed.conditions };
+  }
   if (!agreed.has(service)) {
     const go = await askModal(
       `Send this call to the simulation service at ${service}?`,
@@ -97,19 +108,32 @@ export async function simulate(d: SimulationDeps, a: SimulationAsk): Promise<For
   // The service runs on confirmed state: the next nonce there, not one that counts the mempool.
   const nonce = nonces.last_confirmed_nonce === null ? 0 : nonces.last_confirmed_nonce + 1;
   const codec = clarityModule();
-  const built = await codec.buildSimulationCall({
-    contractId: a.contractId,
-    fn: a.fn,
-    args: a.args,
-    sender: a.sender,
-    nonce,
-    network: chain,
-  });
+  let built: Awaited<ReturnType<typeof codec.buildSimulationCall>>;
+  try {
+    built = await codec.buildSimulationCall({
+      contractId: a.contractId,
+      fn: a.fn,
+      args: a.args,
+      sender: a.sender,
+      nonce,
+      network: chain,
+      ...(pcs ? { postConditions: pcs } : {}),
+    });
+  } catch (e) {
+    // A post-condition the library refuses (an NFT id that is not a Clarity value): its sentence names the line.
+    if (!pcs) throw e;
+    return invalid(
+      a.form,
+      `Post-conditions: ${e instanceof Error ? e.message : String(e)} Nothing was sent.`,
+      a.atText,
+    );
+  }
   const sim = await simulateCall(
     service,
     {
       transaction: built.transaction,
-      // As the SDK's examples send it: the Stacks block hash, hex without 0x.
+      // The Stacks block hash (not the index block hash), hex without 0x, as stxer/stxer-sdk
+      // src/simulation.ts sends it: `block_hash: info.hash.substring(2)` of /extended/v1/block/by_height.
       ...(a.block ? { block_height: a.block.height, block_hash: a.block.hash.replace(/^0x/i, '') } : {}),
     },
     {
@@ -118,8 +142,12 @@ export async function simulate(d: SimulationDeps, a: SimulationAsk): Promise<For
       log: (level, m) => (level === 'warn' ? d.log.warn(`Simulation: ${m}`) : d.log.info(`Simulation: ${m}`)),
     },
   );
-  const fee = await feeOf(client, built.payload, built.length, a.signal);
   const limit = await blockLimit(client, a.signal);
+  const fee = await feeOf(
+    client,
+    { payload: built.payload, length: built.length, cost: sim.receipt.execution_cost, limit },
+    a.signal,
+  );
   const text = codec.clarityText(`0x${sim.receipt.result.replace(/^0x/i, '')}`);
   if (text === undefined)
     return {
@@ -128,7 +156,8 @@ export async function simulate(d: SimulationDeps, a: SimulationAsk): Promise<For
       message: 'The simulation service sent a result that is not a Clarity value: it is not shown.',
     };
   const tree = codec.decodeClarity(`0x${sim.receipt.result.replace(/^0x/i, '')}`);
-  const view = await describe(client, a, sim, text, fee, limit, `${service}, as ${a.sender} with nonce ${nonce}`);
+  const ran = `${service}, as ${a.sender} with nonce ${nonce}`;
+  const view = await describe(client, a, sim, text, fee, limit, ran, pcs);
   return { form: a.form, state: 'ok', text, ...(tree ? { tree } : {}), at: a.atText, simulation: view };
 }
 
@@ -157,37 +186,6 @@ async function blockLimit(client: StacksClient, signal: AbortSignal): Promise<Li
   return { label: `${fallback.label}; the node reported no limit`, cost: fallback.cost };
 }
 
-async function feeOf(client: StacksClient, payload: string, length: number, signal: AbortSignal): Promise<Fee> {
-  const e = await client.estimateFee(payload, length, { signal });
-  if ('estimate' in e) {
-    const labels = ['Low', 'Medium', 'High'];
-    return {
-      source: `the node's estimate for this call, POST /v2/fees/transaction`,
-      rows: e.estimate.estimations
-        .slice(0, 3)
-        .map((x, i) => ({ label: labels[i] ?? `#${i + 1}`, stx: formatStx(x.fee) })),
-    };
-  }
-  let mempool: MempoolFees | undefined;
-  try {
-    mempool = await client.getMempoolFees({ signal });
-  } catch (err) {
-    if (signal.aborted) throw err;
-  }
-  const p = mempool?.contract_call ?? mempool?.all;
-  const reason = e.none.replace(/^The API rejected the request: /, '').replace(/\.$/, '');
-  return {
-    source: `fallback: the node has no estimate for this call (${reason}); what pending contract calls pay in the mempool`,
-    rows: p
-      ? [
-          { label: 'Low (fallback)', stx: formatStx(p.low_priority) },
-          { label: 'Medium (fallback)', stx: formatStx(p.medium_priority) },
-          { label: 'High (fallback)', stx: formatStx(p.high_priority) },
-        ]
-      : [],
-  };
-}
-
 function movementRow(m: Movement): SimulationView['movements'][number] {
   const what =
     m.asset === 'stx' ? `STX ${m.action}` : `${m.asset === 'ft' ? 'FT' : 'NFT'} ${m.action} ${m.assetId ?? ''}`.trim();
@@ -208,6 +206,7 @@ async function describe(
   fee: Fee,
   limit: Limit,
   ran: string,
+  pcs: { mode: PcMode; conditions: ParsedPc[] } | undefined,
 ): Promise<SimulationView> {
   const r = sim.receipt;
   const events = sim.events.filter((e): e is Exclude<typeof e, { type: 'other' }> => e.type !== 'other');
@@ -217,10 +216,15 @@ async function describe(
   const failed = text.startsWith('(err ') || r.post_condition_aborted || !!vmRaw;
   let verdict = 'Would succeed.';
   let lines: string[] = [];
+  // The condition that did not hold, named from the conditions sent (none when it ran in Allow mode without any).
+  const breach = r.post_condition_aborted
+    ? postConditionBreach(vmRaw, (pcs?.conditions ?? []).map(rowOf), a.sender)
+    : undefined;
+  const named = breach && breachSentence(breach, a.sender);
   if (failed) {
     const f = await callFailure(
       { contractId: a.contractId, fn: a.fn, result: text },
-      { raw: vmRaw },
+      { raw: vmRaw, ...(named ? { sentence: named } : {}) },
       r.post_condition_aborted,
       client,
       {
@@ -242,9 +246,8 @@ async function describe(
           vmError: `VM error: ${vmSentence ?? vmRaw}${vmSentence && vmSentence !== vmRaw ? ` (${vmRaw.slice(0, 500)})` : ''}`,
         }
       : {}),
-    postConditions: r.post_condition_aborted
-      ? `Post-conditions aborted it: ${vmSentence ?? vmRaw ?? 'the service named no condition'}.`
-      : 'Post-conditions did not abort it (it was simulated in Allow mode, with none attached).',
+    postConditions: postConditionsText(r.post_condition_aborted, named ?? vmSentence ?? vmRaw, pcs),
+    ...(a.postConditions ? { pasted: a.postConditions } : {}),
     movements: moves.map(movementRow),
     net: netChanges(moves).map((n) => ({
       principal: n.principal,
@@ -274,4 +277,49 @@ async function describe(
     },
     ran: `Simulated on ${NETWORK_LABELS[a.network]} state by ${ran}. Nothing was signed or broadcast.`,
   };
+}
+
+const MODE_NAMES: Record<PcMode, string> = { deny: 'Deny', allow: 'Allow', originator: 'Originator' };
+
+function postConditionsText(
+  aborted: boolean,
+  reason: string | undefined,
+  pcs: { mode: PcMode; conditions: ParsedPc[] } | undefined,
+): string {
+  const attached = pcs
+    ? `${pcs.conditions.length} post-condition${pcs.conditions.length === 1 ? '' : 's'} in ${MODE_NAMES[pcs.mode]} mode`
+    : undefined;
+  if (aborted) {
+    const why = (reason ?? 'the service named no condition').replace(/\.$/, '');
+    return `Post-conditions aborted it${attached ? ` (${attached})` : ''}: ${why}.`;
+  }
+  return attached
+    ? `Post-conditions did not abort it: the ${attached} held.`
+    : 'Post-conditions did not abort it (it was simulated in Allow mode, with none attached).';
+}
+
+const CODES: Record<string, string> = {
+  eq: 'sent_equal_to',
+  gt: 'sent_greater_than',
+  gte: 'sent_greater_than_or_equal_to',
+  lt: 'sent_less_than',
+  lte: 'sent_less_than_or_equal_to',
+  sent: 'sent',
+  'not-sent': 'not_sent',
+};
+
+/** A parsed condition as the API writes a transaction's (what the breach is matched against). */
+function rowOf(p: ParsedPc): PostConditionRow {
+  const [address = '', contractName] = p.principal.split('.');
+  const principal = contractName
+    ? { type_id: 'principal_contract', address, contract_name: contractName }
+    : { type_id: 'principal_standard', address };
+  const base = { condition_code: CODES[p.code], principal };
+  if (p.kind === 'stx') return { type: 'stx', ...base, amount: p.amount };
+  const [contract = '', name = ''] = (p.asset ?? '').split('::');
+  const [contractAddress, assetContract] = contract.split('.');
+  const asset = { contract_address: contractAddress, contract_name: assetContract, asset_name: name };
+  return p.kind === 'ft'
+    ? { type: 'fungible', ...base, amount: p.amount, asset }
+    : { type: 'non_fungible', ...base, asset };
 }
