@@ -63,6 +63,24 @@ export async function run(ctx: E2EContext): Promise<void> {
   assert.match(text, /willSendEq\(100n\)\.ft\(/);
   assert.strictEqual(mock.requestsTo('/simulation/').length, 1, 'one POST to the service');
   ctx.log(`simulation: ${text.slice(0, 300)}`);
+  // Each heading of the result's tables on one line, even with the panel 480 px wide beside an
+  // editor: a long principal in a column never breaks a heading inside a word ("Amoun|t").
+  const brokenHeadings = await form.locator('.wb-result').evaluate(async (el) => {
+    const app = el.closest('#app') as HTMLElement;
+    const before = app.style.width;
+    app.style.width = '480px';
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const out = Array.from(el.querySelectorAll('.sim-table th'))
+      .filter((th) => {
+        const range = document.createRange();
+        range.selectNodeContents(th);
+        return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size > 1;
+      })
+      .map((th) => th.textContent);
+    app.style.width = before;
+    return out;
+  });
+  assert.deepStrictEqual(brokenHeadings, [], 'table headings keep their words whole');
 
   await form.scrollIntoViewIfNeeded();
   await page.mouse.move(0, 0);
