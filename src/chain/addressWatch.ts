@@ -22,13 +22,31 @@ export interface SeenTx {
   time?: number | undefined;
 }
 
-/** The head of an address's list at the last look: its id, and its time to compare when it is gone. */
+/**
+ * The head of an address's list at the last look: its id, and its time to compare when it is gone;
+ * and how many transactions the list had then, to count the new ones beyond the look. An address
+ * with none yet has the empty head (id ''), so its first transaction is new.
+ */
 export interface Head {
   id: string;
   time: number;
+  total?: number;
 }
 
-export const headOf = (t: SeenTx): Head => ({ id: t.tx_id, time: t.time ?? 0 });
+export const headOf = (t: SeenTx | undefined, total?: number): Head => ({
+  id: t?.tx_id ?? '',
+  time: t?.time ?? 0,
+  ...(total !== undefined ? { total } : {}),
+});
+
+/**
+ * How many new transactions lie beyond the look (more arrived than it shows): only when every one
+ * it shows is new, from the list's totals then and now; 0 when either total is unknown.
+ */
+export function unlistedSince(last: Head | undefined, fresh: number, shown: number, total?: number): number {
+  if (last?.total === undefined || total === undefined || fresh < shown || shown === 0) return 0;
+  return Math.max(0, total - last.total - fresh);
+}
 
 /**
  * The transactions newer than the one last seen at the head of the list, newest first. The first
@@ -45,8 +63,9 @@ export function newSince(last: Head | undefined, newest: readonly SeenTx[]): See
 /** A kept head, or undefined when the kept value is not one (an older or damaged entry). */
 export function readHead(raw: unknown): Head | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
-  const { id, time } = raw as Record<string, unknown>;
-  return typeof id === 'string' && typeof time === 'number' && Number.isFinite(time) ? { id, time } : undefined;
+  const { id, time, total } = raw as Record<string, unknown>;
+  if (typeof id !== 'string' || typeof time !== 'number' || !Number.isFinite(time)) return undefined;
+  return Number.isSafeInteger(total) && (total as number) >= 0 ? { id, time, total: total as number } : { id, time };
 }
 
 /** One address's new transactions of a round, newest first. */
@@ -54,6 +73,8 @@ export interface Fresh<N> {
   address: string;
   network: N;
   txs: readonly SeenTx[];
+  /** New ones beyond the look (`unlistedSince`): counted in the summary, never told one by one. */
+  unlisted?: number;
 }
 
 /** A notification of one new transaction, with what its button opens. */
@@ -72,7 +93,11 @@ export interface Told<N> {
 export function roundNotifications<N>(fresh: ReadonlyArray<Fresh<N>>): { told: Array<Told<N>>; more: number } {
   const told: Array<Told<N>> = [];
   let total = 0;
-  for (const f of fresh) total += f.txs.length;
+  let unlisted = 0;
+  for (const f of fresh) {
+    total += f.txs.length;
+    unlisted += f.unlisted ?? 0;
+  }
   for (let depth = 0; told.length < TOLD_PER_ROUND && told.length < total; depth++) {
     for (const f of fresh) {
       const t = f.txs[depth];
@@ -80,7 +105,7 @@ export function roundNotifications<N>(fresh: ReadonlyArray<Fresh<N>>): { told: A
       told.push({ message: newTxMessage(f.address, t), txId: t.tx_id, network: f.network });
     }
   }
-  return { told, more: total - told.length };
+  return { told, more: total - told.length + unlisted };
 }
 
 export function newTxMessage(address: string, t: SeenTx): string {

@@ -153,5 +153,6 @@ export function listWithNewTransaction(address: string, count = 1, earlier: read
   }
   const old: Json[] = clone(data().addressTxs.get(address) ?? []);
   const results = [...fresh, ...earlier, ...old];
-  return { limit: 20, offset: 0, total: results.length, results: results.slice(0, 20) };
+  // The whole list: the server answers it a page at a time (`limit`, `offset`).
+  return { limit: 20, offset: 0, total: results.length, results };
 }

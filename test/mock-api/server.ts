@@ -100,7 +100,8 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
   const requests: RecordedRequest[] = [];
   const faults = new FaultRules();
   const overrides = new Map<string, Reply>();
-  const laters = new Map<string, { remaining: number; reply: Reply }>();
+  /** `paged`: the body is a whole list, answered a page at a time by `limit` and `offset`, as the API does. */
+  const laters = new Map<string, { remaining: number; reply: Reply; paged?: boolean }>();
   /** The list entries of the new transactions each address got (`newTransactionLater`), newest first. */
   const newTransactions = new Map<string, Json[]>();
   const hanging = new Set<http.ServerResponse>();
@@ -149,7 +150,13 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
     if (sunset && isSwitchedOffInSunset(method, pathname)) return err(410, ERROR_BODIES.gone());
     // The chain moving on wins over what a route was told to answer until then.
     const l = laters.get(pathname);
-    if (l && l.remaining-- <= 0) return { ...l.reply, body: clone(l.reply.body) };
+    if (l && l.remaining-- <= 0) {
+      const body = clone(l.reply.body) as { results: unknown[] };
+      if (!l.paged) return { ...l.reply, body };
+      const limit = Number(query.get('limit') ?? 20) || 20;
+      const offset = Number(query.get('offset') ?? 0) || 0;
+      return { ...l.reply, body: { ...body, limit, offset, results: body.results.slice(offset, offset + limit) } };
+    }
     const o = overrides.get(pathname);
     if (o) return { ...o, body: clone(o.body) };
     const post = method === 'POST';
@@ -321,7 +328,11 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
       const made = newTransactions.get(address) ?? [];
       const body = listWithNewTransaction(address, count, made);
       newTransactions.set(address, body.results.slice(0, count + made.length));
-      laters.set(`/extended/v2/addresses/${address}/transactions`, { remaining: after, reply: { status: 200, body } });
+      laters.set(`/extended/v2/addresses/${address}/transactions`, {
+        remaining: after,
+        reply: { status: 200, body },
+        paged: true,
+      });
       return body.results[0].tx.tx_id;
     },
     sunset(on: boolean): void {

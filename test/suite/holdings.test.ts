@@ -321,6 +321,33 @@ describe('Holdings, pending transactions and watched addresses', function () {
       }
     });
 
+    it('an address with no transaction yet: its first ones are told, and those beyond the look are counted', async () => {
+      const restore = await setSettings({ 'watchedAddresses.notify': true });
+      const fresh = c32address(22, mockHash('watched-address:empty-at-first').slice(2, 42));
+      try {
+        await watchlist.add(fresh);
+        await round(); // the first look: an empty list
+        assert.strictEqual(requestsTo(`/extended/v2/addresses/${fresh}/transactions`), 1);
+        assert.strictEqual(messages.shown.length, 0);
+        // Seven arrive at once; the look asks for the newest five.
+        const newest = used.mock.newTransactionLater(fresh, 0, 7);
+        await round();
+        const told = messages.shown.filter((m) => /^New transaction for watched address/.test(m.message));
+        assert.strictEqual(told.length, 3, JSON.stringify(messages.shown.map((m) => m.message)));
+        assert.match(told[0]!.message, new RegExp(`${newest.slice(0, 8)}…${newest.slice(-6)}`), 'the newest first');
+        const rest = messages.shown.filter((m) => !told.includes(m)).map((m) => m.message);
+        assert.deepStrictEqual(
+          rest,
+          ['4 more new transactions on watched addresses.'],
+          'two shown, two beyond the look',
+        );
+        await round();
+        assert.strictEqual(messages.shown.length, 4, 'nothing told twice');
+      } finally {
+        await restore();
+      }
+    });
+
     it('a reload neither repeats nor misses a notification, and a second window of the workspace stays quiet', async () => {
       await watchlist.add(ADDRESS.mainnet);
       // Watchers of this workspace as other windows (or this one after a reload) make them.

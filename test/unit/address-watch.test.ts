@@ -4,9 +4,12 @@ import {
   ADDRESS_ROUND_MS,
   MAX_ADDRESS_ROUND_MS,
   moreMessage,
+  headOf,
   newSince,
+  readHead,
   roundNotifications,
   SeenTx,
+  unlistedSince,
 } from '../../src/chain/addressWatch';
 import { ADDRESS } from '../fixtures/ids';
 
@@ -28,6 +31,32 @@ describe('Watched addresses: new transactions (issue 14)', () => {
     assert.deepStrictEqual(newSince(head(4), [tx(4), tx(3)]), []);
     assert.deepStrictEqual(newSince(head(1), [tx(9), tx(8)]), [tx(9), tx(8)], 'the old head is beyond the look');
     assert.deepStrictEqual(newSince(head(9), [tx(4), tx(3)]), [], 'the old head is gone: nothing older is new');
+  });
+
+  it('an address with no transaction at the first look: its first one is new', () => {
+    const empty = headOf(undefined, 0);
+    assert.deepStrictEqual(empty, { id: '', time: 0, total: 0 });
+    assert.deepStrictEqual(readHead(JSON.parse(JSON.stringify(empty))), empty, 'kept and read back');
+    assert.deepStrictEqual(newSince(empty, [tx(1)]), [tx(1)]);
+    assert.deepStrictEqual(newSince(empty, []), []);
+  });
+
+  it('more new transactions than the look shows are counted from the totals, and only then', () => {
+    const last = { ...head(1), total: 10 };
+    // Seven arrived; the look shows five, all new: two more beyond it.
+    assert.strictEqual(unlistedSince(last, 5, 5, 17), 2);
+    // The old head is in the look: everything new is shown.
+    assert.strictEqual(unlistedSince(last, 3, 5, 13), 0);
+    // A total that went down (a reorganisation) or is unknown counts nothing.
+    assert.strictEqual(unlistedSince(last, 5, 5, 8), 0);
+    assert.strictEqual(unlistedSince(last, 5, 5, undefined), 0);
+    assert.strictEqual(unlistedSince(head(1), 5, 5, 17), 0, 'a head kept before totals were');
+    const { told, more } = roundNotifications([
+      { address: ADDRESS.mainnet, network: 'mainnet', txs: [tx(7), tx(6), tx(5), tx(4), tx(3)], unlisted: 2 },
+    ]);
+    assert.strictEqual(told.length, 3);
+    assert.strictEqual(more, 4, 'two shown but not told, two beyond the look');
+    assert.strictEqual(readHead({ id: 'x', time: 1, total: -1 })?.total, undefined, 'a damaged total is dropped');
   });
 
   it('one notification per new transaction, up to three in a round', () => {

@@ -27,6 +27,7 @@ import {
   newSince,
   readHead,
   roundNotifications,
+  unlistedSince,
 } from '../../chain/addressWatch';
 import { checkPrincipal } from '../../chain/identifiers';
 import type { NetworkId } from '../../chain/networks';
@@ -190,11 +191,15 @@ export class AddressWatcher extends Disposable {
             ...tx,
             time: tx.block_time ?? tx.burn_block_time ?? tx.receipt_time,
           }));
-          const fresh = newSince(readHead(seen[key]), newest);
-          if (newest[0]) seen[key] = headOf(newest[0]);
+          const last = readHead(seen[key]);
+          const fresh = newSince(last, newest);
+          const unlisted = unlistedSince(last, fresh.length, newest.length, page.total);
+          // An address with none yet gets the empty head: its first transaction is then new. A
+          // list that emptied (a reorganisation) keeps the last head: nothing is told twice.
+          if (newest[0] || !last) seen[key] = headOf(newest[0], page.total);
           // Kept before telling: a reload in between never tells the same transaction twice.
           await this.d.state.update(SEEN_KEY, { ...seen });
-          if (fresh.length) news.push({ address, network, txs: fresh });
+          if (fresh.length) news.push({ address, network, txs: fresh, unlisted });
           for (const { tx } of page.results)
             if (fresh.some((t) => t.tx_id === tx.tx_id)) seenTxs.set(tx.tx_id, { tx, client });
         } catch (e) {
