@@ -3,11 +3,11 @@
 // error from the contract's source (read over fetch, once), open the line that returned it, and
 // name the post-condition that did not hold.
 import * as vscode from 'vscode';
-import type { Field, ViewModel, WebviewMessage } from '../../src/protocol';
+import type { Field, WebviewMessage } from '../../src/protocol';
 import type { TestApi } from '../../src/testApi';
 import * as assert from './assert';
 import { mainMock } from './control';
-import { freshStart, mockHash, testApi, waitFor } from './helpers';
+import { mockHash, waitFor, panelSuite } from './helpers';
 
 /** The sBTC deposit contract the failed call of test/fixtures/ids.ts TX.failedSbtc calls. */
 const SBTC_DEPOSIT = 'SM3VDXK3WZZSA84XXFKAFAF15NNZX32CTSG82JFQ4.sbtc-deposit';
@@ -16,16 +16,7 @@ const MIA = 'SP466FNC0P7JWTNM2R9T199QRZN1MYEDTAR0KP27.miamicoin-token::miamicoin
 
 describe('web: why it failed', () => {
   let api: TestApi;
-  before(async () => {
-    api = await testApi();
-  });
-  beforeEach(() => freshStart(api));
-  afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
-
-  const model = (): ViewModel => {
-    assert.ok(api.panels?.current, 'the panel shows a model');
-    return api.panels.current.model;
-  };
+  const model = panelSuite((a) => (api = a));
   const why = (): Field[] => {
     const s = model().sections.find((x) => x.type === 'fields' && x.title === 'Why it failed');
     assert.ok(s && s.type === 'fields', 'the panel says why it failed');

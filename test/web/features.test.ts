@@ -5,7 +5,7 @@ import type { ClarityNode } from '../../src/chain/clarityNode';
 import type { ViewModel } from '../../src/protocol';
 import * as assert from './assert';
 import { mainMock, mockUrl } from './control';
-import { children, freshStart, IDS, stacksHoverAt, testApi, waitFor } from './helpers';
+import { children, freshStart, IDS, stacksHoverAt, testApi, waitFor, panelSuite } from './helpers';
 
 const CLARITY = `;; identifiers of each kind the hover knows
 (define-constant TRANSFER-TX ${IDS.tx})
@@ -50,17 +50,7 @@ describe('web: hovers', () => {
 
 describe('web: detail panels', () => {
   let api: TestApi;
-  before(async () => {
-    api = await testApi();
-  });
-  beforeEach(() => freshStart(api));
-  afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
-
-  const model = (): ViewModel => {
-    const m = api.panels?.current?.model;
-    assert.ok(m, 'the panel shows a model');
-    return m;
-  };
+  const model = panelSuite((a) => (api = a));
   const panelTabs = () =>
     vscode.window.tabGroups.all
       .flatMap((g) => g.tabs)

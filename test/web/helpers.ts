@@ -1,6 +1,7 @@
 // What the web tests share. Like test/suite/editorHelpers.ts, without Node: the mocks are remote.
 import * as vscode from 'vscode';
 import type { AdjustableClock } from '../../src/api/clock';
+import type { ViewModel } from '../../src/protocol';
 import type { TestApi } from '../../src/testApi';
 import type { ExplorerTree } from '../../src/ui/tree';
 import type { TreeNode } from '../../src/ui/tree/node';
@@ -163,4 +164,23 @@ export async function waitFor(check: () => boolean | Promise<boolean>, what: str
     await sleep(50);
   }
   throw new Error(`timed out waiting for ${what}`);
+}
+
+/**
+ * The hooks of a web suite that opens panels: the extension's test API (handed to `use`), a fresh
+ * start before each test and every editor closed after; returns the model the panel shows.
+ */
+export function panelSuite(use: (api: TestApi) => void): () => ViewModel {
+  let api: TestApi | undefined;
+  before(async () => {
+    api = await testApi();
+    use(api);
+  });
+  beforeEach(() => freshStart(api!));
+  afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
+  return () => {
+    const m = api?.panels?.current?.model;
+    assert.ok(m, 'the panel shows a model');
+    return m;
+  };
 }

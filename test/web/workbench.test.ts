@@ -2,11 +2,11 @@
 // the desktop: the forms, a read-only call and state reads encoded and decoded with the Clarity
 // module inside the one-file web extension, and Stacks: Call Read-Only Function.
 import * as vscode from 'vscode';
-import type { FormResult, ViewModel, WorkbenchSection } from '../../src/protocol';
+import type { FormResult, WorkbenchSection } from '../../src/protocol';
 import type { TestApi } from '../../src/testApi';
 import * as assert from './assert';
 import { mainMock } from './control';
-import { freshStart, IDS, testApi } from './helpers';
+import { IDS, panelSuite } from './helpers';
 
 /** test/fixtures/ids.ts's DESCRIBE_ARGS: one argument of each of eleven types. */
 const DESCRIBE_ARGS = [
@@ -25,16 +25,7 @@ const DESCRIBE_ARGS = [
 
 describe('web: contract workbench', () => {
   let api: TestApi;
-  before(async () => {
-    api = await testApi();
-  });
-  beforeEach(() => freshStart(api));
-  afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
-
-  const model = (): ViewModel => {
-    assert.ok(api.panels?.current, 'the panel shows a model');
-    return api.panels.current.model;
-  };
+  const model = panelSuite((a) => (api = a));
   const workbenches = () => model().sections.filter((s): s is WorkbenchSection => s.type === 'workbench');
   /** Sends what a form posts (the webview's message), and returns what the form then shows. */
   const submit = async (m: Record<string, unknown>): Promise<FormResult> => {
