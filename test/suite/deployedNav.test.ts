@@ -156,16 +156,20 @@ describe('Deployed contracts in Clarity code: definition, hover, completion, req
   it('the quick fix adds the contract to Clarinet.toml requirements, after checking it exists', async () => {
     const messages = captureMessages();
     try {
-      let fix: vscode.CodeAction | undefined;
-      await waitFor(async () => {
+      // The code actions offered on the sBTC contract's name in the caller.
+      const actionsAtSbtc = async (): Promise<vscode.CodeAction[]> => {
         const at = positionOf(caller, SBTC, 6);
-        const actions =
+        return (
           (await vscode.commands.executeCommand<vscode.CodeAction[]>(
             'vscode.executeCodeActionProvider',
             caller.uri,
             new vscode.Range(at, at),
-          )) ?? [];
-        fix = actions.find((a) => a.title === `Add ${SBTC} to Clarinet.toml requirements`);
+          )) ?? []
+        );
+      };
+      let fix: vscode.CodeAction | undefined;
+      await waitFor(async () => {
+        fix = (await actionsAtSbtc()).find((a) => a.title === `Add ${SBTC} to Clarinet.toml requirements`);
         return !!fix;
       }, 'the requirements quick fix');
       const changed = await vscode.commands.executeCommand<boolean>(fix!.command!.command, ...fix!.command!.arguments!);
@@ -177,16 +181,10 @@ describe('Deployed contracts in Clarity code: definition, hover, completion, req
       );
       assert.doesNotMatch(toml, /requirements = \[\]/);
       // Not offered again once the manifest lists it.
-      await waitFor(async () => {
-        const at = positionOf(caller, SBTC, 6);
-        const actions =
-          (await vscode.commands.executeCommand<vscode.CodeAction[]>(
-            'vscode.executeCodeActionProvider',
-            caller.uri,
-            new vscode.Range(at, at),
-          )) ?? [];
-        return !actions.some((a) => a.title.startsWith('Add '));
-      }, 'the fix gone once the requirement is there');
+      await waitFor(
+        async () => !(await actionsAtSbtc()).some((a) => a.title.startsWith('Add ')),
+        'the fix gone once the requirement is there',
+      );
     } finally {
       messages.restore();
     }
