@@ -171,6 +171,41 @@ describe('Pasted post-conditions', () => {
     assert.match(said[0]!, /^Line 1 .* is not a post-condition/);
   });
 
+  it('reads a paste of exactly the cap; refuses a line longer than a post-condition, naming its length', () => {
+    const line = `Pc.principal('${SENDER}').willSendEq(1n).ustx(),`;
+    const exact = line + '\n'.repeat(MAX_PASTE_CHARS - line.length);
+    assert.strictEqual(exact.length, MAX_PASTE_CHARS);
+    assert.strictEqual(conditions(exact).length, 1, 'the cap itself is read');
+    assert.deepStrictEqual(problems(`${line}\n// ${'x'.repeat(9_000)}`), [
+      'Line 2 is 9,003 characters long, more than the 8,192 a post-condition takes.',
+    ]);
+  });
+
+  it('counts one more problem in the singular; shows a long line cut at 60 characters, a short one whole', () => {
+    const six = problems(Array.from({ length: 6 }, (_, i) => `bad line ${i}`).join('\n'));
+    assert.strictEqual(six[5], 'And 1 more line like these.');
+    const long = `x${'y'.repeat(80)}`;
+    assert.match(problems(long)[0]!, new RegExp(`^Line 1 \\(x${'y'.repeat(59)}…\\) is not a post-condition`));
+    assert.match(problems('nonsense')[0]!, /^Line 1 \(nonsense\) is not a post-condition/);
+  });
+
+  it('an STX condition carries no asset, a token one its contract and name; an odd NFT id is shown cut at 40 digits', () => {
+    const [stx, ft] = conditions(
+      [
+        `Pc.principal('${SENDER}').willSendEq(1n).ustx()`,
+        `Pc.principal('${SENDER}').willSendGte(2n).ft('${TOKEN}', 'sbtc-token')`,
+      ].join('\n'),
+    );
+    assert.strictEqual(stx!.kind, 'stx');
+    assert.ok(!('asset' in stx!), 'no asset on an STX condition');
+    assert.strictEqual(ft!.kind === 'ft' && ft!.asset, `${TOKEN}::sbtc-token`);
+    const hex = 'a'.repeat(45);
+    assert.deepStrictEqual(
+      problems(`Pc.principal('${SENDER}').willSendAsset().nft('${NFT_CONTRACT}', 'x', Cl.deserialize('0x${hex}'))`),
+      [`Line 1: the NFT's id '${'a'.repeat(40)}…' has an odd number of hex digits.`],
+    );
+  });
+
   it('holds at most 200 conditions', () => {
     const line = `Pc.principal('${SENDER}').willSendEq(1n).ustx(),`;
     assert.strictEqual(conditions(Array(200).fill(line).join('\n')).length, 200);
