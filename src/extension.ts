@@ -19,6 +19,7 @@ import { startWatchers } from './ui/watch/watchers';
 import { registerWelcome } from './ui/lookup/welcome';
 import { LazyLanguage, registerLanguageFeatures } from './ui/language';
 import { registerAgentTools } from './ui/agent';
+import { useTranslator } from './chain/l10n';
 
 /**
  * Builds the few services and registers everything; nothing here asks the API, so activation
@@ -26,6 +27,8 @@ import { registerAgentTools } from './ui/agent';
  * (extensionMode Test) and nothing to anyone else.
  */
 export function activate(context: vscode.ExtensionContext): TestApi | undefined {
+  // The sentences of src/chain and src/api are translated with the same bundle as the rest.
+  useTranslator((message, ...args) => vscode.l10n.t(message, ...args));
   const log = new Log();
   context.subscriptions.push(log);
   let panels: LazyPanels | undefined;
