@@ -1,3 +1,5 @@
+// First: the sentences of src/chain and src/api that modules build as they load are translated too.
+import './ui/shared/translator';
 import * as vscode from 'vscode';
 import { Config } from './ui/shared/config';
 import { registerLookupCommands } from './ui/lookup/commands';
@@ -9,6 +11,7 @@ import { registerHover, trackIdentifierAtCursor } from './ui/editor/hover';
 import { Log } from './ui/shared/log';
 import { NetworkService } from './ui/network/network';
 import { showError } from './ui/shared/notify';
+import { actionLabel } from './ui/shared/errorText';
 import { LazyPanels } from './ui/panels/lazyPanels';
 import { NetworkStatusBar } from './ui/network/statusBar';
 import { testApiFor, type TestApi } from './testApi';
@@ -19,7 +22,6 @@ import { startWatchers } from './ui/watch/watchers';
 import { registerWelcome } from './ui/lookup/welcome';
 import { LazyLanguage, registerLanguageFeatures } from './ui/language';
 import { registerAgentTools } from './ui/agent';
-import { useTranslator } from './chain/l10n';
 
 /**
  * Builds the few services and registers everything; nothing here asks the API, so activation
@@ -27,8 +29,6 @@ import { useTranslator } from './chain/l10n';
  * (extensionMode Test) and nothing to anyone else.
  */
 export function activate(context: vscode.ExtensionContext): TestApi | undefined {
-  // The sentences of src/chain and src/api are translated with the same bundle as the rest.
-  useTranslator((message, ...args) => vscode.l10n.t(message, ...args));
   const log = new Log();
   context.subscriptions.push(log);
   let panels: LazyPanels | undefined;
@@ -85,9 +85,10 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     void networks.updateContext();
   } catch (e) {
     log.error(`Activation failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-    void showError(`Stacks Lookup could not start: ${e instanceof Error ? e.message : String(e)}`, 'Show Log').then(
-      (c) => c && log.channel.show(),
-    );
+    void showError(
+      vscode.l10n.t('Stacks Lookup could not start: {0}', e instanceof Error ? e.message : String(e)),
+      actionLabel('Show Log'),
+    ).then((c) => c && log.channel.show());
   }
   const lazy = panels;
   return testApiFor(context.extensionMode, () => ({

@@ -8,17 +8,6 @@ const ROOT = path.resolve(__dirname, '../../..');
 const NOT_YET = [
   // localized after the simulation work lands
   'src/ui/workbench/simulation.ts',
-  // folders still to be localized
-  'src/ui/drift/',
-  'src/ui/editor/',
-  'src/ui/language/',
-  'src/ui/lookup/',
-  'src/ui/network/',
-  'src/ui/panels/',
-  'src/ui/shared/',
-  'src/ui/tree/',
-  'src/ui/watch/',
-  'src/ui/workbench/',
 ];
 
 /** Words a user reads, once codicons (`$(sync~spin)`) are taken out. */
@@ -38,6 +27,10 @@ function literals(e: ts.Expression): ts.Node[] {
     if (op === ts.SyntaxKind.PlusToken) return [...literals(e.left), ...literals(e.right)];
     if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken) return literals(e.right);
   }
+  // Text handed through a helper (`inertNotification(\`Checking ${url}\`)`) is still written here;
+  // only a call of l10n.t translates it.
+  if (ts.isCallExpression(e))
+    return ['t', 'actionLabel'].includes(name(e.expression)) ? [] : e.arguments.flatMap((x) => literals(x));
   if (ts.isArrayLiteralExpression(e)) return e.elements.flatMap((x) => (ts.isExpression(x) ? literals(x) : []));
   return [];
 }
@@ -149,7 +142,8 @@ export function bypasses(file: string, text: string): string[] {
 }
 
 describe('Runtime strings: no user-facing literal in src/ui bypasses l10n', () => {
-  it('every notification, pick, input box, progress, tree item, hover, CodeLens and panel title goes through l10n.t', () => {
+  it('every notification, pick, input box, progress, tree item, hover, CodeLens and panel title goes through l10n.t', function () {
+    this.timeout(30_000); // parses every file of src/ui
     const found = sources(path.join(ROOT, 'src/ui'))
       .map((f) => path.relative(ROOT, f).split(path.sep).join('/'))
       .filter((f) => !NOT_YET.some((p) => f.startsWith(p)))
