@@ -43,6 +43,31 @@ describe('Runtime strings: the l10n bundles', () => {
     }
   });
 
+  it("the panel's own words: every t('…') of src/webview is one the host translates for it", () => {
+    const sent = fs.readFileSync(path.join(ROOT, 'src/ui/panels/webviewStrings.ts'), 'utf8');
+    const translated = new Set(
+      [...sent.matchAll(/(?:'((?:[^'\\]|\\.)*)'|(\w+)):\s*vscode\.l10n\.t\(\s*'((?:[^'\\]|\\.)*)'/g)].map((m) => {
+        const key = m[1] ?? m[2]!;
+        assert.strictEqual(key, m[3], 'a word is keyed by the English it translates');
+        return key;
+      }),
+    );
+    const used = fs
+      .readdirSync(path.join(ROOT, 'src/webview'))
+      // localized after the simulation work lands
+      .filter((f) => f.endsWith('.ts') && f !== 'simulation.ts')
+      .flatMap((f) => [
+        ...fs.readFileSync(path.join(ROOT, 'src/webview', f), 'utf8').matchAll(/\bt\('((?:[^'\\]|\\.)*)'/g),
+      ])
+      .map((m) => m[1]!);
+    assert.ok(used.length > 20, 'the webview speaks through t()');
+    assert.deepStrictEqual(
+      [...new Set(used)].filter((w) => !translated.has(w)),
+      [],
+      'add these to src/ui/panels/webviewStrings.ts',
+    );
+  });
+
   it('without a translator a message is its English with the placeholders filled, as vscode.l10n.t does', () => {
     assert.strictEqual(l10n.t('{0} of {1}, {0} again, {2} stays', 'a', 2), 'a of 2, a again, {2} stays');
   });
