@@ -2,7 +2,7 @@
 // and the test language pack of test/fixtures/language-pack-es (VS Code switches its language only
 // when a pack for it is installed; the pack translates none of VS Code's own words), so
 // vscode.env.language is "es" and VS Code loads package.nls.es.json and l10n/bundle.l10n.es.json.
-// The palette, a quick pick, the view and a notification then speak Spanish. With
+// The palette, a quick pick, the view, a detail panel and a notification then speak Spanish. With
 // STACKS_LOOKUP_UPDATE_SCREENSHOTS=1 it refreshes the README's picture, media/screenshots/spanish.png.
 import * as assert from 'assert';
 import { spawnSync } from 'child_process';
@@ -11,6 +11,7 @@ import * as path from 'path';
 import type { Locator } from 'playwright-core';
 import type { E2EContext } from './context';
 import { notification } from './notifications';
+import { panelText } from './panel';
 
 export const locale = 'es';
 
@@ -45,6 +46,14 @@ export async function run(ctx: E2EContext): Promise<void> {
   await row(ctx, 'Punta de la cadena').waitFor({ timeout: 30000 });
   await row(ctx, 'Versión del servidor').waitFor();
   ctx.log('the view is in Spanish');
+
+  // A detail panel: its title, the model's labels and the webview's own buttons.
+  await helpers.runCommand(page, 'Stacks: Mostrar estado de la API');
+  const frame = helpers.webviewFrame(page);
+  await panelText(frame, 'status', ['Estado de la API', 'Clave de API en uso', 'URL base']);
+  await frame.locator('button[title="Actualizar"]').waitFor();
+  await page.locator('.tab', { hasText: 'Estado de la API' }).first().waitFor();
+  ctx.log('the API status panel is in Spanish');
 
   // A notification: no transaction is watched yet.
   await helpers.runCommand(page, 'Stacks: Mostrar transacciones vigiladas');
