@@ -60,18 +60,18 @@ export const transactionTool: ToolBody = async (input, ctx) => {
 /** The answer about `tx` (pure, for the unit tests). */
 export function transactionAnswer(tx: Transaction, where: Vouched) {
   const facts: Fact[] = [
-    ['Status', status(tx.tx_status)],
-    ['Type', txType(tx.tx_type)],
-    ['Sender', address(tx.sender_address)],
-    ['Nonce', num(tx.nonce)],
-    ['Fee', stx(tx.fee_rate)],
-    ['Sponsored by', tx.sponsored ? address(tx.sponsor_address) : undefined],
-    ['Block height', num(tx.block_height)],
-    ['Block hash', hash(tx.block_hash)],
-    ['Block time', isoTime(tx.block_time_iso)],
-    ['Bitcoin (burn) block height', num(tx.burn_block_height)],
-    ['Replaced by', hash(tx.replaced_by_tx_id)],
-    ['Events', num(tx.event_count)],
+    [l10n.t('Status'), status(tx.tx_status)],
+    [l10n.t('Type'), txType(tx.tx_type)],
+    [l10n.t('Sender'), address(tx.sender_address)],
+    [l10n.t('Nonce'), num(tx.nonce)],
+    [l10n.t('Fee'), stx(tx.fee_rate)],
+    [l10n.t('Sponsored by'), tx.sponsored ? address(tx.sponsor_address) : undefined],
+    [l10n.t('Block height'), num(tx.block_height)],
+    [l10n.t('Block hash'), hash(tx.block_hash)],
+    [l10n.t('Block time'), isoTime(tx.block_time_iso)],
+    [l10n.t('Bitcoin (burn) block height'), num(tx.burn_block_height)],
+    [l10n.t('Replaced by'), hash(tx.replaced_by_tx_id)],
+    [l10n.t('Events'), num(tx.event_count)],
   ];
   const data: Datum[] = [];
   if (!status(tx.tx_status)) data.push(['status', tx.tx_status]);
@@ -144,18 +144,18 @@ export const addressTool: ToolBody = async (input, ctx) => {
     maybe(() => a.client.getNftHoldings(principal, { ...a.o, limit: 1 })),
   ]);
   const facts: Fact[] = [
-    ['Balance', stx(balance.balance)],
-    ['Locked', stx(balance.locked)],
-    ['Unlocks at Bitcoin (burn) block height', num(balance.burnchain_unlock_height)],
-    ['Estimated balance with pending transactions', stx(balance.estimated_balance)],
+    [l10n.t('Balance'), stx(balance.balance)],
+    [l10n.t('Locked'), stx(balance.locked)],
+    [l10n.t('Unlocks at Bitcoin (burn) block height'), num(balance.burnchain_unlock_height)],
+    [l10n.t('Estimated balance with pending transactions'), stx(balance.estimated_balance)],
   ];
   if (nonces) {
     const m = nonces.mempool;
     facts.push(
-      ['Next nonce', num(nonces.next_nonce)],
-      ['Last confirmed nonce', num(nonces.last_confirmed_nonce)],
-      ['Last nonce in the mempool', num(m.last_nonce)],
-      ['Pending nonces', m.pending_nonces.length ? ours(m.pending_nonces.join(', ')) : undefined],
+      [l10n.t('Next nonce'), num(nonces.next_nonce)],
+      [l10n.t('Last confirmed nonce'), num(nonces.last_confirmed_nonce)],
+      [l10n.t('Last nonce in the mempool'), num(m.last_nonce)],
+      [l10n.t('Pending nonces'), m.pending_nonces.length ? ours(m.pending_nonces.join(', ')) : undefined],
       [
         l10n.t('Missing nonces (transactions above them are stuck)'),
         m.missing_nonces.length ? ours(m.missing_nonces.join(', ')) : undefined,
@@ -163,8 +163,8 @@ export const addressTool: ToolBody = async (input, ctx) => {
     );
   }
   facts.push(
-    ['Fungible tokens held', ft ? num(ft.total) : ours(l10n.t('could not be read'))],
-    ['NFTs held', nft ? num(nft.total) : ours(l10n.t('could not be read'))],
+    [l10n.t('Fungible tokens held'), ft ? num(ft.total) : ours(l10n.t('could not be read'))],
+    [l10n.t('NFTs held'), nft ? num(nft.total) : ours(l10n.t('could not be read'))],
   );
   const data: Datum[] = [];
   if (p.value.kind === 'contract') data.push(['contract', principal]);
@@ -197,16 +197,16 @@ export const blockTool: ToolBody = async (input, ctx) => {
   const block = await ask(a, 'block', () => a.client.getBlock(at, a.o));
   const txs = await maybe(() => a.client.getBlockTransactions(block.hash, { ...a.o, limit: MAX_BLOCK_TXS }));
   const facts: Fact[] = [
-    ['Height', num(block.height)],
-    ['Hash', hash(block.hash)],
-    ['Index block hash', hash(block.index_block_hash)],
-    ['Parent block hash', hash(block.parent_block_hash)],
-    ['Canonical', ours(block.canonical ? 'yes' : l10n.t('no (orphaned)'))],
-    ['Time', isoTime(block.block_time_iso)],
-    ['Bitcoin (burn) block height', num(block.burn_block_height)],
-    ['Bitcoin (burn) block hash', hash(block.burn_block_hash)],
-    ['Tenure height', num(block.tenure_height)],
-    ['Transactions', num(block.tx_count)],
+    [l10n.t('Height'), num(block.height)],
+    [l10n.t('Hash'), hash(block.hash)],
+    [l10n.t('Index block hash'), hash(block.index_block_hash)],
+    [l10n.t('Parent block hash'), hash(block.parent_block_hash)],
+    [l10n.t('Canonical'), ours(block.canonical ? 'yes' : l10n.t('no (orphaned)'))],
+    [l10n.t('Time'), isoTime(block.block_time_iso)],
+    [l10n.t('Bitcoin (burn) block height'), num(block.burn_block_height)],
+    [l10n.t('Bitcoin (burn) block hash'), hash(block.burn_block_hash)],
+    [l10n.t('Tenure height'), num(block.tenure_height)],
+    [l10n.t('Transactions'), num(block.tx_count)],
   ];
   for (const [i, tx] of (txs?.results ?? []).entries())
     facts.push([
@@ -235,10 +235,10 @@ export const feesTool: ToolBody = async (_input, ctx) => {
 
 export function feesAnswer(fees: MempoolFees, where: Vouched) {
   const kinds = [
-    ['All transactions', fees.all],
-    ['Token transfer', fees.token_transfer],
-    ['Contract call', fees.contract_call],
-    ['Contract deploy', fees.smart_contract],
+    [l10n.t('All transactions'), fees.all],
+    [l10n.t('Token transfer'), fees.token_transfer],
+    [l10n.t('Contract call'), fees.contract_call],
+    [l10n.t('Contract deploy'), fees.smart_contract],
   ] as const;
   const facts: Fact[] = kinds.map(([label, f]) => [
     label,

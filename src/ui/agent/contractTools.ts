@@ -61,18 +61,18 @@ export const contractTool: ToolBody = async (input, ctx) => {
   if (deployed?.result) {
     const s = deployed.result.status;
     facts.push(
-      ['Deployment status', status(s)],
-      ['Deployed in block', num(deployed.result.block_height)],
-      ['Deploy transaction', hash(deployed.result.tx_id)],
+      [l10n.t('Deployment status'), status(s)],
+      [l10n.t('Deployed in block'), num(deployed.result.block_height)],
+      [l10n.t('Deploy transaction'), hash(deployed.result.tx_id)],
     );
     if (!status(s)) data.push(['deployment status', s]);
   }
   const iface = await ask(a, l10n.t('contract interface'), () => a.client.getContractInterface(c.contractId, a.o));
   const count = (x: string) => iface.functions.filter((f) => f.access === x).length;
   facts.push(
-    ['Public functions', num(count('public'))],
-    ['Read-only functions', num(count('read_only'))],
-    ['Private functions', num(count('private'))],
+    [l10n.t('Public functions'), num(count('public'))],
+    [l10n.t('Read-only functions'), num(count('read_only'))],
+    [l10n.t('Private functions'), num(count('private'))],
   );
   return renderAnswer({
     title: ours(l10n.t('Stacks contract on {0}', a.where)),
@@ -272,8 +272,8 @@ export const callReadOnlyTool: ToolBody = async (input, ctx) => {
     a.client.callReadOnly(c.contractId, fn, { sender: who.value.principal, arguments: hexes }, a.o),
   );
   const facts: Fact[] = [
-    ['Sender', who.value.kind === 'address' ? ours(who.value.principal) : contractId(who.value.principal)],
-    ['Answered', ours(result.okay ? 'yes' : l10n.t('no: the node refused the call'))],
+    [l10n.t('Sender'), who.value.kind === 'address' ? ours(who.value.principal) : contractId(who.value.principal)],
+    [l10n.t('Answered'), ours(result.okay ? 'yes' : l10n.t('no: the node refused the call'))],
   ];
   const data: Datum[] = [
     ['contract', c.contractId],
