@@ -126,6 +126,10 @@ export default tseslint.config(
   },
   ...layerRules(),
   {
+    files: ['scripts/**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
+  {
     files: ['esbuild.js'],
     languageOptions: {
       globals: { require: 'readonly', process: 'readonly', console: 'readonly' },

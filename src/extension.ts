@@ -1,3 +1,5 @@
+// First: the sentences of src/chain and src/api that modules build as they load are translated too.
+import './ui/shared/translator';
 import * as vscode from 'vscode';
 import { Config } from './ui/shared/config';
 import { registerLookupCommands } from './ui/lookup/commands';
@@ -9,6 +11,7 @@ import { registerHover, trackIdentifierAtCursor } from './ui/editor/hover';
 import { Log } from './ui/shared/log';
 import { NetworkService } from './ui/network/network';
 import { showError } from './ui/shared/notify';
+import { actionLabel } from './ui/shared/errorText';
 import { LazyPanels } from './ui/panels/lazyPanels';
 import { NetworkStatusBar } from './ui/network/statusBar';
 import { testApiFor, type TestApi } from './testApi';
@@ -82,9 +85,10 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     void networks.updateContext();
   } catch (e) {
     log.error(`Activation failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-    void showError(`Stacks Lookup could not start: ${e instanceof Error ? e.message : String(e)}`, 'Show Log').then(
-      (c) => c && log.channel.show(),
-    );
+    void showError(
+      vscode.l10n.t('Stacks Lookup could not start: {0}', e instanceof Error ? e.message : String(e)),
+      actionLabel('Show Log'),
+    ).then((c) => c && log.channel.show());
   }
   const lazy = panels;
   return testApiFor(context.extensionMode, () => ({

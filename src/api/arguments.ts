@@ -4,6 +4,7 @@
  */
 import type { BlockRef, Checked } from '../chain/identifiers';
 import { StacksApiError } from './errors';
+import * as l10n from '../chain/l10n';
 
 /** The largest `limit` of one list page. */
 export const MAX_PAGE_LIMIT = 50;
@@ -25,8 +26,11 @@ export function pageQuery(o: { limit?: number; offset?: number }): Array<[string
 export function intIn(v: unknown, name: string, min: number, max?: number): Checked<number> {
   const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
   if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < min || (max !== undefined && n > max)) {
-    const range = max === undefined ? `a whole number of ${min} or more` : `a whole number from ${min} to ${max}`;
-    return { ok: false, reason: `"${name}" must be ${range} (got ${JSON.stringify(v)}).` };
+    const range =
+      max === undefined
+        ? l10n.t('a whole number of {0} or more', min)
+        : l10n.t('a whole number from {0} to {1}', min, max);
+    return { ok: false, reason: l10n.t('"{0}" must be {1} (got {2}).', name, range, JSON.stringify(v)) };
   }
   return { ok: true, value: n };
 }

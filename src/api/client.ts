@@ -21,6 +21,7 @@ import {
 import type { ClientStats } from './call';
 import { Requests } from './requests';
 import * as S from './schemas';
+import * as l10n from '../chain/l10n';
 
 export interface StacksClientOptions {
   baseUrl: string;
@@ -315,14 +316,18 @@ class Client implements StacksClient {
     const query: Array<[string, string]> = [];
     if (o.unanchored && o.untilBlock !== undefined) {
       throw invalid(
-        'Use either "unanchored" or "untilBlock", not both: the balance is either up to the latest microblock or as it was at one block.',
+        l10n.t(
+          'Use either "unanchored" or "untilBlock", not both: the balance is either up to the latest microblock or as it was at one block.',
+        ),
       );
     }
     if (o.unanchored) query.push(['unanchored', 'true']);
     if (o.untilBlock !== undefined) {
       const ref = must(checkBlockRef(o.untilBlock));
       if (ref.kind === 'latest')
-        throw invalid('"untilBlock" takes a block height or hash, not "latest": leave it out for the current balance.');
+        throw invalid(
+          l10n.t('"untilBlock" takes a block height or hash, not "latest": leave it out for the current balance.'),
+        );
       query.push(['until_block', ref.kind === 'height' ? String(ref.height) : ref.hash]);
     }
     // A balance at a past block hash cannot change; at a height it could in a reorg, so keep it briefly.
@@ -367,7 +372,7 @@ class Client implements StacksClient {
 
   async getBlockByHeightV1(height: number | string, o: CallOptions = {}): Promise<S.BlockV1> {
     const ref = must(checkBlockRef(height));
-    if (ref.kind !== 'height') throw invalid('The v1 block endpoint takes a block height (a whole number).');
+    if (ref.kind !== 'height') throw invalid(l10n.t('The v1 block endpoint takes a block height (a whole number).'));
     return this.requests.call(
       {
         route: '/extended/v1/block/by_height/{height}',
@@ -392,7 +397,7 @@ class Client implements StacksClient {
         path: `/extended/v2/blocks/${seg}/transactions`,
         query,
         schema: S.BlockTransactionsPage,
-        what: 'block transaction list',
+        what: l10n.t('block transaction list'),
         // The transactions of a canonical block named by its hash never change; at a height they
         // could after a reorg, and `latest` moves.
         ttl: (p) =>
@@ -416,7 +421,7 @@ class Client implements StacksClient {
         route: '/extended/v2/burn-blocks/{height_or_hash}',
         path: `/extended/v2/burn-blocks/${seg}`,
         schema: S.BurnBlock,
-        what: 'burn block',
+        what: l10n.t('burn block'),
         ttl: (b) => (ref.kind !== 'latest' && burnSettled(b.burn_block_time) ? Infinity : this.freshMs),
       },
       o,
@@ -436,7 +441,7 @@ class Client implements StacksClient {
         path: `/extended/v2/burn-blocks/${seg}/blocks`,
         query,
         schema: S.BlocksPage,
-        what: 'list of blocks',
+        what: l10n.t('list of blocks'),
         ttl: (p) =>
           ref.kind !== 'latest' &&
           p.results.length > 0 &&
@@ -455,7 +460,7 @@ class Client implements StacksClient {
         route: '/extended/v1/tx/mempool/stats',
         path: '/extended/v1/tx/mempool/stats',
         schema: S.MempoolStats,
-        what: 'mempool statistics',
+        what: l10n.t('mempool statistics'),
         ttl: () => this.freshMs,
       },
       o,
@@ -464,16 +469,16 @@ class Client implements StacksClient {
 
   async getContractsStatus(contractIds: readonly string[], o: CallOptions = {}): Promise<S.ContractsStatus> {
     if (!Array.isArray(contractIds) || contractIds.length === 0)
-      throw invalid('Give at least one contract id (<address>.<contract-name>).');
+      throw invalid(l10n.t('Give at least one contract id (<address>.<contract-name>).'));
     const ids = [...new Set(contractIds.map((c) => must(checkContractId(String(c))).contractId))];
-    if (ids.length > 100) throw invalid(`Check at most 100 contracts at once (got ${ids.length}).`);
+    if (ids.length > 100) throw invalid(l10n.t('Check at most 100 contracts at once (got {0}).', ids.length));
     return this.requests.call(
       {
         route: '/extended/v2/smart-contracts/status',
         path: '/extended/v2/smart-contracts/status',
         query: ids.map((id) => ['contract_id', id]),
         schema: S.ContractsStatus,
-        what: 'contract status',
+        what: l10n.t('contract status'),
         ttl: () => 10_000,
         bound: (statuses) =>
           Object.fromEntries(ids.filter((id) => Object.hasOwn(statuses, id)).map((id) => [id, statuses[id]!])),
@@ -484,7 +489,13 @@ class Client implements StacksClient {
 
   async getServerStatus(o: CallOptions = {}): Promise<S.ServerStatus> {
     return this.requests.call(
-      { route: '/extended', path: '/extended', schema: S.ServerStatus, what: 'server status', ttl: () => this.freshMs },
+      {
+        route: '/extended',
+        path: '/extended',
+        schema: S.ServerStatus,
+        what: l10n.t('server status'),
+        ttl: () => this.freshMs,
+      },
       o,
     );
   }
@@ -500,7 +511,7 @@ class Client implements StacksClient {
         path: `/extended/v2/addresses/${p}/transactions`,
         query,
         schema: S.AddressTransactionsPage,
-        what: 'transaction list',
+        what: l10n.t('transaction list'),
         ttl: () => this.freshMs,
         bound: (p) => pageUpTo(p, limit === undefined ? MAX_PAGE_LIMIT : Number(limit)),
         replacement: addressTransactionsReplacement(
@@ -530,7 +541,7 @@ class Client implements StacksClient {
         path: `/extended/v2/addresses/${p}/transactions/${id}/events`,
         query,
         schema: S.AddressEventsPage,
-        what: 'event list',
+        what: l10n.t('event list'),
         ttl: () => 30_000,
         replacement: addressEventsReplacement(
           p,
@@ -545,13 +556,14 @@ class Client implements StacksClient {
   }
   async getNonces(address: string, o: CallOptions = {}): Promise<S.PrincipalNonces> {
     const p = must(checkPrincipal(String(address))).principal;
-    if (p.includes('.')) throw invalid(`${p} is a contract: only a standard address sends transactions with nonces.`);
+    if (p.includes('.'))
+      throw invalid(l10n.t('{0} is a contract: only a standard address sends transactions with nonces.', p));
     return this.requests.call(
       {
         route: '/extended/v3/principals/{principal}/nonces',
         path: `/extended/v3/principals/${p}/nonces`,
         schema: S.PrincipalNonces,
-        what: 'nonce state',
+        what: l10n.t('nonce state'),
         ttl: () => this.freshMs,
       },
       o,
@@ -564,7 +576,7 @@ class Client implements StacksClient {
         route: '/extended/v2/mempool/fees',
         path: '/extended/v2/mempool/fees',
         schema: S.MempoolFees,
-        what: 'fee estimates',
+        what: l10n.t('fee estimates'),
         ttl: () => this.freshMs,
       },
       o,
@@ -581,7 +593,7 @@ class Client implements StacksClient {
           route: '/metadata/v1/ft/{principal}',
           path: `/metadata/v1/ft/${id}`,
           schema: S.FtMetadata,
-          what: 'token metadata',
+          what: l10n.t('token metadata'),
           ttl: () => Infinity,
           bound: S.withShortTexts,
         },
@@ -609,7 +621,7 @@ class Client implements StacksClient {
         route: '/v2/contracts/interface/{address}/{name}',
         path: `/v2/contracts/interface/${address}/${name}`,
         schema: S.ContractInterface,
-        what: 'contract interface',
+        what: l10n.t('contract interface'),
         ttl: () => 0,
       },
       o,
@@ -635,7 +647,7 @@ class Client implements StacksClient {
           path: `/v2/contracts/source/${address}/${name}`,
           query: [['proof', '0']],
           schema: S.ContractSource,
-          what: 'contract source',
+          what: l10n.t('contract source'),
           // Kept below, whole (a source may be over the cache's 1 MB for one answer).
           ttl: () => 0,
         },
@@ -644,7 +656,10 @@ class Client implements StacksClient {
       if (answer.source.length > MAX_CONTRACT_SOURCE_CHARS)
         throw new StacksApiError(
           'invalid-response',
-          `The API sent a contract source of ${(answer.source.length / 1024 / 1024).toFixed(1)} MB; no Stacks transaction is larger than 2 MB, so it was not used.`,
+          l10n.t(
+            'The API sent a contract source of {0} MB; no Stacks transaction is larger than 2 MB, so it was not used.',
+            (answer.source.length / 1024 / 1024).toFixed(1),
+          ),
           { path: `/v2/contracts/source/${address}/${name}` },
         );
       this.sources.set(id, { source: answer.source, publish_height: answer.publish_height }, Infinity);
@@ -678,13 +693,13 @@ class Client implements StacksClient {
     o: CallOptions = {},
   ): Promise<S.ReadOnlyResult> {
     const [address, name] = contractParts(contractId);
-    const fn = must(clarityName(functionName, 'function name'));
+    const fn = must(clarityName(functionName, l10n.t('function name')));
     const sender = must(checkPrincipal(String(call.sender))).principal;
     if (!Array.isArray(call.arguments) || call.arguments.length > MAX_CALL_ARGUMENTS)
-      throw invalid(`A read-only call takes at most ${MAX_CALL_ARGUMENTS} arguments.`);
+      throw invalid(l10n.t('A read-only call takes at most {0} arguments.', MAX_CALL_ARGUMENTS));
     const args = call.arguments.map((a, i) => {
       if (typeof a !== 'string' || !HEX_VALUE.test(a) || a.length > MAX_ARGUMENT_HEX)
-        throw invalid(`Argument ${i + 1} is not a serialized Clarity value (0x and hex digits).`);
+        throw invalid(l10n.t('Argument {0} is not a serialized Clarity value (0x and hex digits).', i + 1));
       return a;
     });
     return this.requests.call(
@@ -694,7 +709,7 @@ class Client implements StacksClient {
         query: tipQuery(call.tip),
         body: { sender, arguments: args },
         schema: S.ReadOnlyResult,
-        what: 'read-only call result',
+        what: l10n.t('read-only call result'),
         ttl: () => this.freshMs,
       },
       o,
@@ -703,7 +718,13 @@ class Client implements StacksClient {
 
   async getPoxEpochs(o: CallOptions = {}): Promise<S.PoxEpochs> {
     return this.requests.call(
-      { route: '/v2/pox', path: '/v2/pox', schema: S.PoxEpochs, what: 'PoX information', ttl: () => 5 * 60_000 },
+      {
+        route: '/v2/pox',
+        path: '/v2/pox',
+        schema: S.PoxEpochs,
+        what: l10n.t('PoX information'),
+        ttl: () => 5 * 60_000,
+      },
       o,
     );
   }
@@ -714,7 +735,7 @@ class Client implements StacksClient {
     o: CallOptions = {},
   ): Promise<{ estimate: S.FeeEstimate } | { none: string }> {
     if (typeof payloadHex !== 'string' || !/^([0-9a-fA-F]{2}){1,2000000}$/.test(payloadHex))
-      throw invalid('A transaction payload is hex digits.');
+      throw invalid(l10n.t('A transaction payload is hex digits.'));
     const len = Number.isSafeInteger(estimatedLength) && estimatedLength > 0 ? estimatedLength : undefined;
     try {
       const estimate = await this.requests.call(
@@ -723,7 +744,7 @@ class Client implements StacksClient {
           path: '/v2/fees/transaction',
           body: { transaction_payload: payloadHex, ...(len ? { estimated_len: len } : {}) },
           schema: S.FeeEstimate,
-          what: 'fee estimate',
+          what: l10n.t('fee estimate'),
           ttl: () => this.freshMs,
         },
         o,
@@ -737,14 +758,14 @@ class Client implements StacksClient {
 
   async getDataVar(contractId: string, varName: string, at: AtTip = {}, o: CallOptions = {}): Promise<S.ClarityData> {
     const [address, name] = contractParts(contractId);
-    const v = must(clarityName(varName, 'variable name'));
+    const v = must(clarityName(varName, l10n.t('variable name')));
     return this.requests.call(
       {
         route: '/v2/data_var/{address}/{name}/{var}',
         path: `/v2/data_var/${address}/${name}/${pathName(v)}`,
         query: [['proof', '0'], ...tipQuery(at.tip)],
         schema: S.ClarityData,
-        what: 'data variable',
+        what: l10n.t('data variable'),
         ttl: () => this.freshMs,
       },
       o,
@@ -758,7 +779,7 @@ class Client implements StacksClient {
     o: CallOptions = {},
   ): Promise<S.ClarityData> {
     const [address, name] = contractParts(contractId);
-    const c = must(clarityName(constName, 'constant name'));
+    const c = must(clarityName(constName, l10n.t('constant name')));
     return this.requests.call(
       {
         route: '/v2/constant_val/{address}/{name}/{constant}',
@@ -781,9 +802,9 @@ class Client implements StacksClient {
     o: CallOptions = {},
   ): Promise<S.ClarityData> {
     const [address, name] = contractParts(contractId);
-    const m = must(clarityName(mapName, 'map name'));
+    const m = must(clarityName(mapName, l10n.t('map name')));
     if (typeof keyHex !== 'string' || !HEX_VALUE.test(keyHex) || keyHex.length > MAX_ARGUMENT_HEX)
-      throw invalid('The map key is not a serialized Clarity value (0x and hex digits).');
+      throw invalid(l10n.t('The map key is not a serialized Clarity value (0x and hex digits).'));
     return this.requests.call(
       {
         route: '/v2/map_entry/{address}/{name}/{map}',
@@ -791,7 +812,7 @@ class Client implements StacksClient {
         query: [['proof', '0'], ...tipQuery(at.tip)],
         body: keyHex,
         schema: S.ClarityData,
-        what: 'map entry',
+        what: l10n.t('map entry'),
         ttl: () => this.freshMs,
       },
       o,
@@ -825,7 +846,7 @@ class Client implements StacksClient {
       key: route,
       limit,
       offset,
-      what: 'mempool transaction list',
+      what: l10n.t('mempool transaction list'),
       volatile: true,
       // Never settled: each page lives as briefly as a balance.
       page: (size, cursor) =>
@@ -835,7 +856,7 @@ class Client implements StacksClient {
             path: route,
             query: [['limit', String(size)], ...(cursor === undefined ? [] : [['cursor', cursor] as [string, string]])],
             schema: S.MempoolTransactionsPage,
-            what: 'mempool transaction list',
+            what: l10n.t('mempool transaction list'),
             ttl: () => this.freshMs,
           },
           o,
@@ -852,7 +873,7 @@ const HEX_VALUE = /^0x([0-9a-fA-F]{2})+$/;
 function clarityName(v: unknown, what: string): { ok: true; value: string } | { ok: false; reason: string } {
   return typeof v === 'string' && v.length <= 128 && CLARITY_NAME.test(v)
     ? { ok: true, value: v }
-    : { ok: false, reason: `"${String(v).slice(0, 140)}" is not a Clarity ${what}.` };
+    : { ok: false, reason: l10n.t('"{0}" is not a Clarity {1}.', String(v).slice(0, 140), what) };
 }
 
 /** A Clarity name in a path: the characters a URL path would read otherwise are escaped. */
@@ -874,7 +895,7 @@ function contractParts(contractId: string): [string, string] {
 function tipQuery(tip: string | undefined): Array<[string, string]> {
   if (tip === undefined) return [];
   if (typeof tip !== 'string' || !/^(0x)?[0-9a-fA-F]{64}$/.test(tip))
-    throw invalid('The block to call at must be given by its index block hash (0x and 64 hex digits).');
+    throw invalid(l10n.t('The block to call at must be given by its index block hash (0x and 64 hex digits).'));
   return [['tip', tip.replace(/^0x/, '').toLowerCase()]];
 }
 

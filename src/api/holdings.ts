@@ -11,6 +11,7 @@ import type { LogFn, RequestOptions } from './http';
 import type { CursorMemo } from './replacements';
 import type { Requests } from './requests';
 import * as S from './schemas';
+import * as l10n from '../chain/l10n';
 
 /** The largest `limit` of the v3 holdings lists (the API's own maximum). */
 export const MAX_HOLDINGS_LIMIT = 200;
@@ -96,7 +97,7 @@ function v1Balances(d: Deps, principal: string, o: ListOptions): Promise<S.V1Add
       route: V1_BALANCES,
       path: `/extended/v1/address/${principal}/balances`,
       schema: S.V1AddressBalances,
-      what: 'token balances',
+      what: l10n.t('token balances'),
       ttl: () => d.freshMs,
     },
     o,
@@ -133,7 +134,7 @@ export function ftHoldings(d: Deps, principal: string, o: ListOptions): Promise<
   return withFallback(
     d,
     FT_ROUTE,
-    () => v3List(d, FT_ROUTE, principal, 'token balance list', S.FtHoldingsPage, o, MAX_HOLDINGS_LIMIT),
+    () => v3List(d, FT_ROUTE, principal, l10n.t('token balance list'), S.FtHoldingsPage, o, MAX_HOLDINGS_LIMIT),
     async () => {
       const { limit, offset } = limits(o, MAX_HOLDINGS_LIMIT);
       const b = await v1Balances(d, principal, o);
@@ -151,7 +152,7 @@ export function nftHoldings(d: Deps, principal: string, o: ListOptions): Promise
   return withFallback(
     d,
     NFT_ROUTE,
-    () => v3List(d, NFT_ROUTE, principal, 'NFT list', S.NftHoldingsPage, o, MAX_HOLDINGS_LIMIT),
+    () => v3List(d, NFT_ROUTE, principal, l10n.t('NFT list'), S.NftHoldingsPage, o, MAX_HOLDINGS_LIMIT),
     async () => {
       const { limit, offset } = limits(o, MAX_HOLDINGS_LIMIT);
       const b = await v1Balances(d, principal, o);
@@ -175,7 +176,7 @@ export async function principalMempool(
       d,
       PENDING_ROUTE,
       principal,
-      'pending transaction list',
+      l10n.t('pending transaction list'),
       S.MempoolTransactionsPage,
       o,
       MAX_PENDING_LIMIT,
@@ -183,7 +184,7 @@ export async function principalMempool(
   } catch (e) {
     // No v3 on this API and no older route to fall back to: the 404 is the answer.
     if (e instanceof NoRoute)
-      throw new StacksApiError('not-found', `This API has no ${PENDING_ROUTE}.`, { status: 404 });
+      throw new StacksApiError('not-found', l10n.t('This API has no {0}.', PENDING_ROUTE), { status: 404 });
     throw e;
   }
 }

@@ -3,6 +3,7 @@ import { BodyTooLarge, Exchange, fetchGet } from './exchange';
 import { platformGet } from './platformExchange';
 import { BudgetMode, RateLimiter, sleep } from './rateLimit';
 import { checkBaseUrl } from './url';
+import * as l10n from '../chain/l10n';
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 /** A 429 whose Retry-After is at most this long is retried once; a longer one fails. */
@@ -67,7 +68,7 @@ export class HttpTransport {
   }
 
   urlFor(path: string, query: ReadonlyArray<readonly [string, string]> = []): URL {
-    if (!this.base) throw new StacksApiError('insecure-url', this.baseProblem ?? 'The API URL is not valid.');
+    if (!this.base) throw new StacksApiError('insecure-url', this.baseProblem ?? l10n.t('The API URL is not valid.'));
     const url = new URL(this.base.href.replace(/\/+$/, '') + path);
     for (const [k, v] of query) url.searchParams.append(k, v);
     return url;
@@ -90,7 +91,7 @@ export class HttpTransport {
     let retried429 = false;
     let redirects = 0;
     for (;;) {
-      if (ro.signal?.aborted) throw new StacksApiError('cancelled', 'The request was cancelled.', { path });
+      if (ro.signal?.aborted) throw new StacksApiError('cancelled', l10n.t('The request was cancelled.'), { path });
       await this.opts.limiter.acquire(ro.budget ?? 'wait', ro.signal, ro.onWait);
       const res = await this.fetchOnce(url, path, ro.signal, payload);
       const retryAfter = this.opts.limiter.observe(res.headers, res.status);
@@ -99,7 +100,11 @@ export class HttpTransport {
       if (res.opaqueRedirect) {
         throw new StacksApiError(
           'insecure-url',
-          `The API at ${origin} answered with a redirect, which is not followed here because the browser hides where it leads; your API key stays with ${origin}.`,
+          l10n.t(
+            'The API at {0} answered with a redirect, which is not followed here because the browser hides where it leads; your API key stays with {1}.',
+            origin,
+            origin,
+          ),
           { status: res.status, path },
         );
       }
@@ -108,12 +113,19 @@ export class HttpTransport {
         if (next.origin !== origin) {
           throw new StacksApiError(
             'insecure-url',
-            `The API at ${origin} redirected to another site (${next.origin}); the request was not followed, so your API key stays with ${origin}.`,
+            l10n.t(
+              'The API at {0} redirected to another site ({1}); the request was not followed, so your API key stays with {2}.',
+              origin,
+              next.origin,
+              origin,
+            ),
             { status: res.status, path },
           );
         }
         if (++redirects > MAX_REDIRECTS)
-          throw new StacksApiError('invalid-response', `The API at ${origin} redirected too many times.`, { path });
+          throw new StacksApiError('invalid-response', l10n.t('The API at {0} redirected too many times.', origin), {
+            path,
+          });
         url = next;
         continue;
       }
@@ -163,10 +175,10 @@ export class HttpTransport {
       timedOut
         ? new StacksApiError(
             'timeout',
-            `${url.origin} did not answer within ${Math.round(this.opts.timeoutMs / 1000)} s.`,
+            l10n.t('{0} did not answer within {1} s.', url.origin, Math.round(this.opts.timeoutMs / 1000)),
             { path },
           )
-        : new StacksApiError('cancelled', 'The request was cancelled.', { path });
+        : new StacksApiError('cancelled', l10n.t('The request was cancelled.'), { path });
     const max = this.opts.maxBodyBytes ?? MAX_BODY_BYTES;
     try {
       let res: Exchange;
@@ -185,14 +197,18 @@ export class HttpTransport {
         if (e instanceof BodyTooLarge) {
           throw new StacksApiError(
             'invalid-response',
-            `The API at ${url.origin} sent a response larger than ${Math.round(max / 1024 / 1024)} MB; it was not read.`,
+            l10n.t(
+              'The API at {0} sent a response larger than {1} MB; it was not read.',
+              url.origin,
+              Math.round(max / 1024 / 1024),
+            ),
             { status: res.status, path },
           );
         }
         if (controller.signal.aborted) throw abortedError();
         throw new StacksApiError(
           'network',
-          `The connection to ${url.origin} closed before the whole response arrived.`,
+          l10n.t('The connection to {0} closed before the whole response arrived.', url.origin),
           { path },
         );
       }
@@ -206,10 +222,14 @@ export class HttpTransport {
           body = JSON.parse(text);
         } catch {
           if (res.status >= 200 && res.status < 300) {
-            throw new StacksApiError('invalid-response', `The API at ${url.origin} sent a response that is not JSON.`, {
-              status: res.status,
-              path,
-            });
+            throw new StacksApiError(
+              'invalid-response',
+              l10n.t('The API at {0} sent a response that is not JSON.', url.origin),
+              {
+                status: res.status,
+                path,
+              },
+            );
           }
         }
       }
@@ -243,13 +263,13 @@ function networkError(e: unknown, origin: string, path: string): StacksApiError 
   if (!code && e instanceof TypeError) return browserRefusal(origin, path);
   const what =
     code === 'ECONNREFUSED'
-      ? `Could not connect to ${origin}: the connection was refused (is the server running?).`
+      ? l10n.t('Could not connect to {0}: the connection was refused (is the server running?).', origin)
       : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET'
-        ? `The connection to ${origin} was reset.`
+        ? l10n.t('The connection to {0} was reset.', origin)
         : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
-          ? `Could not find the host of ${origin}.`
+          ? l10n.t('Could not find the host of {0}.', origin)
           : code === 'UND_ERR_CONNECT_TIMEOUT'
-            ? `Could not connect to ${origin}: the connection timed out.`
+            ? l10n.t('Could not connect to {0}: the connection timed out.', origin)
             : `Could not reach ${origin}${code ? ` (${code})` : ''}.`;
   return new StacksApiError('network', what, { path });
 }
@@ -260,8 +280,14 @@ function browserRefusal(origin: string, path: string): StacksApiError {
   return new StacksApiError(
     'blocked',
     mixed
-      ? `The browser blocked the request to ${origin}: this page is https and the API is plain http (mixed content), so use an https URL for it.`
-      : `The browser refused the request to ${origin}: the API does not allow requests from this page (CORS), or it cannot be reached.`,
+      ? l10n.t(
+          'The browser blocked the request to {0}: this page is https and the API is plain http (mixed content), so use an https URL for it.',
+          origin,
+        )
+      : l10n.t(
+          'The browser refused the request to {0}: the API does not allow requests from this page (CORS), or it cannot be reached.',
+          origin,
+        ),
     { path },
   );
 }
@@ -281,19 +307,19 @@ function errorCode(e: unknown): string | undefined {
 function statusSentence(status: number, words: string | undefined): string {
   const base =
     status === 400
-      ? 'The API rejected the request'
+      ? l10n.t('The API rejected the request')
       : status === 401
-        ? 'The API requires an API key'
+        ? l10n.t('The API requires an API key')
         : status === 403
-          ? 'The API key was refused'
+          ? l10n.t('The API key was refused')
           : status === 404
-            ? 'Not found'
+            ? l10n.t('Not found')
             : status === 410
-              ? 'This API route has been switched off'
+              ? l10n.t('This API route has been switched off')
               : status === 429
-                ? 'Rate limit exceeded'
+                ? l10n.t('Rate limit exceeded')
                 : status >= 500
-                  ? `The API had a server error (${status})`
-                  : `Unexpected status ${status}`;
+                  ? l10n.t('The API had a server error ({0})', status)
+                  : l10n.t('Unexpected status {0}', status);
   return words ? `${base}: ${words}` : `${base}.`;
 }

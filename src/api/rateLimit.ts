@@ -1,5 +1,6 @@
 import { sleep } from './clock';
 import { StacksApiError } from './errors';
+import * as l10n from '../chain/l10n';
 
 /** How a call treats an empty budget: explicit lookups wait, hovers and background work fail fast. */
 export type BudgetMode = 'wait' | 'fail-fast';
@@ -53,7 +54,12 @@ export class RateLimiter {
       if (mode === 'fail-fast') {
         throw new StacksApiError(
           'rate-limited',
-          `Rate limit reached: ${this.limit} requests per ${Math.round(this.windowMs / 1000)} s. Try again in ${Math.ceil(wait / 1000)} s.`,
+          l10n.t(
+            'Rate limit reached: {0} requests per {1} s. Try again in {2} s.',
+            this.limit,
+            Math.round(this.windowMs / 1000),
+            Math.ceil(wait / 1000),
+          ),
           { retryAfterMs: wait },
         );
       }

@@ -5,6 +5,7 @@ import type { Fallback } from './fallback';
 import type { HttpTransport, RequestOptions } from './http';
 import type { Fetch } from './replacements';
 import * as S from './schemas';
+import * as l10n from '../chain/l10n';
 
 interface InFlight {
   promise: Promise<unknown>;
@@ -41,7 +42,8 @@ export class Requests {
       c.path +
       (c.query?.length ? '?' + new URLSearchParams(c.query).toString() : '') +
       (c.body === undefined ? '' : ' ' + JSON.stringify(c.body));
-    if (o.signal?.aborted) throw new StacksApiError('cancelled', 'The request was cancelled.', { path: c.path });
+    if (o.signal?.aborted)
+      throw new StacksApiError('cancelled', l10n.t('The request was cancelled.'), { path: c.path });
     const cached = this.cache?.get(key);
     if (cached !== undefined) {
       this.hits++;
@@ -61,10 +63,14 @@ export class Requests {
       const res = await this.http.getJson(route, path, query, ro, body);
       const parsed = S.parseWith(schema, res.body);
       if (!parsed.ok) {
-        throw new StacksApiError('invalid-response', `The API sent an unexpected ${what}: ${parsed.problem}.`, {
-          status: res.status,
-          path,
-        });
+        throw new StacksApiError(
+          'invalid-response',
+          l10n.t('The API sent an unexpected {0}: {1}.', what, parsed.problem),
+          {
+            status: res.status,
+            path,
+          },
+        );
       }
       return parsed.value;
     };
@@ -105,7 +111,7 @@ export class Requests {
           e.controller.abort();
           if (this.inflight.get(key) === e) this.inflight.delete(key);
         }
-        reject(new StacksApiError('cancelled', 'The request was cancelled.'));
+        reject(new StacksApiError('cancelled', l10n.t('The request was cancelled.')));
       };
       if (o.signal?.aborted) return onAbort();
       o.signal?.addEventListener('abort', onAbort, { once: true });

@@ -3,6 +3,7 @@
  * check a URL it is given (settings, the network picker) without loading Node's http and https.
  */
 import { isLoopbackHost } from '../chain/loopback';
+import * as l10n from '../chain/l10n';
 
 export { isLoopbackHost };
 
@@ -12,18 +13,21 @@ export function checkBaseUrl(raw: string): { ok: true; url: URL } | { ok: false;
   try {
     url = new URL(raw.trim());
   } catch {
-    return { ok: false, reason: `"${raw}" is not a valid URL.` };
+    return { ok: false, reason: l10n.t('"{0}" is not a valid URL.', raw) };
   }
   if (url.username || url.password)
-    return { ok: false, reason: 'The API URL must not contain a user name or password.' };
-  if (url.search || url.hash) return { ok: false, reason: 'The API URL must not contain a query or fragment.' };
+    return { ok: false, reason: l10n.t('The API URL must not contain a user name or password.') };
+  if (url.search || url.hash) return { ok: false, reason: l10n.t('The API URL must not contain a query or fragment.') };
   if (url.protocol === 'https:') return { ok: true, url };
   if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return { ok: true, url };
   if (url.protocol === 'http:') {
     return {
       ok: false,
-      reason: `Plain http is only allowed for a local devnet (localhost, 127.0.0.1, [::1]); use https for ${url.host}.`,
+      reason: l10n.t(
+        'Plain http is only allowed for a local devnet (localhost, 127.0.0.1, [::1]); use https for {0}.',
+        url.host,
+      ),
     };
   }
-  return { ok: false, reason: `The API URL must start with https:// (got ${url.protocol}).` };
+  return { ok: false, reason: l10n.t('The API URL must start with https:// (got {0}).', url.protocol) };
 }

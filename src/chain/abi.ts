@@ -1,3 +1,4 @@
+import * as l10n from './l10n';
 /**
  * Clarity types as a node's contract interface writes them (`GET /v2/contracts/interface/…`):
  * `"uint128"`, `{ "buffer": { "length": 34 } }`, `{ "tuple": [{ "name", "type" }] }`, … The
@@ -134,23 +135,29 @@ export function inputKind(t: AbiType): InputKind {
 export function inputHint(t: AbiType): string {
   switch (inputKind(t)) {
     case 'uint':
-      return 'A whole number from 0 to 2^128 − 1';
+      return l10n.t('A whole number from 0 to 2^128 − 1');
     case 'int':
-      return 'A whole number from −2^127 to 2^127 − 1';
+      return l10n.t('A whole number from −2^127 to 2^127 − 1');
     case 'bool':
-      return 'true or false';
+      return l10n.t('true or false');
     case 'principal':
-      return 'An address (SP…) or a contract (SP….name)';
+      return l10n.t('An address (SP…) or a contract (SP….name)');
     case 'trait':
-      return 'A contract (SP….name) that implements the trait';
+      return l10n.t('A contract (SP….name) that implements the trait');
     case 'buff':
-      return `0x and hex digits, or text (UTF-8), up to ${(t as { buffer: { length: number } }).buffer.length} bytes`;
+      return l10n.t(
+        '0x and hex digits, or text (UTF-8), up to {0} bytes',
+        (t as { buffer: { length: number } }).buffer.length,
+      );
     case 'ascii':
-      return `ASCII text, up to ${(t as { 'string-ascii': { length: number } })['string-ascii'].length} characters`;
+      return l10n.t(
+        'ASCII text, up to {0} characters',
+        (t as { 'string-ascii': { length: number } })['string-ascii'].length,
+      );
     case 'utf8':
-      return `Text, up to ${(t as { 'string-utf8': { length: number } })['string-utf8'].length} characters`;
+      return l10n.t('Text, up to {0} characters', (t as { 'string-utf8': { length: number } })['string-utf8'].length);
     case 'clarity':
-      return `A Clarity value: ${clarityExample(t)}`;
+      return l10n.t('A Clarity value: {0}', clarityExample(t));
   }
 }
 
@@ -176,7 +183,7 @@ export function clarityExample(t: AbiType, depth = 0): string {
   if ('buffer' in t) return '0x00';
   if ('string-ascii' in t) return '"text"';
   if ('string-utf8' in t) return 'u"text"';
-  if ('optional' in t) return `none or (some ${clarityExample(t.optional, depth + 1)})`;
+  if ('optional' in t) return l10n.t('none or (some {0})', clarityExample(t.optional, depth + 1));
   if ('response' in t) return `(ok ${clarityExample(t.response.ok, depth + 1)})`;
   if ('list' in t) return `(list ${clarityExample(t.list.type, depth + 1)})`;
   return `{ ${t.tuple.map((f) => `${f.name}: ${clarityExample(f.type, depth + 1)}`).join(', ')} }`;

@@ -6,6 +6,7 @@
  */
 import { clip, statusLabel, txTypeLabel } from './format';
 import { shortenMiddle } from './target';
+import * as l10n from './l10n';
 
 /** The transactions of each round's look, newest first: enough to tell a few new ones apart. */
 export const ADDRESS_LOOK_LIMIT = 5;
@@ -117,7 +118,9 @@ export function newTxMessage(address: string, t: SeenTx): string {
 
 /** The summary of the new transactions a round did not tell one by one. */
 export function moreMessage(more: number): string {
-  return `${more.toLocaleString('en-US')} more new transaction${more === 1 ? '' : 's'} on watched addresses.`;
+  return more === 1
+    ? l10n.t('1 more new transaction on watched addresses.')
+    : l10n.t('{0} more new transactions on watched addresses.', more.toLocaleString('en-US'));
 }
 
 /**

@@ -4,6 +4,7 @@
  * ALEX project in test/fixtures/clarinet/real-alex). Pure: text in, one edit out.
  */
 import { checkContractId } from './identifiers';
+import * as l10n from './l10n';
 
 /** Replace `[start, end)` of the manifest with `text`. */
 export interface TextEdit {
@@ -76,7 +77,10 @@ export function addRequirement(manifest: string, contractId: string): Requiremen
     const m = /^(\s*requirements\s*=\s*)\[(.*)\](\s*(#.*)?)\r?$/.exec(lines[i]!.text);
     if (!m) {
       if (/^\s*requirements\s*=/.test(lines[i]!.text))
-        return { ok: false, reason: 'Clarinet.toml lists its requirements over several lines; add this one there.' };
+        return {
+          ok: false,
+          reason: l10n.t('Clarinet.toml lists its requirements over several lines; add this one there.'),
+        };
       continue;
     }
     const inner = m[2]!.trim();

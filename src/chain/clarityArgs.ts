@@ -15,6 +15,7 @@ import { Cl, cvToHex, cvToString } from '@stacks/transactions';
 import type { ClarityValue } from '@stacks/transactions';
 import type { AbiType } from './abi';
 import { checkPrincipal } from './identifiers';
+import * as l10n from './l10n';
 
 export type Encoded = { ok: true; hex: string; text: string } | { ok: false; reason: string };
 
@@ -32,14 +33,15 @@ const bad = (reason: string): never => {
 
 /** The value typed for an argument of `type`, encoded; or why it cannot be. */
 export function encodeArgument(type: AbiType, input: string): Encoded {
-  if (typeof input !== 'string') return { ok: false, reason: 'No value given.' };
-  if (input.length > MAX_INPUT_CHARS) return { ok: false, reason: 'The value is too long for a Clarity value (1 MB).' };
+  if (typeof input !== 'string') return { ok: false, reason: l10n.t('No value given.') };
+  if (input.length > MAX_INPUT_CHARS)
+    return { ok: false, reason: l10n.t('The value is too long for a Clarity value (1 MB).') };
   try {
     const cv = simple(type, input) ?? fromNotation(type, input);
     return { ok: true, hex: cvToHex(cv), text: cvToString(cv) };
   } catch (e) {
     if (e instanceof Bad) return { ok: false, reason: e.message };
-    return { ok: false, reason: `Not a valid value: ${e instanceof Error ? e.message : String(e)}` };
+    return { ok: false, reason: l10n.t('Not a valid value: {0}', e instanceof Error ? e.message : String(e)) };
   }
 }
 
@@ -76,41 +78,42 @@ function simple(type: AbiType, raw: string): ClarityValue | undefined {
 // ---- the simple values ---------------------------------------------------------------------
 
 function uint(s: string): ClarityValue {
-  if (!/^\d+$/.test(s)) bad(`"${shortText(s)}" is not a whole number of 0 or more.`);
+  if (!/^\d+$/.test(s)) bad(l10n.t('"{0}" is not a whole number of 0 or more.', shortText(s)));
   const n = BigInt(s);
-  if (n > UINT_MAX) bad('Too large for a uint: the largest is 2^128 − 1 (340282366920938463463374607431768211455).');
+  if (n > UINT_MAX)
+    bad(l10n.t('Too large for a uint: the largest is 2^128 − 1 (340282366920938463463374607431768211455).'));
   return Cl.uint(n);
 }
 
 function int(s: string): ClarityValue {
-  if (!/^-?\d+$/.test(s)) bad(`"${shortText(s)}" is not a whole number.`);
+  if (!/^-?\d+$/.test(s)) bad(l10n.t('"{0}" is not a whole number.', shortText(s)));
   const n = BigInt(s);
   if (n < INT_MIN || n > INT_MAX)
-    bad('Out of range for an int: from −2^127 to 2^127 − 1 (170141183460469231731687303715884105727).');
+    bad(l10n.t('Out of range for an int: from −2^127 to 2^127 − 1 (170141183460469231731687303715884105727).'));
   return Cl.int(n);
 }
 
 function bool(s: string): ClarityValue {
-  if (s !== 'true' && s !== 'false') bad('Give true or false.');
+  if (s !== 'true' && s !== 'false') bad(l10n.t('Give true or false.'));
   return Cl.bool(s === 'true');
 }
 
 function principal(s: string, contractOnly: boolean): ClarityValue {
-  if (!s) bad('Give an address (SP…) or a contract id (SP….name).');
+  if (!s) bad(l10n.t('Give an address (SP…) or a contract id (SP….name).'));
   const c = checkPrincipal(s);
   if (!c.ok) return bad(c.reason);
   if (contractOnly && !c.value.principal.includes('.'))
-    bad('A trait takes a contract (SP….name) that implements it, not an address.');
+    bad(l10n.t('A trait takes a contract (SP….name) that implements it, not an address.'));
   return Cl.principal(c.value.principal);
 }
 
 function buffer(bytes: Uint8Array, max: number): ClarityValue {
-  if (bytes.length > max) bad(`${bytes.length} bytes: this buffer holds at most ${max}.`);
+  if (bytes.length > max) bad(l10n.t('{0} bytes: this buffer holds at most {1}.', bytes.length, max));
   return Cl.buffer(bytes);
 }
 
 function hexBytes(h: string): Uint8Array {
-  if (!/^([0-9a-fA-F]{2})*$/.test(h)) bad('After 0x, give an even number of hex digits (0-9, a-f).');
+  if (!/^([0-9a-fA-F]{2})*$/.test(h)) bad(l10n.t('After 0x, give an even number of hex digits (0-9, a-f).'));
   const out = new Uint8Array(h.length / 2);
   for (let i = 0; i < out.length; i++) out[i] = parseInt(h.slice(i * 2, i * 2 + 2), 16);
   return out;
@@ -125,17 +128,21 @@ function ascii(s: string, max: number): ClarityValue {
   const i = s.search(/[^\x20-\x7e\t\n\r]/);
   if (i >= 0)
     bad(
-      `Character ${i + 1} (${JSON.stringify(Array.from(s.slice(i))[0])}) is not ASCII: use a string-utf8 for other characters.`,
+      l10n.t(
+        'Character {0} ({1}) is not ASCII: use a string-utf8 for other characters.',
+        i + 1,
+        JSON.stringify(Array.from(s.slice(i))[0]),
+      ),
     );
-  if (s.length > max) bad(`${s.length} characters: this string holds at most ${max}.`);
+  if (s.length > max) bad(l10n.t('{0} characters: this string holds at most {1}.', s.length, max));
   return Cl.stringAscii(s);
 }
 
 function utf8(s: string, max: number): ClarityValue {
   if (/[\ud800-\udfff]/.test(s.replace(/[\ud800-\udbff][\udc00-\udfff]/g, '')))
-    bad('The text holds a lone surrogate, which is not valid UTF-8.');
+    bad(l10n.t('The text holds a lone surrogate, which is not valid UTF-8.'));
   const chars = Array.from(s).length;
-  if (chars > max) bad(`${chars} characters: this string holds at most ${max}.`);
+  if (chars > max) bad(l10n.t('{0} characters: this string holds at most {1}.', chars, max));
   return Cl.stringUtf8(s);
 }
 
@@ -153,19 +160,19 @@ type Node =
 /** A value in Clarity notation, read against its type. */
 function fromNotation(type: AbiType, raw: string): ClarityValue {
   const s = raw.trim();
-  if (!s) bad(`Give a value: ${exampleOf(type)}.`);
+  if (!s) bad(l10n.t('Give a value: {0}.', exampleOf(type)));
   const nodes = read(s);
-  if (nodes.length !== 1) bad(`Give one value, like ${exampleOf(type)}.`);
+  if (nodes.length !== 1) bad(l10n.t('Give one value, like {0}.', exampleOf(type)));
   return convert(type, nodes[0]!, 0, '');
 }
 
 function exampleOf(type: AbiType): string {
-  if (typeof type === 'string') return type === 'none' ? 'none' : 'a value';
-  if ('optional' in type) return 'none or (some …)';
+  if (typeof type === 'string') return type === 'none' ? 'none' : l10n.t('a value');
+  if ('optional' in type) return l10n.t('none or (some …)');
   if ('response' in type) return '(ok …) or (err …)';
   if ('list' in type) return '(list … …)';
   if ('tuple' in type) return `{ ${type.tuple.map((f) => `${f.name}: …`).join(', ')} }`;
-  return 'a value';
+  return l10n.t('a value');
 }
 
 /** Tokens of Clarity notation into groups: `(…)` and `{…}`, atoms and string literals. */
@@ -178,11 +185,12 @@ function read(s: string): Node[] {
   while ((m = re.exec(s))) {
     const at = m.index;
     if (m[1] || m[3]) {
-      if (stack.length >= MAX_DEPTH) bad(`The value nests deeper than ${MAX_DEPTH} levels.`);
+      if (stack.length >= MAX_DEPTH) bad(l10n.t('The value nests deeper than {0} levels.', MAX_DEPTH));
       stack.push({ open: m[1] ? '(' : '{', items: [], at });
     } else if (m[2] || m[4]) {
       const g = stack.pop();
-      if (!g || (g.open === '(') !== !!m[2]) bad(`Unbalanced "${m[2] ?? m[4]}" at character ${at + 1}.`);
+      if (!g || (g.open === '(') !== !!m[2])
+        bad(l10n.t('Unbalanced "{0}" at character {1}.', String(m[2] ?? m[4]), at + 1));
       top().push({ k: 'group', open: g!.open, items: g!.items, at: g!.at });
     } else if (m[5]) {
       const utf8 = m[5].startsWith('u');
@@ -190,34 +198,36 @@ function read(s: string): Node[] {
       try {
         value = JSON.parse(utf8 ? m[5].slice(1) : m[5]) as string;
       } catch {
-        return bad(`The string at character ${at + 1} has an escape that is not valid.`);
+        return bad(l10n.t('The string at character {0} has an escape that is not valid.', at + 1));
       }
       top().push({ k: 'str', utf8, value, at });
     } else if (m[6]) {
       top().push({ k: 'atom', text: m[6], at });
     } else if (m[7]) {
-      bad(`Unexpected "${m[7]}" at character ${at + 1} (a string must end with ").`);
+      bad(l10n.t('Unexpected "{0}" at character {1} (a string must end with ").', m[7], at + 1));
     }
   }
   if (stack.length)
-    bad(`"${stack[stack.length - 1]!.open}" at character ${stack[stack.length - 1]!.at + 1} is never closed.`);
+    bad(
+      l10n.t('"{0}" at character {1} is never closed.', stack[stack.length - 1]!.open, stack[stack.length - 1]!.at + 1),
+    );
   return root;
 }
 
 function where(path: string): string {
-  return path ? ` (at ${path})` : '';
+  return path ? l10n.t(' (at {0})', path) : '';
 }
 
 function convert(type: AbiType, n: Node, depth: number, path: string): ClarityValue {
-  if (depth > MAX_DEPTH) bad(`The value nests deeper than ${MAX_DEPTH} levels.`);
-  const wrong = (expected: string) => bad(`Expected ${expected}${where(path)}.`);
+  if (depth > MAX_DEPTH) bad(l10n.t('The value nests deeper than {0} levels.', MAX_DEPTH));
+  const wrong = (expected: string) => bad(l10n.t('Expected {0}{1}.', expected, where(path)));
   const atom = () => (n.k === 'atom' ? n.text : wrong(typeText(type)));
   try {
     if (typeof type === 'string') {
       switch (type) {
         case 'uint128': {
           const t = atom();
-          if (!t.startsWith('u')) wrong('a uint, written u123');
+          if (!t.startsWith('u')) wrong(l10n.t('a uint, written u123'));
           return uint(t.slice(1));
         }
         case 'int128':
@@ -227,7 +237,7 @@ function convert(type: AbiType, n: Node, depth: number, path: string): ClarityVa
         case 'principal':
         case 'trait_reference': {
           const t = atom();
-          if (!t.startsWith("'")) wrong(`a principal, written 'SP…`);
+          if (!t.startsWith("'")) wrong(l10n.t("a principal, written 'SP…"));
           return principal(t.slice(1), type === 'trait_reference');
         }
         case 'none':
@@ -236,20 +246,20 @@ function convert(type: AbiType, n: Node, depth: number, path: string): ClarityVa
     }
     if ('buffer' in type) {
       const t = atom();
-      if (!/^0x/i.test(t)) wrong('a buffer, written 0x and hex digits');
+      if (!/^0x/i.test(t)) wrong(l10n.t('a buffer, written 0x and hex digits'));
       return buffer(hexBytes(t.slice(2)), type.buffer.length);
     }
     if ('string-ascii' in type) {
-      if (n.k !== 'str' || n.utf8) return wrong('an ASCII string, written "text"');
+      if (n.k !== 'str' || n.utf8) return wrong(l10n.t('an ASCII string, written "text"'));
       return ascii(n.value, type['string-ascii'].length);
     }
     if ('string-utf8' in type) {
-      if (n.k !== 'str') return wrong('a UTF-8 string, written u"text"');
+      if (n.k !== 'str') return wrong(l10n.t('a UTF-8 string, written u"text"'));
       return utf8(n.value, type['string-utf8'].length);
     }
     if ('optional' in type) {
       if (n.k === 'atom' && n.text === 'none') return Cl.none();
-      const [inner] = call(n, 'some', 1, 'none or (some …)');
+      const [inner] = call(n, 'some', 1, l10n.t('none or (some …)'));
       return Cl.some(convert(type.optional, inner!, depth + 1, `${path}some`));
     }
     if ('response' in type) {
@@ -263,7 +273,7 @@ function convert(type: AbiType, n: Node, depth: number, path: string): ClarityVa
     if ('list' in type) {
       const items = call(n, 'list', -1, '(list …)');
       if (items.length > type.list.length)
-        bad(`${items.length} items: this list holds at most ${type.list.length}${where(path)}.`);
+        bad(l10n.t('{0} items: this list holds at most {1}{2}.', items.length, type.list.length, where(path)));
       return Cl.list(items.map((it, i) => convert(type.list.type, it, depth + 1, `${path}[${i}]`)));
     }
     return tuple(type.tuple, n, depth, path);
@@ -277,10 +287,14 @@ function convert(type: AbiType, n: Node, depth: number, path: string): ClarityVa
 /** `(head a b …)`: its arguments, exactly `count` of them (any number for -1). */
 function call(n: Node, head: string, count: number, expected: string): Node[] {
   if (n.k !== 'group' || n.open !== '(' || n.items[0]?.k !== 'atom' || n.items[0].text !== head)
-    return bad(`Expected ${expected}.`);
+    return bad(l10n.t('Expected {0}.', expected));
   const args = n.items.slice(1);
   if (count >= 0 && args.length !== count)
-    bad(`(${head} …) takes ${count} value${count === 1 ? '' : 's'}, not ${args.length}.`);
+    bad(
+      count === 1
+        ? l10n.t('({0} …) takes 1 value, not {1}.', head, args.length)
+        : l10n.t('({0} …) takes {1} values, not {2}.', head, count, args.length),
+    );
   return args;
 }
 
@@ -288,19 +302,19 @@ function tuple(fields: Array<{ name: string; type: AbiType }>, n: Node, depth: n
   const given = new Map<string, Node>();
   if (n.k === 'group' && n.open === '{') {
     // `{ a: 1, b: 2 }`: the reader dropped the colons and commas, so names and values alternate.
-    if (n.items.length % 2 !== 0) bad('Write each field of the tuple as name: value.');
+    if (n.items.length % 2 !== 0) bad(l10n.t('Write each field of the tuple as name: value.'));
     for (let i = 0; i < n.items.length; i += 2) {
       const k = n.items[i]!;
-      if (k.k !== 'atom') return bad('Write each field of the tuple as name: value.');
-      if (given.has(k.text)) bad(`The field ${k.text} is given twice.`);
+      if (k.k !== 'atom') return bad(l10n.t('Write each field of the tuple as name: value.'));
+      if (given.has(k.text)) bad(l10n.t('The field {0} is given twice.', k.text));
       given.set(k.text, n.items[i + 1]!);
     }
   } else if (n.k === 'group' && n.open === '(' && n.items[0]?.k === 'atom' && n.items[0].text === 'tuple') {
     for (const f of n.items.slice(1)) {
       if (f.k !== 'group' || f.open !== '(' || f.items.length !== 2 || f.items[0]!.k !== 'atom')
-        return bad('Write each field of the tuple as (name value).');
+        return bad(l10n.t('Write each field of the tuple as (name value).'));
       const name = (f.items[0] as { text: string }).text;
-      if (given.has(name)) bad(`The field ${name} is given twice.`);
+      if (given.has(name)) bad(l10n.t('The field {0} is given twice.', name));
       given.set(name, f.items[1]!);
     }
   } else {
@@ -308,11 +322,11 @@ function tuple(fields: Array<{ name: string; type: AbiType }>, n: Node, depth: n
   }
   for (const k of given.keys())
     if (!fields.some((f) => f.name === k))
-      bad(`The tuple has no field ${k}: its fields are ${fields.map((f) => f.name).join(', ')}.`);
+      bad(l10n.t('The tuple has no field {0}: its fields are {1}.', k, fields.map((f) => f.name).join(', ')));
   const out: Record<string, ClarityValue> = {};
   for (const f of fields) {
     const v = given.get(f.name);
-    if (!v) return bad(`The field ${f.name} is missing.`);
+    if (!v) return bad(l10n.t('The field {0} is missing.', f.name));
     out[f.name] = convert(f.type, v, depth + 1, path ? `${path}.${f.name}` : f.name);
   }
   return Cl.tuple(out);

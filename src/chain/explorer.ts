@@ -1,5 +1,6 @@
 import { isLoopbackHost } from './loopback';
 import type { Target, NetworkId } from './target';
+import * as l10n from './l10n';
 
 /**
  * The explorer base URL a setting may name: https (http only for a loopback explorer), with no
@@ -10,14 +11,17 @@ export function checkExplorerBase(raw: string): { ok: true; url: string } | { ok
   try {
     url = new URL(raw.trim());
   } catch {
-    return { ok: false, reason: 'it is not a valid URL' };
+    return { ok: false, reason: l10n.t('it is not a valid URL') };
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname)))
-    return { ok: false, reason: 'it must start with https:// (http:// only for localhost, 127.0.0.1 or [::1])' };
-  if (url.username || url.password) return { ok: false, reason: 'it must not contain a user name or password' };
+    return {
+      ok: false,
+      reason: l10n.t('it must start with https:// (http:// only for localhost, 127.0.0.1 or [::1])'),
+    };
+  if (url.username || url.password) return { ok: false, reason: l10n.t('it must not contain a user name or password') };
   // `new URL` drops an empty `?` or `#`: look at the text as well.
   if (url.search || url.hash || /[?#]/.test(raw))
-    return { ok: false, reason: 'it must not contain a query or fragment' };
+    return { ok: false, reason: l10n.t('it must not contain a query or fragment') };
   return { ok: true, url: url.href.replace(/\/+$/, '') };
 }
 
@@ -37,7 +41,13 @@ export function explorerBaseFrom(
     ? { url: c.url }
     : {
         url: fallback,
-        problem: `The ${name} setting "${raw}" is not used: ${c.reason}. Explorer links open ${fallback} instead.`,
+        problem: l10n.t(
+          'The {0} setting "{1}" is not used: {2}. Explorer links open {3} instead.',
+          name,
+          raw,
+          c.reason,
+          fallback,
+        ),
       };
 }
 

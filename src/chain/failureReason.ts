@@ -6,6 +6,7 @@
  * the source and the result are capped. Pure: the caller passes the source and the result text.
  */
 import { readClarity, type Expr } from './claritySyntax';
+import * as l10n from './l10n';
 
 /** No Stacks transaction is over 2 MiB (`MAX_TRANSACTION_LEN` of stacks-core), so no contract source is. */
 export const MAX_FAILURE_SOURCE_CHARS = 2 * 1024 * 1024;
@@ -65,14 +66,15 @@ export type FailureNames =
 export function explainFailure(source: string, fn: string, result: string): FailureNames {
   const shown = result.length > 200 ? `${result.slice(0, 199)}…` : result;
   const no = (reason: string): FailureNames => ({ ok: false, result: shown, reason });
-  if (result.length > MAX_RESULT_CHARS) return no('The result is too long to look for in the source.');
+  if (result.length > MAX_RESULT_CHARS) return no(l10n.t('The result is too long to look for in the source.'));
   const value = valueOfText(result);
-  if (value === undefined) return no('The result could not be read as a Clarity value.');
-  if (!value.startsWith('(err ')) return no('The result is not an (err …) response, so it has no error constant.');
+  if (value === undefined) return no(l10n.t('The result could not be read as a Clarity value.'));
+  if (!value.startsWith('(err '))
+    return no(l10n.t('The result is not an (err …) response, so it has no error constant.'));
   if (source.length > MAX_FAILURE_SOURCE_CHARS)
-    return no('The contract’s source is over 2 MB, more than any deployed contract, so it was not read.');
+    return no(l10n.t('The contract’s source is over 2 MB, more than any deployed contract, so it was not read.'));
   const read = readClarity(source);
-  if (!read.ok) return no(`The contract’s source could not be read (${read.reason}).`);
+  if (!read.ok) return no(l10n.t('The contract’s source could not be read ({0}).', read.reason));
   const starts = lineStarts(source);
   const at = (offset: number, line: number) => ({ line: line - 1, character: offset - starts[line - 1]! });
 
@@ -84,7 +86,7 @@ export function explainFailure(source: string, fn: string, result: string): Fail
     const [head, second, third] = meaningful(e.children);
     if (head?.kind !== 'atom') continue;
     if (head.text === 'define-constant' && second?.kind === 'atom') {
-      if (constants.has(second.text)) return no(`The contract defines the constant ${second.text} twice.`);
+      if (constants.has(second.text)) return no(l10n.t('The contract defines the constant {0} twice.', second.text));
       constants.set(second.text, third ? valueOf(third, constants) : undefined);
       definedAt.set(second.text, at(e.offset, e.line));
     } else if (DEFINES_FUNCTION.has(head.text) && second?.kind === 'list') {
@@ -92,7 +94,7 @@ export function explainFailure(source: string, fn: string, result: string): Fail
       if (name?.kind === 'atom') functions.set(name.text, e);
     }
   }
-  if (!functions.has(fn)) return no(`The deployed source has no function ${fn}.`);
+  if (!functions.has(fn)) return no(l10n.t('The deployed source has no function {0}.', fn));
 
   const inner = value.slice(5, -1);
   const errorNames = new Set<string>();
@@ -177,12 +179,16 @@ export function explainFailure(source: string, fn: string, result: string): Fail
  * without a name and why. Never says what a failed call would have done.
  */
 export function failureHeadline(f: FailureNames): string {
-  if (!f.ok) return `Failed with ${f.result}. No name was found: ${lowerFirst(f.reason)}`;
+  if (!f.ok) return l10n.t('Failed with {0}. No name was found: {1}', f.result, lowerFirst(f.reason));
   const names = f.names.map((n) => n.name);
-  if (names.length === 1) return `Failed with ${names[0]!} ${f.result}`;
-  if (names.length > 1) return `Failed with ${names.slice(0, -1).join(', ')} or ${names.at(-1)!} ${f.result}`;
-  if (f.inline.length) return `Failed with ${f.result}: the contract returns ${f.result} without a name`;
-  return `Failed with ${f.result}: no constant or expression of the contract has this value written out; it may be computed, or come from a contract it calls`;
+  if (names.length === 1) return l10n.t('Failed with {0} {1}', names[0]!, f.result);
+  if (names.length > 1)
+    return l10n.t('Failed with {0} or {1} {2}', names.slice(0, -1).join(', '), names.at(-1)!, f.result);
+  if (f.inline.length) return l10n.t('Failed with {0}: the contract returns {1} without a name', f.result, f.result);
+  return l10n.t(
+    'Failed with {0}: no constant or expression of the contract has this value written out; it may be computed, or come from a contract it calls',
+    f.result,
+  );
 }
 
 /**
@@ -337,10 +343,10 @@ export function failureLinks(f: FailureNames, max = 20): FailureLink[] {
 
 /** Words for one link: "asserts! in complete-deposit-wrapper, line 47" (lines 1-based, as an editor shows them). */
 export function linkText(l: FailureLink): string {
-  if (!l.site) return `defined on line ${l.line + 1}`;
+  if (!l.site) return l10n.t('defined on line {0}', l.line + 1);
   const how = l.site.how === 'err' ? 'returned' : l.site.how;
-  const via = l.site.via ? ` (called from ${l.site.via.fn}, line ${l.site.via.line + 1})` : '';
-  return `${how} in ${l.site.fn}, line ${l.line + 1}${via}`;
+  const via = l.site.via ? l10n.t(' (called from {0}, line {1})', l.site.via.fn, l.site.via.line + 1) : '';
+  return l10n.t('{0} in {1}, line {2}{3}', how, l.site.fn, l.line + 1, via);
 }
 
 /** The link of `other` (another copy of the source) that stands where `link` of `f` stood. */

@@ -1,9 +1,10 @@
+import * as l10n from './l10n';
 /** Formatting of amounts, times and values for display. Pure: no `vscode`. */
 
 const MICRO = 1_000_000n;
 
 /** What an amount that is not a whole number shows: never the text itself, which came from outside. */
-export const NOT_A_NUMBER = 'not a number';
+export const NOT_A_NUMBER = l10n.t('not a number');
 
 /**
  * An amount as an exact integer: a string only when it is a whole number in decimal digits
@@ -74,7 +75,7 @@ export function formatTime(unixSeconds?: number, iso?: string): string {
 export function formatAge(unixSeconds: number | undefined, now = Date.now()): string {
   if (unixSeconds === undefined || unixSeconds <= 0) return '';
   const s = Math.round(now / 1000 - unixSeconds);
-  if (s < 0) return 'in the future';
+  if (s < 0) return l10n.t('in the future');
   const units: Array<[number, string]> = [
     [31_536_000, 'year'],
     [2_592_000, 'month'],
@@ -88,7 +89,7 @@ export function formatAge(unixSeconds: number | undefined, now = Date.now()): st
       return `${n} ${name}${n === 1 ? '' : 's'} ago`;
     }
   }
-  return 'just now';
+  return l10n.t('just now');
 }
 
 /** A Clarity buffer memo (0x…) decoded as UTF-8 text when it is printable, else undefined. */
@@ -107,15 +108,15 @@ export function decodeMemo(hex: string | undefined): string | undefined {
 export function statusLabel(status: string): string {
   switch (status) {
     case 'success':
-      return 'Success';
+      return l10n.t('Success');
     case 'pending':
-      return 'Pending';
+      return l10n.t('Pending');
     case 'abort_by_response':
-      return 'Failed (aborted by response)';
+      return l10n.t('Failed (aborted by response)');
     case 'abort_by_post_condition':
-      return 'Failed (post-condition)';
+      return l10n.t('Failed (post-condition)');
     default:
-      if (status.startsWith('dropped_')) return `Dropped (${status.slice(8).replace(/_/g, ' ')})`;
+      if (status.startsWith('dropped_')) return l10n.t('Dropped ({0})', status.slice(8).replace(/_/g, ' '));
       return status.replace(/_/g, ' ');
   }
 }
@@ -130,12 +131,12 @@ export function statusTone(status: string): 'success' | 'failed' | 'pending' | '
 
 export function txTypeLabel(type: string): string {
   const known: Record<string, string> = {
-    token_transfer: 'Token transfer',
-    contract_call: 'Contract call',
-    smart_contract: 'Contract deploy',
-    coinbase: 'Coinbase',
-    poison_microblock: 'Poison microblock',
-    tenure_change: 'Tenure change',
+    token_transfer: l10n.t('Token transfer'),
+    contract_call: l10n.t('Contract call'),
+    smart_contract: l10n.t('Contract deploy'),
+    coinbase: l10n.t('Coinbase'),
+    poison_microblock: l10n.t('Poison microblock'),
+    tenure_change: l10n.t('Tenure change'),
   };
   return known[type] ?? type.replace(/_/g, ' ');
 }

@@ -1,4 +1,5 @@
 import { clip } from './format';
+import * as l10n from './l10n';
 
 type C32check = typeof import('c32check');
 let c32: C32check | undefined;
@@ -49,13 +50,13 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
 const fail = (reason: string): { ok: false; reason: string } => ({ ok: false, reason });
 
 /** `0x` + 64 hex digits; returned in lower case. */
-export function checkTxId(input: string, what = 'transaction id'): Checked<string> {
+export function checkTxId(input: string, what = l10n.t('transaction id')): Checked<string> {
   const s = input.trim().replace(/^0X/, '0x');
   if (TX_ID_RE.test(s)) return { ok: true, value: s.toLowerCase() };
   if (/^[0-9a-fA-F]{64}$/.test(s)) return { ok: true, value: `0x${s.toLowerCase()}` };
   if (/^0x[0-9a-fA-F]*$/.test(s))
-    return fail(`A ${what} has 64 hex digits after 0x; "${short(s)}" has ${s.length - 2}.`);
-  return fail(`"${short(s)}" is not a ${what}: expected 0x followed by 64 hex digits.`);
+    return fail(l10n.t('A {0} has 64 hex digits after 0x; "{1}" has {2}.', what, short(s), s.length - 2));
+  return fail(l10n.t('"{0}" is not a {1}: expected 0x followed by 64 hex digits.', short(s), what));
 }
 
 export interface AddressInfo {
@@ -70,9 +71,12 @@ export function checkAddress(input: string): Checked<AddressInfo> {
   const s = input.trim();
   if (!ADDRESS_RE.test(s)) {
     if (ADDRESS_RE.test(s.toUpperCase()))
-      return fail(`"${short(s)}" is not a Stacks address: addresses are written in upper case.`);
+      return fail(l10n.t('"{0}" is not a Stacks address: addresses are written in upper case.', short(s)));
     return fail(
-      `"${short(s)}" is not a Stacks address: expected SP, SM (mainnet), ST or SN (testnet) followed by c32 characters.`,
+      l10n.t(
+        '"{0}" is not a Stacks address: expected SP, SM (mainnet), ST or SN (testnet) followed by c32 characters.',
+        short(s),
+      ),
     );
   }
   const c32 = c32check();
@@ -82,14 +86,19 @@ export function checkAddress(input: string): Checked<AddressInfo> {
     [version, hash160] = c32.c32addressDecode(s);
   } catch {
     return fail(
-      `"${short(s)}" is not a valid Stacks address: its checksum does not match (a character may be mistyped).`,
+      l10n.t(
+        '"{0}" is not a valid Stacks address: its checksum does not match (a character may be mistyped).',
+        short(s),
+      ),
     );
   }
   // A checksum-valid string can carry any number of bytes; an account address holds a 20-byte hash.
   if (hash160.length !== 40)
-    return fail(`"${short(s)}" is not a valid Stacks address: it is too ${hash160.length < 40 ? 'short' : 'long'}.`);
+    return fail(
+      l10n.t('"{0}" is not a valid Stacks address: it is too {1}.', short(s), hash160.length < 40 ? 'short' : 'long'),
+    );
   const described = describeVersion(version, c32.versions);
-  if (!described) return fail(`"${short(s)}" has an unknown address version.`);
+  if (!described) return fail(l10n.t('"{0}" has an unknown address version.', short(s)));
   return { ok: true, value: { address: s, ...described } };
 }
 
@@ -102,10 +111,13 @@ export interface ContractIdInfo {
 
 export function checkContractName(name: string): Checked<string> {
   if (CONTRACT_NAME_RE.test(name)) return { ok: true, value: name };
-  if (name.length === 0) return fail('The contract name after the dot is empty.');
-  if (name.length > 40) return fail(`The contract name "${short(name)}" is longer than 40 characters.`);
+  if (name.length === 0) return fail(l10n.t('The contract name after the dot is empty.'));
+  if (name.length > 40) return fail(l10n.t('The contract name "{0}" is longer than 40 characters.', short(name)));
   return fail(
-    `"${short(name)}" is not a valid contract name: it must start with a letter and contain only letters, digits, - and _.`,
+    l10n.t(
+      '"{0}" is not a valid contract name: it must start with a letter and contain only letters, digits, - and _.',
+      short(name),
+    ),
   );
 }
 
@@ -113,7 +125,7 @@ export function checkContractName(name: string): Checked<string> {
 export function checkContractId(input: string): Checked<ContractIdInfo> {
   const s = input.trim();
   const dot = s.indexOf('.');
-  if (dot < 0) return fail(`"${short(s)}" is not a contract id: expected <address>.<contract-name>.`);
+  if (dot < 0) return fail(l10n.t('"{0}" is not a contract id: expected <address>.<contract-name>.', short(s)));
   const addr = checkAddress(s.slice(0, dot));
   if (!addr.ok) return addr;
   const name = checkContractName(s.slice(dot + 1));
@@ -151,16 +163,19 @@ export function checkBlockRef(input: string | number): Checked<BlockRef> {
   const s = input.trim();
   if (s.toLowerCase() === 'latest') return { ok: true, value: { kind: 'latest' } };
   if (/^\d+$/.test(s)) return checkHeight(Number(s));
-  const h = checkTxId(s, 'block hash');
+  const h = checkTxId(s, l10n.t('block hash'));
   if (h.ok) return { ok: true, value: { kind: 'hash', hash: h.value } };
   return fail(
-    `"${short(s)}" is not a block: give a height (a whole number), a block hash (0x + 64 hex digits) or "latest".`,
+    l10n.t(
+      '"{0}" is not a block: give a height (a whole number), a block hash (0x + 64 hex digits) or "latest".',
+      short(s),
+    ),
   );
 }
 
 export function checkHeight(n: number): Checked<BlockRef & { kind: 'height' }> {
   if (Number.isSafeInteger(n) && n >= 0) return { ok: true, value: { kind: 'height', height: n } };
-  return fail(`${String(n)} is not a block height: expected a whole number of 0 or more.`);
+  return fail(l10n.t('{0} is not a block height: expected a whole number of 0 or more.', String(n)));
 }
 
 /** Shortens untrusted input before it is quoted in a message. */

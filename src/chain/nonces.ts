@@ -1,3 +1,4 @@
+import * as l10n from './l10n';
 /**
  * Why an account's pending transactions are stuck: the mempool holds nonces above a missing one,
  * and a node mines an account's transactions in nonce order only. Pure, for the panel and tests.
@@ -29,10 +30,15 @@ export function nonceGap(n: NonceState): NonceGap | undefined {
   const inMempool = [...n.mempool.pending_nonces, ...(n.mempool.last_nonce === null ? [] : [n.mempool.last_nonce])];
   const blocked = [...new Set(inMempool.filter((x) => x > first))].sort((a, b) => a - b);
   const shownMissing = missing.slice(0, 10);
-  const more = missing.length > shownMissing.length ? ` (and ${missing.length - shownMissing.length} more)` : '';
+  const more =
+    missing.length > shownMissing.length ? l10n.t(' (and {0} more)', missing.length - shownMissing.length) : '';
   const waiting = blocked.length
-    ? `the pending transaction${blocked.length === 1 ? '' : 's'} with nonce${blocked.length === 1 ? '' : 's'} ${list(blocked.slice(0, 10))}${blocked.length > 10 ? ' and more' : ''} cannot be mined`
-    : 'later transactions cannot be mined';
+    ? blocked.length === 1
+      ? l10n.t('the pending transaction with nonce {0} cannot be mined', list(blocked))
+      : blocked.length > 10
+        ? l10n.t('the pending transactions with nonces {0} and more cannot be mined', list(blocked.slice(0, 10)))
+        : l10n.t('the pending transactions with nonces {0} cannot be mined', list(blocked))
+    : l10n.t('later transactions cannot be mined');
   const message = `${missing.length === 1 ? 'Nonce' : 'Nonces'} ${list(shownMissing)}${more} ${
     missing.length === 1 ? 'is' : 'are'
   } missing: ${waiting} until a transaction with nonce ${first} is sent (or the stuck ones are replaced).`;

@@ -15,6 +15,7 @@
  * principal, asset, code and amount; where several rows match, all are named.
  */
 import { formatStx, formatTokenAmount } from './format';
+import * as l10n from './l10n';
 
 /** One post-condition as the API sends it (the fields read here). */
 export interface PostConditionRow {
@@ -165,17 +166,17 @@ function unchecked(text: string): PostConditionBreach | undefined {
 
 /** What a condition code says, as the panel reads it. */
 export const CONDITION_WORDS: Record<string, string> = {
-  sent_equal_to: 'sends exactly',
-  sent_greater_than: 'sends more than',
-  sent_greater_than_or_equal_to: 'sends at least',
-  sent_less_than: 'sends less than',
-  sent_less_than_or_equal_to: 'sends at most',
+  sent_equal_to: l10n.t('sends exactly'),
+  sent_greater_than: l10n.t('sends more than'),
+  sent_greater_than_or_equal_to: l10n.t('sends at least'),
+  sent_less_than: l10n.t('sends less than'),
+  sent_less_than_or_equal_to: l10n.t('sends at most'),
   sent: 'sends',
-  not_sent: 'does not send',
-  maybe_sent: 'may send (or keep)',
-  performed: 'performs a PoX action',
-  not_performed: 'performs no PoX action',
-  maybe_performed: 'may perform a PoX action',
+  not_sent: l10n.t('does not send'),
+  maybe_sent: l10n.t('may send (or keep)'),
+  performed: l10n.t('performs a PoX action'),
+  not_performed: l10n.t('performs no PoX action'),
+  maybe_performed: l10n.t('may perform a PoX action'),
 };
 
 /**
@@ -185,22 +186,22 @@ export const CONDITION_WORDS: Record<string, string> = {
  */
 export function breachSentence(b: PostConditionBreach, sender: string): string | undefined {
   if (b.kind !== 'condition') return undefined;
-  const who = b.principal === sender ? `the sender ${b.principal}` : b.principal;
+  const who = b.principal === sender ? l10n.t('the sender {0}', b.principal) : b.principal;
   let words = CONDITION_WORDS[b.code] ?? b.code;
   if (b.asset === 'staking') words = words.replace(/^sends/, 'stakes');
   const amount = (v: string) =>
-    b.asset === 'stx' || b.asset === 'staking' ? formatStx(v) : `${formatTokenAmount(v, 0) ?? v} base units`;
+    b.asset === 'stx' || b.asset === 'staking' ? formatStx(v) : l10n.t('{0} base units', formatTokenAmount(v, 0) ?? v);
   const what =
     b.asset === 'pox'
       ? ''
       : b.asset === 'nft'
-        ? ` the NFT ${b.assetId ?? ''}`
+        ? l10n.t(' the NFT {0}', b.assetId ?? '')
         : b.expected !== undefined
           ? ` ${amount(b.expected)}${b.asset === 'ft' ? ` of ${b.assetId ?? 'the token'}` : ''}`
           : '';
   const verb = b.asset === 'staking' ? 'staked' : 'sent';
-  const got = b.actual !== undefined ? `: it ${verb} ${amount(b.actual)}` : '';
-  return `The post-condition “${who} ${words}${what}” did not hold${got}.`;
+  const got = b.actual !== undefined ? l10n.t(': it {0} {1}', verb, amount(b.actual)) : '';
+  return l10n.t('The post-condition “{0} {1}{2}” did not hold{3}.', who, words, what, got);
 }
 
 /** The principal a row names; the origin is the transaction's sender. */

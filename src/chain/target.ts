@@ -1,5 +1,6 @@
 import type { NetworkId } from './networks';
 import { checkAddress, checkBlockRef, checkContractId, checkTxId, ChainNetwork, short } from './identifiers';
+import * as l10n from './l10n';
 
 /** The networks the extension can talk to. */
 export type { NetworkId };
@@ -20,16 +21,27 @@ export const TARGET_KINDS = [
 export type TargetKind = (typeof TARGET_KINDS)[number];
 
 /** What each kind of target is called in a sentence ("Could not load the burn block"). */
-export const TARGET_WHAT: Record<TargetKind, string> = {
-  tx: 'transaction',
-  address: 'address',
-  contract: 'contract',
-  block: 'block',
-  burnBlock: 'burn block',
-  contracts: 'contract status',
-  mempool: 'mempool statistics',
-  status: 'API status',
-};
+/** What a target is, in a sentence ("transaction not found"). */
+export function targetWhat(kind: TargetKind): string {
+  switch (kind) {
+    case 'tx':
+      return l10n.t('transaction');
+    case 'address':
+      return l10n.t('address');
+    case 'contract':
+      return l10n.t('contract');
+    case 'block':
+      return l10n.t('block');
+    case 'burnBlock':
+      return l10n.t('burn block');
+    case 'contracts':
+      return l10n.t('contract status');
+    case 'mempool':
+      return l10n.t('mempool statistics');
+    case 'status':
+      return l10n.t('API status');
+  }
+}
 
 export interface Target {
   kind: TargetKind;
@@ -57,7 +69,10 @@ export interface RecognizedInput {
 export function recognizeInput(raw: string): { ok: true; value: RecognizedInput } | { ok: false; reason: string } {
   const s = raw.trim().replace(/^'/, '');
   if (!s)
-    return { ok: false, reason: 'Paste a transaction id, address, contract id, block height or hash, or "latest".' };
+    return {
+      ok: false,
+      reason: l10n.t('Paste a transaction id, address, contract id, block height or hash, or "latest".'),
+    };
   if (/^(0[xX])?[0-9a-fA-F]{64}$/.test(s)) {
     const tx = checkTxId(s);
     if (tx.ok) return { ok: true, value: { target: { kind: 'tx', id: tx.value }, ambiguousHash: true } };
@@ -89,29 +104,36 @@ export function recognizeInput(raw: string): { ok: true; value: RecognizedInput 
   if (/^0x/i.test(s)) return checkTxId(s) as { ok: false; reason: string };
   return {
     ok: false,
-    reason: `"${short(s)}" is not something to look up: paste a transaction id (0x…), an address (SP…, ST…), a contract id (SP….name), a block height or hash, or "latest".`,
+    reason: l10n.t(
+      '"{0}" is not something to look up: paste a transaction id (0x…), an address (SP…, ST…), a contract id (SP….name), a block height or hash, or "latest".',
+      short(s),
+    ),
   };
 }
 
 export function targetTitle(t: Target): string {
   switch (t.kind) {
     case 'tx':
-      return `Transaction ${shortenMiddle(t.id)}`;
+      return l10n.t('Transaction {0}', shortenMiddle(t.id));
     case 'address':
-      return `Address ${shortenMiddle(t.id)}`;
+      return l10n.t('Address {0}', shortenMiddle(t.id));
     case 'contract':
-      return `Contract ${t.id.split('.')[1] ?? t.id}`;
+      return l10n.t('Contract {0}', t.id.split('.')[1] ?? t.id);
     case 'block':
-      return `Block ${/^\d+$/.test(t.id) ? '#' + t.id : t.id === 'latest' ? '(latest)' : shortenMiddle(t.id)}`;
+      return l10n.t('Block {0}', blockRef(t.id));
     case 'burnBlock':
-      return `Bitcoin block ${/^\d+$/.test(t.id) ? '#' + t.id : t.id === 'latest' ? '(latest)' : shortenMiddle(t.id)}`;
+      return l10n.t('Bitcoin block {0}', blockRef(t.id));
     case 'contracts':
-      return 'Contract Deployment Status';
+      return l10n.t('Contract Deployment Status');
     case 'mempool':
-      return 'Mempool Statistics';
+      return l10n.t('Mempool Statistics');
     case 'status':
-      return 'API Status';
+      return l10n.t('API Status');
   }
+}
+
+function blockRef(id: string): string {
+  return /^\d+$/.test(id) ? '#' + id : id === 'latest' ? l10n.t('(latest)') : shortenMiddle(id);
 }
 
 /** `0x1234…cdef`: long hashes shortened in the middle; the full value stays available elsewhere. */

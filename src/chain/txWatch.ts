@@ -5,6 +5,7 @@
  */
 import type { NetworkId } from './networks';
 import { clip } from './format';
+import * as l10n from './l10n';
 
 /** One watched transaction, as kept in the workspace state. */
 export interface WatchedTx {
@@ -31,15 +32,20 @@ const short = (id: string): string => `${id.slice(0, 10)}…${id.slice(-8)}`;
 export function outcomeOf(id: string, seen: TxSeen | undefined): Outcome {
   if (!seen || seen.tx_status === 'pending') return { ended: false };
   const s = seen.tx_status;
-  const at = seen.block_height !== undefined ? ` in block #${seen.block_height.toLocaleString('en-US')}` : '';
+  const at = seen.block_height !== undefined ? l10n.t(' in block #{0}', seen.block_height.toLocaleString('en-US')) : '';
   if (s === 'success')
-    return { ended: true, kind: 'mined', tone: 'info', message: `Transaction ${short(id)} was mined${at}: success.` };
+    return {
+      ended: true,
+      kind: 'mined',
+      tone: 'info',
+      message: l10n.t('Transaction {0} was mined{1}: success.', short(id), at),
+    };
   if (s.startsWith('abort'))
     return {
       ended: true,
       kind: 'aborted',
       tone: 'warning',
-      message: `Transaction ${short(id)} was mined${at} but failed (${clip(s.replace(/_/g, ' '), 60)}).`,
+      message: l10n.t('Transaction {0} was mined{1} but failed ({2}).', short(id), at, clip(s.replace(/_/g, ' '), 60)),
     };
   if (s.startsWith('dropped'))
     return {
@@ -47,16 +53,21 @@ export function outcomeOf(id: string, seen: TxSeen | undefined): Outcome {
       kind: 'dropped',
       tone: 'warning',
       message: `Transaction ${short(id)} was dropped from the mempool (${clip(s.replace(/^dropped_/, '').replace(/_/g, ' '), 60)})${
-        seen.replaced_by_tx_id ? `; it was replaced by ${short(seen.replaced_by_tx_id)}` : ''
+        seen.replaced_by_tx_id ? l10n.t('; it was replaced by {0}', short(seen.replaced_by_tx_id)) : ''
       }.`,
     };
   // A status this version does not know yet: it left the mempool, so the watch ends.
-  return { ended: true, kind: 'mined', tone: 'info', message: `Transaction ${short(id)} is now ${clip(s, 40)}.` };
+  return {
+    ended: true,
+    kind: 'mined',
+    tone: 'info',
+    message: l10n.t('Transaction {0} is now {1}.', short(id), clip(s, 40)),
+  };
 }
 
 /** The message when a watch reaches its time limit. */
 export function expiredMessage(id: string, minutes: number): string {
-  return `Stopped watching transaction ${short(id)} after ${minutes} minutes; it was still pending.`;
+  return l10n.t('Stopped watching transaction {0} after {1} minutes; it was still pending.', short(id), minutes);
 }
 
 /** True when the watch has run longer than the limit. */
@@ -69,7 +80,10 @@ export const MAX_WATCHED_TXS = 100;
 
 /** What a user at the cap is told, and what to do about it. */
 export function capMessage(): string {
-  return `You are watching ${MAX_WATCHED_TXS} transactions, the most Stacks Lookup follows at once. Stop watching one ("Stacks: Show Watched Transactions") to watch another.`;
+  return l10n.t(
+    'You are watching {0} transactions, the most Stacks Lookup follows at once. Stop watching one ("Stacks: Show Watched Transactions") to watch another.',
+    MAX_WATCHED_TXS,
+  );
 }
 
 export const FIRST_DELAY_MS = 5_000;

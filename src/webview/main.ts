@@ -11,6 +11,7 @@ import { place, showPlace } from './place';
 import { actionButton, section } from './sections';
 import { value } from './values';
 import { focusForm, formBusy, reopenForms, resetForms, showResult } from './workbench';
+import { t } from './l10n';
 
 const app = document.getElementById('app') as HTMLElement;
 
@@ -19,12 +20,12 @@ function toolbar(f: Frame): HTMLElement {
   return h(
     'header',
     'toolbar',
-    button('Back', 'arrow-left', () => post({ type: 'back' }), { iconOnly: true, disabled: !f.canBack }),
-    button('Forward', 'arrow-right', () => post({ type: 'forward' }), { iconOnly: true, disabled: !f.canForward }),
-    button('Refresh', 'refresh', () => post({ type: 'refresh' }), { iconOnly: true }),
+    button(t('Back'), 'arrow-left', () => post({ type: 'back' }), { iconOnly: true, disabled: !f.canBack }),
+    button(t('Forward'), 'arrow-right', () => post({ type: 'forward' }), { iconOnly: true, disabled: !f.canForward }),
+    button(t('Refresh'), 'refresh', () => post({ type: 'refresh' }), { iconOnly: true }),
     h('span', 'source', icon('globe'), h('span', undefined, f.network), h('span', 'hint', f.baseUrl)),
     explorer &&
-      button('Open in web explorer', 'link-external', () => post({ type: 'openExternal', target: explorer }), {
+      button(t('Open in web explorer'), 'link-external', () => post({ type: 'openExternal', target: explorer }), {
         iconOnly: true,
       }),
   );
@@ -59,7 +60,12 @@ function render(m: HostMessage): void {
   const children: HTMLElement[] = [toolbar(m.frame)];
   if (m.type === 'loading') {
     children.push(
-      h('div', 'state loading', icon('loading', 'codicon-modifier-spin'), h('p', undefined, `Loading ${m.title}…`)),
+      h(
+        'div',
+        'state loading',
+        icon('loading', 'codicon-modifier-spin'),
+        h('p', undefined, t('Loading {0}…', m.title)),
+      ),
     );
   } else if (m.type === 'error') {
     children.push(

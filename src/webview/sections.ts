@@ -4,6 +4,7 @@ import { button, h, icon } from './dom';
 import { post } from './host';
 import { values } from './values';
 import { workbench } from './workbench';
+import { t } from './l10n';
 
 export function section(s: Section): HTMLElement {
   switch (s.type) {
@@ -77,7 +78,7 @@ function row(r: TableRow, s: Extract<Section, { type: 'table' }>, expandable: bo
     if (r.expand) {
       const intent = r.expand.intent;
       const b = button(
-        r.expand.open ? 'Hide events' : 'Show events',
+        r.expand.open ? t('Hide events') : t('Show events'),
         r.expand.open ? 'chevron-down' : 'chevron-right',
         () => post(intent),
         { iconOnly: true },
@@ -105,8 +106,8 @@ function pager(p: Paging): HTMLElement {
   return h(
     'nav',
     'pager',
-    button('First page', 'debug-step-back', () => go(0), { iconOnly: true, disabled: p.offset <= 0 }),
-    button('Previous page', 'chevron-left', () => go(Math.max(0, p.offset - p.limit)), {
+    button(t('First page'), 'debug-step-back', () => go(0), { iconOnly: true, disabled: p.offset <= 0 }),
+    button(t('Previous page'), 'chevron-left', () => go(Math.max(0, p.offset - p.limit)), {
       iconOnly: true,
       disabled: p.offset <= 0,
     }),
@@ -115,13 +116,13 @@ function pager(p: Paging): HTMLElement {
       'range',
       `${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')}`,
     ),
-    button('Next page', 'chevron-right', () => go(p.offset + p.limit), {
+    button(t('Next page'), 'chevron-right', () => go(p.offset + p.limit), {
       iconOnly: true,
       disabled: p.offset + p.limit >= p.total,
     }),
     ...(p.sequential
       ? []
-      : [button('Last page', 'debug-step-over', () => go(last), { iconOnly: true, disabled: p.offset >= last })]),
+      : [button(t('Last page'), 'debug-step-over', () => go(last), { iconOnly: true, disabled: p.offset >= last })]),
   );
 }
 
@@ -141,10 +142,10 @@ function balanceAt(untilBlock: string, unanchored: boolean): HTMLElement {
   const input = h('input');
   input.type = 'text';
   input.value = untilBlock;
-  input.placeholder = 'Block height or hash';
+  input.placeholder = t('Block height or hash');
   input.pattern = '\\d+|0x[0-9a-fA-F]{64}';
-  input.title = 'A block height or a block hash (0x + 64 hex digits)';
-  input.setAttribute('aria-label', 'Balance at block');
+  input.title = t('A block height or a block hash (0x + 64 hex digits)');
+  input.setAttribute('aria-label', t('Balance at block'));
   const check = h('input');
   check.type = 'checkbox';
   check.checked = unanchored;
@@ -159,16 +160,18 @@ function balanceAt(untilBlock: string, unanchored: boolean): HTMLElement {
     if (!input.reportValidity()) return;
     post({ type: 'page', params: { untilBlock: input.value.trim(), unanchored: check.checked } });
   });
-  const apply = h('button', 'button', icon('history'), 'Show balance');
+  const apply = h('button', 'button', icon('history'), t('Show balance'));
   apply.type = 'submit';
   form.append(
-    h('label', 'field-label', 'Balance at block', input),
+    h('label', 'field-label', t('Balance at block'), input),
     h('label', 'check', check, 'Include unanchored (microblock) data'),
     apply,
   );
   if (untilBlock || unanchored)
     form.append(
-      button('Current balance', 'discard', () => post({ type: 'page', params: { untilBlock: '', unanchored: false } })),
+      button(t('Current balance'), 'discard', () =>
+        post({ type: 'page', params: { untilBlock: '', unanchored: false } }),
+      ),
     );
   return form;
 }

@@ -2,6 +2,7 @@
 import type { ClarityNode, Value } from '../protocol';
 import { button, h, icon } from './dom';
 import { post } from './host';
+import { t } from './l10n';
 
 export function value(v: Value): HTMLElement {
   let e: HTMLElement;
@@ -80,11 +81,11 @@ function idValue(v: Value): HTMLElement {
     'span',
     'id',
     main,
-    button(`Copy ${full}`, 'copy', () => post({ type: 'copy', text: full }), { iconOnly: true, cls: 'mini' }),
+    button(t('Copy {0}', full), 'copy', () => post({ type: 'copy', text: full }), { iconOnly: true, cls: 'mini' }),
   );
   if (target && v.explorer)
     wrap.append(
-      button('Open in web explorer', 'link-external', () => post({ type: 'openExternal', target }), {
+      button(t('Open in web explorer'), 'link-external', () => post({ type: 'openExternal', target }), {
         iconOnly: true,
         cls: 'mini',
       }),
@@ -92,7 +93,7 @@ function idValue(v: Value): HTMLElement {
   const btc = v.bitcoin;
   if (btc)
     wrap.append(
-      button('Open in Bitcoin explorer', 'link-external', () => post({ type: 'openBitcoin', ref: btc }), {
+      button(t('Open in Bitcoin explorer'), 'link-external', () => post({ type: 'openBitcoin', ref: btc }), {
         iconOnly: true,
         cls: 'mini bitcoin',
       }),

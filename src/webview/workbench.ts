@@ -8,6 +8,7 @@ import { post } from './host';
 import { draftHere, recordDraft } from './place';
 import { simulationView, type PastedPcs } from './simulation';
 import { clarityNode } from './values';
+import { t } from './l10n';
 
 interface FormView {
   details: HTMLDetailsElement;
@@ -45,8 +46,8 @@ export function workbench(s: WorkbenchSection): HTMLElement {
   const typedAt = draft?.at[section];
   if (typedAt !== undefined) at.value = typedAt;
   at.addEventListener('input', () => recordDraft((d) => (d.at[section] = at.value)));
-  at.title = 'A block height or hash; empty for the latest block';
-  at.setAttribute('aria-label', 'At block');
+  at.title = t('A block height or hash; empty for the latest block');
+  at.setAttribute('aria-label', t('At block'));
   const context = h('div', 'wb-context');
   let sender: HTMLInputElement | undefined;
   if (s.sender) {
@@ -56,10 +57,10 @@ export function workbench(s: WorkbenchSection): HTMLElement {
     sender.spellcheck = false;
     const typed = sender;
     typed.addEventListener('input', () => recordDraft((d) => (d.sender = typed.value)));
-    sender.setAttribute('aria-label', 'Sender');
-    context.append(h('label', 'field-label', 'Sender', sender));
+    sender.setAttribute('aria-label', t('Sender'));
+    context.append(h('label', 'field-label', t('Sender'), sender));
   }
-  context.append(h('label', 'field-label', 'At block', at));
+  context.append(h('label', 'field-label', t('At block'), at));
   wrap.append(context);
   for (const f of s.forms)
     wrap.append(
@@ -97,7 +98,7 @@ function workbenchForm(f: WorkbenchForm, sender: () => string, at: () => string)
   const what =
     f.kind === 'fn' || f.kind === 'public'
       ? `→ ${f.returns}`
-      : `${f.kind === 'var' ? 'data variable' : f.kind}: ${f.returns}`;
+      : `${f.kind === 'var' ? t('data variable') : f.kind === 'constant' ? t('constant') : f.kind === 'map' ? t('map') : f.kind}: ${f.returns}`;
   details.append(h('summary', 'wb-head', h('code', 'wb-name', f.name), h('span', 'hint', what)));
   let built: ReturnType<FormView['body']> | undefined;
   const body = (): ReturnType<FormView['body']> => {
@@ -119,7 +120,7 @@ function workbenchForm(f: WorkbenchForm, sender: () => string, at: () => string)
       'button',
       'button primary',
       icon(f.kind === 'fn' ? 'play' : f.kind === 'public' ? 'beaker' : 'eye'),
-      f.kind === 'fn' ? 'Call' : f.kind === 'public' ? 'Simulate' : 'Read',
+      f.kind === 'fn' ? t('Call') : f.kind === 'public' ? t('Simulate') : t('Read'),
     );
     run.type = 'submit';
     const out = h('div', 'wb-result');
@@ -191,7 +192,7 @@ export function showResult(r: FormResult): void {
         'div',
         'wb-value',
         h('code', 'code long', text),
-        button('Copy result', 'copy', () => post({ type: 'copy', text }), { iconOnly: true, cls: 'wb-copy' }),
+        button(t('Copy result'), 'copy', () => post({ type: 'copy', text }), { iconOnly: true, cls: 'wb-copy' }),
       ),
       r.tree?.children ? h('div', 'cv', clarityNode(r.tree, 0)) : '',
       r.simulation ? simulationView(r.simulation, view.simulate) : '',

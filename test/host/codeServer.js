@@ -212,7 +212,9 @@ function installExtension(dirs, vsix, paths = setup.paths) {
  * Starts code-server on 127.0.0.1:<free port>.
  * opts: { runDir (required), folder?, settings?, vsix?, port?, paths?, healthTimeoutMs? (60 s), log?,
  *         workspaceTrust? (false: trust off, every folder trusted; true: trust on, and a folder
- *         opened without being trusted stays in restricted mode) }
+ *         opened without being trusted stays in restricted mode), locale? (the display language:
+ *         `--locale`; a language other than English needs its language pack among the VSIXs) }
+ * vsix may be one path or a list.
  * Returns { url, port, pid, dirs, logFile, settings(obj), stop() }.
  */
 async function startCodeServer(opts) {
@@ -225,10 +227,10 @@ async function startCodeServer(opts) {
     ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' }
     : {};
   writeSettings(dirs, { ...trust, ...(opts.settings || {}) });
-  if (opts.vsix) {
+  for (const vsix of [opts.vsix || []].flat()) {
     const t = Date.now();
-    installExtension(dirs, opts.vsix, paths);
-    log(`installed ${path.basename(opts.vsix)} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+    installExtension(dirs, vsix, paths);
+    log(`installed ${path.basename(vsix)} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
   }
   const healthTimeoutMs = opts.healthTimeoutMs || Number(process.env.CODE_SERVER_HEALTH_TIMEOUT_MS) || 60000;
 
@@ -246,6 +248,7 @@ async function startCodeServer(opts) {
       '--disable-telemetry',
       '--disable-update-check',
       ...(opts.workspaceTrust ? [] : ['--disable-workspace-trust']),
+      ...(opts.locale ? ['--locale', opts.locale] : []),
       '--user-data-dir',
       dirs.userDataDir,
       '--extensions-dir',

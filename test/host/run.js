@@ -365,8 +365,52 @@ function packageVsix(runDir) {
   return vsix;
 }
 
-/** `web`: the specs of the web worker host (webhost*.e2e.js), run by the web mode; the others otherwise. */
-async function e2eMode(argv, { web = false } = {}) {
+/**
+ * The language pack of test/fixtures/language-pack-<locale>, packaged into the run folder: VS Code
+ * shows a display language other than English only when a language pack for it is installed.
+ */
+function packageLanguagePack(runDir, locale) {
+  const dir = path.join(REPO, 'test', 'fixtures', `language-pack-${locale}`);
+  if (!fs.existsSync(dir)) throw new Error(`no language pack for "${locale}" in ${path.relative(REPO, dir)}`);
+  const vsix = path.join(runDir, `language-pack-${locale}.vsix`);
+  const r = spawnSync('npx', ['vsce', 'package', '--allow-missing-repository', '--skip-license', '-o', vsix], {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: 2 * 60 * 1000,
+  });
+  if (r.status !== 0 || !fs.existsSync(vsix))
+    throw new Error(`packaging ${path.relative(REPO, dir)} failed:\n${`${r.stdout || ''}${r.stderr || ''}`.trim()}`);
+  return vsix;
+}
+
+/**
+ * What VS Code writes to the user data folder when a language pack is installed from its UI
+ * (\`languagepacks.json\`): the server reads it to build the workbench's messages for \`--locale\`.
+ * An install from the command line does not write it, so the run does.
+ */
+function registerLanguagePack(cs, locale) {
+  const dir = fs.readdirSync(cs.dirs.extensionsDir).find((d) => d.includes(`language-pack-${locale}`));
+  if (!dir) throw new Error(`the ${locale} language pack is not in ${cs.dirs.extensionsDir}`);
+  const pkg = JSON.parse(fs.readFileSync(path.join(cs.dirs.extensionsDir, dir, 'package.json'), 'utf8'));
+  const entry = pkg.contributes.localizations.find((l) => l.languageId === locale);
+  const translations = Object.fromEntries(
+    entry.translations.map((t) => [t.id, path.join(cs.dirs.extensionsDir, dir, t.path)]),
+  );
+  const pack = {
+    hash: `${pkg.publisher}.${pkg.name}-${pkg.version}`,
+    extensions: [{ extensionIdentifier: { id: `${pkg.publisher}.${pkg.name}` }, version: pkg.version }],
+    translations,
+    label: entry.localizedLanguageName || entry.languageName,
+  };
+  fs.writeFileSync(path.join(cs.dirs.userDataDir, 'languagepacks.json'), JSON.stringify({ [locale]: pack }, null, 2));
+}
+
+/**
+ * `web`: the specs of the web worker host (webhost*.e2e.js), run by the web mode; the others otherwise.
+ * A spec that exports \`locale\` (e.g. 'es') runs on a code-server of its own in that display
+ * language, after the others.
+ */
+async function e2eMode(argv, { web = false, locale } = {}) {
   const specDir = path.join(REPO, 'out', 'test', 'e2e');
   const only = argv.filter((a) => !a.startsWith('-'));
   const specs = (fs.existsSync(specDir) ? fs.readdirSync(specDir) : [])
@@ -376,6 +420,21 @@ async function e2eMode(argv, { web = false } = {}) {
     .sort();
   if (specs.length === 0)
     throw new Error(`no e2e specs in ${path.relative(REPO, specDir)}/ (run \`npm run compile-tests\`)`);
+  if (locale === undefined) {
+    const localeOf = (f) => require(path.join(specDir, f)).locale || '';
+    const groups = new Map();
+    for (const f of specs) groups.set(localeOf(f), [...(groups.get(localeOf(f)) || []), f]);
+    if (groups.size > 1 || !groups.has('')) {
+      let failedGroups = 0;
+      for (const [loc, list] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
+        // Each group on servers of its own; the previous group's stop first.
+        await cleanup();
+        cleaning = null;
+        failedGroups += await e2eMode(list, { web, locale: loc });
+      }
+      return failedGroups === 0 ? 0 : 1;
+    }
+  }
   setup.ensureAll();
   const runDir = makeRunDir('e2e');
   let vsix;
@@ -398,10 +457,15 @@ async function e2eMode(argv, { web = false } = {}) {
   };
   const cs = await startCs({
     runDir,
-    vsix,
+    vsix: locale ? [vsix, packageLanguagePack(runDir, locale)] : vsix,
+    ...(locale ? { locale } : {}),
     settings: baseSettings,
-    collectLogsTo: path.join(RESULTS, web ? 'web-e2e-logs' : 'e2e-logs'),
+    collectLogsTo: path.join(RESULTS, `${web ? 'web-e2e-logs' : 'e2e-logs'}${locale ? `-${locale}` : ''}`),
   });
+  if (locale) {
+    registerLanguagePack(cs, locale);
+    log(`display language: ${locale}`);
+  }
   const browser = require('./browser.js');
   const b = await startBrowser(runDir);
 
@@ -553,7 +617,7 @@ function stageWebExtension(runDir) {
   delete pkg.main;
   fs.mkdirSync(stage, { recursive: true });
   fs.writeFileSync(path.join(stage, 'package.json'), JSON.stringify(pkg, null, 2));
-  for (const d of ['dist', 'media']) fs.cpSync(path.join(REPO, d), path.join(stage, d), { recursive: true });
+  for (const d of ['dist', 'media', 'l10n']) fs.cpSync(path.join(REPO, d), path.join(stage, d), { recursive: true });
   fs.cpSync(path.dirname(WEB_TESTS_BUNDLE), path.join(stage, 'web-tests'), { recursive: true });
   return stage;
 }

@@ -1,5 +1,6 @@
 /** Checks a response body against its schema, and says in words what is wrong when it does not fit. */
 import * as z from 'zod/mini';
+import * as l10n from '../../chain/l10n';
 
 export type Schema<T> = z.ZodMiniType<T>;
 
@@ -11,20 +12,20 @@ export function parseWith<T>(
   const r = schema.safeParse(data);
   if (r.success) return { ok: true, value: r.data };
   const issue = r.error.issues[0];
-  if (!issue) return { ok: false, problem: 'the response does not match the expected shape' };
-  const path = issue.path.length ? formatPath(issue.path) : '(the whole body)';
+  if (!issue) return { ok: false, problem: l10n.t('the response does not match the expected shape') };
+  const path = issue.path.length ? formatPath(issue.path) : l10n.t('(the whole body)');
   const got = valueAt(data, issue.path);
   if (issue.code === 'invalid_type') {
-    const expected = (issue as { expected?: string }).expected ?? 'another type';
+    const expected = (issue as { expected?: string }).expected ?? l10n.t('another type');
     return {
       ok: false,
       problem:
         got === undefined
-          ? `field "${path}" is missing`
-          : `field "${path}" should be ${article(expected)}, not ${typeName(got)}`,
+          ? l10n.t('field "{0}" is missing', path)
+          : l10n.t('field "{0}" should be {1}, not {2}', path, article(expected), typeName(got)),
     };
   }
-  return { ok: false, problem: `field "${path}" is not valid (${issue.message})` };
+  return { ok: false, problem: l10n.t('field "{0}" is not valid ({1})', path, issue.message) };
 }
 
 function formatPath(path: readonly PropertyKey[]): string {
@@ -42,7 +43,7 @@ function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
 
 function typeName(v: unknown): string {
   if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
+  if (Array.isArray(v)) return l10n.t('an array');
   return article(typeof v);
 }
 

@@ -2,5 +2,6 @@
 // first tool call. The web build replaces this file with agentModule.web.ts (esbuild.js,
 // `webVariants`). Compiled for the unit tests it is ./tools.js here.
 import { lazyBundle } from '../../lazyBundle';
+import * as l10n from '../../chain/l10n';
 
-export const agentModule = lazyBundle<typeof import('./tools')>(__dirname, 'agent.js', 'chat tools');
+export const agentModule = lazyBundle<typeof import('./tools')>(__dirname, 'agent.js', l10n.t('chat tools'));

@@ -8,6 +8,7 @@ import { decodeMemo, formatTokenAmount, statusTone, txTypeLabel, statusLabel } f
 import { checkBlockRef, checkContractId, checkPrincipal, checkTxId } from '../../chain/identifiers';
 import { ask, asking, BadInput, maybe, text, type Asking, type ToolBody } from './toolContext';
 import { address, hash, num, ours, renderAnswer, stx, type Datum, type Fact, type Vouched } from './toolText';
+import * as l10n from '../../chain/l10n';
 
 /** Events a transaction's answer lists; the rest are counted. */
 const MAX_EVENTS = 8;
@@ -49,7 +50,7 @@ function isoTime(iso: string | undefined): Vouched | undefined {
 }
 
 export const transactionTool: ToolBody = async (input, ctx) => {
-  const id = checkTxId(text(input, 'txId', 'a transaction id (0x and 64 hex digits)'));
+  const id = checkTxId(text(input, 'txId', l10n.t('a transaction id (0x and 64 hex digits)')));
   if (!id.ok) throw new BadInput(ours(id.reason));
   const a = await asking(ctx);
   const tx = await ask(a, 'transaction', () => a.client.getTransaction(id.value, { ...a.o, eventLimit: MAX_EVENTS }));
@@ -59,18 +60,18 @@ export const transactionTool: ToolBody = async (input, ctx) => {
 /** The answer about `tx` (pure, for the unit tests). */
 export function transactionAnswer(tx: Transaction, where: Vouched) {
   const facts: Fact[] = [
-    ['Status', status(tx.tx_status)],
-    ['Type', txType(tx.tx_type)],
-    ['Sender', address(tx.sender_address)],
-    ['Nonce', num(tx.nonce)],
-    ['Fee', stx(tx.fee_rate)],
-    ['Sponsored by', tx.sponsored ? address(tx.sponsor_address) : undefined],
-    ['Block height', num(tx.block_height)],
-    ['Block hash', hash(tx.block_hash)],
-    ['Block time', isoTime(tx.block_time_iso)],
-    ['Bitcoin (burn) block height', num(tx.burn_block_height)],
-    ['Replaced by', hash(tx.replaced_by_tx_id)],
-    ['Events', num(tx.event_count)],
+    [l10n.t('Status'), status(tx.tx_status)],
+    [l10n.t('Type'), txType(tx.tx_type)],
+    [l10n.t('Sender'), address(tx.sender_address)],
+    [l10n.t('Nonce'), num(tx.nonce)],
+    [l10n.t('Fee'), stx(tx.fee_rate)],
+    [l10n.t('Sponsored by'), tx.sponsored ? address(tx.sponsor_address) : undefined],
+    [l10n.t('Block height'), num(tx.block_height)],
+    [l10n.t('Block hash'), hash(tx.block_hash)],
+    [l10n.t('Block time'), isoTime(tx.block_time_iso)],
+    [l10n.t('Bitcoin (burn) block height'), num(tx.burn_block_height)],
+    [l10n.t('Replaced by'), hash(tx.replaced_by_tx_id)],
+    [l10n.t('Events'), num(tx.event_count)],
   ];
   const data: Datum[] = [];
   if (!status(tx.tx_status)) data.push(['status', tx.tx_status]);
@@ -94,11 +95,13 @@ export function transactionAnswer(tx: Transaction, where: Vouched) {
   if (tx.vm_error) data.push(['vm_error', tx.vm_error]);
   for (const e of (tx.events ?? []).slice(0, MAX_EVENTS)) data.push(eventDatum(e));
   const notes: Vouched[] = [];
-  if ((tx.event_count ?? 0) > MAX_EVENTS) notes.push(ours(`The first ${MAX_EVENTS} events are listed.`));
+  if ((tx.event_count ?? 0) > MAX_EVENTS) notes.push(ours(l10n.t('The first {0} events are listed.', MAX_EVENTS)));
   if (statusTone(tx.tx_status) === 'failed')
-    notes.push(ours('It failed: the tool stacks_whyFailed (#stacksWhyFailed) names the error and the source lines.'));
+    notes.push(
+      ours(l10n.t('It failed: the tool stacks_whyFailed (#stacksWhyFailed) names the error and the source lines.')),
+    );
   return {
-    title: ours(`Stacks transaction ${tx.tx_id.length === 66 ? (hash(tx.tx_id) ?? '') : ''} on ${where}`),
+    title: ours(l10n.t('Stacks transaction {0} on {1}', tx.tx_id.length === 66 ? (hash(tx.tx_id) ?? '') : '', where)),
     facts,
     data,
     notes,
@@ -106,7 +109,7 @@ export function transactionAnswer(tx: Transaction, where: Vouched) {
 }
 
 function eventDatum(e: TransactionEvent): Datum {
-  const label = `event ${e.event_index} (${e.event_type})`;
+  const label = l10n.t('event {0} ({1})', e.event_index, e.event_type);
   if (e.contract_log)
     return [label, `${e.contract_log.contract_id} ${e.contract_log.topic}: ${e.contract_log.value.repr}`];
   const x = e.asset;
@@ -120,13 +123,17 @@ function eventDatum(e: TransactionEvent): Datum {
   if (e.stx_lock_event)
     return [
       label,
-      `locked ${e.stx_lock_event.locked_amount ?? '?'} µSTX until burn height ${e.stx_lock_event.unlock_height ?? '?'}`,
+      l10n.t(
+        'locked {0} µSTX until burn height {1}',
+        e.stx_lock_event.locked_amount ?? '?',
+        e.stx_lock_event.unlock_height ?? '?',
+      ),
     ];
   return [label, ''];
 }
 
 export const addressTool: ToolBody = async (input, ctx) => {
-  const p = checkPrincipal(text(input, 'address', 'a Stacks address (SP…, ST…) or contract id'));
+  const p = checkPrincipal(text(input, 'address', l10n.t('a Stacks address (SP…, ST…) or contract id')));
   if (!p.ok) throw new BadInput(ours(p.reason));
   const a = await asking(ctx, p.value.network);
   const principal = p.value.principal;
@@ -137,35 +144,36 @@ export const addressTool: ToolBody = async (input, ctx) => {
     maybe(() => a.client.getNftHoldings(principal, { ...a.o, limit: 1 })),
   ]);
   const facts: Fact[] = [
-    ['Balance', stx(balance.balance)],
-    ['Locked', stx(balance.locked)],
-    ['Unlocks at Bitcoin (burn) block height', num(balance.burnchain_unlock_height)],
-    ['Estimated balance with pending transactions', stx(balance.estimated_balance)],
+    [l10n.t('Balance'), stx(balance.balance)],
+    [l10n.t('Locked'), stx(balance.locked)],
+    [l10n.t('Unlocks at Bitcoin (burn) block height'), num(balance.burnchain_unlock_height)],
+    [l10n.t('Estimated balance with pending transactions'), stx(balance.estimated_balance)],
   ];
   if (nonces) {
     const m = nonces.mempool;
     facts.push(
-      ['Next nonce', num(nonces.next_nonce)],
-      ['Last confirmed nonce', num(nonces.last_confirmed_nonce)],
-      ['Last nonce in the mempool', num(m.last_nonce)],
-      ['Pending nonces', m.pending_nonces.length ? ours(m.pending_nonces.join(', ')) : undefined],
+      [l10n.t('Next nonce'), num(nonces.next_nonce)],
+      [l10n.t('Last confirmed nonce'), num(nonces.last_confirmed_nonce)],
+      [l10n.t('Last nonce in the mempool'), num(m.last_nonce)],
+      [l10n.t('Pending nonces'), m.pending_nonces.length ? ours(m.pending_nonces.join(', ')) : undefined],
       [
-        'Missing nonces (transactions above them are stuck)',
+        l10n.t('Missing nonces (transactions above them are stuck)'),
         m.missing_nonces.length ? ours(m.missing_nonces.join(', ')) : undefined,
       ],
     );
   }
   facts.push(
-    ['Fungible tokens held', ft ? num(ft.total) : ours('could not be read')],
-    ['NFTs held', nft ? num(nft.total) : ours('could not be read')],
+    [l10n.t('Fungible tokens held'), ft ? num(ft.total) : ours(l10n.t('could not be read'))],
+    [l10n.t('NFTs held'), nft ? num(nft.total) : ours(l10n.t('could not be read'))],
   );
   const data: Datum[] = [];
   if (p.value.kind === 'contract') data.push(['contract', principal]);
   for (const h of ft?.results ?? [])
     data.push([`token ${h.asset_identifier}`, tokenAmount(h.balance, await metadataOf(a, h.asset_identifier))]);
-  const notes = ft && ft.total > MAX_TOKENS ? [ours(`The ${MAX_TOKENS} largest token balances are listed.`)] : [];
-  const title = p.value.kind === 'address' ? address(principal) : ours('contract (named in the data block)');
-  return renderAnswer({ title: ours(`Stacks address ${title ?? ''} on ${a.where}`), facts, data, notes });
+  const notes =
+    ft && ft.total > MAX_TOKENS ? [ours(l10n.t('The {0} largest token balances are listed.', MAX_TOKENS))] : [];
+  const title = p.value.kind === 'address' ? address(principal) : ours(l10n.t('contract (named in the data block)'));
+  return renderAnswer({ title: ours(l10n.t('Stacks address {0} on {1}', title ?? '', a.where)), facts, data, notes });
 };
 
 async function metadataOf(a: Asking, assetId: string): Promise<FtMetadata | undefined> {
@@ -177,68 +185,85 @@ async function metadataOf(a: Asking, assetId: string): Promise<FtMetadata | unde
 
 function tokenAmount(raw: string, meta: FtMetadata | undefined): string {
   const amount = meta?.decimals !== undefined ? formatTokenAmount(raw, meta.decimals) : undefined;
-  if (!amount) return `${raw} (raw units: no decimals known)`;
+  if (!amount) return l10n.t('{0} (raw units: no decimals known)', raw);
   return `${amount} ${meta?.symbol ?? ''} (raw ${raw}, ${meta?.decimals} decimals${meta?.name ? `, ${meta.name}` : ''})`;
 }
 
 export const blockTool: ToolBody = async (input, ctx) => {
-  const ref = checkBlockRef(text(input, 'block', 'a block height, a block hash or "latest"'));
+  const ref = checkBlockRef(text(input, 'block', l10n.t('a block height, a block hash or "latest"')));
   if (!ref.ok) throw new BadInput(ours(ref.reason));
   const a = await asking(ctx);
   const at = ref.value.kind === 'latest' ? 'latest' : ref.value.kind === 'height' ? ref.value.height : ref.value.hash;
   const block = await ask(a, 'block', () => a.client.getBlock(at, a.o));
   const txs = await maybe(() => a.client.getBlockTransactions(block.hash, { ...a.o, limit: MAX_BLOCK_TXS }));
   const facts: Fact[] = [
-    ['Height', num(block.height)],
-    ['Hash', hash(block.hash)],
-    ['Index block hash', hash(block.index_block_hash)],
-    ['Parent block hash', hash(block.parent_block_hash)],
-    ['Canonical', ours(block.canonical ? 'yes' : 'no (orphaned)')],
-    ['Time', isoTime(block.block_time_iso)],
-    ['Bitcoin (burn) block height', num(block.burn_block_height)],
-    ['Bitcoin (burn) block hash', hash(block.burn_block_hash)],
-    ['Tenure height', num(block.tenure_height)],
-    ['Transactions', num(block.tx_count)],
+    [l10n.t('Height'), num(block.height)],
+    [l10n.t('Hash'), hash(block.hash)],
+    [l10n.t('Index block hash'), hash(block.index_block_hash)],
+    [l10n.t('Parent block hash'), hash(block.parent_block_hash)],
+    [l10n.t('Canonical'), ours(block.canonical ? 'yes' : l10n.t('no (orphaned)'))],
+    [l10n.t('Time'), isoTime(block.block_time_iso)],
+    [l10n.t('Bitcoin (burn) block height'), num(block.burn_block_height)],
+    [l10n.t('Bitcoin (burn) block hash'), hash(block.burn_block_hash)],
+    [l10n.t('Tenure height'), num(block.tenure_height)],
+    [l10n.t('Transactions'), num(block.tx_count)],
   ];
   for (const [i, tx] of (txs?.results ?? []).entries())
     facts.push([
-      `Transaction ${i + 1}`,
+      l10n.t('Transaction {0}', i + 1),
       ours(
         `${hash(tx.tx_id) ?? '(malformed id)'} ${txType(tx.tx_type) ?? 'other'}, ${status(tx.tx_status) ?? 'other status'}`,
       ),
     ]);
   const notes =
-    block.tx_count > MAX_BLOCK_TXS && txs ? [ours(`The first ${MAX_BLOCK_TXS} transactions are listed.`)] : [];
-  return renderAnswer({ title: ours(`Stacks block ${num(block.height) ?? ''} on ${a.where}`), facts, data: [], notes });
+    block.tx_count > MAX_BLOCK_TXS && txs
+      ? [ours(l10n.t('The first {0} transactions are listed.', MAX_BLOCK_TXS))]
+      : [];
+  return renderAnswer({
+    title: ours(l10n.t('Stacks block {0} on {1}', num(block.height) ?? '', a.where)),
+    facts,
+    data: [],
+    notes,
+  });
 };
 
 export const feesTool: ToolBody = async (_input, ctx) => {
   const a = await asking(ctx);
-  const fees = await ask(a, 'mempool fee estimates', () => a.client.getMempoolFees(a.o));
+  const fees = await ask(a, l10n.t('mempool fee estimates'), () => a.client.getMempoolFees(a.o));
   return renderAnswer(feesAnswer(fees, a.where));
 };
 
 export function feesAnswer(fees: MempoolFees, where: Vouched) {
   const kinds = [
-    ['All transactions', fees.all],
-    ['Token transfer', fees.token_transfer],
-    ['Contract call', fees.contract_call],
-    ['Contract deploy', fees.smart_contract],
+    [l10n.t('All transactions'), fees.all],
+    [l10n.t('Token transfer'), fees.token_transfer],
+    [l10n.t('Contract call'), fees.contract_call],
+    [l10n.t('Contract deploy'), fees.smart_contract],
   ] as const;
   const facts: Fact[] = kinds.map(([label, f]) => [
     label,
     f
       ? ours(
-          `no priority ${stx(f.no_priority)}; low ${stx(f.low_priority)}; medium ${stx(f.medium_priority)}; high ${stx(f.high_priority)}`,
+          l10n.t(
+            'no priority {0}; low {1}; medium {2}; high {3}',
+            String(stx(f.no_priority)),
+            String(stx(f.low_priority)),
+            String(stx(f.medium_priority)),
+            String(stx(f.high_priority)),
+          ),
         )
-      : ours('no pending transaction of this kind'),
+      : ours(l10n.t('no pending transaction of this kind')),
   ]);
   return {
-    title: ours(`Stacks mempool fee estimates on ${where}`),
+    title: ours(l10n.t('Stacks mempool fee estimates on {0}', where)),
     facts,
     data: [],
     notes: [
-      ours('Each is the fee the pending transactions of that kind pay at that priority (percentiles of the mempool).'),
+      ours(
+        l10n.t(
+          'Each is the fee the pending transactions of that kind pay at that priority (percentiles of the mempool).',
+        ),
+      ),
     ],
   };
 }

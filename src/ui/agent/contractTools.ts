@@ -13,6 +13,7 @@ import { txFailure } from '../shared/txFailure';
 import { status } from './chainTools';
 import { ask, asking, BadInput, maybe, text, type AgentNetwork, type ToolBody } from './toolContext';
 import { contractId, hash, num, ours, renderAnswer, type Datum, type Fact, type Vouched } from './toolText';
+import * as l10n from '../../chain/l10n';
 
 /** The most characters of a function's source an answer carries. */
 const MAX_SOURCE_CHARS = 4_000;
@@ -20,7 +21,7 @@ const MAX_SOURCE_CHARS = 4_000;
 const MAX_FAILURE_LINES = 5;
 
 function contractOf(input: Record<string, unknown>): ContractIdInfo {
-  const c = checkContractId(text(input, 'contractId', 'a contract id (<address>.<contract-name>)'));
+  const c = checkContractId(text(input, 'contractId', l10n.t('a contract id (<address>.<contract-name>)')));
   if (!c.ok) throw new BadInput(ours(c.reason));
   return c.value;
 }
@@ -54,27 +55,27 @@ export const contractTool: ToolBody = async (input, ctx) => {
   const facts: Fact[] = [];
   const data: Datum[] = [['contract', c.contractId]];
   if (deployed?.found === false) {
-    facts.push(['Deployed', ours('no: the API knows no deployment of this contract on this network')]);
-    return renderAnswer({ title: ours(`Stacks contract on ${a.where}`), facts, data });
+    facts.push(['Deployed', ours(l10n.t('no: the API knows no deployment of this contract on this network'))]);
+    return renderAnswer({ title: ours(l10n.t('Stacks contract on {0}', a.where)), facts, data });
   }
   if (deployed?.result) {
     const s = deployed.result.status;
     facts.push(
-      ['Deployment status', status(s)],
-      ['Deployed in block', num(deployed.result.block_height)],
-      ['Deploy transaction', hash(deployed.result.tx_id)],
+      [l10n.t('Deployment status'), status(s)],
+      [l10n.t('Deployed in block'), num(deployed.result.block_height)],
+      [l10n.t('Deploy transaction'), hash(deployed.result.tx_id)],
     );
     if (!status(s)) data.push(['deployment status', s]);
   }
-  const iface = await ask(a, 'contract interface', () => a.client.getContractInterface(c.contractId, a.o));
+  const iface = await ask(a, l10n.t('contract interface'), () => a.client.getContractInterface(c.contractId, a.o));
   const count = (x: string) => iface.functions.filter((f) => f.access === x).length;
   facts.push(
-    ['Public functions', num(count('public'))],
-    ['Read-only functions', num(count('read_only'))],
-    ['Private functions', num(count('private'))],
+    [l10n.t('Public functions'), num(count('public'))],
+    [l10n.t('Read-only functions'), num(count('read_only'))],
+    [l10n.t('Private functions'), num(count('private'))],
   );
   return renderAnswer({
-    title: ours(`Stacks contract on ${a.where}`),
+    title: ours(l10n.t('Stacks contract on {0}', a.where)),
     facts,
     data: [...data, ...interfaceData(iface)],
   });
@@ -140,16 +141,16 @@ function noSuchFunction(
 
 export const functionSourceTool: ToolBody = async (input, ctx) => {
   const c = contractOf(input);
-  const fn = text(input, 'functionName', 'the name of a function of the contract');
+  const fn = text(input, 'functionName', l10n.t('the name of a function of the contract'));
   const a = await asking(ctx, c.network);
-  const { source } = await ask(a, 'contract source', () => a.client.getContractSource(c.contractId, a.o));
+  const { source } = await ask(a, l10n.t('contract source'), () => a.client.getContractSource(c.contractId, a.o));
   const cut = functionSource(source, fn);
-  const title = ours(`Stacks contract function source on ${a.where}`);
+  const title = ours(l10n.t('Stacks contract function source on {0}', a.where));
   if (!cut)
     return noSuchFunction(title, c.contractId, fn, [
       'functions the source defines',
       definedNames(source),
-      'The contract defines no function of that name (the names it defines are in the data block).',
+      l10n.t('The contract defines no function of that name (the names it defines are in the data block).'),
     ]);
   return renderAnswer({
     title,
@@ -175,18 +176,18 @@ function definedNames(source: string): string[] {
 }
 
 export const whyFailedTool: ToolBody = async (input, ctx) => {
-  const id = checkTxId(text(input, 'txId', 'the id of a failed transaction (0x and 64 hex digits)'));
+  const id = checkTxId(text(input, 'txId', l10n.t('the id of a failed transaction (0x and 64 hex digits)')));
   if (!id.ok) throw new BadInput(ours(id.reason));
   const a = await asking(ctx);
   const tx = await ask(a, 'transaction', () => a.client.getTransaction(id.value, { ...a.o, eventLimit: 1 }));
-  const title = ours(`Why Stacks transaction ${hash(tx.tx_id) ?? ''} failed, on ${a.where}`);
+  const title = ours(l10n.t('Why Stacks transaction {0} failed, on {1}', hash(tx.tx_id) ?? '', a.where));
   const facts: Fact[] = [['Status', status(tx.tx_status)]];
   if (statusTone(tx.tx_status) !== 'failed')
     return renderAnswer({
       title,
       facts,
       data: status(tx.tx_status) ? [] : [['status', tx.tx_status]],
-      notes: [ours('This transaction did not fail.')],
+      notes: [ours(l10n.t('This transaction did not fail.'))],
     });
   const f = await txFailure(tx, a.client, { signal: ctx.signal, budget: 'wait' });
   const data: Datum[] = [['why it failed', f?.headline ?? 'failed']];
@@ -195,9 +196,9 @@ export const whyFailedTool: ToolBody = async (input, ctx) => {
   else if (tx.vm_error) data.push(['vm_error', tx.vm_error]);
   const source = f?.call ? a.client.knownContractSource(f.call.contractId)?.split('\n') : undefined;
   for (const l of f?.links.slice(0, MAX_FAILURE_LINES) ?? []) {
-    data.push([`${l.name ?? 'the error'} (line ${l.line + 1})`, l.text]);
+    data.push([l10n.t('{0} (line {1})', l.name ?? l10n.t('the error'), l.line + 1), l.text]);
     const line = source?.[l.line];
-    if (line !== undefined) data.push([`source line ${l.line + 1}`, line.trim()]);
+    if (line !== undefined) data.push([l10n.t('source line {0}', l.line + 1), line.trim()]);
   }
   return renderAnswer({ title, facts, data });
 };
@@ -223,26 +224,26 @@ export function callConfirmation(
   const args = Array.isArray(i.arguments) ? i.arguments.map(shown) : [];
   const fn = shown(i.functionName);
   return {
-    title: 'Call a read-only function on the Stacks chain?',
-    progress: `Calling ${fn} on ${networks.label(network)}`,
+    title: l10n.t('Call a read-only function on the Stacks chain?'),
+    progress: l10n.t('Calling {0} on {1}', fn, networks.label(network)),
     lines: [
       `Contract: ${shown(i.contractId)}${c.ok ? '' : ' (not a valid contract id: the call will be refused)'}`,
       `Function: ${fn}`,
       `Arguments: ${args.length ? args.map((x) => JSON.stringify(x)).join(', ') : '(none)'}`,
       `Sender: ${typeof i.sender === 'string' && i.sender ? shown(i.sender) : c.ok ? `${c.value.address} (the deployer)` : '(the deployer)'}`,
       `Network: ${networks.label(network)}${url.ok ? ` (${url.url})` : ''}`,
-      'A read-only call changes nothing on chain; it sends these values to the API.',
+      l10n.t('A read-only call changes nothing on chain; it sends these values to the API.'),
     ],
   };
 }
 
 export const callReadOnlyTool: ToolBody = async (input, ctx) => {
   const c = contractOf(input);
-  const fn = text(input, 'functionName', 'the name of a read-only function of the contract');
+  const fn = text(input, 'functionName', l10n.t('the name of a read-only function of the contract'));
   const raw = input.arguments ?? [];
   if (!Array.isArray(raw) || raw.some((x) => typeof x !== 'string' && typeof x !== 'number' && typeof x !== 'boolean'))
     throw new BadInput(
-      ours('"arguments" must be a list of the arguments in Clarity notation, as strings (e.g. ["u5", "SP…"]).'),
+      ours(l10n.t('"arguments" must be a list of the arguments in Clarity notation, as strings (e.g. ["u5", "SP…"]).')),
     );
   const args = raw.map(String);
   const who = checkPrincipal(
@@ -250,30 +251,32 @@ export const callReadOnlyTool: ToolBody = async (input, ctx) => {
   );
   if (!who.ok) throw new BadInput(ours(`sender: ${who.reason}`));
   const a = await asking(ctx, c.network);
-  const iface = await ask(a, 'contract interface', () => a.client.getContractInterface(c.contractId, a.o));
+  const iface = await ask(a, l10n.t('contract interface'), () => a.client.getContractInterface(c.contractId, a.o));
   const f = iface.functions.find((x) => x.name === fn && x.access === 'read_only');
-  const title = ours(`Stacks read-only call on ${a.where}`);
+  const title = ours(l10n.t('Stacks read-only call on {0}', a.where));
   if (!f)
     return noSuchFunction(title, c.contractId, fn, [
       'read-only functions of the contract',
       iface.functions.filter((x) => x.access === 'read_only').map((x) => x.name),
-      'The contract has no read-only function of that name: nothing was sent.',
+      l10n.t('The contract has no read-only function of that name: nothing was sent.'),
     ]);
   if (args.length !== f.args.length)
-    throw new BadInput(ours(`The function takes ${f.args.length} arguments, not ${args.length}: nothing was sent.`));
+    throw new BadInput(
+      ours(l10n.t('The function takes {0} arguments, not {1}: nothing was sent.', f.args.length, args.length)),
+    );
   const codec = clarityModule();
   const encoded = f.args.map((x, n) => codec.encodeArgument(x.type, args[n]!));
   const wrong = encoded.flatMap((e, n) =>
-    e.ok ? [] : [`argument ${n + 1} (${typeText(f.args[n]!.type)}): ${e.reason}`],
+    e.ok ? [] : [l10n.t('argument {0} ({1}): {2}', n + 1, typeText(f.args[n]!.type), e.reason)],
   );
-  if (wrong.length) throw new BadInput(ours(`Not sent: ${wrong.join(' ')}`));
+  if (wrong.length) throw new BadInput(ours(l10n.t('Not sent: {0}', wrong.join(' '))));
   const hexes = encoded.map((e) => (e.ok ? e.hex : ''));
-  const result = await ask(a, 'read-only call', () =>
+  const result = await ask(a, l10n.t('read-only call'), () =>
     a.client.callReadOnly(c.contractId, fn, { sender: who.value.principal, arguments: hexes }, a.o),
   );
   const facts: Fact[] = [
-    ['Sender', who.value.kind === 'address' ? ours(who.value.principal) : contractId(who.value.principal)],
-    ['Answered', ours(result.okay ? 'yes' : 'no: the node refused the call')],
+    [l10n.t('Sender'), who.value.kind === 'address' ? ours(who.value.principal) : contractId(who.value.principal)],
+    [l10n.t('Answered'), ours(result.okay ? 'yes' : l10n.t('no: the node refused the call'))],
   ];
   const data: Datum[] = [
     ['contract', c.contractId],
@@ -281,6 +284,6 @@ export const callReadOnlyTool: ToolBody = async (input, ctx) => {
     ...encoded.map((e, n): Datum => [`argument ${f.args[n]!.name}`, e.ok ? e.text : '']),
   ];
   if (result.okay && result.result) data.push(['result', codec.clarityText(result.result) ?? result.result]);
-  if (!result.okay) data.push(['why the node refused', result.cause ?? 'no reason given']);
+  if (!result.okay) data.push(['why the node refused', result.cause ?? l10n.t('no reason given')]);
   return renderAnswer({ title, facts, data });
 };

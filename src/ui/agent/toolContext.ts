@@ -10,6 +10,7 @@ import type { ErrorContext } from '../shared/errorText';
 import type { LogSink } from '../shared/log';
 import type { Endpoint } from '../network/network';
 import { ours, type Vouched } from './toolText';
+import * as l10n from '../../chain/l10n';
 
 /** What the tools need of the network service, and no more (`NetworkService` is one). */
 export interface AgentNetwork {
@@ -62,14 +63,15 @@ export function text(input: Record<string, unknown>, key: string, what: string):
   const v = input[key];
   if (typeof v === 'string' && v.trim()) return v.trim();
   if (typeof v === 'number' && Number.isFinite(v)) return String(v);
-  throw new BadInput(ours(`"${key}" is missing: give ${what}.`));
+  throw new BadInput(ours(l10n.t('"{0}" is missing: give {1}.', key, what)));
 }
 
 /** The client of the network for a principal of `chain` (the selected one without), and the options of its requests. */
 export async function asking(ctx: ToolContext, chain?: ChainNetwork): Promise<Asking> {
   const network = ctx.networks.networkFor(chain);
   const url = ctx.networks.urlOf(network);
-  if (!url.ok) throw new BadInput(ours(`${ctx.networks.label(network)} has no usable API URL: ${url.reason}`));
+  if (!url.ok)
+    throw new BadInput(ours(l10n.t('{0} has no usable API URL: {1}', ctx.networks.label(network), url.reason)));
   const { client } = await ctx.networks.endpoint(network);
   return {
     client,

@@ -12,6 +12,7 @@ import { Asked, BadInput, type ToolBody, type ToolContext } from './toolContext'
 import { AgentTools, type AgentToolName } from './toolNames';
 import { addressTool, blockTool, feesTool, transactionTool } from './chainTools';
 import { callReadOnlyTool, callConfirmation, contractTool, functionSourceTool, whyFailedTool } from './contractTools';
+import * as l10n from '../../chain/l10n';
 
 export { callConfirmation };
 
@@ -34,15 +35,19 @@ export async function runTool(name: AgentToolName, input: unknown, ctx: ToolCont
     return await body(args, ctx);
   } catch (e) {
     if (ctx.signal.aborted || (isStacksApiError(e) && e.kind === 'cancelled')) throw e;
-    if (e instanceof BadInput) return problemAnswer(ours('Stacks: the input was not valid'), e.sentence);
+    if (e instanceof BadInput) return problemAnswer(ours(l10n.t('Stacks: the input was not valid')), e.sentence);
     const network = e instanceof Asked ? e.network : ctx.networks.current;
     const what = e instanceof Asked ? e.what : 'data';
     const cause = e instanceof Asked ? e.error : e;
     if (!isStacksApiError(cause))
       ctx.log.error(
-        `Chat tool ${name} failed: ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}`,
+        l10n.t(
+          'Chat tool {0} failed: {1}',
+          name,
+          cause instanceof Error ? (cause.stack ?? cause.message) : String(cause),
+        ),
       );
     const said = describeError(cause, await ctx.networks.errorContext(network, what));
-    return problemAnswer(ours(`Stacks: the ${what} could not be read`), ours(said.short), said.message);
+    return problemAnswer(ours(l10n.t('Stacks: the {0} could not be read', what)), ours(said.short), said.message);
   }
 }

@@ -37,14 +37,14 @@ export async function compareWithDeployed(
 ): Promise<vscode.Uri | undefined> {
   const t = target(arg);
   if (!t) {
-    void showWarning('Open a contract of a Clarinet project to compare it with its deployed source.');
+    void showWarning(vscode.l10n.t('Open a contract of a Clarinet project to compare it with its deployed source.'));
     return undefined;
   }
   await d.projects.projects();
   const found = d.projects.contractsFor(t.uri);
   const file = t.uri.path.slice(t.uri.path.lastIndexOf('/') + 1);
   if (!found) {
-    void showWarning(`${file} is not a contract of a Clarinet project in this workspace.`);
+    void showWarning(vscode.l10n.t('{0} is not a contract of a Clarinet project in this workspace.', file));
     return undefined;
   }
   const table = await d.statuses.get('wait');
@@ -62,7 +62,10 @@ export async function compareWithDeployed(
       return undefined;
     }
     void showWarning(
-      `${file} is not deployed on any network its deployment plans name, so there is nothing to compare.`,
+      vscode.l10n.t(
+        '{0} is not deployed on any network its deployment plans name, so there is nothing to compare.',
+        file,
+      ),
     );
     return undefined;
   }
@@ -76,7 +79,10 @@ export async function compareWithDeployed(
         detail: driftText(d.drift.get(t.uri, c.dep)),
         candidate: c,
       })),
-      { title: 'Compare with the source deployed on…', placeHolder: 'The deploy to compare the local file with' },
+      {
+        title: vscode.l10n.t('Compare with the source deployed on…'),
+        placeHolder: vscode.l10n.t('The deploy to compare the local file with'),
+      },
     );
     if (!pick) return undefined;
     chosen = pick.candidate;
@@ -84,7 +90,10 @@ export async function compareWithDeployed(
   const { contract, dep } = chosen;
   try {
     await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Stacks: fetching the deployed source of ${dep.id}` },
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: vscode.l10n.t('Stacks: fetching the deployed source of {0}', dep.id),
+      },
       () => d.drift.compare(t.uri, dep),
     );
   } catch (e) {
@@ -98,7 +107,7 @@ export async function compareWithDeployed(
   }
   const left = deployedSourceUri(dep);
   // The contract's name is the local Clarinet.toml's; nothing of the deployed source is in the title.
-  const title = `${clip(contract.name, 80)} (deployed on ${dep.plan}) ↔ ${clip(file, 80)} (local)`;
+  const title = vscode.l10n.t('{0} (deployed on {1}) ↔ {2} (local)', clip(contract.name, 80), dep.plan, clip(file, 80));
   await vscode.commands.executeCommand('vscode.diff', left, t.uri, title, { preview: true });
   return left;
 }

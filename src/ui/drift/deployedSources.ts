@@ -7,6 +7,7 @@ import type { BudgetMode, StacksClient } from '../../api';
 import { LruCache } from '../../api/cache';
 import { StacksApiError } from '../../api/errors';
 import { deployedSourceDocument } from '../../chain/deployedSource';
+import * as l10n from '../../chain/l10n';
 
 /** Sources kept: a deploy never changes, so these bound memory, not staleness. */
 export const MAX_SOURCES = 200;
@@ -46,7 +47,10 @@ export class DeployedSources {
         if (text.length > MAX_SOURCE_CHARS)
           throw new StacksApiError(
             'invalid-response',
-            `The API sent a deployed source of ${(text.length / 1024 / 1024).toFixed(1)} MB; no Stacks transaction is larger than 2 MB, so it was not used.`,
+            l10n.t(
+              'The API sent a deployed source of {0} MB; no Stacks transaction is larger than 2 MB, so it was not used.',
+              (text.length / 1024 / 1024).toFixed(1),
+            ),
           );
         return text;
       });
@@ -97,7 +101,7 @@ export async function loadDeployedSource(
   if (tx.tx_status !== 'success')
     throw new StacksApiError(
       'invalid-response',
-      `The deploy of ${contractId} did not succeed: it has no deployed source.`,
+      l10n.t('The deploy of {0} did not succeed: it has no deployed source.', contractId),
     );
   const doc = deployedSourceDocument(contractId, tx);
   if (!doc.ok) throw new StacksApiError('invalid-response', doc.reason);

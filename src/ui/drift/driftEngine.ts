@@ -149,7 +149,7 @@ async function localText(uri: vscode.Uri): Promise<string> {
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   if (open) return open.getText();
   const stat = await vscode.workspace.fs.stat(uri);
-  if (stat.size > MAX_FILE_BYTES) throw new Error(`${uri.fsPath} is too large to compare.`);
+  if (stat.size > MAX_FILE_BYTES) throw new Error(vscode.l10n.t('{0} is too large to compare.', uri.fsPath));
   return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
 }
 
@@ -167,6 +167,6 @@ function parseDeployedUri(uri: vscode.Uri): SourceId | undefined {
  */
 export function deployedDocument(engine: DriftEngine, uri: vscode.Uri): Promise<string> {
   const dep = parseDeployedUri(uri);
-  if (!dep) throw new Error(`${uri.toString()} does not name a deployed contract.`);
+  if (!dep) throw new Error(vscode.l10n.t('{0} does not name a deployed contract.', uri.toString()));
   return engine.source(dep, 'fail-fast');
 }

@@ -18,13 +18,13 @@ export type DriftState = { state: Drift } | { state: 'checking' } | { state: 'er
 export function driftText(d: DriftState): string {
   switch (d.state) {
     case 'same':
-      return 'same as deployed';
+      return vscode.l10n.t('same as deployed');
     case 'differs':
-      return 'differs from deployed';
+      return vscode.l10n.t('differs from deployed');
     case 'checking':
-      return 'comparing with deployed…';
+      return vscode.l10n.t('comparing with deployed…');
     case 'error':
-      return 'not compared';
+      return vscode.l10n.t('not compared');
   }
 }
 

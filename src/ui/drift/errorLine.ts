@@ -64,7 +64,7 @@ export async function openErrorLine(
 ): Promise<{ uri: vscode.Uri; line: number } | undefined> {
   const a = errorLineArgs(arg);
   if (!a) {
-    void showWarning('This link does not name a failed contract call, so there is no line to open.');
+    void showWarning(vscode.l10n.t('This link does not name a failed contract call, so there is no line to open.'));
     return undefined;
   }
   try {
@@ -73,7 +73,7 @@ export async function openErrorLine(
     const m = failureModule();
     const link = m.errorLink(source, a.fn, a.result, a.link);
     if (!link) {
-      void showWarning(`${a.contractId} no longer shows where ${a.fn} returns ${a.result}.`);
+      void showWarning(vscode.l10n.t('{0} no longer shows where {1} returns {2}.', a.contractId, a.fn, a.result));
       return undefined;
     }
     const local = await workspaceCopy(d, a, (text) => m.localErrorLink(source, text, a.fn, a.result, a.link));

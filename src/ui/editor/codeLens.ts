@@ -74,8 +74,8 @@ export class DeploymentCodeLens extends Disposable implements vscode.CodeLensPro
       return contracts.map(
         (c) =>
           new vscode.CodeLens(range, {
-            title: named(c, '$(cloud) Stacks: Check deployment'),
-            tooltip: 'Ask the API whether this contract is deployed on each network its plans name',
+            title: named(c, vscode.l10n.t('$(cloud) Stacks: Check deployment')),
+            tooltip: vscode.l10n.t('Ask the API whether this contract is deployed on each network its plans name'),
             command: Commands.showContractStatus,
             arguments: [idsForPanel(c, this.d.networks.current).join(',')],
           }),
@@ -83,7 +83,9 @@ export class DeploymentCodeLens extends Disposable implements vscode.CodeLensPro
     }
     if (!table) {
       void this.d.statuses.get('fail-fast');
-      return [new vscode.CodeLens(range, { title: '$(sync~spin) Stacks: checking deployment…', command: '' })];
+      return [
+        new vscode.CodeLens(range, { title: vscode.l10n.t('$(sync~spin) Stacks: checking deployment…'), command: '' }),
+      ];
     }
     const status = contracts.map((c) => {
       const deployments = distinctDeployments(c);
@@ -123,8 +125,13 @@ export class DeploymentCodeLens extends Disposable implements vscode.CodeLensPro
       return deployed.map(
         ({ c, dep }) =>
           new vscode.CodeLens(at, {
-            title: named(c, `$(play) Call on ${dep.plan}`),
-            tooltip: `Call the read-only function ${f.name} of ${dep.id} (${NETWORK_LABELS[dep.api]} API)`,
+            title: named(c, vscode.l10n.t('$(play) Call on {0}', dep.plan)),
+            tooltip: vscode.l10n.t(
+              'Call the read-only function {0} of {1} ({2} API)',
+              f.name,
+              dep.id,
+              NETWORK_LABELS[dep.api],
+            ),
             command: Commands.callReadOnlyFunction,
             arguments: [dep.id, f.name, dep.api],
           }),
@@ -134,16 +141,19 @@ export class DeploymentCodeLens extends Disposable implements vscode.CodeLensPro
 }
 
 function driftTooltip(state: DriftState, dep: Deployment): string {
-  const where = `${dep.id} on ${dep.plan} (${NETWORK_LABELS[dep.api]} API)`;
+  const where = vscode.l10n.t('{0} on {1} ({2} API)', dep.id, dep.plan, NETWORK_LABELS[dep.api]);
   switch (state.state) {
     case 'same':
-      return `The file is the source deployed as ${where}, line endings, trailing blanks and #[env(simnet)] code aside. Click to compare.`;
+      return vscode.l10n.t(
+        'The file is the source deployed as {0}, line endings, trailing blanks and #[env(simnet)] code aside. Click to compare.',
+        where,
+      );
     case 'differs':
-      return `The file differs from the source deployed as ${where}. Click to compare.`;
+      return vscode.l10n.t('The file differs from the source deployed as {0}. Click to compare.', where);
     case 'checking':
-      return `Fetching the source deployed as ${where}`;
+      return vscode.l10n.t('Fetching the source deployed as {0}', where);
     case 'error':
-      return `The source deployed as ${where} could not be fetched. Click to try again.`;
+      return vscode.l10n.t('The source deployed as {0} could not be fetched. Click to try again.', where);
   }
 }
 

@@ -102,10 +102,15 @@ export class StacksHoverProvider implements vscode.HoverProvider {
     const source: HoverSource = {
       network,
       networkLabel: NETWORK_LABELS[network],
-      baseUrl: url.ok ? url.url : this.d.config.apiUrl(network) || '(no URL)',
+      baseUrl: url.ok ? url.url : this.d.config.apiUrl(network) || vscode.l10n.t('(no URL)'),
       canWatch: await this.canWatch(),
     };
-    const what = found.kind === 'tx' ? 'Transaction' : found.kind === 'address' ? 'Address' : 'Contract';
+    const what =
+      found.kind === 'tx'
+        ? vscode.l10n.t('Transaction')
+        : found.kind === 'address'
+          ? vscode.l10n.t('Address')
+          : vscode.l10n.t('Contract');
     if (!url.ok) return toHover(failureHover(what, found.id, url.reason, source), range);
 
     const controller = new AbortController();
@@ -126,7 +131,7 @@ export class StacksHoverProvider implements vscode.HoverProvider {
         case 'address': {
           const [balance, holdings] = await Promise.all([
             fetch(() => client.getStxBalance(found.id, options), 'address'),
-            fetch(() => holdingsOf(client, found.id, this.notAsked(network), options), 'token balances'),
+            fetch(() => holdingsOf(client, found.id, this.notAsked(network), options), vscode.l10n.t('token balances')),
           ]);
           text = addressHover(found.id, balance, source, holdings);
           break;
@@ -179,9 +184,9 @@ export class StacksHoverProvider implements vscode.HoverProvider {
 
   /** Why token metadata is not asked on a network, or undefined where it is. */
   private notAsked(network: NetworkId): string | undefined {
-    if (network === 'devnet') return 'token metadata is not asked for on Devnet';
+    if (network === 'devnet') return vscode.l10n.t('token metadata is not asked for on Devnet');
     if (network === 'custom' && !this.d.config.customTokenMetadata)
-      return 'token metadata is not asked for on a custom network';
+      return vscode.l10n.t('token metadata is not asked for on a custom network');
     return undefined;
   }
 
@@ -267,13 +272,14 @@ async function holdingsOf(
 /** A token's metadata, or why its amount stays raw. */
 async function metadataOf(client: StacksClient, assetId: string, o: CallOptions): Promise<FtMetadata | string> {
   const contract = checkContractId(assetId.split('::')[0] ?? '');
-  if (!contract.ok) return 'the asset identifier names no token contract';
+  if (!contract.ok) return vscode.l10n.t('the asset identifier names no token contract');
   try {
     return (
-      (await client.getFtMetadata(contract.value.contractId, o)) ?? 'the Token Metadata API does not know this token'
+      (await client.getFtMetadata(contract.value.contractId, o)) ??
+      vscode.l10n.t('the Token Metadata API does not know this token')
     );
   } catch (e) {
     if (isStacksApiError(e) && e.kind === 'cancelled') throw e;
-    return 'the token metadata could not be loaded';
+    return vscode.l10n.t('the token metadata could not be loaded');
   }
 }

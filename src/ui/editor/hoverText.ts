@@ -23,6 +23,7 @@ import type { NetworkId, Target } from '../../chain/target';
 // The class lists variation selectors on purpose: they are removed one by one, not as a sequence.
 import { escapeMarkdown } from '../shared/markdown';
 import type { TxFailure } from '../shared/txFailure';
+import * as l10n from '../../chain/l10n';
 
 export { escapeMarkdown };
 
@@ -107,11 +108,13 @@ function stx(micro: string | number | bigint | undefined): string {
 }
 
 function explorerLink(doc: Doc, target: Target): string {
-  return doc.link('$(link-external) Explorer', 'Open in the web explorer', Commands.openInExplorer, [target]);
+  return doc.link(l10n.t('$(link-external) Explorer'), l10n.t('Open in the web explorer'), Commands.openInExplorer, [
+    target,
+  ]);
 }
 
 function copyLink(doc: Doc, id: string): string {
-  return doc.link('$(copy) Copy', 'Copy the identifier', Commands.copy, [id]);
+  return doc.link(l10n.t('$(copy) Copy'), l10n.t('Copy the identifier'), Commands.copy, [id]);
 }
 
 function statusLine(tx: Transaction, now: number | undefined): string {
@@ -127,12 +130,14 @@ function statusLine(tx: Transaction, now: number | undefined): string {
     case 'pending': {
       const since =
         tx.receipt_time && tx.receipt_time > 0
-          ? ` in the mempool since ${formatTime(tx.receipt_time)} (${formatAge(tx.receipt_time, now)})`
-          : ' in the mempool';
+          ? l10n.t(' in the mempool since {0} ({1})', formatTime(tx.receipt_time), formatAge(tx.receipt_time, now))
+          : l10n.t(' in the mempool');
       return `$(clock) ${label}${since}`;
     }
     case 'dropped':
-      return `$(circle-slash) ${label}${tx.replaced_by_tx_id ? `, replaced by ${code(tx.replaced_by_tx_id)}` : ''}`;
+      return tx.replaced_by_tx_id
+        ? l10n.t('$(circle-slash) {0}, replaced by {1}', label, code(tx.replaced_by_tx_id))
+        : `$(circle-slash) ${label}`;
     default:
       return label;
   }
@@ -145,7 +150,7 @@ export function txHover(tx: Transaction, source: HoverSource, failure?: TxFailur
   const whenIso = tx.block_time_iso ?? tx.burn_block_time_iso;
   doc.block([
     `**${escapeMarkdown(txTypeLabel(tx.tx_type))}** · ${statusLine(tx, source.now)}`,
-    `Transaction ${code(tx.tx_id)}`,
+    l10n.t('Transaction {0}', code(tx.tx_id)),
   ]);
   failureBlock(doc, failure, source.network);
   const transfer = tx.tx_type === 'token_transfer' ? tx.token_transfer : undefined;
@@ -155,15 +160,19 @@ export function txHover(tx: Transaction, source: HoverSource, failure?: TxFailur
       `Block: #${tx.block_height.toLocaleString('en-US')} · ${formatTime(when, whenIso)}${when ? ` (${formatAge(when, source.now)})` : ''}`,
     `Fee: ${stxAmount(tx.fee_rate)}${tx.sponsored ? ` (sponsored${tx.sponsor_address ? ` by ${code(tx.sponsor_address)}` : ''})` : ''}`,
     `Sender: ${code(tx.sender_address)}`,
-    transfer && `Amount: ${stxAmount(transfer.amount)} → ${code(transfer.recipient_address)}`,
+    transfer && l10n.t('Amount: {0} → {1}', stxAmount(transfer.amount), code(transfer.recipient_address)),
     memo && `Memo: ${escapeMarkdown(memo, 80)}`,
     tx.contract_call && `Call: ${code(tx.contract_call.contract_id)} ${code(tx.contract_call.function_name)}`,
     tx.smart_contract && `Deploys: ${code(tx.smart_contract.contract_id)}`,
   ]);
   doc.links([
-    doc.link('$(preview) Open', 'Show the transaction in a panel', Commands.showTransaction, [tx.tx_id]),
+    doc.link(l10n.t('$(preview) Open'), l10n.t('Show the transaction in a panel'), Commands.showTransaction, [
+      tx.tx_id,
+    ]),
     tx.tx_status === 'pending'
-      ? doc.link('$(eye) Watch', 'Tell me when it is mined or dropped', Commands.watchTransaction, [target])
+      ? doc.link(l10n.t('$(eye) Watch'), l10n.t('Tell me when it is mined or dropped'), Commands.watchTransaction, [
+          target,
+        ])
       : undefined,
     explorerLink(doc, target),
     copyLink(doc, tx.tx_id),
@@ -182,8 +191,8 @@ function failureBlock(doc: Doc, f: TxFailure | undefined, network: NetworkId): v
       .slice(0, 3)
       .map((l, i) =>
         doc.link(
-          `$(go-to-file) ${escapeMarkdown(l.name ?? 'the line', 80)}, line ${l.line + 1}`,
-          'Open the line that returned the error',
+          l10n.t('$(go-to-file) {0}, line {1}', escapeMarkdown(l.name ?? l10n.t('the line'), 80), l.line + 1),
+          l10n.t('Open the line that returned the error'),
           Commands.openErrorLine,
           [{ network, contractId: call.contractId, fn: call.fn, result: call.result, link: i }],
         ),
@@ -198,15 +207,15 @@ function balanceLines(b: StxBalance): string[] {
   if (locked !== undefined && locked > 0n && total !== undefined) {
     lines.push(`Available: ${stxAmount(total - locked)}`);
     const unlock = b.burnchain_unlock_height
-      ? ` until burn block #${b.burnchain_unlock_height.toLocaleString('en-US')}`
+      ? l10n.t(' until burn block #{0}', b.burnchain_unlock_height.toLocaleString('en-US'))
       : '';
     lines.push(`Locked: ${stxAmount(b.locked)}${unlock}`);
   }
   // The v3 balance (the API's replacement once its v1 route is off) has no totals at all.
   lines.push(
     b.unavailable?.includes('total_sent')
-      ? 'Sent · Received: not available on this API'
-      : `Sent: ${stx(b.total_sent)} · Received: ${stx(b.total_received)}`,
+      ? l10n.t('Sent · Received: not available on this API')
+      : l10n.t('Sent: {0} · Received: {1}', stx(b.total_sent), stx(b.total_received)),
   );
   return lines;
 }
@@ -231,19 +240,24 @@ function holdingLine(h: { holding: FtHolding; meta: FtMetadata | string }): stri
     const symbol = h.meta.symbol?.trim() ? escapeMarkdown(h.meta.symbol.trim(), 16) : '';
     return `${amountMarkdown(formatted)}${symbol ? ` ${symbol}` : ''} · ${code(id)}`;
   }
-  const why = typeof h.meta === 'string' ? h.meta : 'the token metadata gives no decimals';
-  return `${amountMarkdown(h.holding.balance)} ${code(id)} _(raw amount: ${escapeMarkdown(why, 120)})_`;
+  const why = typeof h.meta === 'string' ? h.meta : l10n.t('the token metadata gives no decimals');
+  return l10n.t('{0} {1} _(raw amount: {2})_', amountMarkdown(h.holding.balance), code(id), escapeMarkdown(why, 120));
 }
 
 function holdingsLines(h: Fetched<HoverHoldings>): string[] {
-  if (!h.ok) return [`Tokens: ${escapeMarkdown(h.short)}`];
+  if (!h.ok) return [l10n.t('Tokens: {0}', escapeMarkdown(h.short))];
   const v = h.value;
-  const counts = `Tokens: ${v.ftTotal.toLocaleString('en-US')} fungible · ${v.nftTotal.toLocaleString('en-US')} NFT${
-    v.nftTotal === 1 ? '' : 's'
-  }`;
+  const counts =
+    v.nftTotal === 1
+      ? l10n.t('Tokens: {0} fungible · 1 NFT', v.ftTotal.toLocaleString('en-US'))
+      : l10n.t(
+          'Tokens: {0} fungible · {1} NFTs',
+          v.ftTotal.toLocaleString('en-US'),
+          v.nftTotal.toLocaleString('en-US'),
+        );
   const more =
     v.ftTotal > v.top.length && v.top.length
-      ? `… and ${(v.ftTotal - v.top.length).toLocaleString('en-US')} more in the panel`
+      ? l10n.t('… and {0} more in the panel', (v.ftTotal - v.top.length).toLocaleString('en-US'))
       : '';
   return [counts, ...v.top.map(holdingLine), more];
 }
@@ -260,11 +274,16 @@ export function addressHover(
   doc.block(balance.ok ? balanceLines(balance.value) : [`$(warning) ${escapeMarkdown(balance.short)}`]);
   if (holdings) doc.block(holdingsLines(holdings));
   doc.links([
-    doc.link('$(preview) Open', 'Show the address in a panel', Commands.showAddress, [address]),
+    doc.link(l10n.t('$(preview) Open'), l10n.t('Show the address in a panel'), Commands.showAddress, [address]),
     explorerLink(doc, target),
     copyLink(doc, address),
     source.canWatch
-      ? doc.link('$(eye) Watch', 'Watch this address in the Stacks Lookup view', Commands.watchAddress, [address])
+      ? doc.link(
+          l10n.t('$(eye) Watch'),
+          l10n.t('Watch this address in the Stacks Lookup view'),
+          Commands.watchAddress,
+          [address],
+        )
       : undefined,
   ]);
   return doc.build(source);
@@ -280,32 +299,36 @@ export function contractHover(
   const [deployer = '', name = contract.id] = contract.id.split('.');
   const target: Target = { kind: 'contract', id: contract.id, network: source.network };
   doc.block([
-    contract.trait ? `**Trait** ${code(contract.trait)} of contract ${code(name)}` : `**Contract** ${code(name)}`,
+    contract.trait
+      ? l10n.t('**Trait** {0} of contract {1}', code(contract.trait), code(name))
+      : `**Contract** ${code(name)}`,
     `Deployer: ${code(deployer)}`,
   ]);
   let deployLine: string;
   if (!status.ok) deployLine = `$(warning) ${escapeMarkdown(status.short)}`;
   else if (!status.value?.found || !status.value.result)
-    deployLine = `$(circle-slash) Not deployed on ${escapeMarkdown(source.networkLabel)}`;
+    deployLine = l10n.t('$(circle-slash) Not deployed on {0}', escapeMarkdown(source.networkLabel));
   else {
     const r = status.value.result;
-    const tx = doc.link(code(shortenMiddle(r.tx_id)), 'Show the deploy transaction', Commands.showTransaction, [
+    const tx = doc.link(code(shortenMiddle(r.tx_id)), l10n.t('Show the deploy transaction'), Commands.showTransaction, [
       r.tx_id,
     ]);
     if (r.status === 'success' && r.block_height !== undefined)
-      deployLine = `$(pass) Deployed in block #${r.block_height.toLocaleString('en-US')} by tx ${tx}`;
+      deployLine = l10n.t('$(pass) Deployed in block #{0} by tx {1}', r.block_height.toLocaleString('en-US'), tx);
     else if (r.status === 'pending' || r.block_height === undefined)
-      deployLine = `$(clock) Deployment ${escapeMarkdown(statusLabel(r.status)).toLowerCase()}, tx ${tx}`;
-    else deployLine = `$(error) Deployment ${escapeMarkdown(statusLabel(r.status))}, tx ${tx}`;
+      deployLine = l10n.t('$(clock) Deployment {0}, tx {1}', escapeMarkdown(statusLabel(r.status)).toLowerCase(), tx);
+    else deployLine = l10n.t('$(error) Deployment {0}, tx {1}', escapeMarkdown(statusLabel(r.status)), tx);
   }
   doc.block([
     deployLine,
     deployerBalance.ok
-      ? `Deployer balance: ${stxAmount(deployerBalance.value.balance)}`
-      : `Deployer balance: ${escapeMarkdown(deployerBalance.short)}`,
+      ? l10n.t('Deployer balance: {0}', stxAmount(deployerBalance.value.balance))
+      : l10n.t('Deployer balance: {0}', escapeMarkdown(deployerBalance.short)),
   ]);
   doc.links([
-    doc.link('$(preview) Open', 'Show the deployment status in a panel', Commands.showContractStatus, [contract.id]),
+    doc.link(l10n.t('$(preview) Open'), l10n.t('Show the deployment status in a panel'), Commands.showContractStatus, [
+      contract.id,
+    ]),
     explorerLink(doc, target),
     copyLink(doc, contract.id),
   ]);

@@ -14,6 +14,7 @@ import {
   signatureLine,
 } from '../../chain/contractNav';
 import { escapeMarkdown } from '../shared/markdown';
+import * as l10n from '../../chain/l10n';
 
 /** A value, or the sentence that says why there is none. */
 export type Read<T> = { ok: true; value: T } | { ok: false; why: string; slow?: boolean; cancelled?: boolean };
@@ -36,16 +37,16 @@ export function calleeMarkdown(
   const name = escapeMarkdown(fn, 128);
   const contract = escapeMarkdown(id, 200);
   if (!iface.ok) {
-    blocks.push(`**${name}** of ${contract}: ${escapeMarkdown(iface.why)}`);
+    blocks.push(l10n.t('**{0}** of {1}: {2}', name, contract, escapeMarkdown(iface.why)));
   } else {
     const f = iface.value.functions.find((x) => x.name === fn);
     if (!f) {
-      blocks.push(`${contract} has no function **${name}** on ${escapeMarkdown(networkLabel)}.`);
+      blocks.push(l10n.t('{0} has no function **{1}** on {2}.', contract, name, escapeMarkdown(networkLabel)));
     } else {
-      blocks.push(`**${name}**, ${escapeMarkdown(accessText(f.access))} function of ${contract}`);
+      blocks.push(l10n.t('**{0}**, {1} function of {2}', name, escapeMarkdown(accessText(f.access)), contract));
       const line = signatureLine(f);
       blocks.push(SAFE_FENCED.test(line) ? '```clarity\n' + line + '\n```' : escapeMarkdown(line, 4000));
-      if (f.access === 'private') blocks.push('*Private: other contracts cannot call it.*');
+      if (f.access === 'private') blocks.push(l10n.t('*Private: other contracts cannot call it.*'));
     }
   }
   if (source.ok) {
@@ -53,7 +54,7 @@ export function calleeMarkdown(
     const lines = doc.filter((l) => l.trim().length).slice(0, DOC_LINES);
     if (lines.length) blocks.push(lines.map((l) => escapeMarkdown(l, DOC_LINE_CHARS)).join('  \n'));
   }
-  blocks.push(`*Read from ${escapeMarkdown(networkLabel)}.*`);
+  blocks.push(l10n.t('*Read from {0}.*', escapeMarkdown(networkLabel)));
   return blocks.join('\n\n');
 }
 

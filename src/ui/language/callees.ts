@@ -107,7 +107,12 @@ export class Callees {
 
   /** The deployed source, or why not, within the wait; `undefined` when the wait ran out or the request was cancelled. */
   source(r: Extract<Resolved, { kind: 'deployed' }>, token: vscode.CancellationToken): Promise<Read<string>> {
-    return this.read(r, token, 'contract source', async (c, o) => (await c.getContractSource(r.id, o)).source);
+    return this.read(
+      r,
+      token,
+      vscode.l10n.t('contract source'),
+      async (c, o) => (await c.getContractSource(r.id, o)).source,
+    );
   }
 
   /** The deployed interface, or why not, within the wait. */
@@ -115,7 +120,7 @@ export class Callees {
     r: Extract<Resolved, { kind: 'deployed' }>,
     token: vscode.CancellationToken,
   ): Promise<Read<ContractInterface>> {
-    return this.read(r, token, 'contract interface', (c, o) => c.getContractInterface(r.id, o));
+    return this.read(r, token, vscode.l10n.t('contract interface'), (c, o) => c.getContractInterface(r.id, o));
   }
 
   /** What the client already holds, without asking. */
@@ -146,7 +151,7 @@ export class Callees {
       if (got === 'slow')
         return {
           ok: false,
-          why: `${NETWORK_LABELS[r.network]} did not answer in time; try again in a moment.`,
+          why: vscode.l10n.t('{0} did not answer in time; try again in a moment.', NETWORK_LABELS[r.network]),
           slow: true,
         };
       return { ok: true, value: got };
@@ -155,7 +160,12 @@ export class Callees {
         return { ok: false, why: 'cancelled', cancelled: true };
       if (!isStacksApiError(e))
         this.d.log.error(
-          `Reading ${what} of ${r.id} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
+          vscode.l10n.t(
+            'Reading {0} of {1} failed: {2}',
+            what,
+            r.id,
+            e instanceof Error ? (e.stack ?? e.message) : String(e),
+          ),
         );
       const ctx = await this.d.networks.errorContext(r.network, what);
       return { ok: false, why: describeError(e, ctx).message };

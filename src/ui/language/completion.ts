@@ -27,7 +27,10 @@ export class CalleeCompletions implements vscode.CompletionItemProvider, vscode.
     const read = await this.callees.interface(where, token);
     if (!read.ok) {
       if (read.cancelled) return undefined;
-      const item = new vscode.CompletionItem(`No functions of ${where.id}`, vscode.CompletionItemKind.Issue);
+      const item = new vscode.CompletionItem(
+        vscode.l10n.t('No functions of {0}', where.id),
+        vscode.CompletionItemKind.Issue,
+      );
       item.detail = read.why;
       item.insertText = '';
       item.range = new vscode.Range(doc.positionAt(at.start), doc.positionAt(at.end));
@@ -55,7 +58,7 @@ export class CalleeCompletions implements vscode.CompletionItemProvider, vscode.
       doc.supportHtml = false;
       doc.isTrusted = false;
       for (const line of e.doc) doc.appendText(line + '\n');
-      doc.appendText(`\n${where.id} on ${network}`);
+      doc.appendText(vscode.l10n.t('\n{0} on {1}', where.id, network));
       item.documentation = doc;
       item.insertText = new vscode.SnippetString(e.snippet);
       item.range = range;
@@ -79,7 +82,10 @@ export class CalleeCompletions implements vscode.CompletionItemProvider, vscode.
     if (!f) return undefined;
     const s = signatureText(f);
     const label = `(${[s.head, ...s.params].join(' ')}) → ${s.output}`;
-    const info = new vscode.SignatureInformation(label, `${accessText(f.access)} function of ${where.id}`);
+    const info = new vscode.SignatureInformation(
+      label,
+      vscode.l10n.t('{0} function of {1}', accessText(f.access), where.id),
+    );
     let from = s.head.length + 2;
     info.parameters = f.args.map((a, i) => {
       const start = from;

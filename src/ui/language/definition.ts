@@ -31,12 +31,12 @@ export class DeployedDefinitions implements vscode.DefinitionProvider {
     }
     const read = await this.callees.source(where, token);
     if (!read.ok) {
-      if (!read.cancelled) say(`Stacks: no definition of ${describe(target, where)}: ${read.why}`);
+      if (!read.cancelled) say(vscode.l10n.t('Stacks: no definition of {0}: {1}', describe(target, where), read.why));
       return undefined;
     }
     if (token.isCancellationRequested) return undefined;
     if (target.kind === 'function' && !definitionOf(read.value, target.fn)) {
-      say(`Stacks: ${where.id} defines no function ${target.fn}.`);
+      say(vscode.l10n.t('Stacks: {0} defines no function {1}.', where.id, target.fn));
       return undefined;
     }
     return new vscode.Location(contractSourceUri(where.network, where.id), lineOf(read.value, target));

@@ -32,7 +32,10 @@ export class RequirementFixes implements vscode.CodeActionProvider {
       if (project.contracts.some((c) => c.deployments.some((x) => x.id === id))) return undefined;
       if (target.ref.relative) return undefined;
       const network = this.d.networks.networkFor(target.ref.network);
-      const fix = new vscode.CodeAction(`Add ${id} to Clarinet.toml requirements`, vscode.CodeActionKind.QuickFix);
+      const fix = new vscode.CodeAction(
+        vscode.l10n.t('Add {0} to Clarinet.toml requirements', id),
+        vscode.CodeActionKind.QuickFix,
+      );
       fix.command = {
         command: Commands.addRequirement,
         title: fix.title,
@@ -49,7 +52,7 @@ export class RequirementFixes implements vscode.CodeActionProvider {
   async add(manifest: unknown, contractId: unknown, networkArg: unknown): Promise<boolean> {
     const c = typeof contractId === 'string' ? checkContractId(contractId) : undefined;
     if (!(manifest instanceof vscode.Uri) || !c?.ok || typeof networkArg !== 'string' || !isNetworkId(networkArg)) {
-      void showWarning('Run this from the quick fix on a deployed contract in a Clarinet project.');
+      void showWarning(vscode.l10n.t('Run this from the quick fix on a deployed contract in a Clarinet project.'));
       return false;
     }
     const id = c.value.contractId;
@@ -57,7 +60,10 @@ export class RequirementFixes implements vscode.CodeActionProvider {
     try {
       const { client } = await this.d.networks.endpoint(network);
       await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Window, title: `Stacks: checking ${id} on ${NETWORK_LABELS[network]}` },
+        {
+          location: vscode.ProgressLocation.Window,
+          title: vscode.l10n.t('Stacks: checking {0} on {1}', id, NETWORK_LABELS[network]),
+        },
         () => client.getContractInterface(id),
       );
     } catch (e) {
@@ -82,11 +88,13 @@ export class RequirementFixes implements vscode.CodeActionProvider {
       edit.edit.text,
     );
     if (!(await vscode.workspace.applyEdit(we))) {
-      void showWarning(`Clarinet.toml could not be edited; add ${id} to its requirements by hand.`);
+      void showWarning(vscode.l10n.t('Clarinet.toml could not be edited; add {0} to its requirements by hand.', id));
       return false;
     }
     await doc.save();
-    void showInfo(`Added ${id} to the requirements of ${vscode.workspace.asRelativePath(manifest)}.`);
+    void showInfo(
+      vscode.l10n.t('Added {0} to the requirements of {1}.', id, vscode.workspace.asRelativePath(manifest)),
+    );
     return true;
   }
 }

@@ -45,14 +45,20 @@ export function registerLookupCommands(d: LookupDeps): vscode.Disposable[] {
       return r ? open(r) : undefined;
     }),
     vscode.commands.registerCommand(Commands.showTransaction, async (arg?: unknown) => {
-      const id = await argOrAsk(arg, 'Transaction id', '0x followed by 64 hex digits', (s) => checkTxId(s), 'tx');
+      const id = await argOrAsk(
+        arg,
+        vscode.l10n.t('Transaction id'),
+        vscode.l10n.t('0x followed by 64 hex digits'),
+        (s) => checkTxId(s),
+        'tx',
+      );
       return id === undefined ? undefined : open({ target: { kind: 'tx', id } });
     }),
     vscode.commands.registerCommand(Commands.showAddress, async (arg?: unknown) => {
       const p = await argOrAsk(
         arg,
-        'Address or contract principal',
-        'SP…, ST…, or SP….contract-name',
+        vscode.l10n.t('Address or contract principal'),
+        vscode.l10n.t('SP…, ST…, or SP….contract-name'),
         (s) => mapChecked(checkPrincipal(s), (v) => v.principal),
         'address',
       );
@@ -61,10 +67,20 @@ export function registerLookupCommands(d: LookupDeps): vscode.Disposable[] {
       return open({ target: { kind: 'address', id: p }, ...(info.ok ? { chain: info.value.network } : {}) });
     }),
     vscode.commands.registerCommand(Commands.showBlock, (arg?: unknown) =>
-      showBlockRef(arg, 'block', 'Block height, hash or "latest"', '123456, 0x… or latest'),
+      showBlockRef(
+        arg,
+        'block',
+        vscode.l10n.t('Block height, hash or "latest"'),
+        vscode.l10n.t('123456, 0x… or latest'),
+      ),
     ),
     vscode.commands.registerCommand(Commands.showBurnBlock, (arg?: unknown) =>
-      showBlockRef(arg, 'burnBlock', 'Bitcoin (burn) block height, hash or "latest"', '880000, 0x… or latest'),
+      showBlockRef(
+        arg,
+        'burnBlock',
+        vscode.l10n.t('Bitcoin (burn) block height, hash or "latest"'),
+        vscode.l10n.t('880000, 0x… or latest'),
+      ),
     ),
     vscode.commands.registerCommand(Commands.showContractStatus, async (arg?: unknown) => {
       // A list, a comma-separated string, or a tree item carrying a target (the explorer's contracts).
@@ -75,8 +91,8 @@ export function registerLookupCommands(d: LookupDeps): vscode.Disposable[] {
           : arg;
       const ids = await argOrAsk(
         raw,
-        'Contract ids',
-        'SP….name, SP….other (comma or space separated)',
+        vscode.l10n.t('Contract ids'),
+        vscode.l10n.t('SP….name, SP….other (comma or space separated)'),
         checkContractList,
         'contract',
       );

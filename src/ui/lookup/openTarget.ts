@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { isStacksApiError } from '../../api/errors';
 import { checkContractId, Checked } from '../../chain/identifiers';
 import { identifierAt } from '../../chain/recognize';
-import { recognizeInput, RecognizedInput, Target, TARGET_WHAT, targetTitle } from '../../chain/target';
+import { recognizeInput, RecognizedInput, Target, targetWhat, targetTitle } from '../../chain/target';
 import { NETWORK_LABELS } from '../../chain/networks';
 import type { Config, NetworkId } from '../shared/config';
 import { reportError } from '../shared/errors';
@@ -35,7 +35,7 @@ export async function openTarget(
     vscode.window.withProgress(
       {
         location: vscode.ProgressLocation.Notification,
-        title: `Stacks: ${targetTitle(target)} on ${label}`,
+        title: vscode.l10n.t('Stacks: {0} on {1}', targetTitle(target), label),
         cancellable: true,
       },
       async (progress, token) => {
@@ -44,7 +44,8 @@ export async function openTarget(
         const options = {
           ...extra,
           signal: controller.signal,
-          onWait: (ms: number) => progress.report({ message: `waiting ${Math.ceil(ms / 1000)} s for the rate limit…` }),
+          onWait: (ms: number) =>
+            progress.report({ message: vscode.l10n.t('waiting {0} s for the rate limit…', Math.ceil(ms / 1000)) }),
         };
         try {
           try {
@@ -68,7 +69,7 @@ export async function openTarget(
   } catch (e) {
     void reportError(
       e,
-      await d.networks.errorContext(network, TARGET_WHAT[target.kind]),
+      await d.networks.errorContext(network, targetWhat(target.kind)),
       () => openTarget(d, r, extra),
       (m) => d.log.error(m),
     );
@@ -107,9 +108,9 @@ export function fromEditor(): RecognizedInput | undefined {
 
 export async function askLookup(): Promise<RecognizedInput | undefined> {
   const value = await vscode.window.showInputBox({
-    title: 'Stacks: Look Up',
-    prompt: 'A transaction id, address, contract id, block height or hash, or "latest"',
-    placeHolder: '0x…, SP…, SP….contract-name, 123456, latest',
+    title: vscode.l10n.t('Stacks: Look Up'),
+    prompt: vscode.l10n.t('A transaction id, address, contract id, block height or hash, or "latest"'),
+    placeHolder: vscode.l10n.t('0x…, SP…, SP….contract-name, 123456, latest'),
     ignoreFocusOut: true,
     validateInput: (s) =>
       s.trim() === '' ? undefined : recognizeInput(s).ok ? undefined : (recognizeInput(s) as { reason: string }).reason,
@@ -138,7 +139,7 @@ export async function argOrAsk(
       ? guess.target.id
       : '';
   const value = await vscode.window.showInputBox({
-    title: `Stacks: ${title}`,
+    title: vscode.l10n.t('Stacks: {0}', title),
     placeHolder,
     value: prefill,
     ignoreFocusOut: true,
@@ -160,13 +161,15 @@ export function checkContractList(s: string): Checked<string> {
     .split(/[\s,]+/)
     .map((p) => p.trim().replace(/^'/, ''))
     .filter(Boolean);
-  if (!parts.length) return { ok: false, reason: 'Give at least one contract id (<address>.<contract-name>).' };
+  if (!parts.length)
+    return { ok: false, reason: vscode.l10n.t('Give at least one contract id (<address>.<contract-name>).') };
   const ids: string[] = [];
   for (const p of parts) {
     const c = checkContractId(p);
     if (!c.ok) return c;
     if (!ids.includes(c.value.contractId)) ids.push(c.value.contractId);
   }
-  if (ids.length > 100) return { ok: false, reason: `Check at most 100 contracts at once (got ${ids.length}).` };
+  if (ids.length > 100)
+    return { ok: false, reason: vscode.l10n.t('Check at most 100 contracts at once (got {0}).', ids.length) };
   return { ok: true, value: ids.join(',') };
 }

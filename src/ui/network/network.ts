@@ -106,7 +106,8 @@ export class NetworkService extends Disposable implements WatchNetwork {
   /** The API URL of a network, or an explanation when it is missing or unsafe. */
   urlOf(network: NetworkId): { ok: true; url: string } | { ok: false; reason: string } {
     const raw = this.config.apiUrl(network);
-    if (!raw) return { ok: false, reason: 'No custom API URL is set: choose "Custom URL…" in Select Network.' };
+    if (!raw)
+      return { ok: false, reason: vscode.l10n.t('No custom API URL is set: choose "Custom URL…" in Select Network.') };
     const checked = checkBaseUrl(raw);
     return checked.ok ? { ok: true, url: raw.replace(/\/+$/, '') } : { ok: false, reason: checked.reason };
   }
@@ -167,7 +168,14 @@ export class NetworkService extends Disposable implements WatchNetwork {
           if (this.fallbacksShown.has(route)) return;
           this.fallbacksShown.add(route);
           void showInfo(
-            `The Stacks API at ${safeOrigin(baseUrl) ?? baseUrl} has switched off ${route}; Stacks Lookup now uses ${replacement} instead. A few details the replacement does not give show as "not available on this API".`,
+            vscode.l10n.t(
+              vscode.l10n.t(
+                'The Stacks API at {0} has switched off {1}; Stacks Lookup now uses {2} instead. A few details the replacement does not give show as "not available on this API".',
+              ),
+              safeOrigin(baseUrl) ?? baseUrl,
+              route,
+              replacement,
+            ),
           );
         },
       });
@@ -245,7 +253,7 @@ export class NetworkService extends Disposable implements WatchNetwork {
     const u = this.urlOf(network);
     return {
       networkLabel: NETWORK_LABELS[network],
-      baseUrl: u.ok ? u.url : this.config.apiUrl(network) || '(no URL)',
+      baseUrl: u.ok ? u.url : this.config.apiUrl(network) || vscode.l10n.t('(no URL)'),
       ...(what ? { what } : {}),
       hasApiKey: await this.hasKeyFor(network),
     };

@@ -5,7 +5,7 @@ import { checkBaseUrl } from '../../api/url';
 import { NETWORK_IDS, NETWORK_LABELS } from '../../chain/networks';
 import { Commands } from '../../constants';
 import type { Config, NetworkId } from '../shared/config';
-import { inertNotification } from '../shared/errorText';
+import { actionLabel, inertNotification } from '../shared/errorText';
 import type { Log } from '../shared/log';
 import { showError, showInfo } from '../shared/notify';
 import type { NetworkService } from './network';
@@ -31,27 +31,27 @@ interface NetworkPick extends vscode.QuickPickItem {
 async function selectNetwork(d: NetworkCommandDeps): Promise<NetworkId | undefined> {
   const current = d.networks.current;
   const details: Partial<Record<NetworkId, string>> = {
-    devnet: 'A local Clarinet devnet (clarinet devnet start)',
-    custom: 'Any Stacks API: https, or http on localhost',
+    devnet: vscode.l10n.t('A local Clarinet devnet (clarinet devnet start)'),
+    custom: vscode.l10n.t('Any Stacks API: https, or http on localhost'),
   };
   const items: NetworkPick[] = NETWORK_IDS.map((n) => {
     const detail = details[n];
     return {
       network: n,
       label: `${n === current ? '$(check) ' : ''}${NETWORK_LABELS[n]}`,
-      description: n === 'custom' ? d.config.customApiUrl || 'Custom URL…' : d.config.apiUrl(n),
+      description: n === 'custom' ? d.config.customApiUrl || vscode.l10n.t('Custom URL…') : d.config.apiUrl(n),
       ...(detail === undefined ? {} : { detail }),
     };
   });
   const pick = await vscode.window.showQuickPick(items, {
-    title: 'Stacks: Select Network',
-    placeHolder: `Current: ${NETWORK_LABELS[current]}`,
+    title: vscode.l10n.t('Stacks: Select Network'),
+    placeHolder: vscode.l10n.t('Current: {0}', NETWORK_LABELS[current]),
   });
   if (!pick) return undefined;
   if (pick.network === 'custom') {
     const url = await vscode.window.showInputBox({
-      title: 'Stacks: Custom API URL',
-      prompt: 'The base URL of a Stacks chain data API (https, or http on localhost)',
+      title: vscode.l10n.t('Stacks: Custom API URL'),
+      prompt: vscode.l10n.t('The base URL of a Stacks chain data API (https, or http on localhost)'),
       value: d.config.customApiUrl || 'https://',
       ignoreFocusOut: true,
       validateInput: (s) => ((c) => (c.ok ? undefined : c.reason))(checkBaseUrl(s)),
@@ -61,7 +61,7 @@ async function selectNetwork(d: NetworkCommandDeps): Promise<NetworkId | undefin
     const ok = await vscode.window.withProgress(
       {
         location: vscode.ProgressLocation.Notification,
-        title: inertNotification(`Stacks: checking ${clean}`),
+        title: inertNotification(vscode.l10n.t('Stacks: checking {0}', clean)),
         cancellable: true,
       },
       async (_p, token) => {
@@ -74,9 +74,10 @@ async function selectNetwork(d: NetworkCommandDeps): Promise<NetworkId | undefin
         } catch (e) {
           const msg = isStacksApiError(e) ? e.message : String(e);
           if (!(isStacksApiError(e) && e.kind === 'cancelled')) {
-            void showError(`${clean} does not answer like a Stacks API: ${msg}`, 'Select Network').then(
-              (c) => c && vscode.commands.executeCommand(Commands.selectNetwork),
-            );
+            void showError(
+              vscode.l10n.t('{0} does not answer like a Stacks API: {1}', clean, msg),
+              actionLabel('Select Network'),
+            ).then((c) => c && vscode.commands.executeCommand(Commands.selectNetwork));
           }
           return false;
         }
@@ -88,7 +89,9 @@ async function selectNetwork(d: NetworkCommandDeps): Promise<NetworkId | undefin
   await d.config.setNetwork(pick.network);
   const u = d.networks.urlOf(pick.network);
   vscode.window.setStatusBarMessage(
-    `$(globe) Stacks: ${NETWORK_LABELS[pick.network]}${u.ok ? ` (${u.url})` : ''}`,
+    u.ok
+      ? vscode.l10n.t('$(globe) Stacks: {0} ({1})', NETWORK_LABELS[pick.network], u.url)
+      : vscode.l10n.t('$(globe) Stacks: {0}', NETWORK_LABELS[pick.network]),
     4000,
   );
   return pick.network;
@@ -98,27 +101,28 @@ async function setApiKey(d: NetworkCommandDeps): Promise<boolean> {
   const origins = d.networks.originsForNewKey();
   if (!origins.length) {
     const u = d.networks.urlOf(d.networks.current);
-    void showError(`Set a valid API URL first: ${u.ok ? '' : u.reason}`, 'Select Network').then(
-      (c) => c && vscode.commands.executeCommand(Commands.selectNetwork),
-    );
+    void showError(
+      vscode.l10n.t('Set a valid API URL first: {0}', u.ok ? '' : u.reason),
+      actionLabel('Select Network'),
+    ).then((c) => c && vscode.commands.executeCommand(Commands.selectNetwork));
     return false;
   }
-  const hosts = origins.map((o) => new URL(o).host).join(' and ');
+  const hosts = hostList(origins);
   const key = await vscode.window.showInputBox({
-    title: 'Stacks: Set API Key',
-    prompt: `Your API key for ${hosts}. It is kept in the system keychain and sent only to ${hosts}.`,
+    title: vscode.l10n.t('Stacks: Set API Key'),
+    prompt: vscode.l10n.t('Your API key for {0}. It is kept in the system keychain and sent only to {0}.', hosts),
     password: true,
     ignoreFocusOut: true,
     validateInput: (s) =>
       /\s/.test(s.trim())
-        ? 'An API key has no spaces.'
+        ? vscode.l10n.t('An API key has no spaces.')
         : s.trim().length > 512
-          ? 'That is too long for an API key.'
+          ? vscode.l10n.t('That is too long for an API key.')
           : undefined,
   });
   if (!key?.trim()) return false;
   await d.networks.setKey(key.trim(), origins);
-  void showInfo(`Stacks: API key saved for ${hosts}.`);
+  void showInfo(vscode.l10n.t('Stacks: API key saved for {0}.', hosts));
   return true;
 }
 
@@ -126,7 +130,14 @@ async function clearApiKey(d: NetworkCommandDeps): Promise<boolean> {
   const origins = d.networks.originsForNewKey();
   await d.networks.clearKey(origins);
   void showInfo(
-    `Stacks: API key removed${origins.length ? ` for ${origins.map((o) => new URL(o).host).join(' and ')}` : ''}.`,
+    origins.length
+      ? vscode.l10n.t('Stacks: API key removed for {0}.', hostList(origins))
+      : vscode.l10n.t('Stacks: API key removed.'),
   );
   return true;
+}
+
+/** "a.example and b.example": the hosts a key is for. */
+function hostList(origins: readonly string[]): string {
+  return origins.map((o) => new URL(o).host).reduce((a, b) => vscode.l10n.t('{0} and {1}', a, b));
 }

@@ -30,7 +30,7 @@ export class NetworkStatusBar implements vscode.Disposable {
     private readonly config: Config,
   ) {
     this.item = vscode.window.createStatusBarItem('stacksLookup.network', vscode.StatusBarAlignment.Right, 100);
-    this.item.name = 'Stacks Network';
+    this.item.name = vscode.l10n.t('Stacks Network');
     this.item.command = Commands.selectNetwork;
     this.render();
     this.item.show();
@@ -118,20 +118,22 @@ export class NetworkStatusBar implements vscode.Disposable {
     const label = this.networks.label();
     const tip =
       this.tip && this.tip.network === this.networks.current ? ` #${this.tip.height.toLocaleString('en-US')}` : '';
-    this.item.text = `$(${this.problem ? 'warning' : 'globe'}) Stacks: ${label}${tip}`;
+    this.item.text = this.problem
+      ? vscode.l10n.t('$(warning) Stacks: {0}', label + tip)
+      : vscode.l10n.t('$(globe) Stacks: {0}', label + tip);
     const u = this.networks.urlOf(this.networks.current);
     // A server's error words (and a URL) as inert text: `appendText` leaves a bare `https://…` or
     // `www.…` for the renderer to turn into a link, `escapeMarkdown` escapes its `:` and `.` too.
     const paragraphs = [
-      `Stacks network: ${label}`,
-      `API: ${u.ok ? u.url : u.reason}`,
-      tip ? `Chain tip: block ${this.tip!.height}` : '',
-      this.problem ? `Last check failed: ${this.problem}` : '',
-      this.config.statusBarChainTip ? '' : 'The chain tip is hidden (stacksLookup.statusBar.chainTip).',
+      vscode.l10n.t('Stacks network: {0}', label),
+      vscode.l10n.t('API: {0}', u.ok ? u.url : u.reason),
+      tip ? vscode.l10n.t('Chain tip: block {0}', this.tip!.height) : '',
+      this.problem ? vscode.l10n.t('Last check failed: {0}', this.problem) : '',
+      this.config.statusBarChainTip ? '' : vscode.l10n.t('The chain tip is hidden (stacksLookup.statusBar.chainTip).'),
     ].filter(Boolean);
     const md = new vscode.MarkdownString(undefined, true);
     md.appendMarkdown(paragraphs.map((p) => escapeMarkdown(p, MAX_TOOLTIP_LINE)).join('\n\n'));
-    md.appendMarkdown('\n\nClick to select another network.');
+    md.appendMarkdown('\n\n' + vscode.l10n.t('Click to select another network.'));
     this.item.tooltip = md;
   }
 

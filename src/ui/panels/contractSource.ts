@@ -47,7 +47,10 @@ export async function fetchContractSource(
   const call = { ...(o.signal ? { signal: o.signal } : {}), ...(o.background ? { budget: 'fail-fast' as const } : {}) };
   const status = (await client.getContractsStatus([contractId], call))[contractId];
   if (!status?.found || !status.result)
-    throw new StacksApiError('not-found', `${contractId} is not deployed on ${NETWORK_LABELS[network]}.`);
+    throw new StacksApiError(
+      'not-found',
+      vscode.l10n.t('{0} is not deployed on {1}.', contractId, NETWORK_LABELS[network]),
+    );
   // The same options as the transaction panel, so an open panel's response is reused.
   const tx = await client.getTransaction(status.result.tx_id, { ...call, eventLimit: 50, eventOffset: 0 });
   const doc = deployedSourceDocument(contractId, tx);
@@ -63,7 +66,7 @@ export function registerContractSource(d: SourceDeps): vscode.Disposable[] {
   const provider: vscode.TextDocumentContentProvider = {
     async provideTextDocumentContent(uri, token) {
       const p = parseUri(uri);
-      if (!p) throw new Error(`${uri.toString()} does not name a contract.`);
+      if (!p) throw new Error(vscode.l10n.t('{0} does not name a contract.', uri.toString()));
       const controller = new AbortController();
       const sub = token.onCancellationRequested(() => controller.abort());
       try {
@@ -86,14 +89,17 @@ export async function openContractSource(d: SourceDeps, arg: unknown, beside = f
   const t: Target | undefined = toTarget(arg);
   const c = t && (t.kind === 'contract' || t.kind === 'address') ? checkContractId(t.id) : undefined;
   if (!t || !c?.ok) {
-    void showWarning('Give a contract id (<address>.<contract-name>) to open its source.');
+    void showWarning(vscode.l10n.t('Give a contract id (<address>.<contract-name>) to open its source.'));
     return undefined;
   }
   const network = t.network ?? d.networks.networkFor(c.value.network);
   const uri = contractSourceUri(network, c.value.contractId);
   try {
     const doc = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Stacks: opening the source of ${c.value.contractId}` },
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: vscode.l10n.t('Stacks: opening the source of {0}', c.value.contractId),
+      },
       async () => {
         // Fetched here first so a failure is a StacksApiError with its kind; the provider then reads the cache.
         await fetchContractSource(d, network, c.value.contractId);

@@ -19,6 +19,7 @@ import { simulate } from '../workbench/simulation';
 import type { Decision } from './messages';
 import { callResult, parseAt, prepareCall, prepareRead, valueResult } from './models/workbench';
 import { type Entry, identity } from './places';
+import * as l10n from '../../chain/l10n';
 
 export type FormDecision = Extract<Decision, { do: 'call' | 'read' | 'simulate' }>;
 
@@ -55,12 +56,12 @@ export class FormRunner {
           : prepareCall(iface, d.fn, d.args, d.sender, codec, d.do === 'simulate' ? 'public' : 'read_only');
       if (!prepared.ok) return this.show(place, prepared.result);
       const at = parseAt(d.at);
-      if (!at.ok) return this.show(place, { form, state: 'invalid', message: `At block: ${at.reason}` });
+      if (!at.ok) return this.show(place, { form, state: 'invalid', message: l10n.t('At block: {0}', at.reason) });
       const { client } = await this.d.networks.endpoint(network);
       const o = { signal: controller.signal };
       let tip: string | undefined;
       let block: { height: number; hash: string } | undefined;
-      let atText = 'latest block';
+      let atText = l10n.t('latest block');
       if (at.at.kind !== 'latest') {
         // The node reads only an index block hash as the block to run at: a height or block hash is resolved first.
         const ref = at.at.kind === 'height' ? at.at.height : at.at.hash;
@@ -72,11 +73,11 @@ export class FormRunner {
           return this.show(place, {
             form,
             state: 'invalid',
-            message: `At block: there is no block ${String(ref)} on ${NETWORK_LABELS[network]}.`,
+            message: l10n.t('At block: there is no block {0} on {1}.', String(ref), NETWORK_LABELS[network]),
           });
         tip = b.index_block_hash;
         block = { height: b.height, hash: b.hash };
-        atText = `block ${b.height.toLocaleString('en-US')} (index block hash ${tip})`;
+        atText = l10n.t('block {0} (index block hash {1})', b.height.toLocaleString('en-US'), tip);
       }
       const id = here.target.id;
       const where = tip ? { tip } : {};
@@ -107,7 +108,7 @@ export class FormRunner {
         e,
         await this.d.networks.errorContext(
           network,
-          d.do === 'call' ? 'read-only call' : d.do === 'simulate' ? 'simulation' : 'contract state',
+          d.do === 'call' ? l10n.t('read-only call') : d.do === 'simulate' ? 'simulation' : l10n.t('contract state'),
         ),
       );
       this.show(place, { form, state: 'error', message: text.message });
@@ -138,7 +139,9 @@ export class FormRunner {
       if (!call || args.some((a) => a === undefined)) return;
       const shown = await open({ target: { kind: 'contract', id: call.contract_id, network }, params: {} });
       if (!shown) {
-        void showWarning(`The interface of ${call.contract_id} could not be read, so the call was not re-simulated.`);
+        void showWarning(
+          l10n.t('The interface of {0} could not be read, so the call was not re-simulated.', call.contract_id),
+        );
         return;
       }
       form = `public:${call.function_name}`;
@@ -147,12 +150,12 @@ export class FormRunner {
       this.forms.set(form, controller);
       this.host.post({ type: 'formBusy', form });
       let block: { height: number; hash: string } | undefined;
-      let atText = 'latest block';
+      let atText = l10n.t('latest block');
       if (d.when === 'before' && tx.block_height !== undefined && tx.block_height > 0) {
         const b = await client.getBlock(tx.block_height - 1, o);
         block = { height: b.height, hash: b.hash };
-        atText = `block ${b.height.toLocaleString('en-US')}, the one before transaction ${d.target.id}`;
-      } else atText = `latest block, re-simulating transaction ${d.target.id}`;
+        atText = l10n.t('block {0}, the one before transaction {1}', b.height.toLocaleString('en-US'), d.target.id);
+      } else atText = l10n.t('latest block, re-simulating transaction {0}', d.target.id);
       const ask = { form, network, contractId: call.contract_id, fn: call.function_name, sender: tx.sender_address };
       const where = { atText, signal: controller.signal, ...(block ? { block } : {}) };
       this.show(place, await simulate(this.d, { ...ask, args: args as string[], ...where }));

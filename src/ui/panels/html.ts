@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { webviewStrings } from './webviewStrings';
 
 /** A fresh nonce for every document: only the bundled script with it may run. */
 export function nonce(): string {
@@ -27,8 +28,10 @@ export function panelHtml(webview: vscode.Webview, extensionUri: vscode.Uri): st
     `font-src ${webview.cspSource}`,
     `img-src ${webview.cspSource}`,
   ].join('; ');
+  // The panel's own words, translated, as an attribute: no inline script, so the CSP stays the same.
+  const words = escapeAttribute(JSON.stringify(webviewStrings()));
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeAttribute(vscode.env.language)}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
@@ -37,8 +40,16 @@ export function panelHtml(webview: vscode.Webview, extensionUri: vscode.Uri): st
 <title>Stacks Lookup</title>
 </head>
 <body>
-<main id="app" aria-live="polite"><p class="state loading">Loading…</p></main>
+<main id="app" aria-live="polite" data-l10n="${words}"><p class="state loading">${escapeText(vscode.l10n.t('Loading…'))}</p></main>
 <script nonce="${n}" src="${dist('webview.js')}"></script>
 </body>
 </html>`;
+}
+
+function escapeAttribute(s: string): string {
+  return escapeText(s).replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+function escapeText(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { isStacksApiError } from '../../api/errors';
-import { Target, TARGET_WHAT, targetTitle } from '../../chain/target';
+import { Target, targetWhat, targetTitle } from '../../chain/target';
 import { Commands, PANEL_VIEW_TYPE } from '../../constants';
 import { FormResult, Frame, HostMessage, PanelParams, PanelState, ViewModel } from '../../protocol';
 import type { ContractInterface } from '../../api';
@@ -160,7 +160,7 @@ export class PanelManager extends Disposable implements Presenter {
         // A result is chain data of any shape: the status bar names it rather than showing it.
         if (this.forms.texts().has(d.text))
           vscode.window.setStatusBarMessage(
-            `$(copy) Copied the result (${d.text.length.toLocaleString('en-US')} characters)`,
+            vscode.l10n.t('$(copy) Copied the result ({0} characters)', d.text.length.toLocaleString('en-US')),
             2500,
           );
         else showCopied(d.text);
@@ -292,7 +292,7 @@ export class PanelManager extends Disposable implements Presenter {
 
   private async showError(entry: Entry, e: unknown): Promise<void> {
     const network = entry.target.network;
-    const text = describeError(e, await this.d.networks.errorContext(network, TARGET_WHAT[entry.target.kind]));
+    const text = describeError(e, await this.d.networks.errorContext(network, targetWhat(entry.target.kind)));
     if (!isStacksApiError(e))
       this.d.log.error(`Detail panel: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     this.post({
@@ -351,7 +351,7 @@ export class PanelManager extends Disposable implements Presenter {
     const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
     const panel = vscode.window.createWebviewPanel(
       PANEL_VIEW_TYPE,
-      'Stacks',
+      vscode.l10n.t('Stacks'),
       { viewColumn: column, preserveFocus: false },
       {},
     );

@@ -14,6 +14,7 @@ import { Commands } from '../../constants';
 import { Section, Value, ViewModel, WebviewMessage, WorkbenchForm } from '../../protocol';
 import { Entry, mergeParams } from './places';
 import { checkTarget } from '../shared/targets';
+import * as l10n from '../../chain/l10n';
 
 export interface Navigation {
   push?: boolean;
@@ -101,7 +102,7 @@ export function decide(raw: unknown, s: PanelSituation): Decision {
         if (!b.ok || b.value.kind === 'latest')
           return {
             do: 'warn',
-            message: b.ok ? 'Give a block height or hash to see the balance at that block.' : b.reason,
+            message: b.ok ? l10n.t('Give a block height or hash to see the balance at that block.') : b.reason,
           };
       }
       return { do: 'navigate', entry: { target: here.target, params }, how: { reuse: true } };

@@ -1,4 +1,5 @@
 import { lazyBundle } from '../../lazyBundle';
+import * as l10n from '../../chain/l10n';
 
 type ClarinetModule = typeof import('../../chain/clarinet');
 
@@ -7,4 +8,4 @@ type ClarinetModule = typeof import('../../chain/clarinet');
  * loaded the first time a project is read so that activation stays small. The web build, one
  * file, replaces this module with clarinetModule.web.ts.
  */
-export const clarinetModule = lazyBundle<ClarinetModule>(__dirname, 'clarinet.js', 'Clarinet project reader');
+export const clarinetModule = lazyBundle<ClarinetModule>(__dirname, 'clarinet.js', l10n.t('Clarinet project reader'));

@@ -153,7 +153,11 @@ export class ContractStatuses extends Disposable {
     );
     if (leftOut)
       this.log.warn(
-        `Deployment status: ${leftOut} contract ids past the first ${MAX_STATUS_IDS} were not asked about.`,
+        vscode.l10n.t(
+          'Deployment status: {0} contract ids past the first {1} were not asked about.',
+          leftOut,
+          MAX_STATUS_IDS,
+        ),
       );
     const answers = new Map<NetworkId, NetworkAnswer>();
     await Promise.all(

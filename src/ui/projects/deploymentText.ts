@@ -5,18 +5,21 @@ import { NETWORK_LABELS, PLAN_NETWORKS, type PlanNetwork } from '../../chain/net
 import { formatInt } from '../../chain/format';
 import type { NetworkId } from '../shared/config';
 import type { ContractState } from './contractStatus';
+import * as l10n from '../../chain/l10n';
 
 /** "mainnet: deployed at #123,456", as the CodeLens and the tree say it. */
 export function stateText(plan: PlanNetwork, s: ContractState, short = false): string {
   switch (s.state) {
     case 'deployed':
-      return `${plan}: ${s.blockHeight !== undefined ? `deployed at #${formatInt(s.blockHeight)}` : `deploying (${s.status})`}`;
+      return s.blockHeight !== undefined
+        ? l10n.t('{0}: deployed at #{1}', plan, formatInt(s.blockHeight))
+        : l10n.t('{0}: deploying ({1})', plan, s.status);
     case 'not-deployed':
-      return `${plan}: not deployed`;
+      return l10n.t('{0}: not deployed', plan);
     case 'unknown':
-      return `${plan}: unknown`;
+      return l10n.t('{0}: unknown', plan);
     case 'not-asked':
-      return short ? `${plan}: —` : `${plan}: select ${NETWORK_LABELS[plan]} to check`;
+      return short ? `${plan}: —` : l10n.t('{0}: select {1} to check', plan, NETWORK_LABELS[plan]);
   }
 }
 

@@ -129,7 +129,7 @@ export class ClarinetWorkspace extends Disposable {
 }
 
 async function readText(root: vscode.Uri, rel: string): Promise<string | undefined> {
-  if (SECRET.test(rel.replace(/\\/g, '/'))) throw new Error(`${rel} holds secrets and is never read.`);
+  if (SECRET.test(rel.replace(/\\/g, '/'))) throw new Error(vscode.l10n.t('{0} holds secrets and is never read.', rel));
   const uri = vscode.Uri.joinPath(root, rel);
   try {
     // A file too large to parse is refused before it is read (the reader checks the text again).

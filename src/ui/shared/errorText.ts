@@ -1,8 +1,23 @@
 /** One clear sentence and the useful actions for each kind of failure. No `vscode` import. */
 import { isStacksApiError } from '../../api/errors';
 import { clip } from '../../chain/format';
+import * as l10n from '../../chain/l10n';
 
 export type ErrorAction = 'Set API Key' | 'Select Network' | 'Retry' | 'Show Log';
+
+/** The label of an action's button, in the user's language. */
+export function actionLabel(a: ErrorAction): string {
+  switch (a) {
+    case 'Set API Key':
+      return l10n.t('Set API Key');
+    case 'Select Network':
+      return l10n.t('Select Network');
+    case 'Retry':
+      return l10n.t('Retry');
+    case 'Show Log':
+      return l10n.t('Show Log');
+  }
+}
 
 export interface ErrorContext {
   /** "Mainnet", "Testnet", "Devnet", "Custom". */
@@ -24,88 +39,105 @@ export function describeError(e: unknown, ctx: ErrorContext): ErrorText {
   if (!isStacksApiError(e)) {
     const msg = e instanceof Error ? e.message : String(e);
     return {
-      message: `Something went wrong: ${msg}`,
+      message: l10n.t('Something went wrong: {0}', msg),
       actions: ['Show Log'],
-      short: 'Something went wrong (see the log).',
+      short: l10n.t('Something went wrong (see the log).'),
     };
   }
-  const on = `on ${ctx.networkLabel}`;
   switch (e.kind) {
     case 'invalid-input':
       return { message: e.message, actions: [], short: e.message };
     case 'insecure-url':
       // With a status, the server redirected to another site; without, the URL itself is refused.
       return {
-        message: `${e.message} Choose another network or URL.`,
+        message: l10n.t('{0} Choose another network or URL.', e.message),
         actions: ['Select Network'],
-        short: e.status !== undefined ? 'The API redirected to another site.' : 'The API URL is not allowed.',
+        short:
+          e.status !== undefined
+            ? l10n.t('The API redirected to another site.')
+            : l10n.t('The API URL is not allowed.'),
       };
     case 'not-found': {
-      const s = `${ctx.what ? `${capital(ctx.what)} not found` : 'Not found'} ${on} (${ctx.baseUrl}).`;
-      return { message: `${s} It may be on another network.`, actions: ['Select Network'], short: `Not found ${on}` };
+      const message = ctx.what
+        ? l10n.t(
+            '{0} not found on {1} ({2}). It may be on another network.',
+            capital(ctx.what),
+            ctx.networkLabel,
+            ctx.baseUrl,
+          )
+        : l10n.t('Not found on {0} ({1}). It may be on another network.', ctx.networkLabel, ctx.baseUrl);
+      return { message, actions: ['Select Network'], short: l10n.t('Not found on {0}', ctx.networkLabel) };
     }
     case 'bad-request':
       return { message: `${e.message}`, actions: [], short: e.message };
     case 'unauthorized':
       return {
-        message: `${ctx.baseUrl} needs an API key: set one with "Stacks: Set API Key…".`,
+        message: l10n.t('{0} needs an API key: set one with "Stacks: Set API Key…".', ctx.baseUrl),
         actions: ['Set API Key'],
-        short: 'API key missing.',
+        short: l10n.t('API key missing.'),
       };
     case 'forbidden':
       return {
-        message: `${ctx.baseUrl} refused the API key${ctx.hasApiKey ? '' : ' (none is set)'}: check it and set it again.`,
+        message: ctx.hasApiKey
+          ? l10n.t('{0} refused the API key: check it and set it again.', ctx.baseUrl)
+          : l10n.t('{0} refused the API key (none is set): check it and set it again.', ctx.baseUrl),
         actions: ['Set API Key'],
-        short: 'API key refused.',
+        short: l10n.t('API key refused.'),
       };
     case 'gone':
       return {
-        message: `${ctx.baseUrl} has switched this route off (410 Gone). ${e.message}`,
+        message: l10n.t('{0} has switched this route off (410 Gone). {1}', ctx.baseUrl, e.message),
         actions: ['Select Network', 'Show Log'],
-        short: 'This API route was switched off.',
+        short: l10n.t('This API route was switched off.'),
       };
     case 'rate-limited': {
       const wait =
-        e.retryAfterMs !== undefined ? ` Try again in ${Math.max(1, Math.ceil(e.retryAfterMs / 1000))} s.` : '';
+        e.retryAfterMs !== undefined
+          ? ` ${l10n.t('Try again in {0} s.', Math.max(1, Math.ceil(e.retryAfterMs / 1000)))}`
+          : '';
       return ctx.hasApiKey
-        ? { message: `Rate limited by ${ctx.baseUrl}.${wait}`, actions: ['Retry'], short: `Rate limited.${wait}` }
+        ? {
+            message: l10n.t('Rate limited by {0}.', ctx.baseUrl) + wait,
+            actions: ['Retry'],
+            short: l10n.t('Rate limited.') + wait,
+          }
         : {
-            message: `Rate limited by ${ctx.baseUrl}: set an API key for a higher limit.${wait}`,
+            message: l10n.t('Rate limited by {0}: set an API key for a higher limit.', ctx.baseUrl) + wait,
             actions: ['Set API Key', 'Retry'],
-            short: 'Rate limited: set an API key for a higher limit.',
+            short: l10n.t('Rate limited: set an API key for a higher limit.'),
           };
     }
     case 'server':
       return {
-        message: `${ctx.networkLabel} API (${ctx.baseUrl}) had a problem: ${e.message}`,
+        message: l10n.t('{0} API ({1}) had a problem: {2}', ctx.networkLabel, ctx.baseUrl, e.message),
         actions: ['Retry', 'Select Network'],
-        short: `${ctx.networkLabel} API error (${e.status ?? 'server'}).`,
+        short: l10n.t('{0} API error ({1}).', ctx.networkLabel, e.status ?? l10n.t('server')),
       };
     case 'timeout':
       return {
-        message: `${ctx.networkLabel} API at ${ctx.baseUrl} did not answer in time.`,
+        message: l10n.t('{0} API at {1} did not answer in time.', ctx.networkLabel, ctx.baseUrl),
         actions: ['Retry', 'Select Network'],
-        short: `${ctx.networkLabel} API did not answer in time.`,
+        short: l10n.t('{0} API did not answer in time.', ctx.networkLabel),
       };
     case 'cancelled':
       return { message: 'Cancelled.', actions: [], short: 'Cancelled.' };
     case 'network':
       return {
-        message: `${ctx.networkLabel} at ${ctx.baseUrl} is not reachable: ${e.message}`,
+        message: l10n.t('{0} at {1} is not reachable: {2}', ctx.networkLabel, ctx.baseUrl, e.message),
         actions: ['Retry', 'Select Network'],
-        short: `${ctx.networkLabel} at ${ctx.baseUrl} is not reachable.`,
+        short: l10n.t('{0} at {1} is not reachable.', ctx.networkLabel, ctx.baseUrl),
       };
     case 'blocked':
       return {
         message: e.message,
         actions: ['Retry', 'Select Network'],
-        short: 'The browser refused the request (CORS or mixed content).',
+        short: l10n.t('The browser refused the request (CORS or mixed content).'),
       };
     case 'invalid-response':
       return {
-        message: `${ctx.networkLabel} API sent something unexpected: ${e.message}`,
+        message: l10n.t('{0} API sent something unexpected: {1}', ctx.networkLabel, e.message),
         actions: ['Retry', 'Show Log'],
-        short: `${ctx.networkLabel} API sent an unexpected response.`,
+        short: l10n.t('{0} API sent an unexpected response.', ctx.networkLabel),
       };
   }
 }

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { isStacksApiError } from '../../api/errors';
 import { Commands } from '../../constants';
-import { describeError, ErrorContext } from './errorText';
+import { actionLabel, describeError, ErrorContext } from './errorText';
 import { showError, showWarning } from './notify';
 
 /**
@@ -16,11 +16,13 @@ export async function reportError(
 ): Promise<void> {
   if (isStacksApiError(e) && e.kind === 'cancelled') return;
   const text = describeError(e, ctx);
-  if (!isStacksApiError(e)) log?.(`Unexpected error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+  if (!isStacksApiError(e))
+    log?.(vscode.l10n.t('Unexpected error: {0}', e instanceof Error ? (e.stack ?? e.message) : String(e)));
   const actions = text.actions.filter((a) => a !== 'Retry' || retry);
   const show = isStacksApiError(e) && (e.kind === 'invalid-input' || e.kind === 'not-found') ? showWarning : showError;
-  const choice = await show(text.message, ...actions);
-  switch (choice) {
+  const labels = actions.map(actionLabel);
+  const chosen = await show(text.message, ...labels);
+  switch (chosen === undefined ? undefined : actions[labels.indexOf(chosen)]) {
     case 'Set API Key':
       await vscode.commands.executeCommand(Commands.setApiKey);
       break;

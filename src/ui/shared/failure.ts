@@ -21,6 +21,7 @@ import {
 import { clip, statusTone } from '../../chain/format';
 import { breachSentence, postConditionBreach } from '../../chain/postConditionBreach';
 import { vmErrorSentence } from '../../chain/vmError';
+import * as l10n from '../../chain/l10n';
 
 export interface TxFailure {
   /** One sentence: "Failed with ERR-X (err u101)", or the result and why no name was found. */
@@ -109,7 +110,11 @@ export async function txFailure(
   const result = o.resultText ?? tx.tx_result?.repr;
   const call = tx.contract_call;
   if (!call || result === undefined) {
-    return { headline: sentence ?? (result ? `Failed with ${clip(result)}` : 'Failed'), ...vm, links: [] };
+    return {
+      headline: sentence ?? (result ? l10n.t('Failed with {0}', clip(result)) : l10n.t('Failed')),
+      ...vm,
+      links: [],
+    };
   }
   return callFailure(
     { contractId: call.contract_id, fn: call.function_name, result },
@@ -140,7 +145,7 @@ export async function callFailure(
   if (postConditionAborted && !result.startsWith('(err ')) {
     // The contract did not return an error: a post-condition aborted what it did.
     return {
-      headline: sentence ?? 'Failed: a post-condition did not hold, so the transaction was aborted',
+      headline: sentence ?? l10n.t('Failed: a post-condition did not hold, so the transaction was aborted'),
       ...at,
       ...vm,
       links: [],
@@ -156,7 +161,11 @@ export async function callFailure(
   } catch (e) {
     if (o.signal?.aborted) throw e;
     const why = e instanceof Error ? e.message : String(e);
-    names = { ok: false, result: clip(result), reason: `The contract’s source could not be read (${clip(why, 200)}).` };
+    names = {
+      ok: false,
+      result: clip(result),
+      reason: l10n.t('The contract’s source could not be read ({0}).', clip(why, 200)),
+    };
   }
   return { headline: failureHeadline(names), ...at, names, ...vm, links: linesOf(names) };
 }

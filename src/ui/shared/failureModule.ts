@@ -2,5 +2,6 @@
 // Clarity reader), loaded on the first failed transaction. The web build replaces this file with
 // failureModule.web.ts (esbuild.js, `webVariants`). Compiled for the unit tests it is ./failure.js here.
 import { lazyBundle } from '../../lazyBundle';
+import * as l10n from '../../chain/l10n';
 
-export const failureModule = lazyBundle<typeof import('./failure')>(__dirname, 'failure.js', 'failure reasons');
+export const failureModule = lazyBundle<typeof import('./failure')>(__dirname, 'failure.js', l10n.t('failure reasons'));

@@ -32,5 +32,5 @@ export function askModal<T extends string>(message: string, detail: string, ...a
 
 /** Says in the status bar what was copied, cut to a glance. */
 export function showCopied(text: string): void {
-  vscode.window.setStatusBarMessage(`$(copy) Copied ${clip(text, 24)}`, 2500);
+  vscode.window.setStatusBarMessage(vscode.l10n.t('$(copy) Copied {0}', clip(text, 24)), 2500);
 }

@@ -5,6 +5,7 @@
 import type { StacksClient, Transaction } from '../../api';
 import type { FailureOptions, TxFailure } from './failure';
 import { failureModule } from './failureModule';
+import * as l10n from '../../chain/l10n';
 
 export type { FailureLine, FailureOptions, TxFailure } from './failure';
 
@@ -24,7 +25,9 @@ export function callFailure(...args: Parameters<typeof import('./failure').callF
 }
 
 /** The button of a failed call's notification that opens the line that returned its error. */
-export const OPEN_LINE = 'Open Line';
+export const OPEN_LINE = l10n.t('Open Line');
+/** The button that opens the transaction. */
+export const OPEN = l10n.t('Open');
 
 /** The argument of Stacks: Open the Line That Returned the Error for the first line of `f`, if it has one. */
 export function firstErrorLine(
@@ -44,8 +47,8 @@ export function failureNotice(
   f: TxFailure | undefined,
   network: string,
 ): { text: string; buttons: string[]; line?: ReturnType<typeof firstErrorLine> } {
-  if (!f) return { text: message, buttons: ['Open'] };
+  if (!f) return { text: message, buttons: [OPEN] };
   const sentence = /[.!?]$/.test(f.headline) ? f.headline : `${f.headline}.`;
   const line = firstErrorLine(f, network);
-  return { text: `${message} ${sentence}`, buttons: line ? ['Open', OPEN_LINE] : ['Open'], ...(line ? { line } : {}) };
+  return { text: `${message} ${sentence}`, buttons: line ? [OPEN, OPEN_LINE] : [OPEN], ...(line ? { line } : {}) };
 }

@@ -20,10 +20,10 @@ export class ContractsSection extends Section {
 
   getTreeItem(): vscode.TreeItem {
     return this.header(
-      'Workspace Contracts',
+      vscode.l10n.t('Workspace Contracts'),
       'file-code',
       true,
-      'The contracts of the Clarinet project(s) in this workspace and where they are deployed',
+      vscode.l10n.t('The contracts of the Clarinet project(s) in this workspace and where they are deployed'),
     );
   }
 
@@ -33,10 +33,10 @@ export class ContractsSection extends Section {
       return [
         placeholder(
           this,
-          'No Clarinet project in this workspace',
+          vscode.l10n.t('No Clarinet project in this workspace'),
           'folder-opened',
-          command('workbench.action.files.openFolder', 'Open Folder…'),
-          'Open a folder with a Clarinet.toml to see its contracts here.',
+          command('workbench.action.files.openFolder', vscode.l10n.t('Open Folder…')),
+          vscode.l10n.t('Open a folder with a Clarinet.toml to see its contracts here.'),
         ),
       ];
     }
@@ -46,19 +46,23 @@ export class ContractsSection extends Section {
     if (readable.some((p) => p.result.ok && p.result.project.contracts.some((c) => c.deployments.length))) {
       // Until the user asks for chain data in this window, the contracts are listed unchecked.
       table = this.d.statuses.ready ?? (this.d.networks.used ? await this.d.statuses.get(ctx.budget) : undefined);
-      if (!table) nodes.push(notLoadedYet(this, 'Deployment status'));
+      if (!table) nodes.push(notLoadedYet(this, vscode.l10n.t('Deployment status')));
     }
     // A network that could not answer: its reason and action once, at the top.
     for (const answer of table?.answers.values() ?? []) {
-      if (!answer.ok) nodes.push(...(await errorNodes(this.d, this, answer.error, answer.network, 'contract status')));
+      if (!answer.ok)
+        nodes.push(...(await errorNodes(this.d, this, answer.error, answer.network, vscode.l10n.t('contract status'))));
     }
     if (table?.leftOut)
       nodes.push(
         infoNode(
           this,
-          `Status of the first ${formatInt(MAX_STATUS_IDS)} contracts only`,
-          `${formatInt(table.leftOut)} more contract ids were not asked about; their status shows as unknown.`,
-          `${formatInt(table.leftOut)} not asked`,
+          vscode.l10n.t('Status of the first {0} contracts only', formatInt(MAX_STATUS_IDS)),
+          vscode.l10n.t(
+            '{0} more contract ids were not asked about; their status shows as unknown.',
+            formatInt(table.leftOut),
+          ),
+          vscode.l10n.t('{0} not asked', formatInt(table.leftOut)),
         ),
       );
     if (projects.length === 1) nodes.push(...(await projectChildren(this, this.d, projects[0]!, table)));
@@ -108,9 +112,9 @@ async function projectChildren(
     nodes.push(
       placeholder(
         parent,
-        'No contracts in Clarinet.toml',
+        vscode.l10n.t('No contracts in Clarinet.toml'),
         'info',
-        command('vscode.open', 'Open Clarinet.toml', p.manifest),
+        command('vscode.open', vscode.l10n.t('Open Clarinet.toml'), p.manifest),
       ),
     );
   for (const c of r.project.contracts) nodes.push(new ContractNode(parent, d, p, r.project, c, table));
@@ -136,17 +140,21 @@ class PlansNode extends TreeNode {
   }
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Deployment Plans', vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(vscode.l10n.t('Deployment Plans'), vscode.TreeItemCollapsibleState.Collapsed);
     const missing = this.missing;
     item.description = [
       this.clarinet.plans.length ? `${this.clarinet.plans.length}` : 'none',
-      missing ? `no plan for ${missing}` : '',
+      missing ? vscode.l10n.t('no plan for {0}', missing) : '',
     ]
       .filter(Boolean)
       .join(' · ');
     item.tooltip = missing
-      ? `No deployment plan of this project names ${missing}: its contracts have no ${missing} id, and relative .name references are not resolved there.`
-      : 'The *-plan.yaml files in deployments/, each with its network and deployer';
+      ? vscode.l10n.t(
+          'No deployment plan of this project names {0}: its contracts have no {1} id, and relative .name references are not resolved there.',
+          missing,
+          missing,
+        )
+      : vscode.l10n.t('The *-plan.yaml files in deployments/, each with its network and deployer');
     item.iconPath = new vscode.ThemeIcon('rocket');
     item.contextValue = 'plans';
     return item;
@@ -159,12 +167,16 @@ class PlansNode extends TreeNode {
       nodes.push(
         infoNode(
           this,
-          `No plan for ${missing}`,
-          `No plan in deployments/ names ${missing}. Clarinet writes one with: clarinet deployments generate --${missing}`,
+          vscode.l10n.t('No plan for {0}', missing),
+          vscode.l10n.t(
+            'No plan in deployments/ names {0}. Clarinet writes one with: clarinet deployments generate --{1}',
+            missing,
+            missing,
+          ),
         ),
       );
     if (!this.clarinet.plans.length && !missing)
-      nodes.push(infoNode(this, 'No deployment plan', 'No *-plan.yaml in deployments/'));
+      nodes.push(infoNode(this, vscode.l10n.t('No deployment plan'), vscode.l10n.t('No *-plan.yaml in deployments/')));
     return Promise.resolve(nodes);
   }
 }
@@ -182,20 +194,26 @@ function planNode(parent: TreeNode, p: WorkspaceProject, plan: ClarinetPlan): Tr
   const item = new vscode.TreeItem(planName(plan.file), vscode.TreeItemCollapsibleState.None);
   item.description =
     plan.network === 'simnet'
-      ? 'simnet (simulated, not on a chain)'
-      : `${plan.network} · ${plan.deployers.length ? plan.deployers.map((a) => shortenMiddle(a)).join(', ') : 'no contract published'}`;
+      ? vscode.l10n.t('simnet (simulated, not on a chain)')
+      : `${plan.network} · ${plan.deployers.length ? plan.deployers.map((a) => shortenMiddle(a)).join(', ') : vscode.l10n.t('no contract published')}`;
   item.tooltip = [
     plan.file,
     plan.name !== undefined ? clip(plan.name, 120) : '',
-    `Network: ${plan.network}`,
-    ...plan.deployers.map((a) => `Deployer: ${a}`),
-    `${plan.publishes} contract${plan.publishes === 1 ? '' : 's'} published${plan.network === 'simnet' ? ' (emulated)' : ''}`,
+    vscode.l10n.t('Network: {0}', plan.network),
+    ...plan.deployers.map((a) => vscode.l10n.t('Deployer: {0}', a)),
+    plan.network === 'simnet'
+      ? plan.publishes === 1
+        ? vscode.l10n.t('1 contract published (emulated)')
+        : vscode.l10n.t('{0} contracts published (emulated)', plan.publishes)
+      : plan.publishes === 1
+        ? vscode.l10n.t('1 contract published')
+        : vscode.l10n.t('{0} contracts published', plan.publishes),
   ]
     .filter(Boolean)
     .join('\n');
   item.iconPath = new vscode.ThemeIcon(plan.network === 'simnet' ? 'beaker' : 'file');
   item.contextValue = 'plan';
-  item.command = command('vscode.open', 'Open Plan', vscode.Uri.joinPath(p.root, plan.file));
+  item.command = command('vscode.open', vscode.l10n.t('Open Plan'), vscode.Uri.joinPath(p.root, plan.file));
   return new ItemNode(parent, item);
 }
 
@@ -215,7 +233,7 @@ function problemNode(
   );
   const line = Math.max(0, (problem.line ?? 1) - 1);
   const col = Math.max(0, (problem.column ?? 1) - 1);
-  item.command = command('vscode.open', 'Open', vscode.Uri.joinPath(p.root, problem.file), {
+  item.command = command('vscode.open', vscode.l10n.t('Open'), vscode.Uri.joinPath(p.root, problem.file), {
     selection: new vscode.Range(line, col, line, col),
   });
   item.contextValue = 'problem';
@@ -254,7 +272,7 @@ export class ContractNode extends TreeNode {
 
   /** A state as the view says it; without a table (not asked yet in this window), "not checked". */
   private said(plan: PlanNetwork, s: ContractState, short = false): string {
-    return this.table ? stateText(plan, s, short) : `${plan}: not checked`;
+    return this.table ? stateText(plan, s, short) : vscode.l10n.t('{0}: not checked', plan);
   }
 
   /**
@@ -282,26 +300,26 @@ export class ContractNode extends TreeNode {
     item.id = `contract:${this.uri.toString()}#${this.contract.name}`;
     if (this.inside) item.resourceUri = this.uri;
     item.iconPath = new vscode.ThemeIcon('file-code');
-    item.description = states.length ? states.map(short).join(' · ') : 'no deployment plan';
+    item.description = states.length ? states.map(short).join(' · ') : vscode.l10n.t('no deployment plan');
     item.tooltip = [
       `${this.contract.name} (${this.clarinet.name})`,
       this.contract.path,
       [
-        this.contract.clarityVersion !== undefined ? `Clarity ${this.contract.clarityVersion}` : '',
+        this.contract.clarityVersion !== undefined ? vscode.l10n.t('Clarity {0}', this.contract.clarityVersion) : '',
         this.contract.epoch !== undefined ? `epoch ${this.contract.epoch}` : '',
       ]
         .filter(Boolean)
         .join(' · '),
       ...states.map(
         ([plan, s, plans], i) =>
-          `${withDrift(this.said(plan, s), i)}\n  ${s.id}\n  ${plans.map(planName).join(', ')}${s.state === 'deployed' ? `\n  deploy tx ${s.txId}` : ''}`,
+          `${withDrift(this.said(plan, s), i)}\n  ${s.id}\n  ${plans.map(planName).join(', ')}${s.state === 'deployed' ? `\n  ${vscode.l10n.t('deploy tx {0}', s.txId)}` : ''}`,
       ),
     ]
       .filter(Boolean)
       .join('\n');
     // A contract with a successful deploy can be compared with it (view/item/context menus).
     item.contextValue = drifts.some(Boolean) && this.inside ? 'contract.deployed' : 'contract';
-    if (this.inside) item.command = command('vscode.open', 'Open Contract', this.uri);
+    if (this.inside) item.command = command('vscode.open', vscode.l10n.t('Open Contract'), this.uri);
     return item;
   }
 
@@ -317,7 +335,7 @@ export class ContractNode extends TreeNode {
       let why = '';
       if (s.state === 'unknown' && s.error !== undefined) {
         const api = this.table?.askedFor[plan];
-        if (api) why = describeError(s.error, await errorContext(this.d, api, 'contract status')).short;
+        if (api) why = describeError(s.error, await errorContext(this.d, api, vscode.l10n.t('contract status'))).short;
       }
       const drift = this.driftOf(plan, s.id);
       item.description = `${this.said(plan, s).slice(plan.length + 2)}${why ? ` (${why})` : ''}${drift ? ` · ${driftText(drift)}` : ''} · ${shortenMiddle(s.id.split('.')[0]!)}${several.has(plan) ? ` · ${plans.map(planName).join(', ')}` : ''}`;
@@ -326,11 +344,17 @@ export class ContractNode extends TreeNode {
         s.id,
         this.said(plan, s),
         `Plan: ${plans.join(', ')}`,
-        s.state === 'deployed' ? `Deploy transaction: ${s.txId}` : '',
+        s.state === 'deployed' ? vscode.l10n.t('Deploy transaction: {0}', s.txId) : '',
         drift
-          ? `The local file ${driftText(drift)}${drift.state === 'error' ? '' : ' (line endings, trailing blanks and #[env(simnet)] code do not count)'}`
+          ? vscode.l10n.t(
+              'The local file {0}{1}',
+              driftText(drift),
+              drift.state === 'error'
+                ? ''
+                : vscode.l10n.t(' (line endings, trailing blanks and #[env(simnet)] code do not count)'),
+            )
           : '',
-        api ? `Asked: ${NETWORK_LABELS[api]} API` : '',
+        api ? vscode.l10n.t('Asked: {0} API', NETWORK_LABELS[api]) : '',
         why,
       ]
         .filter(Boolean)
@@ -341,8 +365,8 @@ export class ContractNode extends TreeNode {
       item.contextValue = 'contractDeployment';
       item.command =
         s.state === 'deployed'
-          ? command(Commands.showTransaction, 'Show Deploy Transaction', s.txId)
-          : command(Commands.showContractStatus, 'Show Contract Deployment Status', s.id);
+          ? command(Commands.showTransaction, vscode.l10n.t('Show Deploy Transaction'), s.txId)
+          : command(Commands.showContractStatus, vscode.l10n.t('Show Contract Deployment Status'), s.id);
       nodes.push(new ItemNode(this, item, { kind: 'contract', id: s.id }));
     }
     return nodes;

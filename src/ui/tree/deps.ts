@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { isStacksApiError } from '../../api/errors';
 import { Commands } from '../../constants';
 import type { Config, NetworkId } from '../shared/config';
-import { describeError, ErrorContext } from '../shared/errorText';
+import { actionLabel, describeError, ErrorContext } from '../shared/errorText';
 import type { History } from '../shared/history';
 import type { Log } from '../shared/log';
 import { NetworkService } from '../network/network';
@@ -61,17 +61,17 @@ export async function errorNodes(
     : unreachable && text.actions.includes('Select Network')
       ? 'Select Network'
       : undefined;
-  const retryCommand = command(Commands.refreshExplorer, 'Retry', retry);
+  const retryCommand = command(Commands.refreshExplorer, actionLabel('Retry'), retry);
   item.command =
     action === 'Set API Key'
-      ? command(Commands.setApiKey, action)
+      ? command(Commands.setApiKey, actionLabel(action))
       : action === 'Select Network'
-        ? command(Commands.selectNetwork, action)
+        ? command(Commands.selectNetwork, actionLabel(action))
         : retryCommand;
-  item.description = action ?? 'Retry';
+  item.description = actionLabel(action ?? 'Retry');
   const nodes: TreeNode[] = [new ItemNode(parent, item)];
   if (action) {
-    const again = new vscode.TreeItem('Retry', vscode.TreeItemCollapsibleState.None);
+    const again = new vscode.TreeItem(vscode.l10n.t('Retry'), vscode.TreeItemCollapsibleState.None);
     again.iconPath = new vscode.ThemeIcon('refresh');
     again.command = retryCommand;
     again.contextValue = 'retry';
@@ -103,7 +103,12 @@ export function placeholder(
  * asks nothing. A click loads the view (as does any hover, command or lookup).
  */
 export function notLoadedYet(parent: TreeNode, label: string): TreeNode {
-  return placeholder(parent, label, 'cloud-download', command(Commands.refreshExplorer, 'Select to load'));
+  return placeholder(
+    parent,
+    label,
+    'cloud-download',
+    command(Commands.refreshExplorer, vscode.l10n.t('Select to load')),
+  );
 }
 
 /** A fact: label, short value, full value in the tooltip. */

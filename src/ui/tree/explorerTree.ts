@@ -144,7 +144,7 @@ export class ExplorerTree extends Disposable implements vscode.TreeDataProvider<
     if (isStacksApiError(e) && e.kind === 'cancelled') return;
     this.paused = true;
     if (this.d.config.autoRefreshSeconds > 0)
-      this.view.message = 'Auto refresh paused after an error: press Refresh to resume.';
+      this.view.message = vscode.l10n.t('Auto refresh paused after an error: press Refresh to resume.');
     this.schedule();
   }
 
@@ -208,7 +208,12 @@ export function treeCommands(
       }
       try {
         const added = await d.watchlist.add(principal);
-        vscode.window.setStatusBarMessage(`$(eye) ${added ? 'Watching' : 'Already watching'} ${principal}`, 3000);
+        vscode.window.setStatusBarMessage(
+          added
+            ? vscode.l10n.t('$(eye) Watching {0}', principal)
+            : vscode.l10n.t('$(eye) Already watching {0}', principal),
+          3000,
+        );
       } catch (e) {
         void showWarning(e instanceof Error ? e.message : String(e));
         return undefined;
@@ -255,9 +260,9 @@ async function askPrincipal(d: ExplorerDeps): Promise<string | undefined> {
     if (found && found.kind !== 'tx') prefill = found.id;
   }
   const value = await vscode.window.showInputBox({
-    title: 'Stacks: Watch Address',
-    prompt: 'An address or contract principal to watch in the Stacks Lookup view',
-    placeHolder: 'SP…, ST… or SP….contract-name',
+    title: vscode.l10n.t('Stacks: Watch Address'),
+    prompt: vscode.l10n.t('An address or contract principal to watch in the Stacks Lookup view'),
+    placeHolder: vscode.l10n.t('SP…, ST… or SP….contract-name'),
     value: prefill,
     ignoreFocusOut: true,
     validateInput: (s) =>

@@ -9,9 +9,9 @@ import { Section } from './sections';
 
 /** The fee estimates shown, as the API names the kinds. */
 const FEES = [
-  ['token_transfer', 'Transfer fee', 'a token transfer'],
-  ['contract_call', 'Contract call fee', 'a contract call'],
-  ['smart_contract', 'Deploy fee', 'a contract deploy'],
+  ['token_transfer', vscode.l10n.t('Transfer fee'), vscode.l10n.t('a token transfer')],
+  ['contract_call', vscode.l10n.t('Contract call fee'), vscode.l10n.t('a contract call')],
+  ['smart_contract', vscode.l10n.t('Deploy fee'), vscode.l10n.t('a contract deploy')],
 ] as const;
 
 // 2. Mempool: the fee estimates, then pending transactions per type with their median fee and age.
@@ -20,10 +20,10 @@ export class MempoolSection extends Section {
 
   getTreeItem(): vscode.TreeItem {
     return this.header(
-      'Mempool',
+      vscode.l10n.t('Mempool'),
       'pulse',
       false,
-      'Fee estimates, and pending transactions per type with the median fee and age',
+      vscode.l10n.t('Fee estimates, and pending transactions per type with the median fee and age'),
     );
   }
 
@@ -31,7 +31,7 @@ export class MempoolSection extends Section {
     const network = this.d.networks.current;
     const bad = await this.checkUrl(network);
     if (bad) return bad;
-    if (!this.d.networks.used) return [notLoadedYet(this, 'Mempool statistics')];
+    if (!this.d.networks.used) return [notLoadedYet(this, vscode.l10n.t('Mempool statistics'))];
     try {
       const { client } = await this.d.networks.endpoint(network);
       const call = { signal: ctx.signal, budget: ctx.budget };
@@ -43,15 +43,15 @@ export class MempoolSection extends Section {
           throw e;
         }),
       ]);
-      const open = command(Commands.showMempoolStats, 'Show Mempool Statistics');
+      const open = command(Commands.showMempoolStats, vscode.l10n.t('Show Mempool Statistics'));
       const types = Object.entries(m.tx_type_counts).sort((a, b) => b[1] - a[1]);
       const total = types.reduce((n, [, c]) => n + c, 0);
       const nodes = [
         fact(
           this,
-          'Pending',
+          vscode.l10n.t('Pending'),
           `${formatInt(total)} transactions`,
-          `${total} transactions in the mempool`,
+          vscode.l10n.t('{0} transactions in the mempool', total),
           'inbox',
           open,
         ),
@@ -63,8 +63,8 @@ export class MempoolSection extends Section {
         const size = m.tx_byte_sizes[type];
         const short = [
           `${formatInt(count)}`,
-          fee?.p50 != null ? `fee ~${formatStx(Math.round(fee.p50))}` : '',
-          age?.p50 != null ? `age ~${formatInt(age.p50)} blocks` : '',
+          fee?.p50 != null ? vscode.l10n.t('fee ~{0}', formatStx(Math.round(fee.p50))) : '',
+          age?.p50 != null ? vscode.l10n.t('age ~{0} blocks', formatInt(age.p50)) : '',
         ]
           .filter(Boolean)
           .join(' · ');
@@ -76,16 +76,22 @@ export class MempoolSection extends Section {
             ? (['p25', 'p50', 'p75', 'p95'] as const).map((k) => `${k} ${p[k] == null ? '—' : f(p[k]!)}`).join(' · ')
             : '—';
         const full = [
-          `${txTypeLabel(type)}: ${count} pending`,
+          vscode.l10n.t('{0}: {1} pending', txTypeLabel(type), count),
           `Fee: ${pct(fee, (n) => formatMicroStx(Math.round(n)))}`,
-          `Age (blocks): ${pct(age, (n) => formatInt(n))}`,
-          `Size (bytes): ${pct(size, (n) => formatInt(n))}`,
+          vscode.l10n.t(
+            'Age (blocks): {0}',
+            pct(age, (n) => formatInt(n)),
+          ),
+          vscode.l10n.t(
+            'Size (bytes): {0}',
+            pct(size, (n) => formatInt(n)),
+          ),
         ].join('\n');
         nodes.push(fact(this, txTypeLabel(type), short, full, 'symbol-event', open));
       }
       return nodes;
     } catch (e) {
-      return errorNodes(this.d, this, e, network, 'mempool statistics');
+      return errorNodes(this.d, this, e, network, vscode.l10n.t('mempool statistics'));
     }
   }
 
@@ -95,16 +101,16 @@ export class MempoolSection extends Section {
       return [
         fact(
           this,
-          'Fee estimates',
-          'not available on this API',
-          'This API has no fee estimates (GET /extended/v2/mempool/fees).',
+          vscode.l10n.t('Fee estimates'),
+          vscode.l10n.t('not available on this API'),
+          vscode.l10n.t('This API has no fee estimates (GET /extended/v2/mempool/fees).'),
           'credit-card',
           open,
         ),
       ];
     }
     const levels = (p: FeePriorities, f: (n: number) => string) =>
-      `low ${f(p.low_priority)} · medium ${f(p.medium_priority)} · high ${f(p.high_priority)}`;
+      vscode.l10n.t('low {0} · medium {1} · high {2}', f(p.low_priority), f(p.medium_priority), f(p.high_priority));
     return FEES.map(([kind, label, what]) => {
       const p = fees[kind];
       return p
@@ -112,15 +118,26 @@ export class MempoolSection extends Section {
             this,
             label,
             `${levels(p, (n) => formatStx(n, { unit: false }))} STX`,
-            `Fee estimate for ${what}, from the fees of the pending transactions:\n${levels(p, formatMicroStx)}`,
+            vscode.l10n.t(
+              'Fee estimate for {0}, from the fees of the pending transactions:\n{1}',
+              what,
+              levels(p, formatMicroStx),
+            ),
             'credit-card',
             open,
           )
         : fact(
             this,
             label,
-            `none pending · all: ${levels(fees.all, (n) => formatStx(n, { unit: false }))} STX`,
-            `No ${what.replace(/^an? /, '')} is pending; over all pending transactions:\n${levels(fees.all, formatMicroStx)}`,
+            vscode.l10n.t(
+              'none pending · all: {0} STX',
+              levels(fees.all, (n) => formatStx(n, { unit: false })),
+            ),
+            vscode.l10n.t(
+              'No {0} is pending; over all pending transactions:\n{1}',
+              what.replace(/^an? /, ''),
+              levels(fees.all, formatMicroStx),
+            ),
             'credit-card',
             open,
           );

@@ -12,7 +12,12 @@ export class NetworkSection extends Section {
   readonly name = 'network';
 
   getTreeItem(): vscode.TreeItem {
-    const item = this.header('Network', 'globe', true, 'The selected network and the status of its API');
+    const item = this.header(
+      vscode.l10n.t('Network'),
+      'globe',
+      true,
+      vscode.l10n.t('The selected network and the status of its API'),
+    );
     item.description = NETWORK_LABELS[this.d.networks.current];
     return item;
   }
@@ -23,38 +28,39 @@ export class NetworkSection extends Section {
     const selected = fact(
       this,
       NETWORK_LABELS[network],
-      u.ok ? u.url : 'no valid URL',
-      `${NETWORK_LABELS[network]} · ${u.ok ? u.url : u.reason}\nClick to select another network.`,
+      u.ok ? u.url : vscode.l10n.t('no valid URL'),
+      vscode.l10n.t('{0} · {1}\nClick to select another network.', NETWORK_LABELS[network], u.ok ? u.url : u.reason),
       'plug',
-      command(Commands.selectNetwork, 'Select Network'),
+      command(Commands.selectNetwork, vscode.l10n.t('Select Network')),
     );
     const bad = await this.checkUrl(network);
     if (bad) return [selected, ...bad];
-    if (!this.d.networks.used) return [selected, notLoadedYet(this, 'API status')];
+    if (!this.d.networks.used) return [selected, notLoadedYet(this, vscode.l10n.t('API status'))];
     try {
       const { client } = await this.d.networks.endpoint(network);
       const s = await client.getServerStatus({ signal: ctx.signal, budget: ctx.budget });
-      const open = command(Commands.showServerStatus, 'Show API Status');
+      const open = command(Commands.showServerStatus, vscode.l10n.t('Show API Status'));
       const nodes = [
         selected,
         fact(
           this,
-          'API status',
+          vscode.l10n.t('API status'),
           s.status,
-          `Status: ${s.status}\nServer version: ${s.server_version}`,
+          vscode.l10n.t('Status: {0}\nServer version: {1}', s.status, s.server_version),
           s.status === 'ready' ? 'pass' : 'warning',
           open,
         ),
-        fact(this, 'Server version', shortVersion(s.server_version), s.server_version, 'server', open),
+        fact(this, vscode.l10n.t('Server version'), shortVersion(s.server_version), s.server_version, 'server', open),
       ];
       const tip = s.chain_tip;
       if (tip) {
         nodes.push(
           fact(
             this,
-            'Chain tip',
+            vscode.l10n.t('Chain tip'),
             `#${formatInt(tip.block_height)} · ${shortenMiddle(tip.block_hash)}`,
-            `Block height: ${tip.block_height}\nBlock hash: ${tip.block_hash}${tip.index_block_hash ? `\nIndex block hash: ${tip.index_block_hash}` : ''}`,
+            vscode.l10n.t('Block height: {0}\nBlock hash: {1}', tip.block_height, tip.block_hash) +
+              (tip.index_block_hash ? '\n' + vscode.l10n.t('Index block hash: {0}', tip.index_block_hash) : ''),
             'layers',
             open,
           ),
@@ -63,9 +69,9 @@ export class NetworkSection extends Section {
           nodes.push(
             fact(
               this,
-              'Burn block',
+              vscode.l10n.t('Burn block'),
               `#${formatInt(tip.burn_block_height)}`,
-              `Bitcoin (burn) block height: ${tip.burn_block_height}`,
+              vscode.l10n.t('Bitcoin (burn) block height: {0}', tip.burn_block_height),
               'link',
               open,
             ),
@@ -82,16 +88,16 @@ export class NetworkSection extends Section {
         nodes.push(
           fact(
             this,
-            'PoX unlock heights',
+            vscode.l10n.t('PoX unlock heights'),
             pox.map(([v, h]) => `${v} #${formatInt(h)}`).join(' · '),
-            pox.map(([v, h]) => `PoX ${v} unlock height: ${h}`).join('\n'),
+            pox.map(([v, h]) => vscode.l10n.t('PoX {0} unlock height: {1}', v, String(h))).join('\n'),
             'unlock',
             open,
           ),
         );
       return nodes;
     } catch (e) {
-      return [selected, ...(await errorNodes(this.d, this, e, network, 'API status'))];
+      return [selected, ...(await errorNodes(this.d, this, e, network, vscode.l10n.t('API status')))];
     }
   }
 }

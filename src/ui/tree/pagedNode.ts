@@ -69,10 +69,11 @@ export class LoadMoreNode extends TreeNode {
   }
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Load more…', vscode.TreeItemCollapsibleState.None);
-    item.description = this.total !== undefined ? `${formatInt(this.loaded)} of ${formatInt(this.total)}` : '';
+    const item = new vscode.TreeItem(vscode.l10n.t('Load more…'), vscode.TreeItemCollapsibleState.None);
+    item.description =
+      this.total !== undefined ? vscode.l10n.t('{0} of {1}', formatInt(this.loaded), formatInt(this.total)) : '';
     item.iconPath = new vscode.ThemeIcon('ellipsis');
-    item.command = command(Commands.loadMore, 'Load More', this);
+    item.command = command(Commands.loadMore, vscode.l10n.t('Load More'), this);
     item.contextValue = 'loadMore';
     return item;
   }

@@ -12,12 +12,25 @@ export class RecentSection extends Section {
   readonly name = 'recent';
 
   getTreeItem(): vscode.TreeItem {
-    return this.header('Recent Lookups', 'history', true, 'The last 20 identifiers you looked up');
+    return this.header(
+      vscode.l10n.t('Recent Lookups'),
+      'history',
+      true,
+      vscode.l10n.t('The last 20 identifiers you looked up'),
+    );
   }
 
   protected override async loadChildren(): Promise<TreeNode[]> {
     const items = this.d.history.items;
-    if (!items.length) return [placeholder(this, 'No lookups yet', 'search', command(Commands.lookup, 'Look Up…'))];
+    if (!items.length)
+      return [
+        placeholder(
+          this,
+          vscode.l10n.t('No lookups yet'),
+          'search',
+          command(Commands.lookup, vscode.l10n.t('Look Up…')),
+        ),
+      ];
     return items.map((t) => {
       const item = new vscode.TreeItem(targetTitle(t), vscode.TreeItemCollapsibleState.None);
       item.description = t.network ? NETWORK_LABELS[t.network] : '';
@@ -44,20 +57,20 @@ const ICONS: Record<Target['kind'], string> = {
 function reopen(t: Target): vscode.Command {
   switch (t.kind) {
     case 'tx':
-      return command(Commands.showTransaction, 'Show Transaction', t.id);
+      return command(Commands.showTransaction, vscode.l10n.t('Show Transaction'), t.id);
     case 'address':
-      return command(Commands.showAddress, 'Show Address', t.id);
+      return command(Commands.showAddress, vscode.l10n.t('Show Address'), t.id);
     case 'contract':
-      return command(Commands.lookup, 'Look Up', t.id);
+      return command(Commands.lookup, vscode.l10n.t('Look Up'), t.id);
     case 'block':
-      return command(Commands.showBlock, 'Show Block', t.id);
+      return command(Commands.showBlock, vscode.l10n.t('Show Block'), t.id);
     case 'burnBlock':
-      return command(Commands.showBurnBlock, 'Show Bitcoin (Burn) Block', t.id);
+      return command(Commands.showBurnBlock, vscode.l10n.t('Show Bitcoin (Burn) Block'), t.id);
     case 'contracts':
-      return command(Commands.showContractStatus, 'Show Contract Deployment Status', t.id);
+      return command(Commands.showContractStatus, vscode.l10n.t('Show Contract Deployment Status'), t.id);
     case 'mempool':
-      return command(Commands.showMempoolStats, 'Show Mempool Statistics');
+      return command(Commands.showMempoolStats, vscode.l10n.t('Show Mempool Statistics'));
     case 'status':
-      return command(Commands.showServerStatus, 'Show API Status');
+      return command(Commands.showServerStatus, vscode.l10n.t('Show API Status'));
   }
 }

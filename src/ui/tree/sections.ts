@@ -34,8 +34,8 @@ export abstract class Section extends TreeNode {
     if (u.ok) return undefined;
     const item = new vscode.TreeItem(u.reason, vscode.TreeItemCollapsibleState.None);
     item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
-    item.command = command(Commands.selectNetwork, 'Select Network');
-    item.description = 'Select Network';
+    item.command = command(Commands.selectNetwork, vscode.l10n.t('Select Network'));
+    item.description = vscode.l10n.t('Select Network');
     item.tooltip = u.reason;
     item.contextValue = 'error';
     return [new ItemNode(this, item)];

@@ -2,7 +2,8 @@
 // the view asks for its children or a tree command runs. The web build replaces this file with
 // treeModule.web.ts (esbuild.js, `webVariants`).
 import { lazyBundle } from '../../lazyBundle';
+import * as l10n from '../../chain/l10n';
 
 export type TreeModule = typeof import('./explorerTree');
 
-export const loadTreeModule = lazyBundle<TreeModule>(__dirname, 'tree.js', 'explorer view');
+export const loadTreeModule = lazyBundle<TreeModule>(__dirname, 'tree.js', l10n.t('explorer view'));

@@ -31,10 +31,10 @@ export class WatchedSection extends Section {
 
   getTreeItem(): vscode.TreeItem {
     const item = this.header(
-      'Watched Addresses',
+      vscode.l10n.t('Watched Addresses'),
       'eye',
       true,
-      'Addresses you watch: balance, latest transactions and their events',
+      vscode.l10n.t('Addresses you watch: balance, latest transactions and their events'),
     );
     const n = this.d.watchlist.items.length;
     item.description = n ? String(n) : '';
@@ -44,7 +44,14 @@ export class WatchedSection extends Section {
   protected override async loadChildren(ctx: LoadContext): Promise<TreeNode[]> {
     const items = this.d.watchlist.items;
     if (!items.length)
-      return [placeholder(this, 'No watched addresses yet', 'eye', command(Commands.watchAddress, 'Watch Address…'))];
+      return [
+        placeholder(
+          this,
+          vscode.l10n.t('No watched addresses yet'),
+          'eye',
+          command(Commands.watchAddress, vscode.l10n.t('Watch Address…')),
+        ),
+      ];
     const results = await Promise.all(
       items.map(
         async (address): Promise<{ address: string; network: NetworkId; balance?: StxBalance; error?: unknown }> => {
@@ -67,7 +74,9 @@ export class WatchedSection extends Section {
         },
       ),
     );
-    const nodes: TreeNode[] = this.d.networks.used ? [] : [notLoadedYet(this, 'Balances and transactions')];
+    const nodes: TreeNode[] = this.d.networks.used
+      ? []
+      : [notLoadedYet(this, vscode.l10n.t('Balances and transactions'))];
     const failures = results.filter((r) => r.error !== undefined);
     // When every balance failed, the reason stands first with its action; the addresses stay listed.
     if (failures.length === results.length)
@@ -85,8 +94,8 @@ export class WatchedSection extends Section {
 }
 
 export class WatchedAddressNode extends PagedNode {
-  protected readonly what = 'transaction list';
-  protected readonly emptyLabel = 'No transactions yet';
+  protected readonly what = vscode.l10n.t('transaction list');
+  protected readonly emptyLabel = vscode.l10n.t('No transactions yet');
 
   constructor(
     parent: TreeNode,
@@ -108,17 +117,19 @@ export class WatchedAddressNode extends PagedNode {
     item.description = b ? formatStx(b.balance) : (this.balanceError ?? '');
     const lines = [this.address, `Network: ${NETWORK_LABELS[this.network]}`];
     if (b) {
-      lines.push(`Balance: ${formatStx(b.balance)} (${formatMicroStx(b.balance)})`);
+      lines.push(vscode.l10n.t('Balance: {0} ({1})', formatStx(b.balance), formatMicroStx(b.balance)));
       if (b.locked !== '0')
         lines.push(
-          `Locked: ${formatStx(b.locked)}${b.burnchain_unlock_height ? ` until burn block #${b.burnchain_unlock_height}` : ''}`,
+          b.burnchain_unlock_height
+            ? vscode.l10n.t('Locked: {0} until burn block #{1}', formatStx(b.locked), b.burnchain_unlock_height)
+            : vscode.l10n.t('Locked: {0}', formatStx(b.locked)),
         );
       if (b.total_sent !== undefined && b.total_received !== undefined)
-        lines.push(`Sent: ${formatStx(b.total_sent)} · Received: ${formatStx(b.total_received)}`);
+        lines.push(vscode.l10n.t('Sent: {0} · Received: {1}', formatStx(b.total_sent), formatStx(b.total_received)));
     } else if (this.balanceError) lines.push(this.balanceError);
     item.tooltip = lines.join('\n');
     item.contextValue = 'watchedAddress';
-    item.command = command(Commands.showAddress, 'Show Address', this.address);
+    item.command = command(Commands.showAddress, vscode.l10n.t('Show Address'), this.address);
     return item;
   }
 
@@ -153,36 +164,42 @@ export class WatchedAddressNode extends PagedNode {
     };
     const [balance, ft, nft, pending] = await Promise.all([
       this.balance ? Promise.resolve(this.balance) : short(client.getStxBalance(this.address, o), 'balance'),
-      short(client.getFtHoldings(this.address, { ...o, limit: 1 }), 'token balances'),
-      short(client.getNftHoldings(this.address, { ...o, limit: 1 }), 'NFT list'),
-      short(client.getPrincipalMempoolTransactions(this.address, { ...o, limit: 1 }), 'pending transactions'),
+      short(client.getFtHoldings(this.address, { ...o, limit: 1 }), vscode.l10n.t('token balances')),
+      short(client.getNftHoldings(this.address, { ...o, limit: 1 }), vscode.l10n.t('NFT list')),
+      short(
+        client.getPrincipalMempoolTransactions(this.address, { ...o, limit: 1 }),
+        vscode.l10n.t('pending transactions'),
+      ),
     ]);
-    const count = (n: number, one: string, many = `${one}s`) => `${formatInt(n)} ${n === 1 ? one : many}`;
+    const count = (n: number, one: string, many: string) => (n === 1 ? one : many.replace('{0}', formatInt(n)));
     const tokens =
       typeof ft === 'string' || typeof nft === 'string'
         ? typeof ft === 'string'
           ? ft
           : (nft as string)
-        : `${count(ft.total, 'fungible token')} · ${count(nft.total, 'NFT')}`;
-    const waiting = typeof pending === 'string' ? pending : count(pending.total, 'pending transaction');
+        : `${count(ft.total, vscode.l10n.t('1 fungible token'), vscode.l10n.t('{0} fungible tokens'))} · ${count(nft.total, vscode.l10n.t('1 NFT'), vscode.l10n.t('{0} NFTs'))}`;
+    const waiting =
+      typeof pending === 'string'
+        ? pending
+        : count(pending.total, vscode.l10n.t('1 pending transaction'), vscode.l10n.t('{0} pending transactions'));
     const stx = typeof balance === 'string' ? balance : formatStx(balance.balance);
     return [
       fact(
         this,
-        'STX balance',
+        vscode.l10n.t('STX balance'),
         stx,
         typeof balance === 'string' ? balance : `${stx} (${formatMicroStx(balance.balance)})`,
         'credit-card',
       ),
-      fact(this, 'Tokens', tokens, tokens, 'symbol-misc'),
-      fact(this, 'Pending', waiting, waiting, 'clock'),
+      fact(this, vscode.l10n.t('Tokens'), tokens, tokens, 'symbol-misc'),
+      fact(this, vscode.l10n.t('Pending'), waiting, waiting, 'clock'),
     ];
   }
 }
 
 export class TransactionNode extends PagedNode {
-  protected readonly what = 'event list';
-  protected readonly emptyLabel = 'No events for this address';
+  protected readonly what = vscode.l10n.t('event list');
+  protected readonly emptyLabel = vscode.l10n.t('No events for this address');
 
   constructor(
     parent: TreeNode,
@@ -208,17 +225,21 @@ export class TransactionNode extends PagedNode {
       `${txTypeLabel(tx.tx_type)} · ${statusLabel(tx.tx_status)}`,
       tx.tx_id,
       tx.block_height !== undefined
-        ? `Block #${tx.block_height} · ${formatTime(tx.block_time ?? tx.burn_block_time, tx.block_time_iso ?? tx.burn_block_time_iso)}`
-        : 'Not in a block yet',
+        ? vscode.l10n.t(
+            'Block #{0} · {1}',
+            tx.block_height,
+            formatTime(tx.block_time ?? tx.burn_block_time, tx.block_time_iso ?? tx.burn_block_time_iso),
+          )
+        : vscode.l10n.t('Not in a block yet'),
       `Sender: ${tx.sender_address}`,
       `Fee: ${formatStx(tx.fee_rate)}`,
-      `This address sent ${formatStx(stx_sent)} and received ${formatStx(stx_received)}`,
+      vscode.l10n.t('This address sent {0} and received {1}', formatStx(stx_sent), formatStx(stx_received)),
     ].join('\n');
     item.iconPath = new vscode.ThemeIcon(
       tx.tx_status === 'success' ? 'pass' : tx.tx_status === 'pending' ? 'clock' : 'error',
     );
     item.contextValue = 'transaction';
-    item.command = command(Commands.showTransaction, 'Show Transaction', tx.tx_id);
+    item.command = command(Commands.showTransaction, vscode.l10n.t('Show Transaction'), tx.tx_id);
     return item;
   }
 
@@ -249,12 +270,12 @@ function balanceChangeNode(parent: TreeNode, e: AddressEvent, c: { sent: string;
   const fmt = (v: string) => (e.type === 'stx' ? formatStx(v) : v);
   return fact(
     parent,
-    `${e.type === 'stx' ? 'STX' : e.type.toUpperCase()} balance change`,
+    vscode.l10n.t('{0} balance change', e.type === 'stx' ? 'STX' : e.type.toUpperCase()),
     `${/^[1-9]\d*$/.test(c.net) ? '+' : ''}${fmt(c.net)}`,
     [
       `Asset: ${asset}`,
-      `Sent: ${fmt(c.sent)} · Received: ${fmt(c.received)}`,
-      'Event index, kind, sender and recipient: not available on this API',
+      vscode.l10n.t('Sent: {0} · Received: {1}', fmt(c.sent), fmt(c.received)),
+      vscode.l10n.t('Event index, kind, sender and recipient: not available on this API'),
     ].join('\n'),
     'arrow-swap',
   );
@@ -282,7 +303,7 @@ function eventNode(parent: TreeNode, e: AddressEvent): TreeNode {
     .filter(Boolean)
     .join(' ');
   const full = [
-    `${e.type.toUpperCase()} ${data.type} (event ${e.event_index})`,
+    vscode.l10n.t('{0} {1} (event {2})', e.type.toUpperCase(), String(data.type), String(e.event_index)),
     data.asset_identifier ? `Asset: ${data.asset_identifier}` : '',
     data.amount !== undefined
       ? `Amount: ${e.type === 'stx' ? `${formatStx(data.amount)} (${formatMicroStx(data.amount)})` : data.amount}`

@@ -38,7 +38,7 @@ import type { WatchSettings } from '../shared/config';
 import type { LogSink } from '../shared/log';
 import type { WatchNetwork } from '../network/network';
 import { showInfo, showWarning } from '../shared/notify';
-import { failureNotice, OPEN_LINE, txFailure } from '../shared/txFailure';
+import { failureNotice, OPEN, OPEN_LINE, txFailure } from '../shared/txFailure';
 import { budgetPerMinute } from './watchBudget';
 import type { Watchlist } from './watchlist';
 import { Disposable } from '../shared/lifecycle';
@@ -49,7 +49,7 @@ const LEASE_MS = 2 * 5 * 60_000 + 30_000;
 const FAILURES_BEFORE_WARNING = 3;
 /** The first round after the feature starts: soon, so the first look is taken while the user is there. */
 const FIRST_ROUND_MS = 2_000;
-const SHOW_WATCHED = 'Show Watched Addresses';
+const SHOW_WATCHED = vscode.l10n.t('Show Watched Addresses');
 
 export interface AddressWatchDeps {
   networks: WatchNetwork;
@@ -217,7 +217,9 @@ export class AddressWatcher extends Disposable {
       if (this.failures >= FAILURES_BEFORE_WARNING && !this.warned) {
         this.warned = true;
         void showWarning(
-          'Stacks Lookup cannot reach the API to look for new transactions of your watched addresses; it keeps trying. See the log for the reason.',
+          vscode.l10n.t(
+            'Stacks Lookup cannot reach the API to look for new transactions of your watched addresses; it keeps trying. See the log for the reason.',
+          ),
         );
       }
     } finally {
@@ -252,7 +254,7 @@ export class AddressWatcher extends Disposable {
       void failure.then(async (f) => {
         const n = failureNotice(t.message, f, t.network);
         const choice = await showInfo(n.text, ...n.buttons);
-        if (choice === 'Open')
+        if (choice === OPEN)
           void vscode.commands.executeCommand(Commands.showTransaction, { kind: 'tx', id: t.txId, network: t.network });
         if (choice === OPEN_LINE) void vscode.commands.executeCommand(Commands.openErrorLine, n.line);
       });

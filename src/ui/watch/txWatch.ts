@@ -34,7 +34,7 @@ import type { WatchSettings } from '../shared/config';
 import type { LogSink } from '../shared/log';
 import type { WatchNetwork } from '../network/network';
 import { showInfo, showWarning } from '../shared/notify';
-import { failureNotice, OPEN_LINE, txFailure, type TxFailure } from '../shared/txFailure';
+import { failureNotice, OPEN, OPEN_LINE, txFailure, type TxFailure } from '../shared/txFailure';
 import { budgetPerMinute } from './watchBudget';
 import { Disposable } from '../shared/lifecycle';
 
@@ -90,7 +90,7 @@ export class TxWatcher extends Disposable {
     this.item = this.register(
       vscode.window.createStatusBarItem('stacksLookup.watchedTransactions', vscode.StatusBarAlignment.Right, 99),
     );
-    this.item.name = 'Stacks Watched Transactions';
+    this.item.name = vscode.l10n.t('Stacks Watched Transactions');
     this.item.command = Commands.showWatchedTransactions;
     this.load();
   }
@@ -146,7 +146,9 @@ export class TxWatcher extends Disposable {
     }
     const txId = checked.value;
     if (this.watched.some((w) => w.id === txId && w.network === network)) {
-      void showInfo(`Already watching transaction ${txId.slice(0, 10)}… on ${NETWORK_LABELS[network]}.`);
+      void showInfo(
+        vscode.l10n.t('Already watching transaction {0}… on {1}.', txId.slice(0, 10), NETWORK_LABELS[network]),
+      );
       return true;
     }
     if (this.watched.length >= MAX_WATCHED_TXS) return this.atCap();
@@ -174,7 +176,12 @@ export class TxWatcher extends Disposable {
     await this.save([...this.watched, { id: txId, network, since: Date.now() }]);
     const minutes = this.d.config.watchMaxMinutes;
     void showInfo(
-      `Watching transaction ${txId.slice(0, 10)}… on ${NETWORK_LABELS[network]}: you will be told when it is mined or dropped (for up to ${minutes} minutes).`,
+      vscode.l10n.t(
+        'Watching transaction {0}… on {1}: you will be told when it is mined or dropped (for up to {2} minutes).',
+        txId.slice(0, 10),
+        NETWORK_LABELS[network],
+        minutes,
+      ),
     );
     // A new watch is asked about soon again, whatever the back-off of the others had reached.
     this.rounds = 0;
@@ -184,7 +191,7 @@ export class TxWatcher extends Disposable {
 
   /** Refuses one more watch, and says how to make room. */
   private atCap(): false {
-    void showWarning(capMessage(), 'Show Watched Transactions').then((choice) => {
+    void showWarning(capMessage(), vscode.l10n.t('Show Watched Transactions')).then((choice) => {
       if (choice) void this.showMenu();
     });
     return false;
@@ -275,7 +282,9 @@ export class TxWatcher extends Disposable {
       if (this.failures >= FAILURES_BEFORE_WARNING && !this.warned) {
         this.warned = true;
         void showWarning(
-          `Stacks Lookup cannot reach the API to follow your watched transactions; it keeps trying. See the log for the reason.`,
+          vscode.l10n.t(
+            'Stacks Lookup cannot reach the API to follow your watched transactions; it keeps trying. See the log for the reason.',
+          ),
         );
       }
     } finally {
@@ -317,7 +326,7 @@ export class TxWatcher extends Disposable {
   ): Promise<void> {
     const n = failureNotice(message, failure, w.network);
     const choice = await (tone === 'info' ? showInfo(n.text, ...n.buttons) : showWarning(n.text, ...n.buttons));
-    if (choice === 'Open')
+    if (choice === OPEN)
       await vscode.commands.executeCommand(Commands.showTransaction, { kind: 'tx', id: w.id, network: w.network });
     if (choice === OPEN_LINE) await vscode.commands.executeCommand(Commands.openErrorLine, n.line);
   }
@@ -329,9 +338,11 @@ export class TxWatcher extends Disposable {
       return;
     }
     this.item.text = `$(eye) ${list.length}`;
-    this.item.tooltip = `Watching ${list.length} Stacks transaction${list.length === 1 ? '' : 's'} until ${
-      list.length === 1 ? 'it lands' : 'they land'
-    }:\n${list.map((w) => `${w.id.slice(0, 10)}…${w.id.slice(-8)} (${NETWORK_LABELS[w.network]})`).join('\n')}`;
+    const ids = list.map((w) => `${w.id.slice(0, 10)}…${w.id.slice(-8)} (${NETWORK_LABELS[w.network]})`).join('\n');
+    this.item.tooltip =
+      list.length === 1
+        ? vscode.l10n.t('Watching 1 Stacks transaction until it lands:\n{0}', ids)
+        : vscode.l10n.t('Watching {0} Stacks transactions until they land:\n{1}', list.length, ids);
     this.item.show();
   }
 
@@ -339,29 +350,37 @@ export class TxWatcher extends Disposable {
   async showMenu(): Promise<void> {
     const list = this.watched;
     if (!list.length) {
-      void showInfo('No transaction is watched. Use "Stacks: Watch Transaction…" on a pending one.');
+      void showInfo(vscode.l10n.t('No transaction is watched. Use "Stacks: Watch Transaction…" on a pending one.'));
       return;
     }
     type Item = vscode.QuickPickItem & { w: WatchedTx };
     const pick = await vscode.window.showQuickPick<Item>(
       list.map((w) => ({
         label: `$(eye) ${w.id.slice(0, 10)}…${w.id.slice(-8)}`,
-        description: `${NETWORK_LABELS[w.network]} · since ${new Date(w.since).toLocaleTimeString()}`,
+        description: vscode.l10n.t(
+          '{0} · since {1}',
+          NETWORK_LABELS[w.network],
+          new Date(w.since).toLocaleTimeString(),
+        ),
         w,
       })),
-      { title: 'Stacks: Watched Transactions', placeHolder: 'Pick a transaction to open it or stop watching it' },
+      {
+        title: vscode.l10n.t('Stacks: Watched Transactions'),
+        placeHolder: vscode.l10n.t('Pick a transaction to open it or stop watching it'),
+      },
     );
     if (!pick) return;
-    const action = await vscode.window.showQuickPick(['Open', 'Stop Watching'], {
-      title: `Transaction ${pick.w.id.slice(0, 10)}…`,
+    const stop = vscode.l10n.t('Stop Watching');
+    const action = await vscode.window.showQuickPick([OPEN, stop], {
+      title: vscode.l10n.t('Transaction {0}…', pick.w.id.slice(0, 10)),
     });
-    if (action === 'Open')
+    if (action === OPEN)
       await vscode.commands.executeCommand(Commands.showTransaction, {
         kind: 'tx',
         id: pick.w.id,
         network: pick.w.network,
       });
-    else if (action === 'Stop Watching') await this.unwatch(pick.w.id, pick.w.network);
+    else if (action === stop) await this.unwatch(pick.w.id, pick.w.network);
   }
 }
 
@@ -375,13 +394,15 @@ export function registerTxWatchCommands(
     vscode.commands.registerCommand(Commands.watchTransaction, async (arg?: unknown) => {
       let target = arg === undefined ? undefined : toTarget(arg);
       if (arg !== undefined && (!target || target.kind !== 'tx')) {
-        void showWarning('Give a transaction id (0x followed by 64 hex digits) to watch it until it lands.');
+        void showWarning(
+          vscode.l10n.t('Give a transaction id (0x followed by 64 hex digits) to watch it until it lands.'),
+        );
         return false;
       }
       if (!target) {
         const id = await vscode.window.showInputBox({
-          title: 'Stacks: Watch Transaction',
-          prompt: 'The id of a pending transaction: you are told when it is mined or dropped',
+          title: vscode.l10n.t('Stacks: Watch Transaction'),
+          prompt: vscode.l10n.t('The id of a pending transaction: you are told when it is mined or dropped'),
           placeHolder: '0x…',
           ignoreFocusOut: true,
           validateInput: (v) => {

@@ -48,7 +48,8 @@ export class Watchlist implements vscode.Disposable {
     const p = checked.value.principal;
     const items = this.items;
     if (items.includes(p)) return false;
-    if (items.length >= MAX) throw new Error(`Watch at most ${MAX} addresses: stop watching one first.`);
+    if (items.length >= MAX)
+      throw new Error(vscode.l10n.t('Watch at most {0} addresses: stop watching one first.', MAX));
     await this.store.update(KEY, [...items, p]);
     this.emitter.fire();
     return true;

@@ -45,8 +45,8 @@ async function contractOf(arg: unknown): Promise<string | undefined> {
   }
   const guess = fromEditor();
   const value = await vscode.window.showInputBox({
-    title: 'Stacks: Call Read-Only Function (1/2): contract',
-    placeHolder: 'SP….contract-name',
+    title: vscode.l10n.t('Stacks: Call Read-Only Function (1/2): contract'),
+    placeHolder: vscode.l10n.t('SP….contract-name'),
     value: guess?.target.kind === 'contract' ? guess.target.id : '',
     ignoreFocusOut: true,
     validateInput: (s) => (s.trim() === '' ? undefined : ((c) => (c.ok ? undefined : c.reason))(checkContractId(s))),
@@ -70,7 +70,7 @@ async function pickFunction(
     functions = await vscode.window.withProgress(
       {
         location: vscode.ProgressLocation.Notification,
-        title: `Stacks: reading the interface of ${id} on ${label}`,
+        title: vscode.l10n.t('Stacks: reading the interface of {0} on {1}', id, label),
         cancellable: true,
       },
       async (progress, token) => {
@@ -80,7 +80,8 @@ async function pickFunction(
           const { client } = await d.networks.endpoint(network);
           const iface = await client.getContractInterface(id, {
             signal: controller.signal,
-            onWait: (ms) => progress.report({ message: `waiting ${Math.ceil(ms / 1000)} s for the rate limit…` }),
+            onWait: (ms) =>
+              progress.report({ message: vscode.l10n.t('waiting {0} s for the rate limit…', Math.ceil(ms / 1000)) }),
           });
           return iface.functions
             .filter((f) => f.access === 'read_only')
@@ -97,21 +98,21 @@ async function pickFunction(
   } catch (e) {
     void reportError(
       e,
-      await d.networks.errorContext(network, 'contract interface'),
+      await d.networks.errorContext(network, vscode.l10n.t('contract interface')),
       () => callReadOnlyFunction(d, id, undefined, network),
       (m) => d.log.error(m),
     );
     return undefined;
   }
   if (functions.length === 0) {
-    void showInfo(`${id} has no read-only function on ${label}.`);
+    void showInfo(vscode.l10n.t('{0} has no read-only function on {1}.', id, label));
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(
     functions.map((f) => ({ label: f.name, description: `${f.args || 'no arguments'} → ${f.returns}` })),
     {
-      title: 'Stacks: Call Read-Only Function (2/2): function',
-      placeHolder: `A read-only function of ${id}`,
+      title: vscode.l10n.t('Stacks: Call Read-Only Function (2/2): function'),
+      placeHolder: vscode.l10n.t('A read-only function of {0}', id),
       matchOnDescription: true,
     },
   );

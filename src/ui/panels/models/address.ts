@@ -41,6 +41,7 @@ import { ADDRESS_PENDING_PER_PAGE, FT_PER_PAGE, NFT_PER_PAGE } from './holdings'
 import { type Loaded, nonceProblem, orMissing, type PanelLoad, pageStart, unlessRouteMissing } from './load';
 import { loadTokens, tokensOfEvents, tokensOfHoldings } from './tokens';
 import { clarityDecoder } from '../../../chain/lazyClarity';
+import * as l10n from '../../../chain/l10n';
 
 export const TXS_PER_PAGE = 20;
 export const ADDRESS_EVENTS_PER_PAGE = 20;
@@ -63,39 +64,43 @@ export interface AddressData {
 export function addressModel(d: AddressData, params: PanelParams, ctx: ModelContext): ViewModel {
   const isContract = d.principal.includes('.');
   const b = d.balance;
-  const at = params.untilBlock ? `at block ${params.untilBlock}` : params.unanchored ? 'including unanchored data' : '';
+  const at = params.untilBlock
+    ? l10n.t('at block {0}', params.untilBlock)
+    : params.unanchored
+      ? l10n.t('including unanchored data')
+      : '';
   const locked = b.locked !== '0' && b.locked !== '';
   return {
     kind: 'address',
-    title: isContract ? 'Contract principal' : 'Address',
+    title: isContract ? l10n.t('Contract principal') : l10n.t('Address'),
     icon: isContract ? 'file-code' : 'account',
     subject: principal(d.principal, ctx),
     badges: compact([
-      locked && badge('Stacking', 'info', 'lock'),
-      !!at && badge(`Balance ${at}`, 'warning', 'history'),
+      locked && badge(l10n.t('Stacking'), 'info', 'lock'),
+      !!at && badge(l10n.t('Balance {0}', at), 'warning', 'history'),
     ]),
     sections: compact<Section>([
       { type: 'balanceAt', untilBlock: params.untilBlock ?? '', unanchored: !!params.unanchored },
-      fields(at ? `Balance ${at}` : 'Balance', [
-        field('Balance', stx(b.balance)),
-        field('Locked', stx(b.locked)),
+      fields(at ? l10n.t('Balance {0}', at) : l10n.t('Balance'), [
+        field(l10n.t('Balance'), stx(b.balance)),
+        field(l10n.t('Locked'), stx(b.locked)),
         b.estimated_balance !== undefined &&
           b.estimated_balance !== b.balance &&
-          field('Estimated balance', stx(b.estimated_balance)),
-        field('Pending inbound', stx(b.pending_balance_inbound)),
-        field('Pending outbound', stx(b.pending_balance_outbound)),
-        field('Total sent', unlessUnavailable(b, 'total_sent', stx(b.total_sent))),
-        field('Total received', unlessUnavailable(b, 'total_received', stx(b.total_received))),
-        field('Total fees sent', unlessUnavailable(b, 'total_fees_sent', stx(b.total_fees_sent))),
+          field(l10n.t('Estimated balance'), stx(b.estimated_balance)),
+        field(l10n.t('Pending inbound'), stx(b.pending_balance_inbound)),
+        field(l10n.t('Pending outbound'), stx(b.pending_balance_outbound)),
+        field(l10n.t('Total sent'), unlessUnavailable(b, 'total_sent', stx(b.total_sent))),
+        field(l10n.t('Total received'), unlessUnavailable(b, 'total_received', stx(b.total_received))),
+        field(l10n.t('Total fees sent'), unlessUnavailable(b, 'total_fees_sent', stx(b.total_fees_sent))),
         field(
-          'Miner rewards received',
+          l10n.t('Miner rewards received'),
           unlessUnavailable(b, 'total_miner_rewards_received', stx(b.total_miner_rewards_received)),
         ),
-        b.unavailable?.includes('token_offering_locked') && field('Token offering', notAvailable()),
-        locked && field('Lock transaction', tx(b.lock_tx_id || undefined, ctx)),
-        locked && field('Locked at block', block(b.lock_height, ctx)),
-        locked && field('Burnchain lock height', num(b.burnchain_lock_height)),
-        locked && field('Burnchain unlock height', num(b.burnchain_unlock_height)),
+        b.unavailable?.includes('token_offering_locked') && field(l10n.t('Token offering'), notAvailable()),
+        locked && field(l10n.t('Lock transaction'), tx(b.lock_tx_id || undefined, ctx)),
+        locked && field(l10n.t('Locked at block'), block(b.lock_height, ctx)),
+        locked && field(l10n.t('Burnchain lock height'), num(b.burnchain_lock_height)),
+        locked && field(l10n.t('Burnchain unlock height'), num(b.burnchain_unlock_height)),
       ]),
       ...tokenOffering(b, ctx),
       d.holdings && tokensSection(d.holdings.ft, ctx),
@@ -112,42 +117,45 @@ function tokenOffering(b: StxBalance, ctx: ModelContext): Section[] {
   const t = b.token_offering_locked;
   if (!t) return [];
   return [
-    fields('Token offering', [field('Locked', stx(t.total_locked)), field('Unlocked', stx(t.total_unlocked))]),
+    fields(l10n.t('Token offering'), [
+      field(l10n.t('Locked'), stx(t.total_locked)),
+      field(l10n.t('Unlocked'), stx(t.total_unlocked)),
+    ]),
     {
       type: 'table',
-      title: 'Unlock schedule',
+      title: l10n.t('Unlock schedule'),
       columns: [
-        { label: 'Block', align: 'right' },
-        { label: 'Amount', align: 'right' },
+        { label: l10n.t('Block'), align: 'right' },
+        { label: l10n.t('Amount'), align: 'right' },
       ],
       rows: t.unlock_schedule.map((u) => ({ cells: [[block(u.block_height, ctx)], [stx(u.amount)]] })),
-      empty: 'No scheduled unlocks.',
+      empty: l10n.t('No scheduled unlocks.'),
     },
   ];
 }
 
 function transactions(d: AddressData, params: PanelParams, ctx: ModelContext): Section {
   const p = d.txs;
-  const title = 'Transactions';
+  const title = l10n.t('Transactions');
   if (isMissing(p)) return missingNotice(title, p);
   return {
     type: 'table',
     title: `${title} (${p.total})`,
     columns: [
-      { label: 'Transaction' },
-      { label: 'Type' },
-      { label: 'Status' },
-      { label: 'Block', align: 'right' },
-      { label: 'Time' },
-      { label: 'Sent', align: 'right' },
-      { label: 'Received', align: 'right' },
-      { label: 'Events (STX / FT / NFT)', align: 'right' },
+      { label: l10n.t('Transaction') },
+      { label: l10n.t('Type') },
+      { label: l10n.t('Status') },
+      { label: l10n.t('Block'), align: 'right' },
+      { label: l10n.t('Time') },
+      { label: l10n.t('Sent'), align: 'right' },
+      { label: l10n.t('Received'), align: 'right' },
+      { label: l10n.t('Events (STX / FT / NFT)'), align: 'right' },
     ],
     rows: p.results.map((r) => txRow(d, r, params, ctx)),
     ...(p.total > p.limit || p.offset > 0
       ? { paging: { param: 'txOffset' as const, offset: p.offset, limit: p.limit, total: p.total } }
       : {}),
-    empty: 'No transactions for this address yet.',
+    empty: l10n.t('No transactions for this address yet.'),
   };
 }
 
@@ -181,18 +189,18 @@ function txRow(d: AddressData, r: AddressTransaction, params: PanelParams, ctx: 
 }
 
 function eventsTable(p: Page<AddressEvent> | Missing, ctx: ModelContext): Section {
-  const title = 'Events for this address';
+  const title = l10n.t('Events for this address');
   if (isMissing(p)) return missingNotice(title, p);
   return {
     type: 'table',
     title: `${title} (${p.total})`,
     columns: [
       { label: '#', align: 'right' },
-      { label: 'Asset' },
-      { label: 'Event' },
-      { label: 'From' },
-      { label: 'To' },
-      { label: 'Amount', align: 'right' },
+      { label: l10n.t('Asset') },
+      { label: l10n.t('Event') },
+      { label: l10n.t('From') },
+      { label: l10n.t('To') },
+      { label: l10n.t('Amount'), align: 'right' },
     ],
     rows: p.results.map((e) => ({
       cells: [
@@ -215,7 +223,7 @@ function eventsTable(p: Page<AddressEvent> | Missing, ctx: ModelContext): Sectio
     ...(p.total > p.limit || p.offset > 0
       ? { paging: { param: 'expandOffset' as const, offset: p.offset, limit: p.limit, total: p.total } }
       : {}),
-    empty: 'This transaction moved no assets of this address.',
+    empty: l10n.t('This transaction moved no assets of this address.'),
   };
 }
 
@@ -223,22 +231,30 @@ function eventsTable(p: Page<AddressEvent> | Missing, ctx: ModelContext): Sectio
 function nonces(d: AddressData, isContract: boolean): Section[] {
   if (isContract)
     return [
-      fields('Nonces', [field('Nonces', text('A contract has no nonces: it never sends a transaction itself.'))]),
+      fields(l10n.t('Nonces'), [
+        field(l10n.t('Nonces'), text(l10n.t('A contract has no nonces: it never sends a transaction itself.'))),
+      ]),
     ];
   if (!d.nonces) return [];
-  if (!d.nonces.ok) return [fields('Nonces', [field('Nonces', text(d.nonces.short))])];
+  if (!d.nonces.ok) return [fields(l10n.t('Nonces'), [field(l10n.t('Nonces'), text(d.nonces.short))])];
   const n = d.nonces.value;
   const gap = nonceGap(n);
   const list = (xs: number[]) =>
     xs.length ? text(xs.slice(0, 50).join(', ') + (xs.length > 50 ? ' …' : '')) : text('none');
   return compact<Section>([
     gap && { type: 'notice', tone: 'warning', icon: 'warning', text: gap.message },
-    fields('Nonces', [
-      field('Next nonce', num(n.next_nonce)),
-      field('Last confirmed nonce', n.last_confirmed_nonce === null ? text('none yet') : num(n.last_confirmed_nonce)),
-      field('Last nonce in the mempool', n.mempool.last_nonce === null ? text('none') : num(n.mempool.last_nonce)),
-      field('Pending nonces below it', list(n.mempool.pending_nonces)),
-      field('Missing nonces', list(n.mempool.missing_nonces)),
+    fields(l10n.t('Nonces'), [
+      field(l10n.t('Next nonce'), num(n.next_nonce)),
+      field(
+        l10n.t('Last confirmed nonce'),
+        n.last_confirmed_nonce === null ? text(l10n.t('none yet')) : num(n.last_confirmed_nonce),
+      ),
+      field(
+        l10n.t('Last nonce in the mempool'),
+        n.mempool.last_nonce === null ? text('none') : num(n.mempool.last_nonce),
+      ),
+      field(l10n.t('Pending nonces below it'), list(n.mempool.pending_nonces)),
+      field(l10n.t('Missing nonces'), list(n.mempool.missing_nonces)),
     ]),
   ]);
 }

@@ -30,8 +30,9 @@ import {
 } from './values';
 import type { Target } from '../../../chain/target';
 import { blockArg, HASH, type Loaded, type PanelLoad, pageStart, unlessRouteMissing } from './load';
+import * as l10n from '../../../chain/l10n';
 
-const V1_TAB = 'Transactions and microblocks (v1, deprecated)';
+const V1_TAB = l10n.t('Transactions and microblocks (v1, deprecated)');
 
 /** Rows of a block's transaction list per page. */
 export const BLOCK_TXS_PER_PAGE = 20;
@@ -50,7 +51,7 @@ export function blockModel(
 ): ViewModel {
   const nav: Action[] = compact([
     b.height > 0 && {
-      label: `Previous block #${b.height - 1}`,
+      label: l10n.t('Previous block #{0}', b.height - 1),
       icon: 'arrow-left',
       intent: {
         type: 'open' as const,
@@ -58,7 +59,7 @@ export function blockModel(
       },
     },
     !isTip && {
-      label: `Next block #${b.height + 1}`,
+      label: l10n.t('Next block #{0}', b.height + 1),
       icon: 'arrow-right',
       intent: {
         type: 'open' as const,
@@ -68,19 +69,21 @@ export function blockModel(
   ]);
   return {
     kind: 'block',
-    title: `Block #${b.height}`,
+    title: l10n.t('Block #{0}', b.height),
     icon: 'package',
     subject: id(b.hash, ctx, 'block'),
     badges: compact([
-      b.canonical ? badge('Canonical', 'success', 'pass') : badge('Not canonical', 'warning', 'warning'),
-      b.tenure_height !== undefined && badge(`Tenure ${b.tenure_height}`, 'info'),
+      b.canonical
+        ? badge(l10n.t('Canonical'), 'success', 'pass')
+        : badge(l10n.t('Not canonical'), 'warning', 'warning'),
+      b.tenure_height !== undefined && badge(l10n.t('Tenure {0}', b.tenure_height), 'info'),
     ]),
     sections: compact<Section>([
       { type: 'actions', actions: nav },
       {
         type: 'tabs',
         tabs: [
-          { label: 'Block', active: tab === 'v2', intent: { type: 'page', params: { tab: 'v2' } } },
+          { label: l10n.t('Block'), active: tab === 'v2', intent: { type: 'page', params: { tab: 'v2' } } },
           {
             label: V1_TAB,
             active: tab === 'v1',
@@ -100,23 +103,23 @@ export function blockModel(
 
 function v2Sections(b: Block, ctx: ModelContext, txs: Page<Transaction> | Missing | undefined): Section[] {
   return compact([
-    fields('Block', [
-      field('Height', num(b.height)),
-      field('Hash', id(b.hash, ctx)),
-      field('Index block hash', id(b.index_block_hash, ctx)),
-      field('Parent block', blockHash(b.parent_block_hash, ctx)),
-      field('Parent index block hash', id(b.parent_index_block_hash, ctx)),
-      field('Time', time(ctx, b.block_time, b.block_time_iso)),
-      field('Transactions', num(b.tx_count)),
-      field('Canonical', yesNo(b.canonical)),
-      field('Tenure height', num(b.tenure_height)),
+    fields(l10n.t('Block'), [
+      field(l10n.t('Height'), num(b.height)),
+      field(l10n.t('Hash'), id(b.hash, ctx)),
+      field(l10n.t('Index block hash'), id(b.index_block_hash, ctx)),
+      field(l10n.t('Parent block'), blockHash(b.parent_block_hash, ctx)),
+      field(l10n.t('Parent index block hash'), id(b.parent_index_block_hash, ctx)),
+      field(l10n.t('Time'), time(ctx, b.block_time, b.block_time_iso)),
+      field(l10n.t('Transactions'), num(b.tx_count)),
+      field(l10n.t('Canonical'), yesNo(b.canonical)),
+      field(l10n.t('Tenure height'), num(b.tenure_height)),
     ]),
-    fields('Burn block (Bitcoin)', [
-      field('Burn block height', burnBlock(b.burn_block_height, ctx)),
-      field('Burn block hash', burnBlockHash(b.burn_block_hash, ctx)),
-      field('Burn block time', time(ctx, b.burn_block_time, b.burn_block_time_iso)),
+    fields(l10n.t('Burn block (Bitcoin)'), [
+      field(l10n.t('Burn block height'), burnBlock(b.burn_block_height, ctx)),
+      field(l10n.t('Burn block hash'), burnBlockHash(b.burn_block_hash, ctx)),
+      field(l10n.t('Burn block time'), time(ctx, b.burn_block_time, b.burn_block_time_iso)),
       // `miner_txid` is the anchor chain's transaction id: a Bitcoin transaction, not a Stacks one.
-      field('Anchor transaction (Bitcoin)', bitcoinTx(b.miner_txid, ctx)),
+      field(l10n.t('Anchor transaction (Bitcoin)'), bitcoinTx(b.miner_txid, ctx)),
     ]),
     txs && transactionsTable(txs, ctx),
     executionCosts(b),
@@ -125,18 +128,18 @@ function v2Sections(b: Block, ctx: ModelContext, txs: Page<Transaction> | Missin
 
 /** A page of the block's transactions: what each is, how it ended and what it paid. */
 export function transactionsTable(p: Page<Transaction> | Missing, ctx: ModelContext): Section {
-  const title = 'Transactions';
+  const title = l10n.t('Transactions');
   if (isMissing(p)) return missingNotice(title, p);
   return {
     type: 'table',
     title: `${title} (${p.total})`,
     columns: [
       { label: '#', align: 'right' },
-      { label: 'Transaction' },
-      { label: 'Type' },
-      { label: 'Status' },
-      { label: 'Sender' },
-      { label: 'Fee', align: 'right' },
+      { label: l10n.t('Transaction') },
+      { label: l10n.t('Type') },
+      { label: l10n.t('Status') },
+      { label: l10n.t('Sender') },
+      { label: l10n.t('Fee'), align: 'right' },
     ],
     rows: p.results.map((t, i) => {
       const tone = statusTone(t.tx_status);
@@ -154,7 +157,7 @@ export function transactionsTable(p: Page<Transaction> | Missing, ctx: ModelCont
     ...(p.total > p.limit || p.offset > 0
       ? { paging: { param: 'txOffset' as const, offset: p.offset, limit: p.limit, total: p.total } }
       : {}),
-    empty: 'This block has no transactions.',
+    empty: l10n.t('This block has no transactions.'),
   };
 }
 
@@ -165,32 +168,34 @@ function v1Sections(b: BlockV1, ctx: ModelContext): Section[] {
       type: 'notice',
       tone: 'warning',
       icon: 'warning',
-      text: 'This view uses the deprecated v1 block endpoint (/extended/v1/block/by_height). Some APIs have switched it off; the Block tab uses the current endpoint.',
+      text: l10n.t(
+        'This view uses the deprecated v1 block endpoint (/extended/v1/block/by_height). Some APIs have switched it off; the Block tab uses the current endpoint.',
+      ),
     },
     fields(
-      'Microblocks',
+      l10n.t('Microblocks'),
       [
-        field('Parent microblock hash', id(b.parent_microblock_hash, ctx)),
-        field('Parent microblock sequence', num(b.parent_microblock_sequence)),
-        field('Microblocks accepted', num(b.microblocks_accepted?.length)),
-        field('Microblocks streamed', num(b.microblocks_streamed?.length)),
+        field(l10n.t('Parent microblock hash'), id(b.parent_microblock_hash, ctx)),
+        field(l10n.t('Parent microblock sequence'), num(b.parent_microblock_sequence)),
+        field(l10n.t('Microblocks accepted'), num(b.microblocks_accepted?.length)),
+        field(l10n.t('Microblocks streamed'), num(b.microblocks_streamed?.length)),
       ],
       true,
     ),
     b.microblocks_accepted &&
       b.microblocks_accepted.length > 0 && {
         type: 'table',
-        title: 'Accepted microblocks',
-        columns: [{ label: 'Microblock hash' }, { label: 'Transactions', align: 'right' }],
+        title: l10n.t('Accepted microblocks'),
+        columns: [{ label: l10n.t('Microblock hash') }, { label: l10n.t('Transactions'), align: 'right' }],
         rows: b.microblocks_accepted.map((h) => ({ cells: [[id(h, ctx)], [num(micro[h])]] })),
         empty: 'None.',
       },
     {
       type: 'table',
-      title: `Transactions (${b.txs.length})`,
-      columns: [{ label: '#', align: 'right' }, { label: 'Transaction' }],
+      title: l10n.t('Transactions ({0})', b.txs.length),
+      columns: [{ label: '#', align: 'right' }, { label: l10n.t('Transaction') }],
       rows: b.txs.map((t, i) => ({ cells: [[num(i)], [tx(t, ctx)]] })),
-      empty: 'This block has no transactions.',
+      empty: l10n.t('This block has no transactions.'),
     },
   ]);
 }

@@ -5,6 +5,7 @@
  * a panel of a bounded size.
  */
 import type { Section, ViewModel } from '../../../protocol';
+import * as l10n from '../../../chain/l10n';
 
 export const MAX_TABLE_ROWS = 1_000;
 
@@ -22,7 +23,12 @@ export function boundTables(model: ViewModel): ViewModel {
           type: 'notice',
           tone: 'warning',
           icon: 'warning',
-          text: `${s.title ?? 'This list'}: showing the first ${n(MAX_TABLE_ROWS)} of ${n(rows.length)} rows.`,
+          text: l10n.t(
+            '{0}: showing the first {1} of {2} rows.',
+            s.title ?? 'This list',
+            n(MAX_TABLE_ROWS),
+            n(rows.length),
+          ),
         },
       ];
     });

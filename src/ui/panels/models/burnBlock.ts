@@ -23,6 +23,7 @@ import {
 } from './values';
 import type { Target } from '../../../chain/target';
 import { blockArg, HASH, type Loaded, type PanelLoad, pageStart, unlessRouteMissing } from './load';
+import * as l10n from '../../../chain/l10n';
 
 /** Rows of a burn block's Stacks blocks per page. */
 export const BURN_BLOCKS_PER_PAGE = 20;
@@ -43,25 +44,25 @@ export function burnBlockModel(
     target: { kind: 'burnBlock' as const, id: String(height), network: ctx.network },
   });
   const nav: Action[] = compact([
-    h > 0 && { label: `Previous Bitcoin block #${h - 1}`, icon: 'arrow-left', intent: open(h - 1) },
-    !isTip && { label: `Next Bitcoin block #${h + 1}`, icon: 'arrow-right', intent: open(h + 1) },
+    h > 0 && { label: l10n.t('Previous Bitcoin block #{0}', h - 1), icon: 'arrow-left', intent: open(h - 1) },
+    !isTip && { label: l10n.t('Next Bitcoin block #{0}', h + 1), icon: 'arrow-right', intent: open(h + 1) },
   ]);
   return {
     kind: 'burnBlock',
-    title: `Bitcoin block #${h}`,
+    title: l10n.t('Bitcoin block #{0}', h),
     icon: 'link',
     subject: burnBlockHash(b.burn_block_hash, ctx),
-    badges: [badge('Burn block (Bitcoin)', 'info', 'link')],
+    badges: [badge(l10n.t('Burn block (Bitcoin)'), 'info', 'link')],
     sections: compact<Section>([
       { type: 'actions', actions: nav },
-      fields('Burn block', [
-        field('Height', num(h)),
-        field('Hash', burnBlockHash(b.burn_block_hash, ctx)),
-        field('Time', time(ctx, b.burn_block_time, b.burn_block_time_iso)),
-        field('Stacks blocks', num(b.stacks_blocks.length)),
-        field('Transactions', num(b.total_tx_count)),
+      fields(l10n.t('Burn block'), [
+        field(l10n.t('Height'), num(h)),
+        field(l10n.t('Hash'), burnBlockHash(b.burn_block_hash, ctx)),
+        field(l10n.t('Time'), time(ctx, b.burn_block_time, b.burn_block_time_iso)),
+        field(l10n.t('Stacks blocks'), num(b.stacks_blocks.length)),
+        field(l10n.t('Transactions'), num(b.total_tx_count)),
         field(
-          'Average Stacks block time',
+          l10n.t('Average Stacks block time'),
           b.avg_block_time === undefined ? text(undefined) : text(`${Math.round(b.avg_block_time * 10) / 10} s`),
         ),
       ]),
@@ -71,17 +72,17 @@ export function burnBlockModel(
 }
 
 function blocksTable(p: Page<Block> | Missing, ctx: ModelContext): Section {
-  const title = 'Stacks blocks';
+  const title = l10n.t('Stacks blocks');
   if (isMissing(p)) return missingNotice(title, p);
   return {
     type: 'table',
     title: `${title} (${p.total})`,
     columns: [
-      { label: 'Height', align: 'right' },
-      { label: 'Hash' },
-      { label: 'Time' },
-      { label: 'Transactions', align: 'right' },
-      { label: 'Canonical' },
+      { label: l10n.t('Height'), align: 'right' },
+      { label: l10n.t('Hash') },
+      { label: l10n.t('Time') },
+      { label: l10n.t('Transactions'), align: 'right' },
+      { label: l10n.t('Canonical') },
     ],
     rows: p.results.map((s) => ({
       cells: [
@@ -89,13 +90,13 @@ function blocksTable(p: Page<Block> | Missing, ctx: ModelContext): Section {
         [blockHash(s.hash, ctx)],
         [time(ctx, s.block_time, s.block_time_iso)],
         [num(s.tx_count)],
-        [s.canonical ? badge('Canonical', 'success') : badge('Not canonical', 'warning')],
+        [s.canonical ? badge(l10n.t('Canonical'), 'success') : badge(l10n.t('Not canonical'), 'warning')],
       ],
     })),
     ...(p.total > p.limit || p.offset > 0
       ? { paging: { param: 'blockOffset' as const, offset: p.offset, limit: p.limit, total: p.total } }
       : {}),
-    empty: 'This burn block confirms no Stacks blocks.',
+    empty: l10n.t('This burn block confirms no Stacks blocks.'),
   };
 }
 

@@ -7,6 +7,7 @@ import type { ContractFunction, ContractInterface } from '../../../api';
 import { clarityVersionText, epochText, typeText } from '../../../chain/abi';
 import type { Section } from '../../../protocol';
 import { badge, field, fields, text } from './values';
+import * as l10n from '../../../chain/l10n';
 
 const ACCESS: Record<string, string> = { public: 'public', read_only: 'read-only', private: 'private' };
 
@@ -26,16 +27,30 @@ export function interfaceSummary(iface: ContractInterface): Section {
   const byAccess = (a: string) => iface.functions.filter((f) => f.access === a).length;
   const constants = iface.variables.filter((v) => v.access === 'constant');
   const dataVars = iface.variables.filter((v) => v.access !== 'constant');
-  return fields('Interface', [
-    field('Clarity version', text(iface.clarity_version ? clarityVersionText(iface.clarity_version) : '—')),
-    field('Epoch', text(iface.epoch ? epochText(iface.epoch) : '—', iface.epoch ? { hint: iface.epoch } : {})),
+  return fields(l10n.t('Interface'), [
+    field(l10n.t('Clarity version'), text(iface.clarity_version ? clarityVersionText(iface.clarity_version) : '—')),
+    field(l10n.t('Epoch'), text(iface.epoch ? epochText(iface.epoch) : '—', iface.epoch ? { hint: iface.epoch } : {})),
     field(
-      'Functions',
-      text(`${n(byAccess('public'))} public, ${n(byAccess('read_only'))} read-only, ${n(byAccess('private'))} private`),
+      l10n.t('Functions'),
+      text(
+        l10n.t(
+          '{0} public, {1} read-only, {2} private',
+          n(byAccess('public')),
+          n(byAccess('read_only')),
+          n(byAccess('private')),
+        ),
+      ),
     ),
     field(
-      'State',
-      text(`${n(dataVars.length)} data variables, ${n(constants.length)} constants, ${n(iface.maps.length)} maps`),
+      l10n.t('State'),
+      text(
+        l10n.t(
+          '{0} data variables, {1} constants, {2} maps',
+          n(dataVars.length),
+          n(constants.length),
+          n(iface.maps.length),
+        ),
+      ),
     ),
   ]);
 }
@@ -47,8 +62,13 @@ export function interfaceTables(iface: ContractInterface): Section[] {
   return [
     {
       type: 'table',
-      title: `Functions (${n(iface.functions.length)})`,
-      columns: [{ label: 'Name' }, { label: 'Access' }, { label: 'Arguments' }, { label: 'Returns' }],
+      title: l10n.t('Functions ({0})', n(iface.functions.length)),
+      columns: [
+        { label: l10n.t('Name') },
+        { label: l10n.t('Access') },
+        { label: l10n.t('Arguments') },
+        { label: l10n.t('Returns') },
+      ],
       rows: iface.functions.map((f) => ({
         cells: [
           [{ t: 'code', text: f.name }],
@@ -57,12 +77,12 @@ export function interfaceTables(iface: ContractInterface): Section[] {
           [{ t: 'code', text: typeText(f.outputs.type) }],
         ],
       })),
-      empty: 'No functions.',
+      empty: l10n.t('No functions.'),
     },
     {
       type: 'table',
-      title: `Maps (${n(iface.maps.length)})`,
-      columns: [{ label: 'Name' }, { label: 'Key' }, { label: 'Value' }],
+      title: l10n.t('Maps ({0})', n(iface.maps.length)),
+      columns: [{ label: l10n.t('Name') }, { label: l10n.t('Key') }, { label: l10n.t('Value') }],
       rows: iface.maps.map((m) => ({
         cells: [
           [{ t: 'code', text: m.name }],
@@ -70,25 +90,25 @@ export function interfaceTables(iface: ContractInterface): Section[] {
           [{ t: 'code', text: typeText(m.value) }],
         ],
       })),
-      empty: 'No maps.',
+      empty: l10n.t('No maps.'),
     },
     {
       type: 'table',
-      title: `Data variables and constants (${n(iface.variables.length)})`,
-      columns: [{ label: 'Name' }, { label: 'Kind' }, { label: 'Type' }],
+      title: l10n.t('Data variables and constants ({0})', n(iface.variables.length)),
+      columns: [{ label: l10n.t('Name') }, { label: l10n.t('Kind') }, { label: l10n.t('Type') }],
       rows: [...dataVars, ...constants].map((v) => ({
         cells: [
           [{ t: 'code', text: v.name }],
-          [text(v.access === 'constant' ? 'constant' : 'data variable')],
+          [text(v.access === 'constant' ? 'constant' : l10n.t('data variable'))],
           [{ t: 'code', text: typeText(v.type) }],
         ],
       })),
-      empty: 'No data variables or constants.',
+      empty: l10n.t('No data variables or constants.'),
     },
     {
       type: 'table',
-      title: `Tokens (${n(iface.fungible_tokens.length + iface.non_fungible_tokens.length)})`,
-      columns: [{ label: 'Name' }, { label: 'Kind' }, { label: 'Identifier type' }],
+      title: l10n.t('Tokens ({0})', n(iface.fungible_tokens.length + iface.non_fungible_tokens.length)),
+      columns: [{ label: l10n.t('Name') }, { label: l10n.t('Kind') }, { label: l10n.t('Identifier type') }],
       rows: [
         ...iface.fungible_tokens.map((t) => ({
           cells: [[{ t: 'code' as const, text: t.name }], [text('fungible')], [text('—')]],
@@ -101,7 +121,7 @@ export function interfaceTables(iface: ContractInterface): Section[] {
           ],
         })),
       ],
-      empty: 'No tokens.',
+      empty: l10n.t('No tokens.'),
     },
   ];
 }

@@ -23,26 +23,27 @@ import { interfaceSections } from './workbench';
 import { isStacksApiError } from '../../../api/errors';
 import type { Target } from '../../../chain/target';
 import { type Loaded, type PanelLoad, unlessRouteMissing } from './load';
+import * as l10n from '../../../chain/l10n';
 
 /** The interface of a contract as loaded: there, or why not (`missing` says it in words). */
 export type InterfaceState = { iface: ContractInterface } | { missing: string };
 
-const BALANCE = 'Contract balance';
+const BALANCE = l10n.t('Contract balance');
 
 /** "Check on Mainnet" etc.: the same target on each other network. */
 function otherNetworks(kind: 'contract' | 'contracts', idText: string, ctx: ModelContext): Action[] {
   return PLAN_NETWORKS.filter((n) => n !== ctx.network).map((n) => ({
-    label: `Check on ${NETWORK_LABELS[n]}`,
+    label: l10n.t('Check on {0}', NETWORK_LABELS[n]),
     icon: 'globe',
     intent: { type: 'open' as const, target: { kind, id: idText, network: n } },
   }));
 }
 
 function statusBadge(found: boolean, status: string | undefined) {
-  if (!found) return badge('Not deployed', 'failed', 'circle-slash');
-  if (status === 'success') return badge('Deployed', 'success', 'pass');
-  if (status === 'pending') return badge('Pending', 'pending', 'clock');
-  return badge(status ?? 'Unknown', status?.startsWith('abort') ? 'failed' : 'muted');
+  if (!found) return badge(l10n.t('Not deployed'), 'failed', 'circle-slash');
+  if (status === 'success') return badge(l10n.t('Deployed'), 'success', 'pass');
+  if (status === 'pending') return badge(l10n.t('Pending'), 'pending', 'clock');
+  return badge(status ?? l10n.t('Unknown'), status?.startsWith('abort') ? 'failed' : 'muted');
 }
 
 export function contractModel(
@@ -60,7 +61,7 @@ export function contractModel(
   ];
   return {
     kind: 'contract',
-    title: `Contract ${name}`,
+    title: l10n.t('Contract {0}', name),
     icon: 'file-code',
     subject: id(contractId, ctx, 'contract'),
     badges: [statusBadge(found, s?.result?.status)],
@@ -69,17 +70,24 @@ export function contractModel(
         type: 'notice',
         tone: 'warning',
         icon: 'info',
-        text: `${contractId} is not deployed on ${ctx.networkLabel} (${ctx.baseUrl}). It may be on another network.`,
+        text: l10n.t(
+          '{0} is not deployed on {1} ({2}). It may be on another network.',
+          contractId,
+          ctx.networkLabel,
+          ctx.baseUrl,
+        ),
       },
-      fields('Deployment', [
-        field('Name', text(name)),
-        field('Deployer', principal(deployer, ctx)),
-        field('Status', statusBadge(found, s?.result?.status)),
-        found && field('Deploy transaction', tx(s.result?.tx_id, ctx)),
+      fields(l10n.t('Deployment'), [
+        field(l10n.t('Name'), text(name)),
+        field(l10n.t('Deployer'), principal(deployer, ctx)),
+        field(l10n.t('Status'), statusBadge(found, s?.result?.status)),
+        found && field(l10n.t('Deploy transaction'), tx(s.result?.tx_id, ctx)),
         found &&
           field(
-            'Block',
-            s.result?.block_height !== undefined ? block(s.result.block_height, ctx) : text('Not in a block yet'),
+            l10n.t('Block'),
+            s.result?.block_height !== undefined
+              ? block(s.result.block_height, ctx)
+              : text(l10n.t('Not in a block yet')),
           ),
       ]),
       found && balance && isMissing(balance) && missingNotice(BALANCE, balance),
@@ -87,10 +95,10 @@ export function contractModel(
         balance &&
         !isMissing(balance) &&
         fields(BALANCE, [
-          field('Balance', stx(balance.balance)),
-          field('Locked', stx(balance.locked)),
-          field('Total received', unlessUnavailable(balance, 'total_received', stx(balance.total_received))),
-          field('Total sent', unlessUnavailable(balance, 'total_sent', stx(balance.total_sent))),
+          field(l10n.t('Balance'), stx(balance.balance)),
+          field(l10n.t('Locked'), stx(balance.locked)),
+          field(l10n.t('Total received'), unlessUnavailable(balance, 'total_received', stx(balance.total_received))),
+          field(l10n.t('Total sent'), unlessUnavailable(balance, 'total_sent', stx(balance.total_sent))),
         ]),
       {
         type: 'actions',
@@ -98,7 +106,7 @@ export function contractModel(
           ...(found
             ? [
                 {
-                  label: 'Open source',
+                  label: l10n.t('Open source'),
                   icon: 'file-code',
                   primary: true,
                   intent: {
@@ -111,7 +119,7 @@ export function contractModel(
           ...(found
             ? [
                 {
-                  label: 'Transactions',
+                  label: l10n.t('Transactions'),
                   icon: 'list-unordered',
                   intent: {
                     type: 'open' as const,
@@ -128,7 +136,9 @@ export function contractModel(
           type: 'notice',
           tone: 'pending',
           icon: 'clock',
-          text: 'The deploy of this contract is still pending: its interface, functions and state are there once it is in a block.',
+          text: l10n.t(
+            'The deploy of this contract is still pending: its interface, functions and state are there once it is in a block.',
+          ),
         },
       ...(found && iface && 'missing' in iface
         ? [{ type: 'notice' as const, tone: 'warning' as const, icon: 'warning', text: iface.missing }]
@@ -142,11 +152,11 @@ export function contractsModel(ids: string[], statuses: ContractsStatus, ctx: Mo
   const foundCount = ids.filter((i) => statuses[i]?.found).length;
   return {
     kind: 'contracts',
-    title: 'Contract deployment status',
+    title: l10n.t('Contract deployment status'),
     icon: 'checklist',
     badges: [
       badge(
-        `${foundCount} of ${ids.length} found on ${ctx.networkLabel}`,
+        l10n.t('{0} of {1} found on {2}', foundCount, ids.length, ctx.networkLabel),
         foundCount === ids.length ? 'success' : foundCount === 0 ? 'failed' : 'warning',
       ),
     ],
@@ -155,10 +165,10 @@ export function contractsModel(ids: string[], statuses: ContractsStatus, ctx: Mo
       {
         type: 'table',
         columns: [
-          { label: 'Contract' },
-          { label: 'Status' },
-          { label: 'Deploy transaction' },
-          { label: 'Block', align: 'right' },
+          { label: l10n.t('Contract') },
+          { label: l10n.t('Status') },
+          { label: l10n.t('Deploy transaction') },
+          { label: l10n.t('Block'), align: 'right' },
         ],
         rows: ids.map((c) => {
           const s = statuses[c];
@@ -172,7 +182,7 @@ export function contractsModel(ids: string[], statuses: ContractsStatus, ctx: Mo
             ],
           };
         }),
-        empty: 'No contracts given.',
+        empty: l10n.t('No contracts given.'),
       },
     ],
   };
@@ -211,8 +221,10 @@ async function contractInterface(c: StacksClient, id: string, call: CallOptions)
     if (!isStacksApiError(e) || e.kind === 'cancelled') throw e;
     if (e.kind === 'not-found')
       return {
-        missing: "The node does not have this contract's interface (yet): its functions and state cannot be shown.",
+        missing: l10n.t(
+          "The node does not have this contract's interface (yet): its functions and state cannot be shown.",
+        ),
       };
-    return { missing: `The contract's interface did not load: ${e.message}` };
+    return { missing: l10n.t("The contract's interface did not load: {0}", e.message) };
   }
 }

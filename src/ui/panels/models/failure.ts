@@ -8,10 +8,11 @@ import type { Action, Field, Section } from '../../../protocol';
 import type { TxFailure } from '../../shared/failure';
 import type { NetworkId } from '../../shared/config';
 import { code, field, text } from './values';
+import * as l10n from '../../../chain/l10n';
 
 /** The `vm_error` in one sentence, for the Summary row above the raw text. */
 export function vmErrorWords(f: TxFailure | undefined): Field | undefined {
-  return f?.vm ? field('VM error in words', text(f.vm.sentence)) : undefined;
+  return f?.vm ? field(l10n.t('VM error in words'), text(f.vm.sentence)) : undefined;
 }
 
 /** At most this many lines are offered to open; the rest are counted. */
@@ -19,16 +20,16 @@ export const MAX_FAILURE_LINKS = 8;
 
 export function failureSections(f: TxFailure | undefined, network: NetworkId): Section[] {
   if (!f) return [];
-  const rows: Field[] = [field('Error', text(f.headline, { tone: 'failed' }))];
+  const rows: Field[] = [field(l10n.t('Error'), text(f.headline, { tone: 'failed' }))];
   const actions: Action[] = [];
   const names = f.names;
-  if (names && !names.ok) rows.push(field('Result', code(names.result)));
+  if (names && !names.ok) rows.push(field(l10n.t('Result'), code(names.result)));
   const links = f.links;
   links.slice(0, MAX_FAILURE_LINKS).forEach((l, i) => {
-    rows.push(field(l.name ?? 'Unnamed', text(l.text)));
+    rows.push(field(l.name ?? l10n.t('Unnamed'), text(l.text)));
     if (f.call)
       actions.push({
-        label: `Open ${l.name ?? 'the line'} (line ${l.line + 1})`,
+        label: l10n.t('Open {0} (line {1})', l.name ?? 'the line', l.line + 1),
         icon: 'go-to-file',
         ...(i === 0 ? { primary: true } : {}),
         intent: {
@@ -38,15 +39,19 @@ export function failureSections(f: TxFailure | undefined, network: NetworkId): S
       });
   });
   if (links.length > MAX_FAILURE_LINKS)
-    rows.push(field('More', text('More lines return it; the first ones are listed.')));
+    rows.push(field(l10n.t('More'), text(l10n.t('More lines return it; the first ones are listed.'))));
   // Would it still fail? The same call, sender and arguments, simulated (ui/workbench/simulation.ts).
   if (f.call)
     actions.push(
-      { label: 'Re-simulate now', icon: 'beaker', intent: { type: 'resimulate', when: 'now' } },
-      { label: 'Re-simulate at the block before', icon: 'history', intent: { type: 'resimulate', when: 'before' } },
+      { label: l10n.t('Re-simulate now'), icon: 'beaker', intent: { type: 'resimulate', when: 'now' } },
+      {
+        label: l10n.t('Re-simulate at the block before'),
+        icon: 'history',
+        intent: { type: 'resimulate', when: 'before' },
+      },
     );
   return [
-    { type: 'fields', title: 'Why it failed', rows },
+    { type: 'fields', title: l10n.t('Why it failed'), rows },
     ...(actions.length ? [{ type: 'actions' as const, actions }] : []),
   ];
 }

@@ -24,6 +24,7 @@ import {
   tokenContract,
   tx,
 } from './values';
+import * as l10n from '../../../chain/l10n';
 
 export const FT_PER_PAGE = 20;
 export const NFT_PER_PAGE = 20;
@@ -45,10 +46,10 @@ function asset(assetId: string, ctx: ModelContext): Value {
 function rawReason(h: FtHolding, ctx: ModelContext): string {
   const contract = tokenContract(h.asset_identifier);
   const info = contract ? ctx.tokens?.get(contract) : undefined;
-  if (!contract) return 'raw amount: the asset identifier names no token contract';
-  if (!info) return 'raw amount: no token metadata';
-  if ('raw' in info) return `raw amount: ${info.raw}`;
-  return info.meta.decimals === undefined ? 'raw amount: the token metadata gives no decimals' : '';
+  if (!contract) return l10n.t('raw amount: the asset identifier names no token contract');
+  if (!info) return l10n.t('raw amount: no token metadata');
+  if ('raw' in info) return l10n.t('raw amount: {0}', info.raw);
+  return info.meta.decimals === undefined ? l10n.t('raw amount: the token metadata gives no decimals') : '';
 }
 
 function paging(param: 'ftOffset' | 'nftOffset' | 'pendingOffset', p: Page<unknown>) {
@@ -58,12 +59,16 @@ function paging(param: 'ftOffset' | 'nftOffset' | 'pendingOffset', p: Page<unkno
 }
 
 export function tokensSection(ft: Page<FtHolding> | Missing, ctx: ModelContext): Section {
-  const title = 'Fungible tokens';
+  const title = l10n.t('Fungible tokens');
   if (isMissing(ft)) return missingNotice(title, ft);
   return {
     type: 'table',
     title: `${title} (${formatInt(ft.total)})`,
-    columns: [{ label: 'Token' }, { label: 'Balance', align: 'right' }, { label: 'Asset identifier' }],
+    columns: [
+      { label: l10n.t('Token') },
+      { label: l10n.t('Balance'), align: 'right' },
+      { label: l10n.t('Asset identifier') },
+    ],
     rows: ft.results.map((h) => {
       const amount = tokenAmount(h.balance, h.asset_identifier, ctx);
       const reason = rawReason(h, ctx);
@@ -77,7 +82,7 @@ export function tokensSection(ft: Page<FtHolding> | Missing, ctx: ModelContext):
       };
     }),
     ...paging('ftOffset', ft),
-    empty: 'No fungible tokens.',
+    empty: l10n.t('No fungible tokens.'),
   };
 }
 
@@ -89,9 +94,9 @@ export function nftsSection(nft: Page<NftHolding> | Missing, ctx: ModelContext):
     type: 'table',
     title: `${title} (${formatInt(nft.total)}${counted ? ' collections' : ''})`,
     columns: [
-      { label: 'Collection' },
-      { label: counted ? 'Held' : 'Token', align: 'right' },
-      { label: 'Asset identifier' },
+      { label: l10n.t('Collection') },
+      { label: counted ? l10n.t('Held') : l10n.t('Token'), align: 'right' },
+      { label: l10n.t('Asset identifier') },
     ],
     rows: nft.results.map((h) => ({
       cells: [
@@ -101,7 +106,7 @@ export function nftsSection(nft: Page<NftHolding> | Missing, ctx: ModelContext):
       ],
     })),
     ...paging('nftOffset', nft),
-    empty: 'No NFTs.',
+    empty: l10n.t('No NFTs.'),
   };
 }
 
@@ -115,19 +120,19 @@ export function addressPendingSection(
   gap: NonceGap | undefined,
   ctx: ModelContext,
 ): Section {
-  const title = 'Pending transactions';
+  const title = l10n.t('Pending transactions');
   if (isMissing(pending)) return missingNotice(title, pending);
   const first = gap?.missing[0];
   return {
     type: 'table',
     title: `${title} (${formatInt(pending.total)})`,
     columns: [
-      { label: 'Transaction' },
-      { label: 'Type' },
-      { label: 'Nonce', align: 'right' },
-      { label: 'Fee', align: 'right' },
-      { label: 'Received' },
-      { label: 'State' },
+      { label: l10n.t('Transaction') },
+      { label: l10n.t('Type') },
+      { label: l10n.t('Nonce'), align: 'right' },
+      { label: l10n.t('Fee'), align: 'right' },
+      { label: l10n.t('Received') },
+      { label: l10n.t('State') },
     ],
     rows: pending.results.map((t) => {
       const own = t.sender.address === address;
@@ -136,22 +141,22 @@ export function addressPendingSection(
         cells: [
           [tx(t.tx_id, ctx)],
           [text(txTypeLabel(t.type))],
-          [own ? num(t.sender.nonce) : { ...text('—'), hint: `sent by ${t.sender.address}` }],
+          [own ? num(t.sender.nonce) : { ...text('—'), hint: l10n.t('sent by {0}', t.sender.address) }],
           [stx(t.fee_rate)],
           [time(ctx, t.receipt_time)],
           [
             stuck
-              ? badge(`Stuck: nonce ${first} is missing`, 'warning', 'warning')
+              ? badge(l10n.t('Stuck: nonce {0} is missing', first), 'warning', 'warning')
               : own
-                ? badge('Pending', 'muted', 'clock')
+                ? badge(l10n.t('Pending'), 'muted', 'clock')
                 : t.token_transfer?.recipient === address
-                  ? badge('Incoming', 'muted', 'arrow-down')
-                  : badge('Calls or deploys it', 'muted', 'file-code'),
+                  ? badge(l10n.t('Incoming'), 'muted', 'arrow-down')
+                  : badge(l10n.t('Calls or deploys it'), 'muted', 'file-code'),
           ],
         ],
       };
     }),
     ...paging('pendingOffset', pending),
-    empty: 'Nothing pending for this address.',
+    empty: l10n.t('Nothing pending for this address.'),
   };
 }

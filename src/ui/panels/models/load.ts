@@ -10,6 +10,7 @@ import { checkBlockRef } from '../../../chain/identifiers';
 import type { Target } from '../../../chain/target';
 import type { PanelParams, ViewModel } from '../../../protocol';
 import { type Missing, type ModelContext, NOT_AVAILABLE } from './values';
+import * as l10n from '../../../chain/l10n';
 
 /** The raw responses of a panel, by part, with the key they were fetched for. */
 export type Parts = Record<string, { key: string; value: unknown }>;
@@ -104,7 +105,7 @@ export async function orMissing<T>(p: Promise<T>): Promise<T | Missing> {
 export function nonceProblem(e: unknown): string {
   if (isStacksApiError(e) && e.kind === 'cancelled') throw e;
   if (isStacksApiError(e) && (e.kind === 'not-found' || e.kind === 'gone')) return NOT_AVAILABLE;
-  return `not loaded: ${isStacksApiError(e) ? e.kind.replace(/-/g, ' ') : 'unexpected error'}`;
+  return l10n.t('not loaded: {0}', isStacksApiError(e) ? e.kind.replace(/-/g, ' ') : 'unexpected error');
 }
 
 /** An offset on a page boundary, never negative. */

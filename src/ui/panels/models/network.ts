@@ -35,6 +35,7 @@ import {
 } from './values';
 import type { Target } from '../../../chain/target';
 import { type Loaded, type PanelLoad, pageStart, unlessRouteMissing } from './load';
+import * as l10n from '../../../chain/l10n';
 
 const QUANTILES = ['p25', 'p50', 'p75', 'p95'] as const;
 
@@ -43,9 +44,9 @@ export const PENDING_PER_PAGE = 20;
 
 /** The kinds of transaction a fee is estimated for, as the API names them, in the order shown. */
 export const FEE_KINDS = [
-  ['token_transfer', 'Token transfer'],
-  ['contract_call', 'Contract call'],
-  ['smart_contract', 'Contract deploy'],
+  ['token_transfer', l10n.t('Token transfer')],
+  ['contract_call', l10n.t('Contract call')],
+  ['smart_contract', l10n.t('Contract deploy')],
 ] as const;
 
 export interface MempoolData {
@@ -61,7 +62,7 @@ export function mempoolModel(d: MempoolData, ctx: ModelContext): ViewModel {
   const table = (title: string, data: Record<string, Percentiles>, show: (n: number) => string): Section => ({
     type: 'table',
     title,
-    columns: [{ label: 'Type' }, ...QUANTILES.map((q) => ({ label: q, align: 'right' as const }))],
+    columns: [{ label: l10n.t('Type') }, ...QUANTILES.map((q) => ({ label: q, align: 'right' as const }))],
     rows: Object.keys(data).map((t) => ({
       cells: [
         [text(txTypeLabel(t))],
@@ -71,7 +72,7 @@ export function mempoolModel(d: MempoolData, ctx: ModelContext): ViewModel {
         }),
       ],
     })),
-    empty: 'No data.',
+    empty: l10n.t('No data.'),
   });
   const bars = (data: Record<string, number>, show: (n: number) => string): Bar[] =>
     Object.keys(data).map((t) => ({ label: txTypeLabel(t), value: data[t] ?? 0, text: show(data[t] ?? 0) }));
@@ -79,61 +80,68 @@ export function mempoolModel(d: MempoolData, ctx: ModelContext): ViewModel {
   for (const [t, p] of Object.entries(m.tx_simple_fee_averages)) if (p.p50 !== null) medianFees[t] = p.p50;
   return {
     kind: 'mempool',
-    title: 'Mempool statistics',
+    title: l10n.t('Mempool statistics'),
     icon: 'pulse',
-    badges: [badge(`${formatInt(total)} pending transactions`, 'info'), badge(ctx.networkLabel, 'muted', 'globe')],
+    badges: [
+      badge(l10n.t('{0} pending transactions', formatInt(total)), 'info'),
+      badge(ctx.networkLabel, 'muted', 'globe'),
+    ],
     sections: [
       feeSection(d.fees),
       pendingSection(d.pending, ctx),
-      { type: 'bars', title: 'Pending transactions by type', bars: bars(m.tx_type_counts, (n) => formatInt(n)) },
-      { type: 'bars', title: 'Median fee by type', bars: bars(medianFees, (n) => formatStx(Math.round(n))) },
-      table('Fees (µSTX)', m.tx_simple_fee_averages, (n) => formatInt(Math.round(n))),
-      table('Age (blocks)', m.tx_ages, (n) => formatInt(n)),
-      table('Size (bytes)', m.tx_byte_sizes, (n) => formatInt(n)),
+      {
+        type: 'bars',
+        title: l10n.t('Pending transactions by type'),
+        bars: bars(m.tx_type_counts, (n) => formatInt(n)),
+      },
+      { type: 'bars', title: l10n.t('Median fee by type'), bars: bars(medianFees, (n) => formatStx(Math.round(n))) },
+      table(l10n.t('Fees (µSTX)'), m.tx_simple_fee_averages, (n) => formatInt(Math.round(n))),
+      table(l10n.t('Age (blocks)'), m.tx_ages, (n) => formatInt(n)),
+      table(l10n.t('Size (bytes)'), m.tx_byte_sizes, (n) => formatInt(n)),
     ],
   };
 }
 
 /** Low, medium and high fee per kind of transaction; "All pending" is the API's estimate over every kind. */
 function feeSection(fees: MempoolFees | Missing): Section {
-  const title = 'Fee estimates';
+  const title = l10n.t('Fee estimates');
   if (isMissing(fees)) return missingNotice(title, fees);
   const cells = (p: FeePriorities | undefined): Value[][] =>
     (['low_priority', 'medium_priority', 'high_priority'] as const).map((k) => [
-      p ? stx(p[k]) : text(undefined, { hint: 'none pending' }),
+      p ? stx(p[k]) : text(undefined, { hint: l10n.t('none pending') }),
     ]);
   const rows: TableRow[] = [
     ...FEE_KINDS.map(([kind, label]) => ({ cells: [[text(label)], ...cells(fees[kind])] })),
-    { cells: [[text('All pending')], ...cells(fees.all)] },
+    { cells: [[text(l10n.t('All pending'))], ...cells(fees.all)] },
   ];
   return {
     type: 'table',
     title,
     columns: [
-      { label: 'Transaction' },
-      { label: 'Low', align: 'right' },
-      { label: 'Medium', align: 'right' },
-      { label: 'High', align: 'right' },
+      { label: l10n.t('Transaction') },
+      { label: l10n.t('Low'), align: 'right' },
+      { label: l10n.t('Medium'), align: 'right' },
+      { label: l10n.t('High'), align: 'right' },
     ],
     rows,
-    empty: 'No estimates.',
+    empty: l10n.t('No estimates.'),
   };
 }
 
 /** The pending transactions, newest first, each linking to its transaction panel. */
 function pendingSection(pending: Page<MempoolTransaction> | Missing, ctx: ModelContext): Section {
-  const title = 'Pending transactions';
+  const title = l10n.t('Pending transactions');
   if (isMissing(pending)) return missingNotice(title, pending);
   const p = pending;
   return {
     type: 'table',
     title: `${title} (${formatInt(p.total)})`,
     columns: [
-      { label: 'Type' },
-      { label: 'Transaction' },
-      { label: 'Sender' },
-      { label: 'Fee', align: 'right' },
-      { label: 'Age' },
+      { label: l10n.t('Type') },
+      { label: l10n.t('Transaction') },
+      { label: l10n.t('Sender') },
+      { label: l10n.t('Fee'), align: 'right' },
+      { label: l10n.t('Age') },
     ],
     rows: p.results.map((t) => ({
       cells: [
@@ -155,7 +163,7 @@ function pendingSection(pending: Page<MempoolTransaction> | Missing, ctx: ModelC
           },
         }
       : {}),
-    empty: 'Nothing is pending.',
+    empty: l10n.t('Nothing is pending.'),
   };
 }
 
@@ -169,7 +177,7 @@ export function statusModel(s: ServerStatus, ctx: ModelContext): ViewModel {
   const tip = s.chain_tip ?? undefined;
   return {
     kind: 'status',
-    title: 'API status',
+    title: l10n.t('API status'),
     icon: 'server',
     badges: [
       badge(s.status, s.status === 'ready' ? 'success' : 'warning', s.status === 'ready' ? 'pass' : 'warning'),
@@ -177,37 +185,37 @@ export function statusModel(s: ServerStatus, ctx: ModelContext): ViewModel {
     ],
     sections: compact<Section>([
       fields(
-        'Server',
+        l10n.t('Server'),
         [
-          field('Network', text(ctx.networkLabel)),
-          field('Base URL', text(ctx.baseUrl)),
-          field('API key in use', yesNo(ctx.hasApiKey)),
-          field('Server version', text(s.server_version)),
-          field('Status', text(s.status)),
+          field(l10n.t('Network'), text(ctx.networkLabel)),
+          field(l10n.t('Base URL'), text(ctx.baseUrl)),
+          field(l10n.t('API key in use'), yesNo(ctx.hasApiKey)),
+          field(l10n.t('Server version'), text(s.server_version)),
+          field(l10n.t('Status'), text(s.status)),
         ],
         true,
       ),
       tip
-        ? fields('Chain tip', [
-            field('Block', block(tip.block_height, ctx)),
-            field('Block hash', blockHash(tip.block_hash, ctx)),
-            field('Index block hash', id(tip.index_block_hash, ctx)),
-            field('Microblock hash', id(tip.microblock_hash, ctx)),
-            field('Microblock sequence', num(tip.microblock_sequence)),
-            field('Burn block height', burnBlock(tip.burn_block_height, ctx)),
+        ? fields(l10n.t('Chain tip'), [
+            field(l10n.t('Block'), block(tip.block_height, ctx)),
+            field(l10n.t('Block hash'), blockHash(tip.block_hash, ctx)),
+            field(l10n.t('Index block hash'), id(tip.index_block_hash, ctx)),
+            field(l10n.t('Microblock hash'), id(tip.microblock_hash, ctx)),
+            field(l10n.t('Microblock sequence'), num(tip.microblock_sequence)),
+            field(l10n.t('Burn block height'), burnBlock(tip.burn_block_height, ctx)),
           ])
         : {
             type: 'notice',
             tone: 'warning',
             icon: 'warning',
-            text: 'The API did not report a chain tip: it may still be syncing.',
+            text: l10n.t('The API did not report a chain tip: it may still be syncing.'),
           },
       fields(
-        'PoX unlock heights',
+        l10n.t('PoX unlock heights'),
         [
-          field('PoX v1', num(s.pox_v1_unlock_height)),
-          field('PoX v2', num(s.pox_v2_unlock_height)),
-          field('PoX v3', num(s.pox_v3_unlock_height)),
+          field(l10n.t('PoX v1'), num(s.pox_v1_unlock_height)),
+          field(l10n.t('PoX v2'), num(s.pox_v2_unlock_height)),
+          field(l10n.t('PoX v3'), num(s.pox_v3_unlock_height)),
         ],
         true,
       ),

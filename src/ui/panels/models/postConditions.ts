@@ -10,19 +10,20 @@ import { clip, formatStx, formatTokenAmount } from '../../../chain/format';
 import { CONDITION_WORDS, postConditionBreach, type PostConditionBreach } from '../../../chain/postConditionBreach';
 import type { Section, TableRow, Value } from '../../../protocol';
 import { clarity, type ModelContext, NOT_AVAILABLE, principal, stx, text, tokenAmount, units } from './values';
+import * as l10n from '../../../chain/l10n';
 
 const MODES: Record<string, string> = {
-  deny: 'Deny: only the transfers listed here may happen',
-  allow: 'Allow: transfers not listed here may also happen',
-  originator: 'Originator: only the sender’s own transfers are checked against this list (SIP-040)',
+  deny: l10n.t('Deny: only the transfers listed here may happen'),
+  allow: l10n.t('Allow: transfers not listed here may also happen'),
+  originator: l10n.t('Originator: only the sender’s own transfers are checked against this list (SIP-040)'),
 };
 
 const TYPES: Record<string, string> = {
   stx: 'STX',
-  fungible: 'Fungible token',
+  fungible: l10n.t('Fungible token'),
   non_fungible: 'NFT',
-  staking: 'Staked STX',
-  pox: 'PoX action',
+  staking: l10n.t('Staked STX'),
+  pox: l10n.t('PoX action'),
 };
 
 const CODES = CONDITION_WORDS;
@@ -40,16 +41,16 @@ export function postConditions(t: Transaction, ctx: ModelContext): Section {
   const failed = breach?.kind === 'condition' ? new Set(breach.rows) : undefined;
   return {
     type: 'table',
-    title: `Post-conditions (mode ${mode})`,
+    title: l10n.t('Post-conditions (mode {0})', mode),
     columns: [
-      { label: 'Type' },
-      { label: 'Principal' },
-      { label: 'Condition' },
-      { label: 'Asset' },
-      { label: 'Amount', align: 'right' },
+      { label: l10n.t('Type') },
+      { label: l10n.t('Principal') },
+      { label: l10n.t('Condition') },
+      { label: l10n.t('Asset') },
+      { label: l10n.t('Amount'), align: 'right' },
     ],
     rows: list.map((pc, i) => postConditionRow(pc, ctx, failed?.has(i) ? breach : undefined)),
-    empty: 'No post-conditions.',
+    empty: l10n.t('No post-conditions.'),
   };
 }
 
@@ -58,7 +59,7 @@ function postConditionRow(pc: PostCondition, ctx: ModelContext, breach?: PostCon
   const who = !p
     ? text(undefined)
     : p.type_id === 'principal_origin'
-      ? text('Sender (origin)')
+      ? text(l10n.t('Sender (origin)'))
       : principal(p.contract_name ? `${p.address}.${p.contract_name}` : p.address, ctx);
   const code = pc.condition_code;
   const words = code === undefined ? undefined : (CODES[code] ?? code.replace(/_/g, ' '));
@@ -96,8 +97,13 @@ function unknownFields(pc: PostCondition): Value {
 
 /** The hint on the condition that did not hold: what was moved instead, where the node said it. */
 function didNotHold(b: PostConditionBreach): string {
-  if (b.kind !== 'condition' || b.actual === undefined) return 'did not hold';
+  if (b.kind !== 'condition' || b.actual === undefined) return l10n.t('did not hold');
   const moved =
     b.asset === 'stx' || b.asset === 'staking' ? formatStx(b.actual) : (formatTokenAmount(b.actual, 0) ?? b.actual);
-  return `did not hold: ${b.asset === 'staking' ? 'staked' : 'sent'} ${moved}${b.asset === 'ft' ? ' base units' : ''}`;
+  return l10n.t(
+    'did not hold: {0} {1}{2}',
+    b.asset === 'staking' ? 'staked' : 'sent',
+    moved,
+    b.asset === 'ft' ? ' base units' : '',
+  );
 }

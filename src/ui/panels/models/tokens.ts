@@ -8,6 +8,7 @@ import type { AddressEvent, FtHolding, Page, StacksClient, Transaction } from '.
 import { isStacksApiError } from '../../../api/errors';
 import type { CallOptions } from '../../../api/client';
 import { tokenContract, type ModelContext, type TokenInfo } from './values';
+import * as l10n from '../../../chain/l10n';
 
 /** The most tokens one panel asks about; the rest show raw (a transaction can move hundreds). */
 export const MAX_TOKENS_PER_PANEL = 20;
@@ -46,22 +47,25 @@ export async function loadTokens(
 ): Promise<Map<string, TokenInfo>> {
   const out = new Map<string, TokenInfo>();
   if (ctx.network === 'devnet' || (ctx.network === 'custom' && !ctx.customTokenMetadata)) {
-    const raw = `token metadata is not asked for on ${ctx.network === 'devnet' ? 'Devnet' : 'a custom network'}`;
+    const raw = l10n.t(
+      'token metadata is not asked for on {0}',
+      ctx.network === 'devnet' ? 'Devnet' : 'a custom network',
+    );
     for (const c of contracts) out.set(c, { raw });
     return out;
   }
   const asked = contracts.slice(0, MAX_TOKENS_PER_PANEL);
   for (const c of contracts.slice(MAX_TOKENS_PER_PANEL))
-    out.set(c, { raw: `metadata is asked for the first ${MAX_TOKENS_PER_PANEL} tokens of a panel only` });
+    out.set(c, { raw: l10n.t('metadata is asked for the first {0} tokens of a panel only', MAX_TOKENS_PER_PANEL) });
   await Promise.all(
     asked.map(async (c) => {
       try {
         // Never waits for the rate budget: without budget left the amount shows raw, asked again next time.
         const meta = await client.getFtMetadata(c, { ...call, budget: 'fail-fast' });
-        out.set(c, meta ? { meta } : { raw: 'the Token Metadata API does not know this token' });
+        out.set(c, meta ? { meta } : { raw: l10n.t('the Token Metadata API does not know this token') });
       } catch (e) {
         if (call.signal?.aborted || (isStacksApiError(e) && e.kind === 'cancelled')) throw e;
-        out.set(c, { raw: 'the token metadata could not be loaded' });
+        out.set(c, { raw: l10n.t('the token metadata could not be loaded') });
       }
     }),
   );

@@ -31,6 +31,7 @@ import { EVENTS_PER_PAGE, eventsSection } from './txEvents';
 import { failureSections, resultText, vmErrorWords } from './failure';
 import { postConditions } from './postConditions';
 import { txFailure } from '../../shared/failure';
+import * as l10n from '../../../chain/l10n';
 
 const TYPE_ICONS: Record<string, string> = {
   token_transfer: 'arrow-swap',
@@ -51,53 +52,53 @@ export function txModel(t: Transaction, eventOffset: number, ctx: ModelContext):
     subject: id(t.tx_id, ctx, 'tx'),
     badges: [
       badge(statusLabel(t.tx_status), tone === 'other' ? 'muted' : tone, statusIcon(tone)),
-      ...(t.sponsored ? [badge('Sponsored', 'info')] : []),
+      ...(t.sponsored ? [badge(l10n.t('Sponsored'), 'info')] : []),
     ],
     sections: compact<Section>([
       statusNotice(t, ctx),
       ...failureSections(ctx.failure, ctx.network),
       pending && {
         type: 'actions',
-        actions: [{ label: 'Watch until it lands', icon: 'eye', primary: true, intent: { type: 'watch' } }],
+        actions: [{ label: l10n.t('Watch until it lands'), icon: 'eye', primary: true, intent: { type: 'watch' } }],
       },
-      fields('Summary', [
-        field('Status', badge(statusLabel(t.tx_status), tone === 'other' ? 'muted' : tone)),
-        t.tx_result && field('Result', clarity(t.tx_result, ctx)),
+      fields(l10n.t('Summary'), [
+        field(l10n.t('Status'), badge(statusLabel(t.tx_status), tone === 'other' ? 'muted' : tone)),
+        t.tx_result && field(l10n.t('Result'), clarity(t.tx_result, ctx)),
         vmErrorWords(ctx.failure),
-        t.vm_error && field('VM error', code(t.vm_error)),
-        field('Type', text(txTypeLabel(t.tx_type))),
-        field('Fee', stx(t.fee_rate)),
-        field('Nonce', num(t.nonce)),
-        field('Sender', principal(t.sender_address, ctx)),
-        field('Sponsored', yesNo(t.sponsored)),
-        t.sponsored && field('Sponsor', principal(t.sponsor_address, ctx)),
-        t.sponsored && field('Sponsor nonce', num(t.sponsor_nonce)),
+        t.vm_error && field(l10n.t('VM error'), code(t.vm_error)),
+        field(l10n.t('Type'), text(txTypeLabel(t.tx_type))),
+        field(l10n.t('Fee'), stx(t.fee_rate)),
+        field(l10n.t('Nonce'), num(t.nonce)),
+        field(l10n.t('Sender'), principal(t.sender_address, ctx)),
+        field(l10n.t('Sponsored'), yesNo(t.sponsored)),
+        t.sponsored && field(l10n.t('Sponsor'), principal(t.sponsor_address, ctx)),
+        t.sponsored && field(l10n.t('Sponsor nonce'), num(t.sponsor_nonce)),
       ]),
       ...payload(t, ctx),
       pending
-        ? fields('Mempool', [
-            field('Received', time(ctx, t.receipt_time, t.receipt_time_iso)),
-            field('Anchor mode', unlessUnavailable(t, 'anchor_mode', text(t.anchor_mode))),
+        ? fields(l10n.t('Mempool'), [
+            field(l10n.t('Received'), time(ctx, t.receipt_time, t.receipt_time_iso)),
+            field(l10n.t('Anchor mode'), unlessUnavailable(t, 'anchor_mode', text(t.anchor_mode))),
           ])
-        : fields('Block', [
-            field('Block', block(t.block_height, ctx)),
-            field('Block hash', blockHash(t.block_hash, ctx)),
-            field('Block time', time(ctx, t.block_time, t.block_time_iso)),
-            field('Burn block', burnBlock(t.burn_block_height, ctx)),
-            field('Burn block time', time(ctx, t.burn_block_time, t.burn_block_time_iso)),
-            field('Parent block hash', blockHash(t.parent_block_hash, ctx)),
+        : fields(l10n.t('Block'), [
+            field(l10n.t('Block'), block(t.block_height, ctx)),
+            field(l10n.t('Block hash'), blockHash(t.block_hash, ctx)),
+            field(l10n.t('Block time'), time(ctx, t.block_time, t.block_time_iso)),
+            field(l10n.t('Burn block'), burnBlock(t.burn_block_height, ctx)),
+            field(l10n.t('Burn block time'), time(ctx, t.burn_block_time, t.burn_block_time_iso)),
+            field(l10n.t('Parent block hash'), blockHash(t.parent_block_hash, ctx)),
             field(
-              'Parent burn block time',
+              l10n.t('Parent burn block time'),
               unlessUnavailable(
                 t,
                 'parent_burn_block_time',
                 time(ctx, t.parent_burn_block_time, t.parent_burn_block_time_iso),
               ),
             ),
-            field('Position in block', num(t.tx_index)),
-            field('Canonical', yesNo(t.canonical)),
-            field('Anchor mode', unlessUnavailable(t, 'anchor_mode', text(t.anchor_mode))),
-            field('Received', time(ctx, t.receipt_time, t.receipt_time_iso)),
+            field(l10n.t('Position in block'), num(t.tx_index)),
+            field(l10n.t('Canonical'), yesNo(t.canonical)),
+            field(l10n.t('Anchor mode'), unlessUnavailable(t, 'anchor_mode', text(t.anchor_mode))),
+            field(l10n.t('Received'), time(ctx, t.receipt_time, t.receipt_time_iso)),
           ]),
       microblock(t, ctx),
       postConditions(t, ctx),
@@ -126,16 +127,22 @@ function statusNotice(t: Transaction, ctx: ModelContext): Section | undefined {
       type: 'notice',
       tone: 'pending',
       icon: 'clock',
-      text: 'This transaction is pending in the mempool: it is not in a block yet, so its result, block and events are not known.',
+      text: l10n.t(
+        'This transaction is pending in the mempool: it is not in a block yet, so its result, block and events are not known.',
+      ),
     };
   }
   if (tone === 'dropped') {
-    const by = t.replaced_by_tx_id ? ` It was replaced by ${t.replaced_by_tx_id}.` : '';
+    const by = t.replaced_by_tx_id ? l10n.t(' It was replaced by {0}.', t.replaced_by_tx_id) : '';
     return {
       type: 'notice',
       tone: 'dropped',
       icon: 'circle-slash',
-      text: `This transaction was dropped from the mempool: ${statusLabel(t.tx_status).replace(/^Dropped \((.*)\)$/, '$1')}.${by}`,
+      text: l10n.t(
+        'This transaction was dropped from the mempool: {0}.{1}',
+        statusLabel(t.tx_status).replace(/^Dropped \((.*)\)$/, '$1'),
+        by,
+      ),
     };
   }
   if (tone === 'failed') {
@@ -145,13 +152,13 @@ function statusNotice(t: Transaction, ctx: ModelContext): Section | undefined {
     const vm = t.vm_error ? ` (${clip(t.vm_error)})` : '';
     const more =
       (repr && clip(repr) !== repr) || (t.vm_error && clip(t.vm_error) !== t.vm_error)
-        ? ' The full result is below.'
+        ? l10n.t(' The full result is below.')
         : '';
     return {
       type: 'notice',
       tone: 'failed',
       icon: 'error',
-      text: `This transaction failed${why}${vm}; its fee was still paid.${more}`,
+      text: l10n.t('This transaction failed{0}{1}; its fee was still paid.{2}', why, vm, more),
     };
   }
   if (t.canonical === false)
@@ -159,7 +166,7 @@ function statusNotice(t: Transaction, ctx: ModelContext): Section | undefined {
       type: 'notice',
       tone: 'warning',
       icon: 'warning',
-      text: `This transaction is in a block that is no longer canonical on ${ctx.networkLabel}.`,
+      text: l10n.t('This transaction is in a block that is no longer canonical on {0}.', ctx.networkLabel),
     };
   return undefined;
 }
@@ -170,11 +177,11 @@ function payload(t: Transaction, ctx: ModelContext): Section[] {
     const memo = t.token_transfer.memo;
     const decoded = decodeMemo(memo);
     out.push(
-      fields('Token transfer', [
-        field('Amount', stx(t.token_transfer.amount)),
-        field('Recipient', principal(t.token_transfer.recipient_address, ctx)),
+      fields(l10n.t('Token transfer'), [
+        field(l10n.t('Amount'), stx(t.token_transfer.amount)),
+        field(l10n.t('Recipient'), principal(t.token_transfer.recipient_address, ctx)),
         field(
-          'Memo',
+          l10n.t('Memo'),
           decoded !== undefined
             ? text(decoded, memo === undefined ? {} : { hint: memo })
             : code(memo && memo !== '0x' ? memo : undefined),
@@ -185,17 +192,17 @@ function payload(t: Transaction, ctx: ModelContext): Section[] {
   if (t.contract_call) {
     const c = t.contract_call;
     out.push(
-      fields('Contract call', [
-        field('Contract', principal(c.contract_id, ctx)),
-        field('Function', code(c.function_name)),
-        field('Signature', unlessUnavailable(t, 'function_signature', code(c.function_signature))),
+      fields(l10n.t('Contract call'), [
+        field(l10n.t('Contract'), principal(c.contract_id, ctx)),
+        field(l10n.t('Function'), code(c.function_name)),
+        field(l10n.t('Signature'), unlessUnavailable(t, 'function_signature', code(c.function_signature))),
       ]),
     );
     const args = c.function_args ?? [];
     out.push({
       type: 'table',
-      title: 'Arguments',
-      columns: [{ label: 'Name' }, { label: 'Type' }, { label: 'Value' }],
+      title: l10n.t('Arguments'),
+      columns: [{ label: l10n.t('Name') }, { label: l10n.t('Type') }, { label: l10n.t('Value') }],
       rows: args.map((a) => ({
         cells: [
           [unlessUnavailable(t, 'function_args.name', text(a.name))],
@@ -203,22 +210,22 @@ function payload(t: Transaction, ctx: ModelContext): Section[] {
           [a.hex ? clarity({ hex: a.hex, repr: a.repr }, ctx) : code(a.repr)],
         ],
       })),
-      empty: 'This call has no arguments.',
+      empty: l10n.t('This call has no arguments.'),
     });
   }
   if (t.smart_contract) {
     const c = t.smart_contract;
     out.push(
-      fields('Contract deploy', [
-        field('Contract', principal(c.contract_id, ctx)),
-        field('Clarity version', num(c.clarity_version ?? undefined)),
+      fields(l10n.t('Contract deploy'), [
+        field(l10n.t('Contract'), principal(c.contract_id, ctx)),
+        field(l10n.t('Clarity version'), num(c.clarity_version ?? undefined)),
       ]),
     );
     out.push({
       type: 'actions',
       actions: [
         {
-          label: 'Open source',
+          label: l10n.t('Open source'),
           icon: 'file-code',
           primary: true,
           intent: { type: 'openSource', target: { kind: 'contract', id: c.contract_id, network: ctx.network } },
@@ -229,10 +236,10 @@ function payload(t: Transaction, ctx: ModelContext): Section[] {
   if (t.coinbase_payload) {
     const c = t.coinbase_payload;
     out.push(
-      fields('Coinbase', [
-        field('Data', code(c.data)),
-        field('Alternate recipient', principal(c.alt_recipient ?? undefined, ctx)),
-        field('VRF proof', id(c.vrf_proof ?? undefined, ctx)),
+      fields(l10n.t('Coinbase'), [
+        field(l10n.t('Data'), code(c.data)),
+        field(l10n.t('Alternate recipient'), principal(c.alt_recipient ?? undefined, ctx)),
+        field(l10n.t('VRF proof'), id(c.vrf_proof ?? undefined, ctx)),
       ]),
     );
   }
@@ -240,7 +247,7 @@ function payload(t: Transaction, ctx: ModelContext): Section[] {
     const p = t.tenure_change_payload as Record<string, unknown>;
     out.push(
       fields(
-        'Tenure change',
+        l10n.t('Tenure change'),
         Object.entries(p).map(([k, v]) =>
           field(
             k.replace(/_/g, ' '),
@@ -256,11 +263,11 @@ function payload(t: Transaction, ctx: ModelContext): Section[] {
 function microblock(t: Transaction, ctx: ModelContext): Section | undefined {
   const has = t.microblock_hash && t.microblock_hash !== '0x';
   if (!has && !t.is_unanchored) return undefined;
-  return fields('Microblock', [
-    field('Microblock hash', id(t.microblock_hash, ctx)),
-    field('Sequence', num(t.microblock_sequence)),
-    field('Microblock canonical', yesNo(t.microblock_canonical)),
-    field('Unanchored', yesNo(t.is_unanchored)),
+  return fields(l10n.t('Microblock'), [
+    field(l10n.t('Microblock hash'), id(t.microblock_hash, ctx)),
+    field(l10n.t('Sequence'), num(t.microblock_sequence)),
+    field(l10n.t('Microblock canonical'), yesNo(t.microblock_canonical)),
+    field(l10n.t('Unanchored'), yesNo(t.is_unanchored)),
   ]);
 }
 

@@ -3,6 +3,7 @@ import type { Transaction, TransactionEvent } from '../../../api';
 import { decodeMemo, statusTone } from '../../../chain/format';
 import type { Section, TableRow, Value } from '../../../protocol';
 import { clarity, code, type ModelContext, num, principal, stx, text, tokenAmount, units } from './values';
+import * as l10n from '../../../chain/l10n';
 
 export const EVENTS_PER_PAGE = 50;
 
@@ -12,12 +13,12 @@ export function eventsSection(t: Transaction, offset: number, ctx: ModelContext)
   const total = Math.max(t.event_count ?? 0, offset + list.length);
   return {
     type: 'table',
-    title: `Events (${total})`,
+    title: l10n.t('Events ({0})', total),
     columns: [
       { label: '#', align: 'right' },
-      { label: 'Type' },
-      { label: 'Detail' },
-      { label: 'Amount', align: 'right' },
+      { label: l10n.t('Type') },
+      { label: l10n.t('Detail') },
+      { label: l10n.t('Amount'), align: 'right' },
     ],
     rows: list.map((e) => eventRow(e, ctx)),
     ...(total > EVENTS_PER_PAGE || offset > 0
@@ -25,17 +26,17 @@ export function eventsSection(t: Transaction, offset: number, ctx: ModelContext)
       : {}),
     empty:
       statusTone(t.tx_status) === 'pending'
-        ? 'A pending transaction has no events yet.'
-        : 'This transaction emitted no events.',
+        ? l10n.t('A pending transaction has no events yet.')
+        : l10n.t('This transaction emitted no events.'),
   };
 }
 
 const EVENT_LABELS: Record<string, string> = {
-  smart_contract_log: 'Contract log',
+  smart_contract_log: l10n.t('Contract log'),
   stx_asset: 'STX',
-  fungible_token_asset: 'Fungible token',
+  fungible_token_asset: l10n.t('Fungible token'),
   non_fungible_token_asset: 'NFT',
-  stx_lock: 'STX lock',
+  stx_lock: l10n.t('STX lock'),
 };
 
 function eventRow(e: TransactionEvent, ctx: ModelContext): TableRow {
@@ -74,7 +75,7 @@ function eventRow(e: TransactionEvent, ctx: ModelContext): TableRow {
       cells: [
         [num(e.event_index)],
         [kind],
-        [principal(l.locked_address, ctx), text(`until burn block ${l.unlock_height ?? '?'}`)],
+        [principal(l.locked_address, ctx), text(l10n.t('until burn block {0}', l.unlock_height ?? '?'))],
         [stx(l.locked_amount)],
       ],
     };

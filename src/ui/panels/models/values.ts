@@ -14,6 +14,7 @@ import { shortenMiddle } from '../../../chain/target';
 import type { NetworkId, TargetKind } from '../../../chain/target';
 import type { ClarityNode, Field, Section, Tone, Value } from '../../../protocol';
 import type { TxFailure } from '../../shared/failure';
+import * as l10n from '../../../chain/l10n';
 
 /** What every model builder knows besides the data. */
 export interface ModelContext {
@@ -39,13 +40,13 @@ export type TokenInfo = { meta: FtMetadata } | { raw: string };
 export const DASH = '—';
 
 /** Shown in place of a value the API that answered does not give at all (its replacement route lacks it). */
-export const NOT_AVAILABLE = 'not available on this API';
+export const NOT_AVAILABLE = l10n.t('not available on this API');
 
 export function notAvailable(): Value {
   return {
     t: 'text',
     text: NOT_AVAILABLE,
-    hint: 'The API has switched off the route that gave this; its replacement does not report it.',
+    hint: l10n.t('The API has switched off the route that gave this; its replacement does not report it.'),
   };
 }
 
@@ -131,9 +132,9 @@ export function tokenAmount(amount: string | undefined, assetId: string | undefi
     const formatted = d === undefined ? undefined : formatTokenAmount(amount, d);
     const symbol = info.meta.symbol?.trim() ? clip(info.meta.symbol.trim(), 16) : undefined;
     if (formatted !== undefined) return { t: 'amount', text: symbol ? `${formatted} ${symbol}` : formatted, full };
-    return { ...raw, full, hint: 'raw amount: the token metadata gives no decimals' };
+    return { ...raw, full, hint: l10n.t('raw amount: the token metadata gives no decimals') };
   }
-  return { ...raw, full, hint: `raw amount: ${info ? info.raw : 'no token metadata'}` };
+  return { ...raw, full, hint: l10n.t('raw amount: {0}', info ? info.raw : 'no token metadata') };
 }
 
 export function time(ctx: ModelContext, unix?: number, iso?: string): Value {
@@ -148,7 +149,7 @@ export function badge(s: string, tone: Tone, icon?: string): Value {
 }
 
 export function yesNo(b: boolean | undefined): Value {
-  return b === undefined ? text(undefined) : text(b ? 'Yes' : 'No');
+  return b === undefined ? text(undefined) : text(b ? l10n.t('Yes') : l10n.t('No'));
 }
 
 /** An identifier: shortened in the middle, full value on hover and copy; a link when it has a kind. */
@@ -251,12 +252,12 @@ export function executionCosts(o: {
   execution_cost_write_length?: number | undefined;
 }): Section | undefined {
   if (o.execution_cost_runtime === undefined && o.execution_cost_read_count === undefined) return undefined;
-  return fields('Execution costs', [
-    field('Runtime', num(o.execution_cost_runtime)),
-    field('Read count', num(o.execution_cost_read_count)),
-    field('Read length', num(o.execution_cost_read_length)),
-    field('Write count', num(o.execution_cost_write_count)),
-    field('Write length', num(o.execution_cost_write_length)),
+  return fields(l10n.t('Execution costs'), [
+    field(l10n.t('Runtime'), num(o.execution_cost_runtime)),
+    field(l10n.t('Read count'), num(o.execution_cost_read_count)),
+    field(l10n.t('Read length'), num(o.execution_cost_read_length)),
+    field(l10n.t('Write count'), num(o.execution_cost_write_count)),
+    field(l10n.t('Write length'), num(o.execution_cost_write_length)),
   ]);
 }
 

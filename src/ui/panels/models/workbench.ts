@@ -11,6 +11,7 @@ import { checkPrincipal } from '../../../chain/identifiers';
 import type { ArgField, ClarityNode, FormResult, Section, WorkbenchForm } from '../../../protocol';
 import { compact } from './values';
 import { interfaceSummary, interfaceTables, readOnlyFunctions } from './contractInterface';
+import * as l10n from '../../../chain/l10n';
 
 export { readOnlyFunctions };
 
@@ -76,30 +77,30 @@ export function interfaceSections(iface: ContractInterface, deployer: string): S
     interfaceSummary(iface),
     {
       type: 'workbench',
-      title: `Call read-only functions (${n(ro.length)})`,
+      title: l10n.t('Call read-only functions ({0})', n(ro.length)),
       sender: deployer,
       forms: fnForms,
-      empty: 'This contract has no read-only function.',
+      empty: l10n.t('This contract has no read-only function.'),
     },
     ro.length > MAX_FORMS && {
       type: 'notice',
       tone: 'warning',
       icon: 'warning',
-      text: `Showing forms for the first ${n(MAX_FORMS)} of ${n(ro.length)} read-only functions.`,
+      text: l10n.t('Showing forms for the first {0} of {1} read-only functions.', n(MAX_FORMS), n(ro.length)),
     },
     {
       type: 'workbench',
-      title: 'Read state',
+      title: l10n.t('Read state'),
       sender: '',
       forms: stateForms,
-      empty: 'This contract has no data variable, constant or map.',
+      empty: l10n.t('This contract has no data variable, constant or map.'),
     },
     {
       type: 'workbench',
-      title: `Simulate public functions (${n(pub.length)})`,
+      title: l10n.t('Simulate public functions ({0})', n(pub.length)),
       sender: deployer,
       forms: publicForms,
-      empty: 'This contract has no public function.',
+      empty: l10n.t('This contract has no public function.'),
     },
     ...interfaceTables(iface),
   ]);
@@ -117,13 +118,16 @@ export function parseAt(raw: string): { ok: true; at: At } | { ok: false; reason
     const h = Number(s);
     return Number.isSafeInteger(h)
       ? { ok: true, at: { kind: 'height', height: h } }
-      : { ok: false, reason: 'That block height is too large.' };
+      : { ok: false, reason: l10n.t('That block height is too large.') };
   }
   if (/^(0x)?[0-9a-fA-F]{64}$/.test(s))
     return { ok: true, at: { kind: 'hash', hash: `0x${s.replace(/^0x/i, '').toLowerCase()}` } };
   return {
     ok: false,
-    reason: `"${s.slice(0, 80)}" is not a block: give a height, a block hash (0x and 64 hex digits) or leave it empty for the latest block.`,
+    reason: l10n.t(
+      '"{0}" is not a block: give a height, a block hash (0x and 64 hex digits) or leave it empty for the latest block.',
+      s.slice(0, 80),
+    ),
   };
 }
 
@@ -149,19 +153,23 @@ export function prepareCall(
       result: {
         form,
         state: 'invalid',
-        message: `The contract has no ${access === 'public' ? 'public' : 'read-only'} function ${fnName}.`,
+        message: l10n.t('The contract has no {0} function {1}.', access === 'public' ? 'public' : 'read-only', fnName),
       },
     };
   if (args.length !== f.args.length)
     return {
       ok: false,
-      result: { form, state: 'invalid', message: `${fnName} takes ${f.args.length} arguments, not ${args.length}.` },
+      result: {
+        form,
+        state: 'invalid',
+        message: l10n.t('{0} takes {1} arguments, not {2}.', fnName, f.args.length, args.length),
+      },
     };
   const s = sender.trim().replace(/^'/, '');
   const checked = checkPrincipal(s);
   const who: typeof checked =
     access === 'public' && checked.ok && checked.value.principal.includes('.')
-      ? { ok: false, reason: 'a simulation runs as a standard address (SP…, ST…), not as a contract.' }
+      ? { ok: false, reason: l10n.t('a simulation runs as a standard address (SP…, ST…), not as a contract.') }
       : checked;
   const encoded = f.args.map((a, i) => codec.encodeArgument(a.type, args[i] ?? ''));
   const problems = encoded.map((e) => (e.ok ? null : e.reason));
@@ -199,12 +207,18 @@ export function prepareRead(
   const form = `${what}:${name}`;
   if (what === 'map') {
     const m = iface.maps.find((x) => x.name === name);
-    if (!m) return { ok: false, result: { form, state: 'invalid', message: `The contract has no map ${name}.` } };
+    if (!m)
+      return { ok: false, result: { form, state: 'invalid', message: l10n.t('The contract has no map {0}.', name) } };
     const k = codec.encodeArgument(m.key, key ?? '');
     if (!k.ok)
       return {
         ok: false,
-        result: { form, state: 'invalid', message: 'The key is not valid: nothing was sent.', fields: [k.reason] },
+        result: {
+          form,
+          state: 'invalid',
+          message: l10n.t('The key is not valid: nothing was sent.'),
+          fields: [k.reason],
+        },
       };
     return { ok: true, what, name, key: k.hex };
   }
@@ -215,7 +229,7 @@ export function prepareRead(
       result: {
         form,
         state: 'invalid',
-        message: `The contract has no ${what === 'var' ? 'data variable' : 'constant'} ${name}.`,
+        message: l10n.t('The contract has no {0} {1}.', what === 'var' ? 'data variable' : 'constant', name),
       },
     };
   return { ok: true, what, name };
@@ -228,7 +242,9 @@ export function callResult(form: string, r: ReadOnlyResult, at: string, codec: W
     return {
       form,
       state: 'failed',
-      message: cause ? `The node could not run the call: ${cause.slice(0, 2_000)}` : 'The node could not run the call.',
+      message: cause
+        ? l10n.t('The node could not run the call: {0}', cause.slice(0, 2_000))
+        : l10n.t('The node could not run the call.'),
       at,
     };
   }
@@ -239,7 +255,12 @@ export function callResult(form: string, r: ReadOnlyResult, at: string, codec: W
 export function valueResult(form: string, hex: string, at: string, codec: WorkbenchCodec): FormResult {
   const t = codec.clarityText(hex);
   if (t === undefined)
-    return { form, state: 'error', message: 'The node sent a value that is not valid Clarity: it is not shown.', at };
+    return {
+      form,
+      state: 'error',
+      message: l10n.t('The node sent a value that is not valid Clarity: it is not shown.'),
+      at,
+    };
   const tree = codec.decodeClarity(hex);
   return { form, state: 'ok', text: t, ...(tree ? { tree } : {}), at };
 }

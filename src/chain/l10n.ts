@@ -1,0 +1,33 @@
+/**
+ * The sentences of the layers that do not import `vscode` (src/chain, src/api and the pure parts
+ * of src/ui), in the user's language. Write each as `l10n.t('English with {0}', value)` with a
+ * literal message, the way `vscode.l10n.t` is written, so `npm run l10n:export` finds it.
+ *
+ * At activation the extension hands in `vscode.l10n.t` (`useTranslator`); until then, and in plain
+ * Node (the unit tests), a message is its English with the `{n}` filled in. The translator is
+ * kept on `globalThis` because every lazily loaded bundle (dist/client.js, dist/panels.js, ...)
+ * carries its own copy of this module.
+ */
+export type Translate = (message: string, ...args: Array<string | number | boolean>) => string;
+
+const KEY = Symbol.for('stacks-lookup.l10n.translate');
+type Holder = { [KEY]?: Translate | undefined };
+
+/** The message in the user's language, `{0}`, `{1}`, ... replaced by the arguments. */
+export function t(message: string, ...args: Array<string | number | boolean>): string {
+  const translate = (globalThis as Holder)[KEY];
+  return translate ? translate(message, ...args) : format(message, args);
+}
+
+/** Fills `{n}` placeholders as `vscode.l10n.t` does; a placeholder without an argument stays. */
+export function format(message: string, args: ReadonlyArray<string | number | boolean>): string {
+  return message.replace(/\{(\d+)\}/g, (whole, i: string) => {
+    const arg = args[Number(i)];
+    return arg === undefined ? whole : String(arg);
+  });
+}
+
+/** Called once at activation with `vscode.l10n.t`; `undefined` goes back to English. */
+export function useTranslator(translate: Translate | undefined): void {
+  (globalThis as Holder)[KEY] = translate;
+}
