@@ -7,11 +7,12 @@
 import type { SimulationView } from '../protocol';
 import { button, h, icon } from './dom';
 import { post } from './host';
+import { t } from './l10n';
 
 export type PastedPcs = NonNullable<SimulationView['pasted']>;
 type Mode = PastedPcs['mode'];
 
-const MODE_LABELS: Record<Mode, string> = { deny: 'Deny', allow: 'Allow', originator: 'Originator' };
+const MODE_LABELS: Record<Mode, string> = { deny: t('Deny'), allow: t('Allow'), originator: t('Originator') };
 const MODES = Object.keys(MODE_LABELS) as Mode[];
 const MODE_IN_CODE = /PostConditionMode\.(Deny|Allow|Originator)\b/;
 
@@ -25,10 +26,10 @@ function pasteBox(pasted: PastedPcs | undefined, resimulate: (p: PastedPcs) => v
   code.spellcheck = false;
   code.rows = 6;
   code.placeholder = "Pc.principal('SP…').willSendEq(100n).ustx(),";
-  code.setAttribute('aria-label', 'Post-conditions to simulate with');
+  code.setAttribute('aria-label', t('Post-conditions to simulate with'));
   if (pasted) code.value = pasted.code;
   const mode = h('select', 'sim-mode');
-  mode.setAttribute('aria-label', 'Post-condition mode');
+  mode.setAttribute('aria-label', t('Post-condition mode'));
   for (const m of MODES) {
     const o = h('option', undefined, MODE_LABELS[m]);
     o.value = m;
@@ -41,7 +42,7 @@ function pasteBox(pasted: PastedPcs | undefined, resimulate: (p: PastedPcs) => v
     if (named) mode.value = named.toLowerCase();
   });
   const run = button(
-    'Simulate with these post-conditions',
+    t('Simulate with these post-conditions'),
     'beaker',
     () => resimulate({ mode: mode.value as Mode, code: code.value }),
     { cls: 'sim-resimulate' },
@@ -49,14 +50,16 @@ function pasteBox(pasted: PastedPcs | undefined, resimulate: (p: PastedPcs) => v
   return h(
     'div',
     'sim-block sim-paste-box',
-    h('h3', undefined, 'Simulate with post-conditions'),
+    h('h3', undefined, t('Simulate with post-conditions')),
     h(
       'p',
       'hint',
-      'Paste a set as the snippets above write it, one Pc line per condition, to see whether the call would abort with them.',
+      t(
+        'Paste a set as the snippets above write it, one Pc line per condition, to see whether the call would abort with them.',
+      ),
     ),
     code,
-    h('div', 'wb-actions', h('label', 'field-label', 'Mode', mode), run),
+    h('div', 'wb-actions', h('label', 'field-label', t('Mode'), mode), run),
   );
 }
 
@@ -66,12 +69,12 @@ function table(title: string, columns: string[], rows: string[][], empty: string
     wrap.append(h('p', 'empty', empty));
     return wrap;
   }
-  const t = h('table', 'sim-table');
-  t.append(h('thead', undefined, h('tr', undefined, ...columns.map((c) => h('th', undefined, c)))));
+  const table = h('table', 'sim-table');
+  table.append(h('thead', undefined, h('tr', undefined, ...columns.map((c) => h('th', undefined, c)))));
   const body = h('tbody');
   for (const r of rows) body.append(h('tr', undefined, ...r.map((c) => h('td', undefined, h('code', undefined, c)))));
-  t.append(body);
-  wrap.append(t);
+  table.append(body);
+  wrap.append(table);
   return wrap;
 }
 
@@ -83,7 +86,10 @@ function snippet(title: string, code: string): HTMLElement {
       'h3',
       undefined,
       title,
-      button(`Copy ${title}`, 'copy', () => post({ type: 'copy', text: code }), { iconOnly: true, cls: 'wb-copy' }),
+      button(t('Copy {0}', title), 'copy', () => post({ type: 'copy', text: code }), {
+        iconOnly: true,
+        cls: 'wb-copy',
+      }),
     ),
     h('pre', 'code long', code),
   );
@@ -105,37 +111,37 @@ export function simulationView(s: SimulationView, resimulate?: (p: PastedPcs) =>
   out.append(h('p', 'sim-pcs', s.postConditions));
   out.append(
     table(
-      'Asset movements',
-      ['Asset', 'From', 'To', 'Amount'],
+      t('Asset movements'),
+      [t('Asset'), t('From'), t('To'), t('Amount')],
       s.movements.map((m) => [m.what, m.from, m.to, m.amount]),
-      'No STX, token or NFT moved.',
+      t('No STX, token or NFT moved.'),
     ),
     table(
-      'Net change per principal',
-      ['Principal', 'Asset', 'Change'],
+      t('Net change per principal'),
+      [t('Principal'), t('Asset'), t('Change')],
       s.net.map((n) => [n.principal, n.asset, n.change]),
-      'No balance changes.',
+      t('No balance changes.'),
     ),
     table(
-      'Prints',
-      ['Contract', 'Value'],
+      t('Prints'),
+      [t('Contract'), t('Value')],
       s.prints.map((p) => [p.contract, p.value]),
-      'Nothing printed.',
+      t('Nothing printed.'),
     ),
     table(
-      `Execution cost (block limit: ${s.cost.source})`,
-      ['Dimension', 'Used', 'Block limit', 'Share'],
+      t('Execution cost (block limit: {0})', s.cost.source),
+      [t('Dimension'), t('Used'), t('Block limit'), t('Share')],
       s.cost.rows.map((r) => [r.dimension, r.used, r.limit, r.percent]),
-      'No cost reported.',
+      t('No cost reported.'),
     ),
     table(
-      `Fee (${s.fee.source})`,
-      ['Estimate', 'STX'],
+      t('Fee ({0})', s.fee.source),
+      [t('Estimate'), 'STX'],
       s.fee.rows.map((r) => [r.label, r.stx]),
-      'No fee estimate.',
+      t('No fee estimate.'),
     ),
-    snippet('Post-conditions, Deny mode', s.pc.deny),
-    snippet('Post-conditions, Originator mode', s.pc.originator),
+    snippet(t('Post-conditions, Deny mode'), s.pc.deny),
+    snippet(t('Post-conditions, Originator mode'), s.pc.originator),
     resimulate ? pasteBox(s.pasted, resimulate) : '',
     h('div', 'hint', s.ran),
   );

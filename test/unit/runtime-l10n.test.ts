@@ -54,8 +54,7 @@ describe('Runtime strings: the l10n bundles', () => {
     );
     const used = fs
       .readdirSync(path.join(ROOT, 'src/webview'))
-      // localized after the simulation work lands
-      .filter((f) => f.endsWith('.ts') && f !== 'simulation.ts')
+      .filter((f) => f.endsWith('.ts'))
       .flatMap((f) => [
         ...fs.readFileSync(path.join(ROOT, 'src/webview', f), 'utf8').matchAll(/\bt\('((?:[^'\\]|\\.)*)'/g),
       ])

@@ -33,6 +33,7 @@ import type { Config } from '../shared/config';
 import type { Log } from '../shared/log';
 import { askModal } from '../shared/notify';
 import { callFailure } from '../shared/txFailure';
+import * as l10n from '../../chain/l10n';
 import { feeOf } from './simulationFee';
 
 export interface SimulationDeps {
@@ -72,12 +73,17 @@ export async function simulate(d: SimulationDeps, a: SimulationAsk): Promise<For
   if (a.network === 'devnet')
     return invalid(
       a.form,
-      'Simulation needs a hosted network (mainnet or testnet): a devnet node has no simulation route. Select mainnet or testnet to simulate this call there.',
+      l10n.t(
+        'Simulation needs a hosted network (mainnet or testnet): a devnet node has no simulation route. Select mainnet or testnet to simulate this call there.',
+      ),
     );
   if (!service)
     return invalid(
       a.form,
-      `Simulate is off: set ${SETTING} to a simulation service (stxer: https://api.stxer.xyz for mainnet, https://testnet-api.stxer.xyz for testnet). Nothing was sent.`,
+      l10n.t(
+        'Simulate is off: set {0} to a simulation service (stxer: https://api.stxer.xyz for mainnet, https://testnet-api.stxer.xyz for testnet). Nothing was sent.',
+        SETTING,
+      ),
     );
   // The chain of the network, or on a custom network the one the sender's address names.
   const senderChain = /^S[PM]/.test(a.sender) ? 'mainnet' : 'testnet';
@@ -85,21 +91,44 @@ export async function simulate(d: SimulationDeps, a: SimulationAsk): Promise<For
   if (senderChain !== chain)
     return invalid(
       a.form,
-      `Sender: ${a.sender} is a ${senderChain} address, and this call runs on ${chain}: give a ${chain} address (${chain === 'mainnet' ? 'SP… or SM…' : 'ST… or SN…'}).`,
+      l10n.t(
+        'Sender: {0} is a {1} address, and this call runs on {2}: give a {2} address ({3}).',
+        a.sender,
+        senderChain,
+        chain,
+        chain === 'mainnet' ? 'SP… / SM…' : 'ST… / SN…',
+      ),
     );
   let pcs: { mode: PcMode; conditions: ParsedPc[] } | undefined;
   if (a.postConditions) {
     const parsed = parsePostConditions(a.postConditions.code);
-    if (!parsed.ok) return invalid(a.form, `Post-conditions: ${parsed.problems.join(' ')} Nothing was sent.`, a.atText);
+    if (!parsed.ok)
+      return invalid(a.form, l10n.t('Post-conditions: {0} Nothing was sent.', parsed.problems.join(' ')), a.atText);
     pcs = { mode: a.postConditions.mode, conditions: parsed.conditions };
   }
   if (!agreed.has(service)) {
+    const send = l10n.t('Send');
     const go = await askModal(
-      `Send this call to the simulation service at ${service}?`,
-      `The service (a third party unless you run it) receives an unsigned transaction with the sender ${a.sender}, the contract ${a.contractId}, the function ${a.fn} and its ${a.args.length} argument${a.args.length === 1 ? '' : 's'}, and runs it on ${chain} state. Nothing is signed or broadcast, and your API key is not sent. It is not asked again in this window.`,
-      'Send',
+      l10n.t('Send this call to the simulation service at {0}?', service),
+      a.args.length === 1
+        ? l10n.t(
+            'The service (a third party unless you run it) receives an unsigned transaction with the sender {0}, the contract {1}, the function {2} and its one argument, and runs it on {3} state. Nothing is signed or broadcast, and your API key is not sent. It is not asked again in this window.',
+            a.sender,
+            a.contractId,
+            a.fn,
+            chain,
+          )
+        : l10n.t(
+            'The service (a third party unless you run it) receives an unsigned transaction with the sender {0}, the contract {1}, the function {2} and its {3} arguments, and runs it on {4} state. Nothing is signed or broadcast, and your API key is not sent. It is not asked again in this window.',
+            a.sender,
+            a.contractId,
+            a.fn,
+            a.args.length,
+            chain,
+          ),
+      send,
     );
-    if (go !== 'Send') return invalid(a.form, 'Not simulated: nothing was sent to the simulation service.');
+    if (go !== send) return invalid(a.form, l10n.t('Not simulated: nothing was sent to the simulation service.'));
     agreed.add(service);
   }
   const { client } = await d.networks.endpoint(a.network);
@@ -124,7 +153,7 @@ export async function simulate(d: SimulationDeps, a: SimulationAsk): Promise<For
     if (!pcs) throw e;
     return invalid(
       a.form,
-      `Post-conditions: ${e instanceof Error ? e.message : String(e)} Nothing was sent.`,
+      l10n.t('Post-conditions: {0} Nothing was sent.', e instanceof Error ? e.message : String(e)),
       a.atText,
     );
   }
@@ -153,10 +182,10 @@ export async function simulate(d: SimulationDeps, a: SimulationAsk): Promise<For
     return {
       form: a.form,
       state: 'error',
-      message: 'The simulation service sent a result that is not a Clarity value: it is not shown.',
+      message: l10n.t('The simulation service sent a result that is not a Clarity value: it is not shown.'),
     };
   const tree = codec.decodeClarity(`0x${sim.receipt.result.replace(/^0x/i, '')}`);
-  const ran = `${service}, as ${a.sender} with nonce ${nonce}`;
+  const ran = l10n.t('{0}, as {1} with nonce {2}', service, a.sender, nonce);
   const view = await describe(client, a, sim, text, fee, limit, ran, pcs);
   return { form: a.form, state: 'ok', text, ...(tree ? { tree } : {}), at: a.atText, simulation: view };
 }
@@ -180,10 +209,10 @@ async function blockLimit(client: StacksClient, signal: AbortSignal): Promise<Li
   if (epoch && own) {
     const cost = Object.fromEntries(COST_DIMENSIONS.map((d) => [d, Number(own[d])])) as Limit['cost'];
     if (COST_DIMENSIONS.every((d) => Number.isFinite(cost[d]) && cost[d] > 0))
-      return { label: `${epoch}, as the node reports it (/v2/pox)`, cost };
+      return { label: l10n.t('{0}, as the node reports it (/v2/pox)', epoch), cost };
   }
   const fallback = epoch && /^Epoch[4-9]/.test(epoch) ? BLOCK_LIMITS.epoch40 : BLOCK_LIMITS.epoch21;
-  return { label: `${fallback.label}; the node reported no limit`, cost: fallback.cost };
+  return { label: l10n.t('{0}; the node reported no limit', fallback.label), cost: fallback.cost };
 }
 
 function movementRow(m: Movement): SimulationView['movements'][number] {
@@ -192,7 +221,7 @@ function movementRow(m: Movement): SimulationView['movements'][number] {
   const amount = m.asset === 'stx' ? formatStx(m.amount) : m.asset === 'nft' ? (m.valueHex ?? '') : (m.amount ?? '');
   return {
     what,
-    from: m.sender ?? '(minted)',
+    from: m.sender ?? l10n.t('(minted)'),
     to: m.recipient ?? (m.action === 'lock' ? '(locked)' : '(burned)'),
     amount,
   };
@@ -214,7 +243,7 @@ async function describe(
   const codec = clarityModule();
   const vmRaw = r.vm_error ?? undefined;
   const failed = text.startsWith('(err ') || r.post_condition_aborted || !!vmRaw;
-  let verdict = 'Would succeed.';
+  let verdict = l10n.t('Would succeed.');
   let lines: string[] = [];
   // The condition that did not hold, named from the conditions sent (none when it ran in Allow mode without any).
   const breach = r.post_condition_aborted
@@ -233,7 +262,10 @@ async function describe(
       },
     );
     // "Failed with ERR-X (err u1)" becomes "Would fail with ERR-X (err u1)".
-    verdict = f.headline.startsWith('Failed') ? `Would fail${f.headline.slice(6)}` : `Would fail: ${f.headline}`;
+    const failedWith = l10n.t('Failed');
+    verdict = f.headline.startsWith(failedWith)
+      ? l10n.t('Would fail{0}', f.headline.slice(failedWith.length))
+      : l10n.t('Would fail: {0}', f.headline);
     lines = f.links.map((l) => l.text);
   }
   const vmSentence = vmErrorSentence(vmRaw);
@@ -243,7 +275,10 @@ async function describe(
     lines,
     ...(vmRaw
       ? {
-          vmError: `VM error: ${vmSentence ?? vmRaw}${vmSentence && vmSentence !== vmRaw ? ` (${vmRaw.slice(0, 500)})` : ''}`,
+          vmError:
+            vmSentence && vmSentence !== vmRaw
+              ? l10n.t('VM error: {0} ({1})', vmSentence, vmRaw.slice(0, 500))
+              : l10n.t('VM error: {0}', vmSentence ?? vmRaw),
         }
       : {}),
     postConditions: postConditionsText(r.post_condition_aborted, named ?? vmSentence ?? vmRaw, pcs),
@@ -275,11 +310,12 @@ async function describe(
       deny: postConditionCode(moves, a.sender, 'deny'),
       originator: postConditionCode(moves, a.sender, 'originator'),
     },
-    ran: `Simulated on ${NETWORK_LABELS[a.network]} state by ${ran}. Nothing was signed or broadcast.`,
+    ran: l10n.t('Simulated on {0} state by {1}. Nothing was signed or broadcast.', NETWORK_LABELS[a.network], ran),
   };
 }
 
-const MODE_NAMES: Record<PcMode, string> = { deny: 'Deny', allow: 'Allow', originator: 'Originator' };
+const modeName = (m: PcMode): string =>
+  m === 'deny' ? l10n.t('Deny') : m === 'allow' ? l10n.t('Allow') : l10n.t('Originator');
 
 function postConditionsText(
   aborted: boolean,
@@ -287,15 +323,19 @@ function postConditionsText(
   pcs: { mode: PcMode; conditions: ParsedPc[] } | undefined,
 ): string {
   const attached = pcs
-    ? `${pcs.conditions.length} post-condition${pcs.conditions.length === 1 ? '' : 's'} in ${MODE_NAMES[pcs.mode]} mode`
+    ? pcs.conditions.length === 1
+      ? l10n.t('1 post-condition in {0} mode', modeName(pcs.mode))
+      : l10n.t('{0} post-conditions in {1} mode', pcs.conditions.length, modeName(pcs.mode))
     : undefined;
   if (aborted) {
-    const why = (reason ?? 'the service named no condition').replace(/\.$/, '');
-    return `Post-conditions aborted it${attached ? ` (${attached})` : ''}: ${why}.`;
+    const why = (reason ?? l10n.t('the service named no condition')).replace(/\.$/, '');
+    return attached
+      ? l10n.t('Post-conditions aborted it ({0}): {1}.', attached, why)
+      : l10n.t('Post-conditions aborted it: {0}.', why);
   }
   return attached
-    ? `Post-conditions did not abort it: the ${attached} held.`
-    : 'Post-conditions did not abort it (it was simulated in Allow mode, with none attached).';
+    ? l10n.t('Post-conditions did not abort it: the {0} held.', attached)
+    : l10n.t('Post-conditions did not abort it (it was simulated in Allow mode, with none attached).');
 }
 
 const CODES: Record<string, string> = {
