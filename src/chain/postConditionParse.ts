@@ -16,6 +16,7 @@
  * comment (which names the mode), other `//` comments, `const postConditions = [` and `];`.
  */
 import { checkContractId, checkPrincipal } from './identifiers';
+import * as l10n from './l10n';
 
 export type PcMode = 'deny' | 'allow' | 'originator';
 
@@ -70,9 +71,14 @@ const NFT_RE = new RegExp(
 const MODE_RE = /^\/\/\s*postConditionMode:\s*PostConditionMode\.(Deny|Allow|Originator)\s*$/;
 const FRAME_RE = /^(?:(?:const|let|var)\s+postConditions\s*=\s*\[|\[|\];?|\]\s*;)$/;
 
-const EXPECTED =
-  "expected one post-condition as the Simulate section writes it: Pc.principal('SP…').willSendEq(100n).ustx(), " +
-  ".willSendEq(100n).ft('SP….contract', 'token') or .willSendAsset().nft('SP….contract', 'name', Cl.deserialize('0x…'))";
+/** What a line should be, in the user's language; the code forms stay as written. */
+const expected = (): string =>
+  l10n.t(
+    'expected one post-condition as the Simulate section writes it: {0}, {1} or {2}',
+    "Pc.principal('SP…').willSendEq(100n).ustx()",
+    ".willSendEq(100n).ft('SP….contract', 'token')",
+    ".willSendAsset().nft('SP….contract', 'name', Cl.deserialize('0x…'))",
+  );
 
 const n = (x: number) => x.toLocaleString('en-US');
 
@@ -82,7 +88,11 @@ export function parsePostConditions(text: string): ParsedPcs {
     return {
       ok: false,
       problems: [
-        `The post-conditions are ${n(text.length)} characters long; at most ${n(MAX_PASTE_CHARS)} are read: paste only the list of Pc lines.`,
+        l10n.t(
+          'The post-conditions are {0} characters long; at most {1} are read: paste only the list of Pc lines.',
+          n(text.length),
+          n(MAX_PASTE_CHARS),
+        ),
       ],
     };
   const problems: string[] = [];
@@ -97,7 +107,12 @@ export function parsePostConditions(text: string): ParsedPcs {
     if (!line) continue;
     if (line.length > MAX_LINE) {
       problem(
-        `Line ${n(no)} is ${n(line.length)} characters long, more than the ${n(MAX_LINE)} a post-condition takes.`,
+        l10n.t(
+          'Line {0} is {1} characters long, more than the {2} a post-condition takes.',
+          n(no),
+          n(line.length),
+          n(MAX_LINE),
+        ),
       );
       continue;
     }
@@ -110,10 +125,13 @@ export function parsePostConditions(text: string): ParsedPcs {
     const read = readLine(line, no);
     if (typeof read === 'string') problem(read);
     else if (conditions.length >= MAX_CONDITIONS) {
-      problem(`Line ${n(no)}: a set holds at most ${n(MAX_CONDITIONS)} post-conditions.`);
+      problem(l10n.t('Line {0}: a set holds at most {1} post-conditions.', n(no), n(MAX_CONDITIONS)));
     } else conditions.push(read);
   }
-  if (more) problems.push(`And ${n(more)} more line${more === 1 ? '' : 's'} like these.`);
+  if (more)
+    problems.push(
+      more === 1 ? l10n.t('And 1 more line like these.') : l10n.t('And {0} more lines like these.', n(more)),
+    );
   if (problems.length) return { ok: false, problems };
   return { ok: true, conditions, ...(mode ? { mode } : {}) };
 }
@@ -126,7 +144,12 @@ function readLine(line: string, no: number): ParsedPc | string {
     if (principal) return principal;
     const amount = BigInt(digits!);
     if (amount > U64_MAX)
-      return `Line ${n(no)}: the amount ${digits} is larger than a post-condition holds (at most ${U64_MAX.toString()}).`;
+      return l10n.t(
+        'Line {0}: the amount {1} is larger than a post-condition holds (at most {2}).',
+        n(no),
+        digits!,
+        U64_MAX.toString(),
+      );
     if (contract !== undefined) {
       const c = contractProblem(contract, no);
       if (c) return c;
@@ -148,7 +171,7 @@ function readLine(line: string, no: number): ParsedPc | string {
     const c = contractProblem(contract!, no);
     if (c) return c;
     if (hex!.length % 2 !== 0)
-      return `Line ${n(no)}: the NFT's id '${hex!.slice(0, 40)}…' has an odd number of hex digits.`;
+      return l10n.t("Line {0}: the NFT's id '{1}…' has an odd number of hex digits.", n(no), hex!.slice(0, 40));
     return {
       kind: 'nft',
       line: no,
@@ -159,15 +182,15 @@ function readLine(line: string, no: number): ParsedPc | string {
     };
   }
   const start = line.length > 60 ? `${line.slice(0, 60)}…` : line;
-  return `Line ${n(no)} (${start}) is not a post-condition: ${EXPECTED}.`;
+  return l10n.t('Line {0} ({1}) is not a post-condition: {2}.', n(no), start, expected());
 }
 
 function principalProblem(who: string, no: number): string | undefined {
   const p = checkPrincipal(who);
-  return p.ok ? undefined : `Line ${n(no)}: ${p.reason}`;
+  return p.ok ? undefined : l10n.t('Line {0}: {1}', n(no), p.reason);
 }
 
 function contractProblem(contract: string, no: number): string | undefined {
   const c = checkContractId(contract);
-  return c.ok ? undefined : `Line ${n(no)}: ${c.reason}`;
+  return c.ok ? undefined : l10n.t('Line {0}: {1}', n(no), c.reason);
 }
