@@ -410,6 +410,9 @@ function registerLanguagePack(cs, locale) {
  * A spec that exports \`locale\` (e.g. 'es') runs on a code-server of its own in that display
  * language, after the others.
  */
+/** The e2e specs passed and failed over every group of a run (see e2eMode). */
+const e2eTotals = { passed: 0, failed: 0 };
+
 async function e2eMode(argv, { web = false, locale } = {}) {
   const specDir = path.join(REPO, 'out', 'test', 'e2e');
   const only = argv.filter((a) => !a.startsWith('-'));
@@ -432,6 +435,8 @@ async function e2eMode(argv, { web = false, locale } = {}) {
         cleaning = null;
         failedGroups += await e2eMode(list, { web, locale: loc });
       }
+      // The groups' counts together, last: the line a reader of the output (ci.js) counts.
+      console.log(`${e2eTotals.passed} passed, ${e2eTotals.failed} failed`);
       return failedGroups === 0 ? 0 : 1;
     }
   }
@@ -593,6 +598,8 @@ async function e2eMode(argv, { web = false, locale } = {}) {
   if (b.blocked.length)
     log(`browser requests blocked (non-loopback): ${[...new Set(b.blocked.map((u) => new URL(u).host))].join(', ')}`);
   console.log(`${passed} passed, ${failed} failed`);
+  e2eTotals.passed += passed;
+  e2eTotals.failed += failed;
   return failed === 0 ? 0 : 1;
 }
 
