@@ -6,6 +6,7 @@
  * the service gives when it cannot run a simulation: 409 `simulation_busy:` (tried once more, then
  * said) and 410 `simulation_outdated:`. Every failure is a `StacksApiError` with one sentence.
  */
+import * as l10n from '../chain/l10n';
 import { sleep } from './clock';
 import { StacksApiError } from './errors';
 import { fetchGet, type Exchange } from './exchange';
@@ -50,7 +51,7 @@ export async function simulateCall(
 ): Promise<Simulated> {
   const checked = checkBaseUrl(serviceUrl);
   if (!checked.ok)
-    throw new StacksApiError('insecure-url', `The simulation service URL is not usable: ${checked.reason}`);
+    throw new StacksApiError('insecure-url', l10n.t('The simulation service URL is not usable: {0}', checked.reason));
   const url = new URL(checked.url.href.replace(/\/+$/, '') + SIMULATION_ROUTE);
   const body = JSON.stringify(req);
   for (let attempt = 0; ; attempt++) {
@@ -69,13 +70,21 @@ function answer(origin: string, status: number, text: string): Simulated {
   if (status === 409 || words.startsWith('simulation_busy:'))
     throw new StacksApiError(
       'server',
-      `The simulation service at ${origin} is busy (it said: ${words || 'nothing'}), twice in a row: try again in a moment.`,
+      l10n.t(
+        'The simulation service at {0} is busy (it said: {1}), twice in a row: try again in a moment.',
+        origin,
+        words || l10n.t('nothing'),
+      ),
       { status, path: SIMULATION_ROUTE },
     );
   if (status === 410 || words.startsWith('simulation_outdated:'))
     throw new StacksApiError(
       'gone',
-      `The simulation service at ${origin} cannot run at that block any more (it said: ${words || 'nothing'}): simulate at the latest block or a more recent one.`,
+      l10n.t(
+        'The simulation service at {0} cannot run at that block any more (it said: {1}): simulate at the latest block or a more recent one.',
+        origin,
+        words || l10n.t('nothing'),
+      ),
       { status, path: SIMULATION_ROUTE },
     );
   if (status < 200 || status >= 300)
@@ -118,7 +127,11 @@ const KNOWN_EVENTS = new Set(
 function invalid(origin: string, problem: string): StacksApiError {
   return new StacksApiError(
     'invalid-response',
-    `The simulation service at ${origin} sent an answer that is not a simulation receipt (${problem}), so nothing is shown.`,
+    l10n.t(
+      'The simulation service at {0} sent an answer that is not a simulation receipt ({1}), so nothing is shown.',
+      origin,
+      problem,
+    ),
     { path: SIMULATION_ROUTE },
   );
 }
@@ -138,10 +151,14 @@ async function exchange(url: URL, body: string, o: SimulationOptions): Promise<{
     timedOut
       ? new StacksApiError(
           'timeout',
-          `The simulation service at ${url.origin} did not answer within ${Math.round(o.timeoutMs / 1000)} s.`,
+          l10n.t(
+            'The simulation service at {0} did not answer within {1} s.',
+            url.origin,
+            Math.round(o.timeoutMs / 1000),
+          ),
           { path: SIMULATION_ROUTE },
         )
-      : new StacksApiError('cancelled', 'The simulation was cancelled.', { path: SIMULATION_ROUTE });
+      : new StacksApiError('cancelled', l10n.t('The simulation was cancelled.'), { path: SIMULATION_ROUTE });
   try {
     let res: Exchange;
     try {
@@ -152,14 +169,20 @@ async function exchange(url: URL, body: string, o: SimulationOptions): Promise<{
       if (controller.signal.aborted) throw stopped();
       throw new StacksApiError(
         'network',
-        `Could not reach the simulation service at ${url.origin}: check stacksLookup.simulation.serviceUrl and your connection.`,
+        l10n.t(
+          'Could not reach the simulation service at {0}: check stacksLookup.simulation.serviceUrl and your connection.',
+          url.origin,
+        ),
         { path: SIMULATION_ROUTE },
       );
     }
     if (res.opaqueRedirect || (res.status >= 300 && res.status < 400))
       throw new StacksApiError(
         'insecure-url',
-        `The simulation service at ${url.origin} answered with a redirect, which is not followed: set its final URL.`,
+        l10n.t(
+          'The simulation service at {0} answered with a redirect, which is not followed: set its final URL.',
+          url.origin,
+        ),
         { path: SIMULATION_ROUTE },
       );
     let text: string;
@@ -169,7 +192,7 @@ async function exchange(url: URL, body: string, o: SimulationOptions): Promise<{
       if (controller.signal.aborted) throw stopped();
       throw new StacksApiError(
         'invalid-response',
-        `The simulation service at ${url.origin} sent an answer too large or cut off; it was not read.`,
+        l10n.t('The simulation service at {0} sent an answer too large or cut off; it was not read.', url.origin),
         { path: SIMULATION_ROUTE },
       );
     }

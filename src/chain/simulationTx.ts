@@ -22,6 +22,7 @@ import {
   type StacksTransactionWire,
 } from '@stacks/transactions';
 import { c32address, c32addressDecode } from 'c32check';
+import * as l10n from './l10n';
 import type { ParsedPc, PcMode } from './postConditionParse';
 
 /** Address versions (c32): mainnet single-sig, mainnet multi-sig, testnet single-sig, testnet multi-sig. */
@@ -69,7 +70,7 @@ export function setSender(tx: StacksTransactionWire, sender: string): StacksTran
     };
     tx.auth.spendingCondition = multi;
   } else {
-    throw new Error(`${sender} is not a standard Stacks address (version ${version}).`);
+    throw new Error(l10n.t('{0} is not a standard Stacks address (version {1}).', sender, version));
   }
   return tx;
 }
@@ -99,7 +100,9 @@ function toPostCondition(p: ParsedPc): PostCondition {
     assetId = deserializeCV(hex);
     if (serializeCV(assetId) !== hex) throw new Error('trailing bytes');
   } catch {
-    throw new Error(`Line ${p.line}: the NFT's id ${p.valueHex.slice(0, 40)}… is not a serialized Clarity value.`);
+    throw new Error(
+      l10n.t("Line {0}: the NFT's id {1}… is not a serialized Clarity value.", p.line, p.valueHex.slice(0, 40)),
+    );
   }
   return { type: 'nft-postcondition', address: p.principal, condition: p.code, asset: p.asset as Asset, assetId };
 }
@@ -107,7 +110,7 @@ function toPostCondition(p: ParsedPc): PostCondition {
 /** The unsigned contract call of a simulation, with its sender set. */
 export async function buildSimulationCall(c: SimulationCall): Promise<BuiltCall> {
   const [contractAddress, contractName] = c.contractId.split('.');
-  if (!contractAddress || !contractName) throw new Error(`${c.contractId} is not a contract id.`);
+  if (!contractAddress || !contractName) throw new Error(l10n.t('{0} is not a contract id.', c.contractId));
   const pcs = c.postConditions;
   const tx = await makeUnsignedContractCall({
     contractAddress,
