@@ -37,17 +37,24 @@ describe('web: simulate a public function', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('a transfer of u100 shows (ok true), the FT movement and the fee estimates, with one POST from the browser', async () => {
-    await vscode.commands.executeCommand('stacksLookup.lookup', TOKEN);
+  /** Simulates the transfer form's u100 call (with pasted post-conditions if given); its answer. */
+  const simulate = async (postConditions?: { mode: 'deny'; code: string }) => {
     await api.panels!.handle({
       type: 'simulate',
       fn: 'transfer',
       args: ['u100', SENDER, RECIPIENT, 'none'],
       sender: SENDER,
       at: '',
+      ...(postConditions ? { postConditions } : {}),
     });
     const r = api.panels!.results.get('public:transfer');
-    assert.ok(r, 'an answer under the transfer form');
+    assert.ok(r?.simulation, r?.message ?? 'a simulation under the transfer form');
+    return r;
+  };
+
+  it('a transfer of u100 shows (ok true), the FT movement and the fee estimates, with one POST from the browser', async () => {
+    await vscode.commands.executeCommand('stacksLookup.lookup', TOKEN);
+    const r = await simulate();
     assert.strictEqual(r.state, 'ok', r.message);
     assert.strictEqual(r.text, '(ok true)');
     assert.deepStrictEqual(r.simulation?.movements, [
@@ -66,19 +73,6 @@ describe('web: simulate a public function', () => {
 
   it('the Deny snippet pasted back holds; a too-small amount aborts the call, naming the condition', async () => {
     await vscode.commands.executeCommand('stacksLookup.lookup', TOKEN);
-    const simulate = async (postConditions?: { mode: 'deny'; code: string }) => {
-      await api.panels!.handle({
-        type: 'simulate',
-        fn: 'transfer',
-        args: ['u100', SENDER, RECIPIENT, 'none'],
-        sender: SENDER,
-        at: '',
-        ...(postConditions ? { postConditions } : {}),
-      });
-      const r = api.panels!.results.get('public:transfer');
-      assert.ok(r?.simulation, r?.message ?? 'a simulation under the transfer form');
-      return r;
-    };
     const deny = (await simulate()).simulation!.pc.deny;
     const held = await simulate({ mode: 'deny', code: deny });
     assert.strictEqual(held.text, '(ok true)');
