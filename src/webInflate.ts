@@ -1,0 +1,6 @@
+/**
+ * fflate's raw inflate alone, for src/webLazy.ts to require on first use: fflate builds its
+ * Huffman tables as its module loads, which activation must not pay for, and a module of one
+ * named export keeps the rest of fflate out of the bundle.
+ */
+export { inflateSync } from 'fflate';
