@@ -7,7 +7,7 @@ import * as path from 'path';
 import type { Page } from 'playwright-core';
 import type { E2EContext } from './context';
 import { pointOf } from './editor';
-import { notified } from './notifications';
+import { clearApiKey, setApiKey } from './apiKey';
 import { ADDRESS, API_KEY } from '../fixtures/ids';
 
 const REPO = path.resolve(__dirname, '../../..');
@@ -70,24 +70,7 @@ export async function run(ctx: E2EContext): Promise<void> {
   }
 
   // The key, typed into the password prompt of the command.
-  await page.mouse.move(5, 5);
-  await page.keyboard.press('Escape');
-  await helpers.runCommand(page, 'Stacks: Set API Key…');
-  const input = page.locator('.quick-input-widget input[type="password"]');
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await input.waitFor({ state: 'visible', timeout: 5000 });
-      break;
-    } catch (e) {
-      if (attempt >= 3) throw e;
-      ctx.log(`no password prompt yet (attempt ${attempt})`);
-      await helpers.screenshot(page, `hover-prompt-${attempt}`, ctx.outDir);
-      await helpers.runCommand(page, 'Stacks: Set API Key…');
-    }
-  }
-  await input.pressSequentially(API_KEY, { delay: 5 });
-  await page.keyboard.press('Enter');
-  await notified(ctx, 'Stacks: API key saved');
+  await setApiKey(ctx, API_KEY);
 
   // A new key means a new client (empty cache): hovering again asks the mock, now with the key.
   await hoverOver(page, 'REFERENCE-OPERATOR', ADDRESS.mainnet, 'Balance:', ctx);
@@ -95,8 +78,5 @@ export async function run(ctx: E2EContext): Promise<void> {
   assert.strictEqual(after.length, 2, 'the hover asked again after the key was set');
   assert.strictEqual(after[1]!.headers['x-api-key'], API_KEY, 'the mock API received the key as X-API-Key');
 
-  // Leave no key behind for other specs.
-  await page.mouse.move(5, 5);
-  await helpers.runCommand(page, 'Stacks: Clear API Key');
-  await notified(ctx, 'Stacks: API key removed');
+  await clearApiKey(ctx);
 }

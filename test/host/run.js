@@ -348,8 +348,19 @@ const SETTINGS_TIMEOUT_MS = Number(process.env.E2E_SETTINGS_TIMEOUT_MS) || 20000
 const NETWORK_LABELS = { mainnet: 'Mainnet', testnet: 'Testnet', devnet: 'Devnet', custom: 'Custom' };
 
 /** Packages the extension into the run folder, so concurrent runs never share a VSIX. */
-function packageVsix(runDir) {
-  const vsix = path.join(runDir, 'stacks-lookup.vsix');
+/**
+ * The VSIX this process packaged, in a folder of its own that outlives each group's run folder:
+ * every e2e group of one run installs the same package.
+ */
+let packagedVsix;
+
+function packageVsix() {
+  if (packagedVsix && fs.existsSync(packagedVsix)) return packagedVsix;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stacks-lookup-vsix-'));
+  process.on('exit', () => {
+    if (process.env.KEEP_RUN_DIR !== '1') fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const vsix = path.join(dir, 'stacks-lookup.vsix');
   const t = Date.now();
   const r = spawnSync('npx', ['vsce', 'package', '--no-dependencies', '-o', vsix], {
     cwd: REPO,
@@ -361,7 +372,8 @@ function packageVsix(runDir) {
       `npx vsce package failed (exit ${r.status}${r.error ? ', ' + r.error.message : ''}):\n${`${r.stdout || ''}${r.stderr || ''}`.trim()}`,
     );
   }
-  log(`packaged ${path.basename(vsix)} into the run folder (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+  log(`packaged ${path.basename(vsix)} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+  packagedVsix = vsix;
   return vsix;
 }
 
@@ -447,7 +459,7 @@ async function e2eMode(argv, { web = false, locale } = {}) {
     vsix = path.resolve(process.env.STACKS_LOOKUP_VSIX);
     if (!fs.existsSync(vsix)) throw new Error(`STACKS_LOOKUP_VSIX=${vsix} does not exist`);
   } else {
-    vsix = packageVsix(runDir);
+    vsix = packageVsix();
   }
   const ws = copyWorkspace(runDir);
   const outDir = path.join(RESULTS, web ? 'web-e2e' : 'e2e');
