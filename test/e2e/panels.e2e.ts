@@ -90,7 +90,8 @@ const CASES: Case[] = [
     name: 'status',
     command: 'Stacks: Show API Status',
     kind: 'status',
-    expect: ['API status', 'stacks-blockchain-api v1.0.7', 'API key in use', 'Yes'], // the key run() sets,
+    // run() sets a key before the panels.
+    expect: ['API status', 'stacks-blockchain-api v1.0.7', 'API key in use', 'Yes'],
   },
 ];
 
