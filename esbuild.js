@@ -122,7 +122,7 @@ function webLazy(options) {
         const text = r.outputFiles[0].text;
         // Deflated, then base64: the host scans a string of about 40 % of the text's length, and
         // base64 needs no escape, so the scan stays on V8's fast path.
-        const packed = require('zlib').deflateRawSync(Buffer.from(text, 'utf8'), { level: 9 }).toString('base64');
+        const packed = require('zlib').deflateRawSync(text, { level: 9 }).toString('base64');
         state.meta = r.metafile;
         state.bytes = text.length;
         state.packed = packed.length;
