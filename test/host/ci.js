@@ -29,12 +29,13 @@ function parseCounts(out) {
   return null;
 }
 
-function runStep(cmd, args) {
+/** Runs one step; `buffered`: its output is kept and printed by the caller, not streamed. */
+function runStep(cmd, args, { buffered = false } = {}) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env } });
     let out = '';
     const keep = (chunk, stream) => {
-      stream.write(chunk);
+      if (!buffered) stream.write(chunk);
       out += chunk.toString();
       if (out.length > 400000) out = out.slice(-200000);
     };
@@ -48,22 +49,22 @@ function runStep(cmd, args) {
       );
       killTree(child.pid, 5000);
     }, STEP_TIMEOUT_MS);
-    current = child;
+    running.add(child);
     child.on('error', (e) => {
       out += `\n${e.message}`;
     });
     child.on('close', (code) => {
       clearTimeout(timer);
-      current = null;
+      running.delete(child);
       resolve({ code: timedOut ? 124 : (code ?? 1), out, timedOut });
     });
   });
 }
 
-let current = null;
+const running = new Set();
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, async () => {
-    if (current) await killTree(current.pid, 5000);
+    await Promise.all([...running].map((c) => killTree(c.pid, 5000)));
     process.exit(130);
   });
 }
@@ -75,7 +76,9 @@ async function main() {
     { name: 'typecheck', npm: ['run', 'typecheck'] },
     { name: 'lint', npm: ['run', 'lint'] },
     { name: 'unit', npm: ['run', 'test:unit'], tests: true },
-    { name: 'setup', fn: () => require('./setup.js').ensureAll() },
+    // Downloads and installs (code-server, Node 24, Chromium): started at once beside the three
+    // steps above, which need none of it; its row lands here, when the steps after need it.
+    { name: 'setup', node: ['test/host/setup.js'], background: true },
     // The development build once for the three host passes (`npm run test:<pass>` builds it each
     // time; the unit step compiled the tests already).
     { name: 'build', npm: ['run', 'build'], needs: 'setup' },
@@ -88,36 +91,43 @@ async function main() {
   ];
   const rows = [];
   const status = {};
+  const started = new Map();
+  for (const s of steps.filter((x) => x.background && !skip.has(x.name))) {
+    process.stdout.write(`[ci] ${s.name}: started beside the steps before it\n`);
+    const at = Date.now();
+    const run = runStep(process.execPath, s.node, { buffered: true }).then((r) => ({ ...r, ms: Date.now() - at }));
+    started.set(s.name, run);
+  }
   for (const s of steps) {
     const ts = Date.now();
     let row;
     if (skip.has(s.name)) row = { name: s.name, result: 'skipped', note: 'CI_SKIP' };
-    else if (s.needs && status[s.needs] !== 'ok') row = { name: s.name, result: 'skipped', note: `${s.needs} failed` };
+    else if (started.has(s.name)) {
+      const r = await started.get(s.name);
+      process.stdout.write(`\n[ci] ===== ${s.name} (ran beside the steps before it) =====\n${r.out}`);
+      row = {
+        name: s.name,
+        result: r.code === 0 ? 'ok' : 'FAIL',
+        note: r.timedOut ? 'timeout' : r.code !== 0 ? `exit ${r.code}` : 'beside the steps before it',
+        ms: r.ms,
+      };
+    } else if (s.needs && status[s.needs] !== 'ok')
+      row = { name: s.name, result: 'skipped', note: `${s.needs} failed` };
     else {
       process.stdout.write(`\n[ci] ===== ${s.name} =====\n`);
-      if (s.fn) {
-        try {
-          s.fn();
-          row = { name: s.name, result: 'ok' };
-        } catch (e) {
-          process.stderr.write(`[ci] ${s.name}: ${e && e.message}\n`);
-          row = { name: s.name, result: 'FAIL', note: String(e && e.message).split('\n')[0] };
-        }
-      } else {
-        const r = s.node ? await runStep(process.execPath, s.node) : await runStep(npm, s.npm);
-        const counts = s.tests ? parseCounts(r.out) : null;
-        row = {
-          name: s.name,
-          result: r.code === 0 ? 'ok' : 'FAIL',
-          counts,
-          note: r.timedOut ? 'timeout' : r.code !== 0 ? `exit ${r.code}` : '',
-        };
-        // a failed test step that printed no counts still counts as one failure
-        if (s.tests && r.code !== 0 && (!counts || counts.failed === 0))
-          row.counts = { passed: counts ? counts.passed : 0, failed: 1 };
-      }
+      const r = s.node ? await runStep(process.execPath, s.node) : await runStep(npm, s.npm);
+      const counts = s.tests ? parseCounts(r.out) : null;
+      row = {
+        name: s.name,
+        result: r.code === 0 ? 'ok' : 'FAIL',
+        counts,
+        note: r.timedOut ? 'timeout' : r.code !== 0 ? `exit ${r.code}` : '',
+      };
+      // a failed test step that printed no counts still counts as one failure
+      if (s.tests && r.code !== 0 && (!counts || counts.failed === 0))
+        row.counts = { passed: counts ? counts.passed : 0, failed: 1 };
     }
-    row.ms = Date.now() - ts;
+    row.ms ??= Date.now() - ts;
     status[s.name] = row.result;
     rows.push(row);
   }
