@@ -750,6 +750,10 @@ async function webMode(argv) {
   log(`running the web pass in the web worker extension host (timeout ${HOST_TIMEOUT_MS / 1000} s)`);
   await page.goto(require('./browser.js').workbenchUrl(cs.url, ws, payload));
   await page.bringToFront();
+  // STACKS_LOOKUP_WEB_PROFILE=file.cpuprofile: a CPU profile of the web worker host for the pass.
+  const profiler = process.env.STACKS_LOOKUP_WEB_PROFILE
+    ? await profileWebWorker(page, process.env.STACKS_LOOKUP_WEB_PROFILE)
+    : undefined;
   const limit = timeout(HOST_TIMEOUT_MS, 'the web pass');
   let summary = null;
   let hoverBench = null;
@@ -789,6 +793,7 @@ async function webMode(argv) {
   } finally {
     limit.cancel();
   }
+  if (profiler) await profiler();
   const webSeconds = (Date.now() - tRun) / 1000;
   log(`web pass finished after ${webSeconds.toFixed(1)} s`);
   let passed = 0;
@@ -842,6 +847,50 @@ async function webMode(argv) {
   }
   console.log(`${passed} passed, ${failed} failed`);
   return failed === 0 ? 0 : 1;
+}
+
+/**
+ * Starts a CPU profile of the page's web worker extension host (through the DevTools protocol) and
+ * returns what stops it and writes `file` (DevTools' Performance panel opens it); undefined when
+ * the worker does not show up within 20 s.
+ */
+async function profileWebWorker(page, file) {
+  const cdp = await page.context().newCDPSession(page);
+  let nextId = 1;
+  const pending = new Map();
+  // The page's first dedicated worker is the extension host's (the editor's own workers come later).
+  const found = new Promise((resolve) => {
+    cdp.on('Target.attachedToTarget', (e) => {
+      if (e.targetInfo.type === 'worker') resolve(e.sessionId);
+    });
+  });
+  cdp.on('Target.receivedMessageFromTarget', (e) => {
+    const m = JSON.parse(e.message);
+    if (m.id && pending.has(m.id)) {
+      pending.get(m.id)(m);
+      pending.delete(m.id);
+    }
+  });
+  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+  const sessionId = await Promise.race([found, new Promise((r) => setTimeout(() => r(undefined), 20000))]);
+  if (!sessionId) {
+    log('no CPU profile: the web worker host did not show up within 20 s');
+    return undefined;
+  }
+  const send = (method, params = {}) =>
+    new Promise((r) => {
+      const id = nextId++;
+      pending.set(id, r);
+      void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) });
+    });
+  await send('Profiler.enable');
+  await send('Profiler.setSamplingInterval', { interval: 50 });
+  await send('Profiler.start');
+  return async () => {
+    const r = await send('Profiler.stop');
+    fs.writeFileSync(file, JSON.stringify(r.result.profile));
+    log(`CPU profile of the web worker host: ${file}`);
+  };
 }
 
 // ---- mode: start -----------------------------------------------------------------------------
