@@ -189,7 +189,8 @@ describe('Stacks API client', function () {
 
     it('says not found, or unexpected, for the new mempool routes as for every other', async () => {
       mock.override('/extended/v2/mempool/fees', { all: { low_priority: '3000' } });
-      await rejectsWith(client().getMempoolFees(), 'invalid-response', /fee estimates/);
+      const e = await rejectsWith(client().getMempoolFees(), 'invalid-response', /fee estimates/);
+      assert.deepStrictEqual([e.status, e.path], [200, '/extended/v2/mempool/fees'], 'the answer it came from');
       mock.reset();
       mock.fault({ match: '/extended/v3/mempool', fault: { kind: 'status', status: 404 } });
       await rejectsWith(client().getMempoolTransactions(), 'not-found');
@@ -830,6 +831,38 @@ describe('Stacks API client', function () {
       // The abandoned request is gone: a new call goes out again and succeeds.
       assert.strictEqual((await c.getTransaction(TX.pending)).tx_id, TX.pending);
       assert.strictEqual(mock.requests.length, 2);
+    });
+
+    it('a request every caller left does not drop the one that replaced it', async () => {
+      // The first request hangs until its only caller leaves; the second, for the same id, takes
+      // 300 ms. The first one's end must not forget the second: a third caller joins it.
+      mock.fault({ fault: { kind: 'hang' }, times: 1 });
+      mock.fault({ fault: { kind: 'delay', ms: 300 }, times: 1 });
+      const c = client();
+      const ac = new AbortController();
+      const first = c.getTransaction(TX.pending, { signal: ac.signal });
+      await new Promise((r) => setTimeout(r, 30));
+      ac.abort();
+      const second = c.getTransaction(TX.pending);
+      await rejectsWith(first, 'cancelled');
+      await new Promise((r) => setTimeout(r, 30)); // the abandoned request has ended by now
+      const third = c.getTransaction(TX.pending);
+      assert.strictEqual((await second).tx_id, TX.pending);
+      assert.strictEqual((await third).tx_id, TX.pending);
+      assert.strictEqual(mock.requests.length, 2, 'the third caller joined the second request');
+      assert.strictEqual(c.stats.shared, 1);
+    });
+
+    it('a lookup already cancelled gets no answer, not even a cached one, and says which path', async () => {
+      const c = client();
+      await c.getTransaction(TX.tokenTransfer);
+      const ac = new AbortController();
+      ac.abort();
+      const e = await rejectsWith(c.getTransaction(TX.tokenTransfer, { signal: ac.signal }), 'cancelled');
+      assert.strictEqual(e.message, 'The request was cancelled.');
+      assert.ok(e.path?.endsWith(TX.tokenTransfer), String(e.path));
+      assert.strictEqual(c.stats.cacheHits, 0);
+      assert.strictEqual(mock.requests.length, 1);
     });
 
     it('caches a confirmed canonical transaction and a block by hash', async () => {

@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { AdjustableClock, ClockTimer } from '../../src/api/clock';
-import { RateLimiter } from '../../src/api/rateLimit';
+import { parseReset, parseRetryAfter, RateLimiter } from '../../src/api/rateLimit';
 
 // Issue 11, item 6: `ratelimit-reset` is seconds to wait in the IETF draft and a Unix time in the
 // API's documentation; either way no wait is longer than the window.
@@ -128,5 +128,101 @@ describe('ClockTimer, how the watchers wait for their next round', () => {
     assert.strictEqual(runs, 0);
     assert.strictEqual(t.isSet, false);
     assert.deepStrictEqual(clock.waits, []);
+  });
+});
+
+// What the mutation run of src/api/rateLimit.ts found unchecked: the window's own arithmetic and
+// edges, the server's remaining count as requests go out, the per-resource headers, and the
+// header values that must not be read as zero.
+describe('RateLimiter: the budget it keeps', () => {
+  const WINDOW = 10_000;
+  let now = 0;
+  const budget = (limit: number) => new RateLimiter(limit, WINDOW, () => now);
+  beforeEach(() => (now = 1_000_000));
+
+  it('waits until the oldest request leaves the window, and not a millisecond longer', async () => {
+    const l = budget(3);
+    for (const dt of [0, 1_000, 1_000]) {
+      now += dt;
+      await l.acquire('fail-fast');
+    }
+    // The oldest went out 2 s ago: it leaves the window in 8 s.
+    assert.strictEqual(l.waitTime(), 8_000);
+    now += 7_999;
+    assert.strictEqual(l.waitTime(), 1);
+    now += 1;
+    assert.strictEqual(l.waitTime(), 0, 'a request exactly one window old no longer counts');
+  });
+
+  it('a waiting lookup checks again at least every second, and goes out when the window allows', async () => {
+    const waits: number[] = [];
+    const l = new RateLimiter(
+      1,
+      WINDOW,
+      () => now,
+      async (ms) => {
+        waits.push(ms);
+        now += ms;
+      },
+    );
+    await l.acquire('wait');
+    await l.acquire('wait');
+    assert.deepStrictEqual(waits, Array(10).fill(1_000));
+  });
+
+  it("counts down the server's remaining requests as they go out", async () => {
+    const l = budget(50);
+    l.observe(new Headers({ 'ratelimit-remaining': '2', 'ratelimit-reset': '30' }), 200);
+    await l.acquire('fail-fast');
+    await l.acquire('fail-fast');
+    assert.strictEqual(l.waitTime(), WINDOW, 'none left: wait for the reset, capped at the window');
+    await assert.rejects(l.acquire('fail-fast'), /Rate limit reached/);
+  });
+
+  it("with requests left on the server's count, waits nothing", () => {
+    const l = budget(50);
+    l.observe(new Headers({ 'ratelimit-remaining': '5', 'ratelimit-reset': '30' }), 200);
+    assert.strictEqual(l.waitTime(), 0);
+  });
+
+  it('reads the per-resource x-ratelimit-remaining-* headers, the lowest of them', () => {
+    const l = budget(50);
+    l.observe(
+      new Headers({
+        'ratelimit-remaining': '7',
+        'x-ratelimit-remaining-stacks-second': '3',
+        'x-ratelimit-remaining-stacks-minute': '0',
+      }),
+      200,
+    );
+    assert.strictEqual(l.waitTime(), WINDOW);
+    const m = budget(50);
+    m.observe(new Headers({ 'x-ratelimit-remaining-stacks-minute': '4', 'x-ratelimit-other': '0' }), 200);
+    assert.strictEqual(m.waitTime(), 0, 'only the remaining-* headers count');
+  });
+
+  it('an empty, negative or non-numeric remaining count is not read as zero', () => {
+    for (const value of ['', '-1', 'none', 'Infinity']) {
+      const l = budget(50);
+      l.observe(new Headers({ 'ratelimit-remaining': value, 'x-ratelimit-remaining-stacks-minute': value }), 200);
+      assert.strictEqual(l.waitTime(), 0, JSON.stringify(value));
+    }
+  });
+});
+
+describe('parseReset and parseRetryAfter at their edges', () => {
+  const NOW = 1_764_000_000_000;
+
+  it('a ratelimit-reset of exactly 10^9 is still seconds to wait; one more is a Unix time', () => {
+    assert.strictEqual(parseReset('1000000000', NOW), 1e12);
+    assert.strictEqual(parseReset('1000000001', NOW), 0, 'a Unix time long past: no wait');
+  });
+
+  it('a Retry-After may be an HTTP date: the time until it, nothing for one past, undefined for neither', () => {
+    const date = new Date(NOW + 5_000).toUTCString();
+    assert.strictEqual(parseRetryAfter(date, NOW), 5_000);
+    assert.strictEqual(parseRetryAfter(new Date(NOW - 60_000).toUTCString(), NOW), 0);
+    assert.strictEqual(parseRetryAfter('soon', NOW), undefined);
+    assert.strictEqual(parseRetryAfter('2.5', NOW), 2_500);
   });
 });
