@@ -152,6 +152,9 @@ describe('RateLimiter: the budget it keeps', () => {
     assert.strictEqual(l.waitTime(), 1);
     now += 1;
     assert.strictEqual(l.waitTime(), 0, 'a request exactly one window old no longer counts');
+    // One more goes out; the window now holds the two after the first and this one.
+    await l.acquire('fail-fast');
+    assert.strictEqual(l.waitTime(), 1_000, 'the next waits for the second to leave, not the first');
   });
 
   it('a waiting lookup checks again at least every second, and goes out when the window allows', async () => {
