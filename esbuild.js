@@ -85,9 +85,10 @@ const c32checkDecoder = {
 /**
  * The web build's lazily compiled half (src/webLazy.ts): every part that loads on first use
  * (src/webLazyEntry.ts) is bundled apart and its text embedded in the web extension as one string,
- * deflated and in base64, which activation only scans; the first part asked for compiles it. Inside that bundle the same
- * import resolves to its own entry, so its parts load one another in place. The lazy bundle's
- * metafile is kept, for the web build's metafile to say what fills the string too.
+ * deflated and in base64, which activation only scans; the first part asked for inflates and
+ * compiles it. Inside that bundle the same import resolves to its own entry, so its parts load one
+ * another in place. The lazy bundle's metafile is kept, for the web build's metafile to say what
+ * fills the string too.
  */
 function webLazy(options) {
   const path = require('path');
@@ -120,8 +121,8 @@ function webLazy(options) {
           outfile: 'dist/web/lazy.js',
         });
         const text = r.outputFiles[0].text;
-        // Deflated, then base64: the host scans a string of about 40 % of the text's length, and
-        // base64 needs no escape, so the scan stays on V8's fast path.
+        // Deflated, then base64: the host scans a string under half the text's length, and base64
+        // needs no escape, so the scan stays on V8's fast path.
         const packed = require('zlib').deflateRawSync(text, { level: 9 }).toString('base64');
         state.meta = r.metafile;
         state.bytes = text.length;

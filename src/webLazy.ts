@@ -5,7 +5,7 @@
  * the panels, the Clarity decoder, the Clarinet reader, drift, the tree, the chat tools, the
  * language features, the failure reasons: `webLazyEntry.ts`) into a second bundle and embeds it
  * in the web extension as one string, deflated and in base64. Scanning a string is several times
- * cheaper than parsing the code it holds, and the packed string is about 40 % of the text, so
+ * cheaper than parsing the code it holds, and the packed string is under half the text, so
  * activation pays little for it; the first part asked for inflates it and compiles it, as the host
  * compiles the extension itself (a function of module, exports and require), and every part after
  * shares it. Inside that bundle the same import is its own entry module, so a part that loads
@@ -45,7 +45,7 @@ function compile(packed: string, part: string): Parts {
  * The text esbuild.js packed: base64 of the raw-deflated UTF-8. fflate is required here, not
  * imported: its module builds its Huffman tables as it loads, which activation must not pay for.
  */
-export function unpack(packed: string): string {
+function unpack(packed: string): string {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { inflateSync } = require('./webInflate') as typeof import('./webInflate');
   const binary = atob(packed);

@@ -61,6 +61,11 @@ function runStep(cmd, args, { buffered = false } = {}) {
   });
 }
 
+/** A step's command: `node` (run with this Node) or `npm` arguments. */
+function runOf(step, opts) {
+  return step.node ? runStep(process.execPath, step.node, opts) : runStep(npm, step.npm, opts);
+}
+
 const running = new Set();
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, async () => {
@@ -96,9 +101,7 @@ async function main() {
   for (const s of steps.filter((x) => x.background && !skip.has(x.name))) {
     process.stdout.write(`[ci] ${s.name}: started with the first step, its output printed when it ends\n`);
     const at = Date.now();
-    const run = (
-      s.node ? runStep(process.execPath, s.node, { buffered: true }) : runStep(npm, s.npm, { buffered: true })
-    ).then((r) => ({ ...r, ms: Date.now() - at }));
+    const run = runOf(s, { buffered: true }).then((r) => ({ ...r, ms: Date.now() - at }));
     started.set(s.name, run);
   }
   for (const s of steps) {
@@ -118,7 +121,7 @@ async function main() {
       row = { name: s.name, result: 'skipped', note: `${s.needs} failed` };
     else {
       process.stdout.write(`\n[ci] ===== ${s.name} =====\n`);
-      const r = s.node ? await runStep(process.execPath, s.node) : await runStep(npm, s.npm);
+      const r = await runOf(s);
       const counts = s.tests ? parseCounts(r.out) : null;
       row = {
         name: s.name,
