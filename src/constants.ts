@@ -37,6 +37,34 @@ export const Commands = {
   addRequirement: 'stacksLookup.addRequirement',
 } as const;
 
+/**
+ * The commands registered by the part of the extension that starts on first use (src/services.ts):
+ * activation registers a stand-in for each (src/ui/shared/standIns.ts). The others (the network's,
+ * the explorer view's, the welcome's, the requirement quick fix) are registered at activation.
+ */
+export const SERVICE_COMMANDS: readonly string[] = [
+  Commands.lookup,
+  Commands.showTransaction,
+  Commands.showAddress,
+  Commands.showBlock,
+  Commands.showBurnBlock,
+  Commands.showContractStatus,
+  Commands.showMempoolStats,
+  Commands.showServerStatus,
+  Commands.showLog,
+  Commands.openInExplorer,
+  Commands.copy,
+  Commands.openContractSource,
+  Commands.watchTransaction,
+  Commands.showWatchedTransactions,
+  Commands.compareWithDeployed,
+  Commands.openErrorLine,
+  Commands.callReadOnlyFunction,
+];
+
+/** The workspace-state key of the watched transactions: a kept list starts the watch at activation. */
+export const WATCHED_TXS_KEY = 'stacksLookup.watchedTransactions';
+
 /** The walkthrough, as `workbench.action.openWalkthrough` names it (publisher.name#id). */
 export const WALKTHROUGH_ID = 'stacks-lookup.stacks-lookup#gettingStarted';
 /** The sample contract's read-only documents. */

@@ -2,117 +2,180 @@
 import './ui/shared/translator';
 import * as vscode from 'vscode';
 import { Config } from './ui/shared/config';
-import { registerLookupCommands } from './ui/lookup/commands';
 import { registerNetworkCommands } from './ui/network/networkCommands';
-import { toTarget } from './ui/shared/targets';
-import { registerWorkbenchCommands } from './ui/workbench';
-import { History } from './ui/shared/history';
-import { registerHover, trackIdentifierAtCursor } from './ui/editor/hover';
+import { CLARITY_SELECTOR, registerHover, trackIdentifierAtCursor } from './ui/editor/editorContext';
 import { Log } from './ui/shared/log';
 import { NetworkService } from './ui/network/network';
 import { showError } from './ui/shared/notify';
 import { actionLabel } from './ui/shared/errorText';
-import { LazyPanels } from './ui/panels/lazyPanels';
 import { NetworkStatusBar } from './ui/network/statusBar';
 import { testApiFor, type TestApi } from './testApi';
-import { registerExplorer } from './ui/tree';
-import type { TxWatcher } from './ui/watch/txWatch';
-import type { AddressWatcher } from './ui/watch/addressWatch';
-import { startWatchers } from './ui/watch/watchers';
+import { ExplorerView } from './ui/tree/view';
 import { registerWelcome } from './ui/lookup/welcome';
-import { LazyLanguage, registerLanguageFeatures } from './ui/language';
+import { registerLanguageFeatures } from './ui/language';
 import { registerAgentTools } from './ui/agent';
+import { CommandStandIns } from './ui/shared/standIns';
+import { setDeployerLookup } from './ui/shared/workspaceContext';
+import {
+  CONTRACT_SOURCE_SCHEME,
+  DEPLOYED_SOURCE_SCHEME,
+  PANEL_VIEW_TYPE,
+  SERVICE_COMMANDS,
+  WATCHED_TXS_KEY,
+} from './constants';
+import type { Services } from './services';
+import { loadServices } from './servicesModule';
 
 /**
- * Builds the few services and registers everything; nothing here asks the API, so activation
- * stays cheap and makes no request. Returns the extension's internals to its own in-host tests
- * (extensionMode Test) and nothing to anyone else.
+ * Registers what VS Code must find from the start (the commands, the hover and the language
+ * features, the CodeLens, the explorer view, the panels' serializer, the read-only documents' schemes,
+ * the chat tools) and builds only the network, its status-bar item and the log. Nothing here asks the
+ * API. The rest (src/services.ts) starts the first time one of those is used, when the window first
+ * asks for chain data, or at once when watched transactions were kept from the last session.
+ * Returns the extension's internals to its own in-host tests (extensionMode Test) and nothing to
+ * anyone else.
  */
 export function activate(context: vscode.ExtensionContext): TestApi | undefined {
   const log = new Log();
   context.subscriptions.push(log);
-  let panels: LazyPanels | undefined;
-  let history: History | undefined;
-  let statusBar: NetworkStatusBar | undefined;
   let networks: NetworkService | undefined;
-  let explorer: ReturnType<typeof registerExplorer> | undefined;
-  let txWatch: TxWatcher | undefined;
-  let addressWatch: AddressWatcher | undefined;
+  let statusBar: NetworkStatusBar | undefined;
+  let view: ExplorerView | undefined;
   let agentTools: TestApi['agentTools'];
+  let services: Services | undefined;
+  let reported = false;
+  /** The rest of the extension, started on the first call; undefined when it could not start. */
+  let start = (): Services | undefined => undefined;
+  const need = (): Services => {
+    const s = start();
+    if (!s) throw new Error(vscode.l10n.t('Stacks Lookup could not start: see its log (Stacks: Show Log).'));
+    return s;
+  };
   try {
     const config = new Config();
-    networks = new NetworkService(config, context.secrets, log);
-    history = new History(context.globalState);
-    panels = new LazyPanels({ networks, config, history, log, extensionUri: context.extensionUri });
-    statusBar = new NetworkStatusBar(networks, config);
-    context.subscriptions.push(networks, history, panels, statusBar);
-    const lookup = { config, networks, presenter: panels, history, log };
+    const net = (networks = new NetworkService(config, context.secrets, log));
+    statusBar = new NetworkStatusBar(net, config);
+    context.subscriptions.push(net, statusBar);
+    const explorerView = (view = new ExplorerView(() => need().explorer.deps));
+    const standIns = new CommandStandIns(SERVICE_COMMANDS, () => !!start());
+    const codeLensChanged = new vscode.EventEmitter<void>();
+    start = () => {
+      if (services) return services;
+      standIns.retire();
+      try {
+        const s = loadServices().startServices({
+          context,
+          config,
+          networks: net,
+          log,
+          revealWatched: () => explorerView.revealWatched(),
+        });
+        const relay = s.explorer.codeLens.onDidChangeCodeLenses?.(() => codeLensChanged.fire());
+        services = {
+          ...s,
+          dispose: () => {
+            relay?.dispose();
+            s.dispose();
+          },
+        };
+        return services;
+      } catch (e) {
+        standIns.register();
+        failed(log, e, !reported);
+        reported = true;
+        return undefined;
+      }
+    };
     context.subscriptions.push(
-      ...registerLookupCommands(lookup),
-      ...registerNetworkCommands(lookup),
-      ...registerWorkbenchCommands(lookup),
+      standIns,
+      explorerView,
+      ...explorerView.registerCommands(),
+      codeLensChanged,
+      { dispose: () => services?.dispose() },
+      ...registerNetworkCommands({ config, networks: net, log }),
+      registerHover(config, () => need().hover),
+      trackIdentifierAtCursor(),
+      ...registerLanguageFeatures({
+        get features() {
+          return need().language.features;
+        },
+      }),
+      vscode.languages.registerCodeLensProvider(CLARITY_SELECTOR, {
+        onDidChangeCodeLenses: codeLensChanged.event,
+        provideCodeLenses: (doc, token) => need().explorer.codeLens.provideCodeLenses(doc, token),
+      }),
+      vscode.window.registerWebviewPanelSerializer(PANEL_VIEW_TYPE, {
+        deserializeWebviewPanel: (panel, state) => need().panels.revive(panel, state),
+      }),
+      vscode.workspace.registerTextDocumentContentProvider(CONTRACT_SOURCE_SCHEME, {
+        provideTextDocumentContent: (uri, token) => need().panels.contractSource.provideTextDocumentContent(uri, token),
+      }),
+      vscode.workspace.registerTextDocumentContentProvider(DEPLOYED_SOURCE_SCHEME, {
+        provideTextDocumentContent: (uri, token) =>
+          need().explorer.deployedSource.provideTextDocumentContent(uri, token),
+      }),
+      // Relative `.name` references at the cursor, once the Clarinet projects are known.
+      setDeployerLookup((uri) => services?.explorer.projects.deployerFor(uri, net.current)),
     );
-    const agent = registerAgentTools({ networks, log });
+    const agent = registerAgentTools({ networks: net, log });
     agentTools = agent.tools;
     context.subscriptions.push(...agent.disposables);
-    explorer = registerExplorer({ config, networks, history, log, context });
-    context.subscriptions.push(explorer);
-    const language = new LazyLanguage({ networks, projects: explorer.projects, log });
-    context.subscriptions.push(
-      registerHover({ config, networks, log, language }),
-      trackIdentifierAtCursor(),
-      ...registerLanguageFeatures(language),
-    );
-    const watchers = startWatchers(
-      {
-        networks,
-        config,
-        log,
-        watchlist: explorer.watchlist,
-        state: context.workspaceState,
-        revealWatched: () => explorer!.revealWatched(),
-      },
-      toTarget,
-    );
-    ({ txWatch, addressWatch } = watchers);
-    context.subscriptions.push(...watchers.disposables);
     context.subscriptions.push(
       ...registerWelcome({
         globalState: context.globalState,
         quiet: context.extensionMode === vscode.ExtensionMode.Test,
       }),
     );
-    void networks.updateContext();
+    // The watched addresses notify once the window has asked for chain data; kept watched
+    // transactions show at once.
+    context.subscriptions.push(net.onDidFirstUse(() => void start()));
+    if (context.workspaceState.get<unknown[]>(WATCHED_TXS_KEY)?.length) start();
+    void net.updateContext();
   } catch (e) {
-    log.error(`Activation failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-    void showError(
-      vscode.l10n.t('Stacks Lookup could not start: {0}', e instanceof Error ? e.message : String(e)),
-      actionLabel('Show Log'),
-    ).then((c) => c && log.channel.show());
+    failed(log, e, true);
   }
-  const lazy = panels;
   return testApiFor(context.extensionMode, () => ({
     logUri: context.logUri,
     log,
     globalStorageUri: context.globalStorageUri,
     workspaceState: context.workspaceState,
     globalState: context.globalState,
-    // A getter: reading it loads the panels bundle, which activation itself never does.
-    get panels() {
-      return lazy?.manager;
+    get servicesStarted() {
+      return services !== undefined;
     },
-    history,
+    // Getters: reading one starts what activation leaves for first use (the panels' bundle too).
+    get panels() {
+      return start()?.panels.manager;
+    },
+    get history() {
+      return start()?.history;
+    },
     statusBar,
     networks,
-    // A getter too: reading it loads the explorer's tree.
     get tree() {
-      return explorer?.tree;
+      return start() && view?.tree;
     },
-    watchlist: explorer?.watchlist,
-    txWatch,
-    addressWatch,
+    get watchlist() {
+      return start()?.explorer.watchlist;
+    },
+    get txWatch() {
+      return start()?.txWatch;
+    },
+    get addressWatch() {
+      return start()?.addressWatch;
+    },
     agentTools,
   }));
+}
+
+/** A start that failed: the log has the details, the user one sentence with Show Log (once). */
+function failed(log: Log, e: unknown, notify: boolean): void {
+  log.error(`Activation failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+  if (!notify) return;
+  void showError(
+    vscode.l10n.t('Stacks Lookup could not start: {0}', e instanceof Error ? e.message : String(e)),
+    actionLabel('Show Log'),
+  ).then((c) => c && log.channel.show());
 }
 
 export function deactivate(): void {}

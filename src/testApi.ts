@@ -22,7 +22,9 @@ export interface TestApi {
   /** The extension context's own mementos, to check where state is really kept. */
   readonly workspaceState: vscode.Memento;
   readonly globalState: vscode.Memento;
-  /** The detail panel: what it shows and a way to wait for its next render. Reading it loads the panels bundle. */
+  /** Whether the part of the extension that starts on first use (src/services.ts) has started; reading it starts nothing. */
+  readonly servicesStarted: boolean;
+  /** The detail panel: what it shows and a way to wait for its next render. Reading it (like the history, the tree, the watch list and the watches) starts the rest of the extension and loads the panels bundle. */
   readonly panels: PanelManager | undefined;
   /** The selected network, the URL of each, where a lookup goes. */
   readonly networks: NetworkService | undefined;

@@ -5,6 +5,7 @@
  * first use. The same parts are the Node build's bundles of their own (esbuild.js).
  */
 /* eslint-disable @typescript-eslint/no-require-imports */
+export const services = (): unknown => require('./services');
 export const client = (): unknown => require('./api/client');
 export const clarity = (): unknown => require('./chain/clarity');
 export const clarinet = (): unknown => require('./chain/clarinet');

@@ -74,6 +74,24 @@ describe('Activation', () => {
     assert.doesNotMatch(api.statusBar?.text ?? '', /#/, 'the status bar shows a chain tip it did not ask for');
   });
 
+  it('starts the lookups, panels, watches and the explorer data on first use, and that first command runs with its arguments', async () => {
+    const api = await testApi();
+    // Activation built the network, the status bar and the log, and registered the rest as stand-ins.
+    assert.strictEqual(api.servicesStarted, false, 'activation started what waits for first use');
+    await vscode.env.clipboard.writeText('');
+    // Stacks: Copy is one of those stand-ins: its first call starts the rest, then runs the real command.
+    const copied = await vscode.commands.executeCommand<string>('stacksLookup.copy', ADDRESS.mainnet);
+    assert.strictEqual(copied, ADDRESS.mainnet, 'the real command got the arguments and its result came back');
+    assert.strictEqual(await vscode.env.clipboard.readText(), ADDRESS.mainnet);
+    assert.strictEqual(api.servicesStarted, true);
+    // The real commands took the stand-ins' ids: a second call runs them directly.
+    assert.strictEqual(
+      await vscode.commands.executeCommand<string>('stacksLookup.copy', ADDRESS.testnet),
+      ADDRESS.testnet,
+    );
+    assert.strictEqual(api.networks?.used, false, 'copying an id is not asking for chain data');
+  });
+
   it('hands its internals to its own tests (the host runs it in ExtensionMode.Test)', async () => {
     const api = await testApi();
     assert.strictEqual(ext.exports, api, 'the exports are what activate() returned');

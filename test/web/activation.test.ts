@@ -12,6 +12,15 @@ describe('web: activation in the web worker extension host', () => {
     assert.deepStrictEqual(await mainMock.requests(), [], 'no request before the user asks for data');
   });
 
+  it('starts the rest on the first command, which runs with its arguments (in the lazily compiled half)', async () => {
+    const api = await testApi();
+    assert.strictEqual(api.servicesStarted, false, 'activation started what waits for first use');
+    const id = 'SP3FBR2AGK5H9QBDH3EEN6DF8EK8JY7RX8QJ5SVTE';
+    assert.strictEqual(await vscode.commands.executeCommand<string>('stacksLookup.copy', id), id);
+    assert.strictEqual(await vscode.env.clipboard.readText(), id);
+    assert.strictEqual(api.servicesStarted, true);
+  });
+
   it('activates from the browser entry and hands its internals to the tests', async () => {
     const api = await testApi();
     const ext = vscode.extensions.getExtension(EXTENSION_ID)!;

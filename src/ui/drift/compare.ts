@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { Commands, ContextKeys, DEPLOYED_SOURCE_SCHEME } from '../../constants';
+import { Commands, ContextKeys } from '../../constants';
 import type { ContractDrift } from './drift';
 import type { CompareDeps as BaseDeps } from './driftState';
 import { deploymentsOf } from '../projects/contractStatus';
@@ -7,16 +7,20 @@ import { deploymentsOf } from '../projects/contractStatus';
 export type CompareDeps = BaseDeps & { drift: ContractDrift };
 
 /**
- * `Stacks: Compare with Deployed` (its body, `compareCommand.ts`, loads with the drift engine),
- * the read-only `stacks-deployed:` documents, and the context key of the editor title's button.
+ * The read-only `stacks-deployed:` documents. Activation registers the scheme (src/extension.ts),
+ * so a diff restored after a reload finds its left side; this serves it.
+ */
+export function deployedSourceProvider(d: CompareDeps): vscode.TextDocumentContentProvider {
+  return { provideTextDocumentContent: (uri) => d.drift.document(uri) };
+}
+
+/**
+ * `Stacks: Compare with Deployed` (its body, `compareCommand.ts`, loads with the drift engine)
+ * and the context key of the editor title's button.
  */
 export function registerCompare(d: CompareDeps): vscode.Disposable[] {
   const update = () => void updateContextKey(d);
   return [
-    // Registered at once so a diff restored after a reload finds its left side; served lazily.
-    vscode.workspace.registerTextDocumentContentProvider(DEPLOYED_SOURCE_SCHEME, {
-      provideTextDocumentContent: (uri) => d.drift.document(uri),
-    }),
     vscode.commands.registerCommand(Commands.compareWithDeployed, (arg?: unknown, api?: unknown, id?: unknown) =>
       d.drift.module.compareWithDeployed(d, arg, api, id),
     ),

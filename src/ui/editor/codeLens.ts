@@ -10,8 +10,6 @@ import { distinctDeployments, idsForPanel, planName, stateText } from '../projec
 import type { ClarinetWorkspace } from '../projects/projects';
 import { Disposable } from '../shared/lifecycle';
 
-const SELECTOR: vscode.DocumentFilter[] = [{ language: 'clarity' }, { pattern: '**/*.clar' }];
-
 export interface CodeLensDeps {
   config: Config;
   networks: NetworkService;
@@ -155,9 +153,4 @@ function driftTooltip(state: DriftState, dep: Deployment): string {
     case 'error':
       return vscode.l10n.t('The source deployed as {0} could not be fetched. Click to try again.', where);
   }
-}
-
-export function registerDeploymentCodeLens(d: CodeLensDeps): vscode.Disposable {
-  const provider = new DeploymentCodeLens(d);
-  return vscode.Disposable.from(provider, vscode.languages.registerCodeLensProvider(SELECTOR, provider));
 }

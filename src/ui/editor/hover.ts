@@ -13,15 +13,13 @@ import {
   txHover,
 } from './hoverText';
 import { checkContractId } from '../../chain/identifiers';
-import { findIdentifiers, FoundIdentifier, MAX_SCAN_LINE } from '../../chain/recognize';
-import { Commands, ContextKeys, Settings } from '../../constants';
+import { Commands } from '../../constants';
 import type { Config, NetworkId } from '../shared/config';
 import { describeError } from '../shared/errorText';
 import type { Log } from '../shared/log';
 import { NETWORK_LABELS } from '../../chain/networks';
 import { NetworkService } from '../network/network';
-import { workspaceDeployer } from '../shared/workspaceContext';
-import { disposeAll } from '../shared/lifecycle';
+import { identifierUnder, isClarity } from './editorContext';
 import type { LazyLanguage } from '../language';
 
 export interface HoverDeps {
@@ -30,48 +28,6 @@ export interface HoverDeps {
   log: Log;
   /** The language features: the hover of a `contract-call?`'s function. */
   language?: LazyLanguage;
-}
-
-/** Clarity files by language id (the official Clarity extension) and by name (without it). */
-const CLARITY_SELECTOR: vscode.DocumentFilter[] = [{ language: 'clarity' }, { pattern: '**/*.clar' }];
-const ALL_FILES_SELECTOR: vscode.DocumentFilter[] = [...CLARITY_SELECTOR, { scheme: 'file' }, { scheme: 'untitled' }];
-
-/**
- * Registers the hover for Clarity files, or for every file when `hover.allFiles` is on, and
- * registers it again when those settings change; `hover.enabled = false` unregisters it.
- */
-export function registerHover(d: HoverDeps): vscode.Disposable {
-  const provider = new StacksHoverProvider(d);
-  let registration: vscode.Disposable | undefined;
-  const register = () => {
-    registration?.dispose();
-    registration = d.config.hoverEnabled
-      ? vscode.languages.registerHoverProvider(d.config.hoverAllFiles ? ALL_FILES_SELECTOR : CLARITY_SELECTOR, provider)
-      : undefined;
-  };
-  register();
-  const onConfig = vscode.workspace.onDidChangeConfiguration((e) => {
-    if (d.config.affects(e, Settings.hoverEnabled, Settings.hoverAllFiles)) register();
-  });
-  return new vscode.Disposable(() => {
-    onConfig.dispose();
-    registration?.dispose();
-  });
-}
-
-export function isClarity(doc: vscode.TextDocument): boolean {
-  return doc.languageId === 'clarity' || doc.uri.path.endsWith('.clar');
-}
-
-/** The identifier under `position` (its last character included, the position after it not). */
-export function identifierUnder(doc: vscode.TextDocument, position: vscode.Position): FoundIdentifier | undefined {
-  const line = doc.lineAt(position.line).text;
-  if (line.length > MAX_SCAN_LINE) return undefined;
-  const clarity = isClarity(doc);
-  const deployer = clarity ? workspaceDeployer(doc.uri) : undefined;
-  return findIdentifiers(line, { clarity, ...(deployer ? { deployer } : {}) }).find(
-    (f) => f.start <= position.character && position.character < f.end,
-  );
 }
 
 /**
@@ -203,43 +159,6 @@ function toHover(doc: HoverDoc, range: vscode.Range): vscode.Hover {
   md.isTrusted = { enabledCommands: doc.commands };
   md.supportHtml = false;
   return new vscode.Hover(md, range);
-}
-
-/**
- * Keeps `stacksLookup.identifierAtCursor` (false, 'tx', 'address' or 'contract') up to date for
- * the editor context menu. Recognition only: moving the cursor never asks the API.
- */
-export function trackIdentifierAtCursor(): vscode.Disposable {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let last: string | false | undefined;
-  const update = () => {
-    timer = undefined;
-    const editor = vscode.window.activeTextEditor;
-    const found = editor
-      ? (identifierUnder(editor.document, editor.selection.active) ??
-        identifierUnder(
-          editor.document,
-          editor.selection.active.translate(0, -Math.min(1, editor.selection.active.character)),
-        ))
-      : undefined;
-    const value = found ? found.kind : false;
-    if (value !== last) {
-      last = value;
-      void vscode.commands.executeCommand('setContext', ContextKeys.identifierAtCursor, value);
-    }
-  };
-  const schedule = () => {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(update, 150);
-  };
-  const subs = [
-    vscode.window.onDidChangeTextEditorSelection(schedule),
-    vscode.window.onDidChangeActiveTextEditor(schedule),
-  ];
-  return new vscode.Disposable(() => {
-    if (timer) clearTimeout(timer);
-    disposeAll(subs);
-  });
 }
 
 /** Tokens a hover names with their amounts; the rest are counted and shown in the panel. */

@@ -36,7 +36,7 @@ export class LazyLanguage {
   }
 }
 
-export function registerLanguageFeatures(language: LazyLanguage): vscode.Disposable[] {
+export function registerLanguageFeatures(language: Pick<LazyLanguage, 'features'>): vscode.Disposable[] {
   const f = () => language.features;
   return [
     vscode.languages.registerDefinitionProvider(CLARITY_FILES, {

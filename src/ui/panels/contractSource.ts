@@ -61,9 +61,12 @@ export async function fetchContractSource(
   return doc.text;
 }
 
-/** Read-only documents with deployed contract sources, and the command that opens them. */
-export function registerContractSource(d: SourceDeps): vscode.Disposable[] {
-  const provider: vscode.TextDocumentContentProvider = {
+/**
+ * The read-only documents of deployed contract sources. Activation registers the scheme
+ * (src/extension.ts), so an editor restored after a reload finds its text; this serves it.
+ */
+export function contractSourceProvider(d: SourceDeps): vscode.TextDocumentContentProvider {
+  return {
     async provideTextDocumentContent(uri, token) {
       const p = parseUri(uri);
       if (!p) throw new Error(vscode.l10n.t('{0} does not name a contract.', uri.toString()));
@@ -78,10 +81,11 @@ export function registerContractSource(d: SourceDeps): vscode.Disposable[] {
       }
     },
   };
-  return [
-    vscode.workspace.registerTextDocumentContentProvider(CONTRACT_SOURCE_SCHEME, provider),
-    vscode.commands.registerCommand(Commands.openContractSource, (arg?: unknown) => openContractSource(d, arg)),
-  ];
+}
+
+/** The command that opens a deployed contract's source. */
+export function registerContractSource(d: SourceDeps): vscode.Disposable {
+  return vscode.commands.registerCommand(Commands.openContractSource, (arg?: unknown) => openContractSource(d, arg));
 }
 
 /** Opens the source of a contract (a contract id, or a Target) as a read-only Clarity document. */

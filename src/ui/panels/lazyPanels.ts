@@ -1,31 +1,35 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import type { Target } from '../../chain/target';
-import { PANEL_VIEW_TYPE } from '../../constants';
 import type { PanelDeps, PanelManager } from './';
-import { registerContractSource } from './contractSource';
+import { contractSourceProvider, registerContractSource } from './contractSource';
 import { loadPanelsModule } from './panelsModule';
 import type { OpenOptions, Presenter } from '../shared/presenter';
 import { Disposable } from '../shared/lifecycle';
 
 /**
  * The detail panels' host side is a bundle of its own (dist/panels.js), required the first time
- * a panel opens or is restored, so activation neither loads nor compiles it. What must exist
- * from the start (the serializer that restores panels after a reload, and the read-only contract
- * source documents) is registered here.
+ * a panel opens or is restored. What must exist from the start (the serializer that restores
+ * panels after a reload, and the scheme of the read-only contract sources) activation registers
+ * (src/extension.ts); they call `revive` and `contractSource` here.
  */
 export class LazyPanels extends Disposable implements Presenter {
   private real: PanelManager | undefined;
+  /** The read-only documents of deployed contract sources. */
+  readonly contractSource: vscode.TextDocumentContentProvider;
 
   constructor(private readonly d: PanelDeps) {
     super();
+    this.contractSource = contractSourceProvider(d);
     this.registerAll(
-      vscode.window.registerWebviewPanelSerializer(PANEL_VIEW_TYPE, {
-        deserializeWebviewPanel: (panel, state) => this.manager.revive(panel, state),
-      }),
-      ...registerContractSource(d),
+      registerContractSource(d),
       // The manager, if a panel was ever needed: disposed first.
       { dispose: () => this.real?.dispose() },
     );
+  }
+
+  /** Restores a panel VS Code kept over a reload. */
+  revive(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+    return this.manager.revive(panel, state);
   }
 
   /** The panel manager, loaded on first use. */

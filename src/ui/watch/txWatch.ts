@@ -29,7 +29,7 @@ import {
   WatchedTx,
 } from '../../chain/txWatch';
 import { Rotation, SharedBudget } from '../../chain/watchBudget';
-import { Commands } from '../../constants';
+import { Commands, WATCHED_TXS_KEY } from '../../constants';
 import type { WatchSettings } from '../shared/config';
 import type { LogSink } from '../shared/log';
 import type { WatchNetwork } from '../network/network';
@@ -38,7 +38,7 @@ import { failureNotice, OPEN, OPEN_LINE, txFailure, type TxFailure } from '../sh
 import { budgetPerMinute } from './watchBudget';
 import { Disposable } from '../shared/lifecycle';
 
-const LIST_KEY = 'stacksLookup.watchedTransactions';
+const LIST_KEY = WATCHED_TXS_KEY;
 const LEASE_KEY = 'stacksLookup.watchedTransactions.lease';
 /** A lease not renewed for this long belongs to a window that is gone. */
 const LEASE_MS = 2 * MAX_DELAY_MS + 30_000;

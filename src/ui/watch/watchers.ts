@@ -1,5 +1,5 @@
-// The watched transactions and the watched addresses' notifications, started at activation. The
-// web build leaves both out and replaces this file with watchers.web.ts (esbuild.js, `webVariants`).
+// The watched transactions and the watched addresses' notifications, started with the rest of the
+// extension (src/services.ts).
 import type * as vscode from 'vscode';
 import type { NetworkId } from '../../chain/networks';
 import { SharedBudget } from '../../chain/watchBudget';
@@ -7,8 +7,8 @@ import { AddressWatcher, type AddressWatchDeps } from './addressWatch';
 import { registerTxWatchCommands, TxWatcher } from './txWatch';
 
 export interface Watchers {
-  txWatch: TxWatcher | undefined;
-  addressWatch: AddressWatcher | undefined;
+  txWatch: TxWatcher;
+  addressWatch: AddressWatcher;
   disposables: vscode.Disposable[];
 }
 
