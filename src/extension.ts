@@ -21,6 +21,7 @@ import {
   DEPLOYED_SOURCE_SCHEME,
   PANEL_VIEW_TYPE,
   SERVICE_COMMANDS,
+  Settings,
   WATCHED_TXS_KEY,
 } from './constants';
 import type { Services } from './services';
@@ -102,7 +103,12 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
       }),
       vscode.languages.registerCodeLensProvider(CLARITY_SELECTOR, {
         onDidChangeCodeLenses: codeLensChanged.event,
-        provideCodeLenses: (doc, token) => need().explorer.codeLens.provideCodeLenses(doc, token),
+        // With codeLens.enabled off, opening a Clarity file starts nothing.
+        provideCodeLenses: (doc, token) =>
+          config.codeLensEnabled ? need().explorer.codeLens.provideCodeLenses(doc, token) : [],
+      }),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (config.affects(e, Settings.codeLensEnabled)) codeLensChanged.fire();
       }),
       vscode.window.registerWebviewPanelSerializer(PANEL_VIEW_TYPE, {
         deserializeWebviewPanel: (panel, state) => need().panels.revive(panel, state),

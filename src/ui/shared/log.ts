@@ -8,29 +8,35 @@ export interface LogSink {
   error(message: string): void;
 }
 
-/** The one log of the extension: a LogOutputChannel, so the user picks the level in the Output view. */
+/**
+ * The one log of the extension: a LogOutputChannel, so the user picks the level in the Output view.
+ * The channel is created with the first line or the first Show Log, not at activation.
+ */
 export class Log implements vscode.Disposable, LogSink {
-  readonly channel: vscode.LogOutputChannel;
+  private created: vscode.LogOutputChannel | undefined;
+  private disposed = false;
 
-  constructor() {
-    this.channel = vscode.window.createOutputChannel('Stacks Lookup', { log: true });
+  get channel(): vscode.LogOutputChannel {
+    return (this.created ??= vscode.window.createOutputChannel('Stacks Lookup', { log: true }));
   }
 
   readonly write: LogFn = (level, message) => {
-    this.channel[level](message);
+    // A line that comes after the extension stopped (a request ending late) has nowhere to go.
+    if (!this.disposed) this.channel[level](message);
   };
 
   info(message: string): void {
-    this.channel.info(message);
+    this.write('info', message);
   }
   warn(message: string): void {
-    this.channel.warn(message);
+    this.write('warn', message);
   }
   error(message: string): void {
-    this.channel.error(message);
+    this.write('error', message);
   }
 
   dispose(): void {
-    this.channel.dispose();
+    this.disposed = true;
+    this.created?.dispose();
   }
 }
