@@ -217,6 +217,10 @@ const builds = [
       // The explorer view's tree (its sections and commands) loads the first time the view is shown
       // or a tree command runs (src/ui/tree/treeModule.ts); activation registers only the view.
       tree: 'src/ui/tree/explorerTree.ts',
+      // What activation leaves for first use (src/services.ts: the lookups, the panels' manager
+      // facade, the history, the explorer's data, the hover's provider, the watches) starts the
+      // first time one of the stand-ins activation registers is used (src/servicesModule.ts).
+      services: 'src/services.ts',
     },
     outdir: 'dist',
     format: 'cjs',

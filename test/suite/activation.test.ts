@@ -78,12 +78,15 @@ describe('Activation', () => {
     const api = await testApi();
     // Activation built the network, the status bar and the log, and registered the rest as stand-ins.
     assert.strictEqual(api.servicesStarted, false, 'activation started what waits for first use');
+    const services = path.join(ext.extensionPath, 'dist', 'services.js');
+    assert.ok(!(services in require.cache), 'activation loaded dist/services.js');
     await vscode.env.clipboard.writeText('');
     // Stacks: Copy is one of those stand-ins: its first call starts the rest, then runs the real command.
     const copied = await vscode.commands.executeCommand<string>('stacksLookup.copy', ADDRESS.mainnet);
     assert.strictEqual(copied, ADDRESS.mainnet, 'the real command got the arguments and its result came back');
     assert.strictEqual(await vscode.env.clipboard.readText(), ADDRESS.mainnet);
     assert.strictEqual(api.servicesStarted, true);
+    assert.ok(services in require.cache, 'the first command loaded dist/services.js');
     // The real commands took the stand-ins' ids: a second call runs them directly.
     assert.strictEqual(
       await vscode.commands.executeCommand<string>('stacksLookup.copy', ADDRESS.testnet),
