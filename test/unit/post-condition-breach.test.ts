@@ -189,6 +189,50 @@ describe('Which post-condition did not hold (the node’s vm_error, matched to t
     assert.deepStrictEqual(b?.kind === 'condition' && b.rows, [3]);
   });
 
+  it('an STX condition is not a token condition of the same code, principal and amount', () => {
+    // A swap's two conditions: the origin sends at most 1 STX, and at most 1,000,000 MIA.
+    const rows: PostConditionRow[] = [
+      {
+        type: 'fungible',
+        condition_code: 'sent_less_than_or_equal_to',
+        amount: '1000000',
+        principal: { type_id: 'principal_origin' },
+        asset: MIA_ASSET,
+      },
+      stx('1000000', 'sent_less_than_or_equal_to'),
+    ];
+    const b = postConditionBreach(
+      `Post-condition check failure on STX owned by ${SENDER}: 1000000 SentLe 2000000`,
+      rows,
+      SENDER,
+    );
+    assert.deepStrictEqual(b?.kind === 'condition' && b.rows, [1], 'only the STX row is the broken one');
+  });
+
+  it('a condition on a contract’s STX: the row that names that contract, not its deployer', () => {
+    const vault = { type_id: 'principal_contract', address: OTHER, contract_name: 'vault' };
+    const rows: PostConditionRow[] = [
+      {
+        type: 'stx',
+        condition_code: 'sent_equal_to',
+        amount: '500',
+        principal: { type_id: 'principal_standard', address: OTHER },
+      },
+      { type: 'stx', condition_code: 'sent_equal_to', amount: '500', principal: vault },
+    ];
+    const b = postConditionBreach(
+      `Post-condition check failure on STX owned by ${OTHER}.vault: 500 SentEq 700`,
+      rows,
+      SENDER,
+    );
+    assert.ok(b?.kind === 'condition');
+    assert.deepStrictEqual(b.rows, [1]);
+    assert.strictEqual(
+      breachSentence(b, SENDER),
+      `The post-condition “${OTHER}.vault sends exactly 0.0005 STX” did not hold: it sent 0.0007 STX.`,
+    );
+  });
+
   it('reads only the reason’s first line, and only a reason that starts the text', () => {
     const reason = `Post-condition check failure on STX owned by ${SENDER}: 1 SentEq 2`;
     const withTrace = postConditionBreach(`${reason}\nmore the node wrote`, [stx('1')], SENDER);
@@ -211,6 +255,18 @@ describe('Which post-condition did not hold (the node’s vm_error, matched to t
       SENDER,
     );
     assert.strictEqual(notStx?.asset, 'ft');
+    // A token whose contract and name only begin like the node's STX (`….STX::STX`) is that token.
+    const startsLikeStx = postConditionBreach(
+      `Post-condition check failure: Fungible asset ${OTHER}.STX::STXcoin was moved by ${SENDER} but not checked`,
+      [],
+      SENDER,
+    );
+    assert.deepStrictEqual(startsLikeStx, {
+      kind: 'unchecked',
+      asset: 'ft',
+      principal: SENDER,
+      assetId: `${OTHER}.STX::STXcoin`,
+    });
   });
 
   it('no breach in a reason that is not one, an empty one, or one far too long', () => {

@@ -119,6 +119,18 @@ const EXACT: Array<[string, string]> = [
     ':12:3: use of unresolved function',
     'The contract failed the node’s analysis at line 12, column 3: use of unresolved function.',
   ],
+  // A node built with developer-mode writes the real position (stackslib transactions.rs,
+  // `process_smart_contract_transaction_syntax_error`): a column of two digits is read whole.
+  [
+    ':2:14: invalid variable definition',
+    'The contract failed the node’s analysis at line 2, column 14: invalid variable definition.',
+  ],
+  // The cost tracker's own words (clarity/src/vm/costs/errors.rs, `CostErrors` Display): both
+  // numbers are read whole, the limit as much as the memory used.
+  [
+    'Memory balance exceeded: used 100665636, limit 100000000',
+    'The call used 100665636 bytes of memory, over the limit of 100000000.',
+  ],
   [
     `Post-condition check failure on non-fungible asset ${P}.punks::punk owned by ${P}: UInt(7) NotSent [UInt(7)]`,
     `A post-condition on the NFT ${P}.punks::punk of ${P} did not hold: the call moved other amounts than it allows.`,
