@@ -27,8 +27,20 @@ export class Config {
   /** Bad explorerUrl values the user has been told about. */
   private readonly explorerWarned = new Set<string>();
 
+  private snapshot: vscode.WorkspaceConfiguration | undefined;
+
+  /**
+   * The section as VS Code has it now, read once per synchronous run: `getConfiguration` merges
+   * every scope on each call, and the status bar alone reads five settings to draw itself. A change
+   * of settings is an event, so it never lands inside one run; the snapshot is dropped as the run
+   * ends.
+   */
   private get section(): vscode.WorkspaceConfiguration {
-    return vscode.workspace.getConfiguration(CONFIG_SECTION);
+    if (!this.snapshot) {
+      this.snapshot = vscode.workspace.getConfiguration(CONFIG_SECTION);
+      queueMicrotask(() => (this.snapshot = undefined));
+    }
+    return this.snapshot;
   }
 
   private read<T>(key: string, fallback: T): T {
