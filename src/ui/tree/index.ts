@@ -55,28 +55,21 @@ export function registerExplorer(d: {
     statuses,
     drift,
   };
-  const codeLens = new DeploymentCodeLens({ config: d.config, networks: d.networks, projects, statuses, drift });
+  const codeLens = new DeploymentCodeLens(deps);
   const parts: vscode.Disposable[] = [
     watchlist,
     projects,
     statuses,
     drift,
     codeLens,
-    ...registerCompare({ config: d.config, networks: d.networks, projects, statuses, drift, log: d.log }),
-    registerErrorLine({ config: d.config, networks: d.networks, projects, log: d.log }),
+    ...registerCompare(deps),
+    registerErrorLine(deps),
     setDeployerLookup((uri) => projects.deployerFor(uri, d.networks.current)),
   ];
   return {
     deps,
     codeLens,
-    deployedSource: deployedSourceProvider({
-      config: d.config,
-      networks: d.networks,
-      projects,
-      statuses,
-      drift,
-      log: d.log,
-    }),
+    deployedSource: deployedSourceProvider(deps),
     watchlist,
     projects,
     statuses,
