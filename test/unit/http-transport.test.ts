@@ -134,6 +134,7 @@ describe('HTTP transport', () => {
       const e = await rejects(
         transport({ fetch: s.fetch }).getJson('/r', '/r', [], { signal: ac.signal }),
         'cancelled',
+        /^The request was cancelled\.$/,
       );
       assert.strictEqual(e.path, '/r');
       assert.strictEqual(s.calls.length, 0);
@@ -186,6 +187,20 @@ describe('HTTP transport', () => {
       const notFound = scripted([() => new Response('{}', { status: 404, headers: { location: '/other' } })]);
       await rejects(transport({ fetch: notFound.fetch }).getJson('/r', '/r', [], {}), 'not-found');
       assert.strictEqual(notFound.calls.length, 1);
+    });
+
+    it('every status from 300 to 399 with a Location is followed; a 400 with one is not', async () => {
+      const first = scripted([redirect(300, '/a'), redirect(399, '/b'), json(200, { at: 'b' })]);
+      assert.deepStrictEqual((await transport({ fetch: first.fetch }).getJson('/r', '/r', [], {})).body, { at: 'b' });
+      assert.deepStrictEqual(
+        first.calls.map((c) => c.url),
+        [`${BASE}/r`, `${BASE}/a`, `${BASE}/b`],
+      );
+      const bad = scripted([
+        () => new Response(JSON.stringify(ERROR_BODIES.txIdPattern()), { status: 400, headers: { location: '/a' } }),
+      ]);
+      await rejects(transport({ fetch: bad.fetch }).getJson('/r', '/r', [], {}), 'bad-request');
+      assert.strictEqual(bad.calls.length, 1);
     });
 
     it('a 3xx without a Location is an unexpected answer, not a loop', async () => {
@@ -251,6 +266,12 @@ describe('HTTP transport', () => {
       const p = transport({ fetch: s.fetch }).getJson('/r', '/r', [], { signal: ac.signal });
       setTimeout(() => ac.abort(), 20);
       await rejects(p, 'cancelled');
+    });
+
+    it('only a 429 is retried: a 503 with a short Retry-After fails at once', async () => {
+      const s = scripted([json(503, ERROR_BODIES.dbUnavailable(), { 'retry-after': '0' }), json(200, {})]);
+      await rejects(transport({ fetch: s.fetch }).getJson('/r', '/r', [], {}), 'server');
+      assert.strictEqual(s.calls.length, 1);
     });
 
     it('a longer Retry-After fails at once, saying how long to wait', async () => {
@@ -402,6 +423,13 @@ describe('HTTP transport', () => {
       assert.strictEqual(log.length, 1);
       assert.strictEqual(log[0]![0], 'debug');
       assert.match(log[0]![1], /^GET \/r\?q=1 -> 200 \(\d{1,4} ms, 5 bytes\)$/);
+    });
+
+    it('logs a POST as a POST', async () => {
+      const s = scripted([json(200, { okay: true })]);
+      const log: string[] = [];
+      await transport({ fetch: s.fetch, log: (_, m) => log.push(m) }).getJson('/c', '/c', [], {}, { a: 1 });
+      assert.match(log[0]!, /^POST \/c -> 200 /);
     });
   });
 
