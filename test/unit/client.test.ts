@@ -810,7 +810,7 @@ describe('Stacks API client', function () {
       const first = c.getTransaction(TX.pending, { signal: ac.signal });
       const second = c.getTransaction(TX.pending);
       setTimeout(() => ac.abort(), 20);
-      await rejectsWith(first, 'cancelled');
+      await rejectsWith(first, 'cancelled', /^The request was cancelled\.$/);
       assert.strictEqual((await second).tx_id, TX.pending);
       assert.strictEqual(mock.requests.length, 1);
     });
