@@ -4,24 +4,12 @@
 // of the address events route gives. Against the mock API (real fixtures), or an injected fetch
 // where hundreds of requests are needed.
 import * as assert from 'assert';
-import { createStacksClient, ErrorKind, StacksApiError, StacksClient, StacksClientOptions } from '../../src/api';
+import { createStacksClient, StacksClient, StacksClientOptions } from '../../src/api';
 import { AdjustableClock } from '../../src/api/clock';
 import { SwitchedOffRoutes } from '../../src/api/fallback';
 import { ADDRESS, BLOCK, BURN, CONTRACT, TOKEN, TX } from '../fixtures/ids';
 import { deprecated, loadFixture, MockApi, startMockApi, switchedOff } from '../mock-api/server';
-
-async function rejectsWith(p: Promise<unknown>, kind: ErrorKind, message?: RegExp | string): Promise<StacksApiError> {
-  try {
-    await p;
-  } catch (e) {
-    assert.ok(e instanceof StacksApiError, `expected StacksApiError, got ${String(e)}`);
-    assert.strictEqual(e.kind, kind, `kind ${e.kind} (${e.message})`);
-    if (typeof message === 'string') assert.strictEqual(e.message, message);
-    else if (message) assert.match(e.message, message);
-    return e;
-  }
-  assert.fail(`expected a ${kind} rejection`);
-}
+import { rejectsWith } from './rejectsWith';
 
 describe('Stacks API client: chain reads', function () {
   let mock: MockApi;

@@ -6,33 +6,14 @@
 // page are kept, and how a list page is cut to what was asked for.
 import * as assert from 'assert';
 import { Cl, cvToHex } from '@stacks/transactions';
-import {
-  createStacksClient,
-  ErrorKind,
-  StacksApiError,
-  StacksClient,
-  StacksClientOptions,
-  SwitchedOffRoutes,
-} from '../../src/api';
+import { createStacksClient, StacksClient, StacksClientOptions, SwitchedOffRoutes } from '../../src/api';
 import { MAX_CONTRACT_SOURCE_CHARS } from '../../src/api/client';
 import { AdjustableClock } from '../../src/api/clock';
 import { buildSimulationCall } from '../../src/chain/simulationTx';
 import { ADDRESS, BLOCK, BURN, CONTRACT, DEPLOYED, PROBE_OWNER, TOKEN, TX } from '../fixtures/ids';
 import { deprecated, loadFixture, MockApi, startMockApi } from '../mock-api/server';
 import { FEE_ESTIMATE, NO_ESTIMATE, POX_INFO } from '../mock-api/simulation';
-
-async function rejectsWith(p: Promise<unknown>, kind: ErrorKind, message?: string | RegExp): Promise<StacksApiError> {
-  try {
-    await p;
-  } catch (e) {
-    assert.ok(e instanceof StacksApiError, `expected StacksApiError, got ${String(e)}`);
-    assert.strictEqual(e.kind, kind, `kind ${e.kind} (${e.message})`);
-    if (typeof message === 'string') assert.strictEqual(e.message, message);
-    else if (message) assert.match(e.message, message);
-    return e;
-  }
-  assert.fail(`expected a ${kind} rejection`);
-}
+import { rejectsWith } from './rejectsWith';
 
 /** The address and name of a contract id, as the node's routes take them. */
 const segments = (contractId: string) => contractId.replace('.', '/');

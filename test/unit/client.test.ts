@@ -8,18 +8,7 @@ import * as S from '../../src/api/schemas';
 import { ERROR_BODIES } from '../mock-api/fixtures';
 import { ADDRESS, BLOCK, CONTRACT, GENERATED, mempoolTxId, TX, UNKNOWN_TX } from '../fixtures/ids';
 import { loadFixture, MockApi, startMockApi } from '../mock-api/server';
-
-async function rejectsWith(p: Promise<unknown>, kind: ErrorKind, message?: RegExp): Promise<StacksApiError> {
-  try {
-    await p;
-  } catch (e) {
-    assert.ok(e instanceof StacksApiError, `expected StacksApiError, got ${String(e)}`);
-    assert.strictEqual(e.kind, kind, `kind ${e.kind} (${e.message})`);
-    if (message) assert.match(e.message, message);
-    return e;
-  }
-  assert.fail(`expected a ${kind} rejection`);
-}
+import { rejectsWith } from './rejectsWith';
 
 describe('Stacks API client', function () {
   let mock: MockApi;

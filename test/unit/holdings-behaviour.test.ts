@@ -3,28 +3,17 @@
 // does not fit, which 404 means "no v3 here", how the v1 fallback orders, filters and pages what
 // the real v1 body holds, and where the walk of a changing list starts again.
 import * as assert from 'assert';
-import { createStacksClient, StacksApiError, StacksClientOptions } from '../../src/api';
+import { createStacksClient, StacksClientOptions } from '../../src/api';
 import { ADDRESS } from '../fixtures/ids';
 import { HOLDER } from '../mock-api/holdings';
 import { ERROR_BODIES } from '../mock-api/fixtures';
 import { loadFixture, MockApi, startMockApi } from '../mock-api/server';
+import { rejectsWith } from './rejectsWith';
 
 const ftPath = (p: string) => `/extended/v3/principals/${p}/balances/ft`;
 const nftPath = (p: string) => `/extended/v3/principals/${p}/balances/nft`;
 const pendingPath = (p: string) => `/extended/v3/principals/${p}/mempool/transactions`;
 const v1Path = (p: string) => `/extended/v1/address/${p}/balances`;
-
-async function rejectsWith(p: Promise<unknown>, kind: string, message?: string): Promise<StacksApiError> {
-  try {
-    await p;
-  } catch (e) {
-    assert.ok(e instanceof StacksApiError, `expected StacksApiError, got ${String(e)}`);
-    assert.strictEqual(e.kind, kind, `kind ${e.kind} (${e.message})`);
-    if (message !== undefined) assert.strictEqual(e.message, message);
-    return e;
-  }
-  return assert.fail(`expected a ${kind} rejection`);
-}
 
 describe('holdings lists: sentences, fallback and paging', () => {
   let mock: MockApi;

@@ -4,10 +4,11 @@
 // mock serves (test/mock-api/fixtures.ts); the responses around them are built here because what is
 // tested is the transport's handling of status, headers and bytes, not the chain's data.
 import * as assert from 'assert';
-import { ErrorKind, StacksApiError } from '../../src/api/errors';
+import { ErrorKind } from '../../src/api/errors';
 import { HttpOptions, HttpTransport, LogFn } from '../../src/api/http';
 import { RateLimiter } from '../../src/api/rateLimit';
 import { ERROR_BODIES } from '../mock-api/fixtures';
+import { rejectsWith as rejects } from './rejectsWith';
 
 const BASE = 'https://api.example.test';
 
@@ -57,18 +58,6 @@ const hang = () => (call: Call) =>
 
 function transport(o: Partial<HttpOptions> & { fetch: typeof fetch }): HttpTransport {
   return new HttpTransport({ baseUrl: BASE, timeoutMs: 5_000, limiter: new RateLimiter(1_000), ...o });
-}
-
-async function rejects(p: Promise<unknown>, kind: ErrorKind, message?: RegExp): Promise<StacksApiError> {
-  try {
-    await p;
-  } catch (e) {
-    assert.ok(e instanceof StacksApiError, `expected StacksApiError, got ${String(e)}`);
-    assert.strictEqual(e.kind, kind, `kind ${e.kind} (${e.message})`);
-    if (message) assert.match(e.message, message);
-    return e;
-  }
-  return assert.fail(`expected a ${kind} rejection`);
 }
 
 describe('HTTP transport', () => {

@@ -1,21 +1,10 @@
 // The client as the web build runs it: requests through a browser's `fetch`, which hides redirects,
 // refuses some requests with a bare TypeError and hides headers the server does not expose.
 import * as assert from 'assert';
-import { createStacksClient, ErrorKind, StacksApiError } from '../../src/api';
+import { createStacksClient } from '../../src/api';
 import { describeError } from '../../src/ui/shared/errorText';
 import { loadFixture } from '../mock-api/server';
-
-async function rejectsWith(p: Promise<unknown>, kind: ErrorKind, message?: RegExp): Promise<StacksApiError> {
-  try {
-    await p;
-  } catch (e) {
-    assert.ok(e instanceof StacksApiError, `expected StacksApiError, got ${String(e)}`);
-    assert.strictEqual(e.kind, kind, `kind ${e.kind} (${e.message})`);
-    if (message) assert.match(e.message, message);
-    return e;
-  }
-  throw new Error(`expected a ${kind} error`);
-}
+import { rejectsWith } from './rejectsWith';
 
 const ctx = { networkLabel: 'Custom', baseUrl: 'https://api.example.test' };
 
