@@ -45,8 +45,8 @@ async function readLimited(res: Response, max: number): Promise<string> {
     throw new BodyTooLarge();
   }
   if (!res.body) return '';
-  // A declared length within the limit is read in one go, which is cheaper than streaming.
-  if (res.headers.get('content-length') !== null) return res.text();
+  // A declared length within the limit still does not bound the text: `fetch` decompresses, and
+  // `Content-Length` is the compressed size (10 KB of gzip can be 10 MB of JSON). Count what comes.
   const reader = res.body.getReader();
   const decoder = new TextDecoder();
   let size = 0;

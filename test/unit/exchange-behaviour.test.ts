@@ -1,7 +1,7 @@
 // The exchange through a `fetch` function (src/api/exchange.ts), the web build's transport and
 // the one callers inject: what it asks fetch for, the body of a redirect the browser hides, and
-// how it reads a body: whole when its length is declared, streamed and stopped at the limit when
-// it is not. The bodies are the real ones of test/fixtures/api; the Responses around them are
+// how it reads a body: refused at once when its declared length is over the limit, otherwise
+// counted as it streams and stopped at the limit (a declared length is the compressed size). The bodies are the real ones of test/fixtures/api; the Responses around them are
 // built here because what is tested is the reading of bytes, not the chain's data.
 import * as assert from 'assert';
 import { BodyTooLarge, fetchGet } from '../../src/api/exchange';
@@ -22,7 +22,10 @@ function answering(res: Response | (() => Response)) {
 }
 
 /** A body of `chunks`, without a declared length; records whether the reader cancelled it. */
-function streamed(chunks: Uint8Array[]): { res: Response; cancelled: () => boolean } {
+function streamed(
+  chunks: Uint8Array[],
+  headers: Record<string, string> = {},
+): { res: Response; cancelled: () => boolean } {
   let cancelled = false;
   let i = 0;
   const body = new ReadableStream<Uint8Array>({
@@ -34,7 +37,7 @@ function streamed(chunks: Uint8Array[]): { res: Response; cancelled: () => boole
       cancelled = true;
     },
   });
-  return { res: new Response(body, { status: 200 }), cancelled: () => cancelled };
+  return { res: new Response(body, { status: 200, headers }), cancelled: () => cancelled };
 }
 
 const read = async (res: Response, max: number) =>
@@ -67,6 +70,16 @@ describe('fetch exchange', () => {
     const len = bytes(status).byteLength;
     const res = new Response(status, { status: 200, headers: { 'content-length': String(len) } });
     assert.strictEqual(await read(res, len), status);
+  });
+
+  it('a declared length within the limit does not let more through: a decompressed body is counted as it comes', async () => {
+    // What fetch hands over for `Content-Encoding: gzip`: the header says the compressed size,
+    // the stream yields the decompressed bytes.
+    const s = streamed([bytes('x'.repeat(600)), bytes('x'.repeat(600)), bytes('x'.repeat(600))], {
+      'content-length': '120',
+    });
+    await assert.rejects(read(s.res, 1_000), BodyTooLarge);
+    assert.strictEqual(s.cancelled(), true, 'the rest of the body is not read');
   });
 
   describe('a body without a declared length', () => {
