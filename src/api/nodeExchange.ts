@@ -50,11 +50,9 @@ export function nodeGet(
             } else chunks.push(c);
           });
           res.on('end', () => ok(Buffer.concat(chunks).toString('utf8')));
+          // A body cut short (a dropped connection, a cancelled request) ends in 'error': Node
+          // emits "aborted" (ECONNRESET) there, so nothing else needs listening to.
           res.on('error', fail);
-          res.on('aborted', () => fail(new Error('aborted')));
-          res.on('close', () => {
-            if (!res.complete) fail(new Error('premature close'));
-          });
         });
         body.catch(() => undefined);
         resolve({ status: res.statusCode ?? 0, headers: h, read: () => body });

@@ -183,8 +183,22 @@ describe('Node exchange (http module) against a local server', () => {
       await assert.rejects(ex.read(), (e: unknown) => {
         assert.ok(!(e instanceof BodyTooLarge));
         assert.strictEqual((e as Error).message, 'aborted');
+        assert.strictEqual((e as NodeJS.ErrnoException).code, 'ECONNRESET');
         return true;
       });
+    });
+
+    it('a request cancelled mid-body rejects the read at once: it does not wait for the rest', async () => {
+      const s = await start((_, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"tx_id":');
+      });
+      const ac = new AbortController();
+      const ex = await nodeGet(new URL(s.base + '/r'), {}, ac.signal, 1000);
+      setTimeout(() => ac.abort(), 20);
+      const t0 = Date.now();
+      await assert.rejects(ex.read(), (e: unknown) => !(e instanceof BodyTooLarge));
+      assert.ok(Date.now() - t0 < 2000);
     });
   });
 
