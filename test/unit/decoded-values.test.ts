@@ -247,6 +247,14 @@ describe('Token metadata rules (issue 14): at most one request per token, none o
     assert.strictEqual(kept?.decimals, 6);
   });
 
+  it('keeps a name or symbol of exactly 256 characters, the longest it keeps', async () => {
+    const meta = loadFixture('ft-metadata--miamicoin.json') as Record<string, unknown>;
+    mock.override(`/metadata/v1/ft/${TOKEN.mia}`, { ...meta, name: 'n'.repeat(256), symbol: 's'.repeat(256) });
+    const kept = await client.getFtMetadata(TOKEN.mia);
+    assert.strictEqual(kept?.name, 'n'.repeat(256));
+    assert.strictEqual(kept?.symbol, 's'.repeat(256));
+  });
+
   it('takes 404 and 422 as "no metadata" and never asks again this session', async () => {
     assert.strictEqual(await client.getFtMetadata(TOKEN.unknown), null);
     assert.strictEqual(await client.getFtMetadata(TOKEN.fetching), null);

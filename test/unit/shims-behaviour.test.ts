@@ -40,6 +40,14 @@ describe('c32address shim: only a 20-byte hash becomes an address', () => {
     assert.strictEqual(c32.c32address(22, HASH160), 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7');
   });
 
+  it("has the package's address versions, which identifiers.ts reads to name a network", () => {
+    assert.deepStrictEqual(c32.versions, {
+      mainnet: { p2pkh: real.versions.mainnet.p2pkh, p2sh: real.versions.mainnet.p2sh },
+      testnet: { p2pkh: real.versions.testnet.p2pkh, p2sh: real.versions.testnet.p2sh },
+    });
+    assert.strictEqual(c32.versions.mainnet.p2pkh, 22);
+  });
+
   it('refuses a hash160 with anything before or after it', () => {
     for (const bad of [`${HASH160}00`, `00${HASH160}`, `${HASH160}z`, `z${HASH160}`, SHA, ` ${HASH160}`])
       assert.throws(() => c32.c32address(22, bad), { message: 'Invalid argument: not a hash160 hex string' }, bad);
