@@ -82,7 +82,11 @@ export async function run(ctx: E2EContext): Promise<void> {
   await backToWalkthrough(ctx);
   await waitDone(ctx, 'Pick a network');
   ctx.log('Select Network marks "Pick a network" done');
-  assert.strictEqual(mock.requests.length, 0, 'the walkthrough and the picker asked the API nothing');
+  assert.deepStrictEqual(
+    mock.requests.map((r) => `${r.method} ${r.path}`),
+    [],
+    'the walkthrough and the picker asked the API nothing',
+  );
 
   // Step 2: the sample contract, read-only, hovers with the mock's answer.
   await helpers.runCommand(page, 'Stacks: Open Sample Contract');

@@ -560,12 +560,14 @@ async function e2eMode(argv, { web = false, locale } = {}) {
     try {
       // Fresh state per spec: base settings, no workspace settings, mock reset, a new page with the
       // workbench loaded.
+      // The previous spec's window goes first, and the mock is reset after it: a request that
+      // window still had in flight (a watch it turned on) is not counted against this spec.
       cs.settings(baseSettings, { replace: true });
       fs.rmSync(wsSettingsFile, { force: true });
-      if (typeof mock.reset === 'function') mock.reset();
       const old = page;
       page = await b.context.newPage();
       if (old) await old.close().catch(() => {});
+      if (typeof mock.reset === 'function') mock.reset();
       fs.rmSync(path.join(outDir, `${name}.console.log`), { force: true });
       page.on('pageerror', (e) =>
         fs.appendFileSync(path.join(outDir, `${name}.console.log`), `[pageerror] ${e.message}\n`),
