@@ -112,18 +112,24 @@ async function openQuickInput(page, key, attempts = 3) {
 async function findCommand(page, title, { attempts = 6, rowTimeoutMs = 5000 } = {}) {
   for (let i = 1; ; i++) {
     const input = await openQuickInput(page, 'F1');
-    await input.fill('>' + title);
     const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
     try {
+      // The palette can close or turn inert between opening and typing (a modal dialog or a
+      // notification taking focus): then it is opened again, not waited on for 30 s.
+      await input.fill('>' + title, { timeout: 5000 });
       await row.waitFor({ timeout: rowTimeoutMs });
       return row;
     } catch (e) {
+      const dialog = page.locator('.monaco-dialog-box');
+      if (await dialog.isVisible().catch(() => false))
+        console.log(`  (a dialog was open: ${(await dialog.innerText().catch(() => '')).replace(/\s+/g, ' ')})`);
       await page.keyboard.press('Escape');
       if (i >= attempts)
         throw new Error(
           `command "${title}" not found in the command palette after ${attempts} tries: ${e && e.message}`,
         );
-      console.log(`  (command "${title}" not in the palette yet, try ${i} of ${attempts})`);
+      const why = String((e && e.message) || e).split('\n')[0];
+      console.log(`  (command "${title}" not run yet, try ${i} of ${attempts}: ${why})`);
       await page.waitForTimeout(2000);
     }
   }
