@@ -1,0 +1,391 @@
+// The parts every panel model is built from, at their edges: the table bound, the shared loading
+// rules (cancelling, the budget mode, a part that did not answer, page offsets), token metadata for
+// more tokens than a panel asks about or that fails, and "Why it failed" with more lines than it
+// lists. The panel goldens show these parts on the mock chain's answers; here they meet what a
+// hostile or unlucky server gives.
+import * as assert from 'assert';
+import { type StacksClient, type Transaction, createStacksClient } from '../../src/api';
+import { StacksApiError } from '../../src/api/errors';
+import * as S from '../../src/api/schemas';
+import type { Section, ViewModel } from '../../src/protocol';
+import { txFailure } from '../../src/ui/shared/failure';
+import { loadPanel } from '../../src/ui/panels/models';
+import { boundTables, MAX_TABLE_ROWS } from '../../src/ui/panels/models/bounds';
+import { failureSections, MAX_FAILURE_LINKS, resultText } from '../../src/ui/panels/models/failure';
+import { nonceProblem, orMissing, pageStart, unlessRouteMissing } from '../../src/ui/panels/models/load';
+import {
+  loadTokens,
+  MAX_TOKENS_PER_PANEL,
+  tokensOfEvents,
+  tokensOfTransaction,
+} from '../../src/ui/panels/models/tokens';
+import { field, NOT_AVAILABLE, text, type TokenInfo } from '../../src/ui/panels/models/values';
+import { TOKEN, TX } from '../fixtures/ids';
+import { loadFixture, type MockApi } from '../mock-api/server';
+import { withMockClient } from '../fakes/mockClient';
+import { MODEL_CONTEXT } from './modelContext';
+
+type Table = Extract<Section, { type: 'table' }>;
+
+function fixtureTx(name: string): Transaction {
+  const parsed = S.parseWith(S.Transaction, loadFixture(name));
+  if (!parsed.ok) throw new Error(parsed.problem);
+  return parsed.value;
+}
+
+function table(title: string | undefined, rows: number, detail?: (i: number) => Section[]): Table {
+  return {
+    type: 'table',
+    ...(title !== undefined ? { title } : {}),
+    columns: [{ label: '#' }],
+    empty: 'None',
+    rows: Array.from({ length: rows }, (_, i) => ({
+      cells: [[text(i)]],
+      ...(detail ? { detail: detail(i) } : {}),
+    })),
+  };
+}
+
+function model(...sections: Section[]): ViewModel {
+  return { kind: 'tx', title: 'T', badges: [], sections } as unknown as ViewModel;
+}
+
+describe('panel model parts', () => {
+  describe('the table bound', () => {
+    const fields: Section = { type: 'fields', rows: [field('Fee', text('1 STX'))] };
+
+    it('leaves a model whose tables fit as it was, the very same object', () => {
+      const m = model(
+        fields,
+        table('Events', MAX_TABLE_ROWS, () => [table('Inner', MAX_TABLE_ROWS)]),
+      );
+      assert.strictEqual(boundTables(m), m);
+    });
+
+    it('cuts a table one row over the bound, keeps every other section, and says what it cut', () => {
+      const m = model(fields, table('Post-conditions', MAX_TABLE_ROWS + 1), table('Events', MAX_TABLE_ROWS));
+      const b = boundTables(m);
+      assert.deepStrictEqual(
+        b.sections.map((s) => [s.type, s.type === 'table' ? s.rows.length : s.type === 'notice' ? s.text : '']),
+        [
+          ['fields', ''],
+          ['table', MAX_TABLE_ROWS],
+          ['notice', 'Post-conditions: showing the first 1,000 of 1,001 rows.'],
+          ['table', MAX_TABLE_ROWS],
+        ],
+      );
+      const notice = b.sections[2] as Extract<Section, { type: 'notice' }>;
+      assert.strictEqual(notice.tone, 'warning');
+      assert.strictEqual(notice.icon, 'warning');
+      assert.strictEqual((m.sections[1] as Table).rows.length, MAX_TABLE_ROWS + 1, 'the input is not changed');
+    });
+
+    it('names a table without a title "This list"', () => {
+      const b = boundTables(model(table(undefined, 5_000)));
+      assert.strictEqual((b.sections[1] as { text: string }).text, 'This list: showing the first 1,000 of 5,000 rows.');
+    });
+
+    it('cuts a huge table inside an expanded row, and leaves the rows around it', () => {
+      const m = model(table('Transactions', 2, (i) => (i === 1 ? [table('Events', 20_000)] : [fields])));
+      const outer = boundTables(m).sections[0] as Table;
+      assert.strictEqual(outer.rows.length, 2);
+      assert.deepStrictEqual(outer.rows[0]!.detail, [fields]);
+      const inner = outer.rows[1]!.detail!;
+      assert.strictEqual((inner[0] as Table).rows.length, MAX_TABLE_ROWS);
+      assert.strictEqual((inner[1] as { text: string }).text, 'Events: showing the first 1,000 of 20,000 rows.');
+    });
+  });
+
+  describe('the loading rules', () => {
+    it('starts a page on its boundary and never below zero', () => {
+      assert.deepStrictEqual(
+        [undefined, -20, 0, 19, 20, 45, 1.5, Number.MAX_VALUE].map((o) => pageStart(o, 20)),
+        [0, 0, 0, 0, 20, 40, 0, 0],
+      );
+    });
+
+    it('says why a side part is missing in a few words, and lets a cancel through', async () => {
+      const err = (kind: ConstructorParameters<typeof StacksApiError>[0]) => new StacksApiError(kind, 'm');
+      assert.strictEqual(nonceProblem(err('not-found')), NOT_AVAILABLE);
+      assert.strictEqual(nonceProblem(err('gone')), NOT_AVAILABLE);
+      assert.strictEqual(nonceProblem(err('rate-limited')), 'not loaded: rate limited');
+      assert.strictEqual(nonceProblem(err('invalid-response')), 'not loaded: invalid response');
+      assert.strictEqual(nonceProblem(new TypeError('x is undefined')), 'not loaded: unexpected error');
+      assert.throws(() => nonceProblem(err('cancelled')), { kind: 'cancelled' });
+      assert.deepStrictEqual(await orMissing(Promise.reject(err('server'))), { missing: 'not loaded: server' });
+      assert.strictEqual(await orMissing(Promise.resolve(7)), 7);
+      await assert.rejects(orMissing(Promise.reject(err('cancelled'))), { kind: 'cancelled' });
+    });
+
+    it('shows a part as missing only when the route is missing, or any 404 where asked', async () => {
+      const routeMissing = new StacksApiError('not-found', 'Route GET:/x not found', { routeMissing: true });
+      const notFound = new StacksApiError('not-found', 'Block not found', { status: 404 });
+      const server = new StacksApiError('server', 'down', { status: 503 });
+      assert.deepStrictEqual(await unlessRouteMissing(Promise.reject(routeMissing)), { missing: NOT_AVAILABLE });
+      await assert.rejects(unlessRouteMissing(Promise.reject(notFound)), { message: 'Block not found' });
+      assert.deepStrictEqual(await unlessRouteMissing(Promise.reject(notFound), true), { missing: NOT_AVAILABLE });
+      await assert.rejects(unlessRouteMissing(Promise.reject(server), true), { message: 'down' });
+    });
+
+    describe('against the mock', () => {
+      let mock: MockApi;
+      withMockClient((m) => (mock = m));
+      const ctx = MODEL_CONTEXT;
+
+      it('a panel load that is cancelled stops its request at once and rejects as cancelled', async () => {
+        const client = createStacksClient({ baseUrl: mock.url });
+        mock.fault({ match: `/extended/v1/tx/${TX.tokenTransfer}`, fault: { kind: 'hang' } });
+        const ac = new AbortController();
+        const load = loadPanel(
+          { kind: 'tx', id: TX.tokenTransfer },
+          {},
+          { client, ctx: { ...ctx, baseUrl: mock.url }, signal: ac.signal },
+        );
+        await waitFor(() => mock.hanging === 1);
+        ac.abort();
+        await assert.rejects(load, { kind: 'cancelled' });
+        await waitFor(() => mock.hanging === 0);
+      });
+
+      it('a restored panel (fail-fast) does not wait for the budget; an explicit one waits and says so', async () => {
+        const client = createStacksClient({ baseUrl: mock.url, rateLimit: { limit: 1, windowMs: 300 } });
+        const signal = new AbortController().signal;
+        const c = { ...ctx, baseUrl: mock.url };
+        await client.getServerStatus({ signal });
+        await assert.rejects(
+          loadPanel({ kind: 'tx', id: TX.tokenTransfer }, {}, { client, ctx: c, signal, budget: 'fail-fast' }),
+          { kind: 'rate-limited' },
+        );
+        const waits: number[] = [];
+        const loaded = await loadPanel(
+          { kind: 'tx', id: TX.tokenTransfer },
+          {},
+          { client, ctx: c, signal, onWait: (ms) => waits.push(ms) },
+        );
+        assert.strictEqual(loaded.model.title, 'Token transfer');
+        assert.ok(waits.length > 0 && waits[0]! > 0, `told how long it waits: ${waits.join(', ')}`);
+      });
+    });
+  });
+
+  describe('token metadata', () => {
+    let mock: MockApi;
+    let client: StacksClient;
+    withMockClient((m, k) => ((mock = m), (client = k)));
+    const mainnet = { ...MODEL_CONTEXT, network: 'mainnet' as const, networkLabel: 'Mainnet' };
+    const asked = () => mock.requestsTo('/metadata/v1/ft/').length;
+    const meta = (t: TokenInfo | undefined) => (t && 'meta' in t ? t.meta : undefined);
+    const raw = (t: TokenInfo | undefined) => (t && 'raw' in t ? t.raw : undefined);
+
+    it('takes the fungible tokens of a transaction, not its NFTs or STX', () => {
+      const tx = fixtureTx('tx-contract_call-ft_transfer.json');
+      // An NFT event as the API documents it (get-transaction-events.example.json of
+      // stacks-blockchain-api), and the post-conditions its test "tx store and processing" asserts:
+      // one NFT, one fungible token, one STX.
+      const nftEvent = {
+        event_index: 2,
+        event_type: 'non_fungible_token_asset',
+        tx_id: tx.tx_id,
+        asset: {
+          asset_event_type: 'transfer',
+          asset_id: 'ST000000000000000000002AMW42H.bns::names',
+          sender: 'STKVDRCTN8C81T22QHR9PG9GPD3V3WPQYBYFHPT4',
+          recipient: 'STRWN68C36Z7WTDD1TJERTAZ4SXDRMMDB29M4VNQ',
+          value: {
+            hex: '0x0c00000002046e616d65020000000a62696c616c7465737435096e616d6573706163650200000003627463',
+            repr: '(tuple (name 0x62696c616c7465737435) (namespace 0x627463))',
+          },
+        },
+      };
+      const principal = { type_id: 'principal_standard', address: 'ST1HB1T8WRNBYB0Y3T7WXZS38NKKPTBR3EG9EPJKR' };
+      const postConditions = [
+        {
+          type: 'non_fungible',
+          condition_code: 'not_sent',
+          principal,
+          asset: {
+            contract_name: 'hello',
+            asset_name: 'asset-name',
+            contract_address: 'STRYYQQ9M8KAF4NS7WNZQYY59X93XEKR31JP64CP',
+          },
+          asset_value: { hex: '0x020000000b61737365742d76616c7565', repr: '0x61737365742d76616c7565' },
+        },
+        {
+          type: 'fungible',
+          condition_code: 'sent_greater_than_or_equal_to',
+          amount: '123456',
+          principal,
+          asset: {
+            contract_name: 'hello-ft',
+            asset_name: 'asset-name-ft',
+            contract_address: 'STRYYQQ9M8KAF4NS7WNZQYY59X93XEKR31JP64CP',
+          },
+        },
+        { type: 'stx', condition_code: 'sent_less_than_or_equal_to', amount: '36723458', principal },
+      ];
+      const parsed = S.parseWith(S.Transaction, {
+        ...(loadFixture('tx-contract_call-ft_transfer.json') as object),
+        events: [...(tx.events ?? []), nftEvent],
+        post_conditions: postConditions,
+      });
+      assert.ok(parsed.ok, parsed.ok ? '' : parsed.problem);
+      assert.deepStrictEqual(tokensOfTransaction(parsed.value), [
+        TOKEN.mia,
+        'STRYYQQ9M8KAF4NS7WNZQYY59X93XEKR31JP64CP.hello-ft',
+      ]);
+    });
+
+    it('takes the fungible tokens of an address’s events, once each', () => {
+      const page = S.parseWith(S.AddressEventsPage, loadFixture('address-tx-events--mainnet.json'));
+      assert.ok(page.ok, page.ok ? '' : page.problem);
+      assert.deepStrictEqual(
+        page.value.results.map((e) => e.type),
+        ['stx', 'stx', 'ft', 'nft'],
+        'the fixture has an NFT beside the token',
+      );
+      assert.deepStrictEqual(tokensOfEvents(page.value), [TOKEN.mia]);
+      assert.deepStrictEqual(
+        tokensOfEvents({ ...page.value, results: [...page.value.results, ...page.value.results] }),
+        [TOKEN.mia],
+      );
+    });
+
+    it('names the network it does not ask on', async () => {
+      const onDevnet = await loadTokens([TOKEN.mia], client, { ...MODEL_CONTEXT, network: 'devnet' }, {});
+      const onCustom = await loadTokens([TOKEN.mia], client, MODEL_CONTEXT, {});
+      assert.deepStrictEqual(onDevnet.get(TOKEN.mia), { raw: 'token metadata is not asked for on Devnet' });
+      assert.deepStrictEqual(onCustom.get(TOKEN.mia), { raw: 'token metadata is not asked for on a custom network' });
+      assert.strictEqual(asked(), 0);
+    });
+
+    it(`asks about the first ${MAX_TOKENS_PER_PANEL} tokens of a panel and says why the rest stay raw`, async () => {
+      const ids = Array.from({ length: MAX_TOKENS_PER_PANEL + 2 }, (_, i) => `${TOKEN.unknown}-${i}`);
+      const info = await loadTokens([TOKEN.mia, ...ids], client, mainnet, {});
+      assert.strictEqual(asked(), MAX_TOKENS_PER_PANEL);
+      assert.strictEqual(meta(info.get(TOKEN.mia))?.symbol, 'MIA');
+      assert.deepStrictEqual(info.get(ids[MAX_TOKENS_PER_PANEL - 2]!), {
+        raw: 'the Token Metadata API does not know this token',
+      });
+      for (const id of ids.slice(MAX_TOKENS_PER_PANEL - 1))
+        assert.deepStrictEqual(info.get(id), { raw: 'metadata is asked for the first 20 tokens of a panel only' });
+      assert.deepStrictEqual(
+        mock
+          .requestsTo('/metadata/v1/ft/')
+          .map((r) => r.url.split('/').pop())
+          .sort(),
+        [TOKEN.mia, ...ids.slice(0, MAX_TOKENS_PER_PANEL - 1)].sort(),
+      );
+    });
+
+    it('shows a token raw when its metadata fails, and the rest of the panel is not held up', async () => {
+      mock.fault({ match: `/metadata/v1/ft/${TOKEN.unknown}`, fault: { kind: 'malformed' } });
+      const info = await loadTokens([TOKEN.unknown, TOKEN.mia], client, mainnet, {});
+      assert.deepStrictEqual(info.get(TOKEN.unknown), { raw: 'the token metadata could not be loaded' });
+      assert.strictEqual(meta(info.get(TOKEN.mia))?.decimals, 6);
+    });
+
+    it('never waits for the rate budget: without budget left the amount shows raw', async () => {
+      const tight = createStacksClient({ baseUrl: mock.url, rateLimit: { limit: 1, windowMs: 60_000 } });
+      const started = Date.now();
+      const info = await loadTokens([TOKEN.mia, TOKEN.fetching], tight, mainnet, {});
+      assert.ok(Date.now() - started < 5_000, 'answered without waiting out the minute');
+      assert.deepStrictEqual(
+        [info.get(TOKEN.mia), info.get(TOKEN.fetching)].map(raw).filter((r) => r !== undefined),
+        ['the token metadata could not be loaded'],
+      );
+      assert.strictEqual(asked(), 1);
+    });
+
+    it('lets a cancel through instead of showing the tokens raw', async () => {
+      mock.fault({ match: '/metadata/v1/ft/', fault: { kind: 'hang' } });
+      const ac = new AbortController();
+      const loading = loadTokens([TOKEN.mia], client, mainnet, { signal: ac.signal });
+      await waitFor(() => mock.hanging === 1);
+      ac.abort();
+      await assert.rejects(loading, { kind: 'cancelled' });
+    });
+  });
+
+  describe('why it failed', () => {
+    let client: StacksClient;
+    withMockClient((_m, k) => (client = k));
+    const failed = fixtureTx('tx-failed.json');
+    const contractId = failed.contract_call!.contract_id;
+
+    /** The called function returning the transaction's `(err u1)` from `n` places: more than any real contract here does. */
+    function sourceReturningFrom(n: number): string {
+      const checks = Array.from({ length: n }, (_, i) => `    (asserts! (> arg1 ${i}) ERR-LOW)`).join('\n');
+      return `(define-constant ERR-LOW (err u1))\n(define-public (fn-name (arg1 int))\n  (begin\n${checks}\n    (ok true)))\n`;
+    }
+
+    async function sections(n: number, tx: Transaction = failed): Promise<Section[]> {
+      client.rememberContractSource(contractId, { source: sourceReturningFrom(n), publish_height: 1 });
+      return failureSections(await txFailure(tx, client), 'testnet');
+    }
+
+    it(`lists ${MAX_FAILURE_LINKS} lines with a button each, the first the main one, and counts the rest`, async () => {
+      const [why, buttons] = await sections(MAX_FAILURE_LINKS + 3);
+      assert.ok(why?.type === 'fields' && buttons?.type === 'actions');
+      assert.deepStrictEqual(
+        why.rows.map((r) => r.label),
+        ['Error', ...Array<string>(MAX_FAILURE_LINKS).fill('ERR-LOW'), 'More'],
+      );
+      assert.strictEqual(why.rows[1]!.values[0]!.text, 'asserts! in fn-name, line 4');
+      const opens = buttons.actions.filter((a) => a.intent.type === 'openErrorLine');
+      assert.deepStrictEqual(
+        opens.map((a) => [a.label, !!a.primary, a.intent.type === 'openErrorLine' && a.intent.line.link]),
+        Array.from({ length: MAX_FAILURE_LINKS }, (_, i) => [`Open ERR-LOW (line ${i + 4})`, i === 0, i]),
+      );
+      assert.deepStrictEqual(
+        buttons.actions.slice(MAX_FAILURE_LINKS).map((a) => a.label),
+        ['Re-simulate now', 'Re-simulate at the block before'],
+      );
+    });
+
+    it(`has no "More" row at exactly ${MAX_FAILURE_LINKS} lines`, async () => {
+      const [why] = await sections(MAX_FAILURE_LINKS);
+      assert.ok(why?.type === 'fields');
+      assert.strictEqual(why.rows.length, 1 + MAX_FAILURE_LINKS);
+      assert.ok(!why.rows.some((r) => r.label === 'More'));
+    });
+
+    it('offers no button for a failure that is not a contract call', async () => {
+      const aborted = fixtureTx('tx-abort_by_post_condition.json');
+      const s = failureSections(await txFailure(aborted, client), 'testnet');
+      assert.deepStrictEqual(
+        s.map((x) => x.type),
+        ['fields'],
+      );
+    });
+
+    it('shows the result when the source could not be read, beside the reason', async () => {
+      const f = await txFailure(failed, client);
+      const [why] = failureSections(f, 'testnet');
+      assert.ok(why?.type === 'fields');
+      assert.deepStrictEqual(
+        why.rows.map((r) => [r.label, r.values[0]!.text]),
+        [
+          [
+            'Error',
+            'Failed with (err u1). No name was found: the contract’s source could not be read (Not found: No contract source data found).',
+          ],
+          ['Result', '(err u1)'],
+        ],
+      );
+    });
+
+    it('decodes the result of a failed transaction only', () => {
+      assert.deepStrictEqual(resultText(failed), { resultText: '(err u1)' });
+      assert.deepStrictEqual(resultText(fixtureTx('tx-token_transfer.json')), {});
+      assert.deepStrictEqual(resultText(fixtureTx('tx-pending.json')), {});
+    });
+  });
+});
+
+async function waitFor(ok: () => boolean, ms = 5_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
