@@ -11,6 +11,7 @@ import type { Section, ViewModel } from '../../src/protocol';
 import { txFailure } from '../../src/ui/shared/failure';
 import { loadPanel } from '../../src/ui/panels/models';
 import { boundTables, MAX_TABLE_ROWS } from '../../src/ui/panels/models/bounds';
+import { eventsSection, EVENTS_PER_PAGE } from '../../src/ui/panels/models/txEvents';
 import { failureSections, MAX_FAILURE_LINKS, resultText } from '../../src/ui/panels/models/failure';
 import { nonceProblem, orMissing, pageStart, unlessRouteMissing } from '../../src/ui/panels/models/load';
 import {
@@ -303,6 +304,130 @@ describe('panel model parts', () => {
       await waitFor(() => mock.hanging === 1);
       ac.abort();
       await assert.rejects(loading, { kind: 'cancelled' });
+    });
+  });
+
+  describe('the events table', () => {
+    // The events of the API's documented smart-contract transaction
+    // (docs/entities/transactions/transaction-1-smart-contract.example.json of the types package):
+    // token and NFT mints (no sender), a print, and transfers of both.
+    const DOCS_EVENTS = [
+      {
+        event_index: 0,
+        event_type: 'fungible_token_asset',
+        asset: {
+          asset_event_type: 'mint',
+          asset_id: 'STJTXEJPJPPVDNA9B052NSRRBGQCFNKVS178VGH1.hello_world::novel-token-19',
+          sender: '',
+          recipient: 'SZ2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKQ9H6DPR',
+          amount: '12',
+        },
+      },
+      {
+        event_index: 1,
+        event_type: 'non_fungible_token_asset',
+        asset: {
+          asset_event_type: 'mint',
+          asset_id: 'STJTXEJPJPPVDNA9B052NSRRBGQCFNKVS178VGH1.hello_world::hello-nft',
+          sender: '',
+          recipient: 'SZ2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKQ9H6DPR',
+          value: {
+            hex: '0x0100000000000000000000000000000001',
+            repr: '1',
+          },
+        },
+      },
+      {
+        event_index: 2,
+        event_type: 'non_fungible_token_asset',
+        asset: {
+          asset_event_type: 'mint',
+          asset_id: 'STJTXEJPJPPVDNA9B052NSRRBGQCFNKVS178VGH1.hello_world::hello-nft',
+          sender: '',
+          recipient: 'SZ2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKQ9H6DPR',
+          value: {
+            hex: '0x0100000000000000000000000000000002',
+            repr: '2',
+          },
+        },
+      },
+      {
+        event_index: 3,
+        event_type: 'smart_contract_log',
+        contract_log: {
+          contract_id: 'STJTXEJPJPPVDNA9B052NSRRBGQCFNKVS178VGH1.hello_world',
+          topic: 'print',
+          value: {
+            hex: '0x02000000124576656e74212048656c6c6f20776f726c64',
+            repr: '"Event! Hello world"',
+          },
+        },
+      },
+      {
+        event_index: 4,
+        event_type: 'fungible_token_asset',
+        asset: {
+          asset_event_type: 'transfer',
+          asset_id: 'STJTXEJPJPPVDNA9B052NSRRBGQCFNKVS178VGH1.hello_world::novel-token-19',
+          sender: 'SZ2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKQ9H6DPR',
+          recipient: 'SM2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKQVX8X0G',
+          amount: '2',
+        },
+      },
+      {
+        event_index: 5,
+        event_type: 'non_fungible_token_asset',
+        asset: {
+          asset_event_type: 'transfer',
+          asset_id: 'STJTXEJPJPPVDNA9B052NSRRBGQCFNKVS178VGH1.hello_world::hello-nft',
+          sender: 'SZ2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKQ9H6DPR',
+          recipient: 'SM2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKQVX8X0G',
+          value: {
+            hex: '0x0100000000000000000000000000000001',
+            repr: '1',
+          },
+        },
+      },
+    ];
+    const tx = (over: Record<string, unknown>): Transaction => {
+      const parsed = S.parseWith(S.Transaction, { ...(loadFixture('tx-smart_contract.json') as object), ...over });
+      assert.ok(parsed.ok, parsed.ok ? '' : parsed.problem);
+      return parsed.value;
+    };
+    const rowsOf = (s: Section | undefined) => {
+      assert.ok(s?.type === 'table');
+      return s.rows.map((r) => r.cells.map((c) => c.map((v) => v.full ?? v.text).join(' ')));
+    };
+
+    it('shows a mint without a sender, a transfer from and to, and an NFT by its value', () => {
+      const s = eventsSection(tx({ events: DOCS_EVENTS, event_count: 6 }), 0, MODEL_CONTEXT);
+      const ft = 'STJTXEJPJPPVDNA9B052NSRRBGQCFNKVS178VGH1.hello_world::novel-token-19';
+      const nft = 'STJTXEJPJPPVDNA9B052NSRRBGQCFNKVS178VGH1.hello_world::hello-nft';
+      const [minter, other] = [
+        'SZ2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKQ9H6DPR',
+        'SM2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKQVX8X0G',
+      ];
+      assert.deepStrictEqual(rowsOf(s), [
+        ['0', 'Fungible token', `mint ${ft} to ${minter}`, `12 ${ft}`],
+        ['1', 'NFT', `mint ${nft} to ${minter}`, '1'],
+        ['2', 'NFT', `mint ${nft} to ${minter}`, '2'],
+        ['3', 'Contract log', 'STJTXEJPJPPVDNA9B052NSRRBGQCFNKVS178VGH1.hello_world print "Event! Hello world"', '—'],
+        ['4', 'Fungible token', `transfer ${ft} from ${minter} to ${other}`, `2 ${ft}`],
+        ['5', 'NFT', `transfer ${nft} from ${minter} to ${other}`, '1'],
+      ]);
+    });
+
+    it(`pages only past ${EVENTS_PER_PAGE} events, and keeps the way back on a later page`, () => {
+      const paging = (count: number, offset: number, events: unknown[] = DOCS_EVENTS) => {
+        const s = eventsSection(tx({ events, event_count: count }), offset, MODEL_CONTEXT);
+        assert.ok(s?.type === 'table');
+        return s.paging && [s.paging.offset, s.paging.total];
+      };
+      assert.strictEqual(paging(EVENTS_PER_PAGE, 0), undefined);
+      assert.deepStrictEqual(paging(EVENTS_PER_PAGE + 1, 0), [0, EVENTS_PER_PAGE + 1]);
+      assert.deepStrictEqual(paging(6, EVENTS_PER_PAGE), [EVENTS_PER_PAGE, EVENTS_PER_PAGE + 6]);
+      // A page past the end (the count went down since): still a way back.
+      assert.deepStrictEqual(paging(6, EVENTS_PER_PAGE, []), [EVENTS_PER_PAGE, EVENTS_PER_PAGE]);
     });
   });
 
