@@ -21,7 +21,7 @@ import {
   tokensOfTransaction,
 } from '../../src/ui/panels/models/tokens';
 import { field, NOT_AVAILABLE, text, type TokenInfo } from '../../src/ui/panels/models/values';
-import { TOKEN, TX } from '../fixtures/ids';
+import { BURN, TOKEN, TX } from '../fixtures/ids';
 import { loadFixture, type MockApi } from '../mock-api/server';
 import { withMockClient } from '../fakes/mockClient';
 import { MODEL_CONTEXT } from './modelContext';
@@ -146,6 +146,29 @@ describe('panel model parts', () => {
         ac.abort();
         await assert.rejects(load, { kind: 'cancelled' });
         await waitFor(() => mock.hanging === 0);
+      });
+
+      it('a page of Stacks blocks is asked at its offset, and turning it does not ask for the burn block again', async () => {
+        const client = createStacksClient({ baseUrl: mock.url });
+        const o = { client, ctx: { ...ctx, baseUrl: mock.url }, signal: new AbortController().signal };
+        const target = { kind: 'burnBlock' as const, id: String(BURN.height700000) };
+        const first = await loadPanel(target, {}, o);
+        const second = await loadPanel(target, { blockOffset: 25 }, { ...o, previous: first.parts });
+        assert.deepStrictEqual(second.params, { blockOffset: 20 }, 'the offset starts a page');
+        assert.deepStrictEqual(first.params, {});
+        const blocksAsked = mock.requestsTo('/extended/v2/burn-blocks/').map((r) => r.url);
+        assert.deepStrictEqual(
+          blocksAsked.map((u) => new URL(u, mock.url).pathname.split('/').pop() + new URL(u, mock.url).search),
+          [String(BURN.height700000), 'blocks?limit=20&offset=0', 'blocks?limit=20&offset=20'],
+        );
+        const page2 = second.model.sections.find((x) => x.type === 'table');
+        assert.ok(page2?.type === 'table');
+        assert.deepStrictEqual(page2.paging, {
+          param: 'blockOffset',
+          offset: 20,
+          limit: 20,
+          total: BURN.stacksBlocks700000,
+        });
       });
 
       it('a restored panel (fail-fast) does not wait for the budget; an explicit one waits and says so', async () => {
