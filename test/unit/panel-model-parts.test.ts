@@ -11,6 +11,7 @@ import type { Section, ViewModel } from '../../src/protocol';
 import { txFailure } from '../../src/ui/shared/failure';
 import { loadPanel } from '../../src/ui/panels/models';
 import { boundTables, MAX_TABLE_ROWS } from '../../src/ui/panels/models/bounds';
+import { postConditions } from '../../src/ui/panels/models/postConditions';
 import { eventsSection, EVENTS_PER_PAGE } from '../../src/ui/panels/models/txEvents';
 import { failureSections, MAX_FAILURE_LINKS, resultText } from '../../src/ui/panels/models/failure';
 import { nonceProblem, orMissing, pageStart, unlessRouteMissing } from '../../src/ui/panels/models/load';
@@ -50,6 +51,34 @@ function table(title: string | undefined, rows: number, detail?: (i: number) => 
 function model(...sections: Section[]): ViewModel {
   return { kind: 'tx', title: 'T', badges: [], sections } as unknown as ViewModel;
 }
+
+/** The post-conditions stacks-blockchain-api's test "tx store and processing" asserts: one NFT, one fungible token, one STX. */
+const principal = { type_id: 'principal_standard', address: 'ST1HB1T8WRNBYB0Y3T7WXZS38NKKPTBR3EG9EPJKR' };
+const API_POST_CONDITIONS = [
+  {
+    type: 'non_fungible',
+    condition_code: 'not_sent',
+    principal,
+    asset: {
+      contract_name: 'hello',
+      asset_name: 'asset-name',
+      contract_address: 'STRYYQQ9M8KAF4NS7WNZQYY59X93XEKR31JP64CP',
+    },
+    asset_value: { hex: '0x020000000b61737365742d76616c7565', repr: '0x61737365742d76616c7565' },
+  },
+  {
+    type: 'fungible',
+    condition_code: 'sent_greater_than_or_equal_to',
+    amount: '123456',
+    principal,
+    asset: {
+      contract_name: 'hello-ft',
+      asset_name: 'asset-name-ft',
+      contract_address: 'STRYYQQ9M8KAF4NS7WNZQYY59X93XEKR31JP64CP',
+    },
+  },
+  { type: 'stx', condition_code: 'sent_less_than_or_equal_to', amount: '36723458', principal },
+];
 
 describe('panel model parts', () => {
   describe('the table bound', () => {
@@ -204,8 +233,7 @@ describe('panel model parts', () => {
     it('takes the fungible tokens of a transaction, not its NFTs or STX', () => {
       const tx = fixtureTx('tx-contract_call-ft_transfer.json');
       // An NFT event as the API documents it (get-transaction-events.example.json of
-      // stacks-blockchain-api), and the post-conditions its test "tx store and processing" asserts:
-      // one NFT, one fungible token, one STX.
+      // stacks-blockchain-api), and the post-conditions its test asserts.
       const nftEvent = {
         event_index: 2,
         event_type: 'non_fungible_token_asset',
@@ -221,36 +249,10 @@ describe('panel model parts', () => {
           },
         },
       };
-      const principal = { type_id: 'principal_standard', address: 'ST1HB1T8WRNBYB0Y3T7WXZS38NKKPTBR3EG9EPJKR' };
-      const postConditions = [
-        {
-          type: 'non_fungible',
-          condition_code: 'not_sent',
-          principal,
-          asset: {
-            contract_name: 'hello',
-            asset_name: 'asset-name',
-            contract_address: 'STRYYQQ9M8KAF4NS7WNZQYY59X93XEKR31JP64CP',
-          },
-          asset_value: { hex: '0x020000000b61737365742d76616c7565', repr: '0x61737365742d76616c7565' },
-        },
-        {
-          type: 'fungible',
-          condition_code: 'sent_greater_than_or_equal_to',
-          amount: '123456',
-          principal,
-          asset: {
-            contract_name: 'hello-ft',
-            asset_name: 'asset-name-ft',
-            contract_address: 'STRYYQQ9M8KAF4NS7WNZQYY59X93XEKR31JP64CP',
-          },
-        },
-        { type: 'stx', condition_code: 'sent_less_than_or_equal_to', amount: '36723458', principal },
-      ];
       const parsed = S.parseWith(S.Transaction, {
         ...(loadFixture('tx-contract_call-ft_transfer.json') as object),
         events: [...(tx.events ?? []), nftEvent],
-        post_conditions: postConditions,
+        post_conditions: API_POST_CONDITIONS,
       });
       assert.ok(parsed.ok, parsed.ok ? '' : parsed.problem);
       assert.deepStrictEqual(tokensOfTransaction(parsed.value), [
@@ -451,6 +453,28 @@ describe('panel model parts', () => {
       assert.deepStrictEqual(paging(6, EVENTS_PER_PAGE), [EVENTS_PER_PAGE, EVENTS_PER_PAGE + 6]);
       // A page past the end (the count went down since): still a way back.
       assert.deepStrictEqual(paging(6, EVENTS_PER_PAGE, []), [EVENTS_PER_PAGE, EVENTS_PER_PAGE]);
+    });
+  });
+
+  describe('the post-conditions table', () => {
+    it('shows an NFT, a token and an STX condition as the API asserts them, row by row', () => {
+      const parsed = S.parseWith(S.Transaction, {
+        ...(loadFixture('tx-contract_call-ft_transfer.json') as object),
+        post_conditions: API_POST_CONDITIONS,
+      });
+      assert.ok(parsed.ok, parsed.ok ? '' : parsed.problem);
+      const s = postConditions(parsed.value, MODEL_CONTEXT);
+      const asset = 'STRYYQQ9M8KAF4NS7WNZQYY59X93XEKR31JP64CP';
+      assert.ok(s.type === 'table');
+      assert.deepStrictEqual(
+        s.rows.map((r) => r.cells.map((c) => c.map((v) => v.text).join(' '))),
+        [
+          ['NFT', 'ST1HB1…9EPJKR', 'does not send', `${asset}.hello::asset-name`, '0x61737365742d76616c7565'],
+          ['Fungible token', 'ST1HB1…9EPJKR', 'sends at least', `${asset}.hello-ft::asset-name-ft`, '123,456'],
+          ['STX', 'ST1HB1…9EPJKR', 'sends at most', 'STX', '36.723458 STX'],
+        ],
+      );
+      assert.strictEqual(s.title, 'Post-conditions (mode Deny: only the transfers listed here may happen)');
     });
   });
 
