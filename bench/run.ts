@@ -428,13 +428,13 @@ async function main(): Promise<number> {
     });
 
   // 8. memory kept after hostile answers
-  const memory = await step('memory after hostile answers', () => measureMemory());
+  const memory = await step('memory after hostile answers', () => measureMemory(quick));
   results.memory = memory;
   if (failed(memory)) rows.push(crashedRow('memory after hostile answers', '<= 20 MB', memory));
   else {
     const part = (r: typeof memory.hostile) => r.parts.map((p) => `${p.what} ${p.retainedMB.toFixed(1)} MB`).join(', ');
     rows.push({
-      measure: 'memory kept after hostile answers (40 tokens x 8 MB metadata, 200 sources x 10 MB, 40 answers x 8 MB)',
+      measure: `memory kept after hostile answers (40 tokens x 8 MB metadata, ${quick ? 40 : 200} sources x 10 MB, 40 answers x 8 MB)`,
       value: `${memory.hostile.totalMB.toFixed(1)} MB`,
       target: '<= 20 MB',
       met: memory.hostile.totalMB <= 20,
