@@ -4,6 +4,8 @@
 // lists. The panel goldens show these parts on the mock chain's answers; here they meet what a
 // hostile or unlucky server gives.
 import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
 import { type StacksClient, type Transaction, createStacksClient } from '../../src/api';
 import { StacksApiError } from '../../src/api/errors';
 import * as S from '../../src/api/schemas';
@@ -23,6 +25,7 @@ import {
 } from '../../src/ui/panels/models/tokens';
 import { field, NOT_AVAILABLE, text, type TokenInfo } from '../../src/ui/panels/models/values';
 import { BURN, TOKEN, TX } from '../fixtures/ids';
+import { FIXTURE_DIR } from '../mock-api/fixtures';
 import { loadFixture, type MockApi } from '../mock-api/server';
 import { withMockClient } from '../fakes/mockClient';
 import { MODEL_CONTEXT } from './modelContext';
@@ -52,33 +55,12 @@ function model(...sections: Section[]): ViewModel {
   return { kind: 'tx', title: 'T', badges: [], sections } as unknown as ViewModel;
 }
 
-/** The post-conditions stacks-blockchain-api's test "tx store and processing" asserts: one NFT, one fungible token, one STX. */
-const principal = { type_id: 'principal_standard', address: 'ST1HB1T8WRNBYB0Y3T7WXZS38NKKPTBR3EG9EPJKR' };
-const API_POST_CONDITIONS = [
-  {
-    type: 'non_fungible',
-    condition_code: 'not_sent',
-    principal,
-    asset: {
-      contract_name: 'hello',
-      asset_name: 'asset-name',
-      contract_address: 'STRYYQQ9M8KAF4NS7WNZQYY59X93XEKR31JP64CP',
-    },
-    asset_value: { hex: '0x020000000b61737365742d76616c7565', repr: '0x61737365742d76616c7565' },
-  },
-  {
-    type: 'fungible',
-    condition_code: 'sent_greater_than_or_equal_to',
-    amount: '123456',
-    principal,
-    asset: {
-      contract_name: 'hello-ft',
-      asset_name: 'asset-name-ft',
-      contract_address: 'STRYYQQ9M8KAF4NS7WNZQYY59X93XEKR31JP64CP',
-    },
-  },
-  { type: 'stx', condition_code: 'sent_less_than_or_equal_to', amount: '36723458', principal },
-];
+/** A list an API answer carries, from `test/fixtures/api-parts/` (see its SOURCES.md). */
+function answerPart(name: string): unknown[] {
+  return JSON.parse(fs.readFileSync(path.join(FIXTURE_DIR, '..', 'api-parts', name), 'utf8')) as unknown[];
+}
+/** An NFT, a token and an STX post-condition, as the API's test asserts them. */
+const API_POST_CONDITIONS = answerPart('post_conditions--nft-ft-stx.json');
 
 describe('panel model parts', () => {
   describe('the table bound', () => {
@@ -232,23 +214,8 @@ describe('panel model parts', () => {
 
     it('takes the fungible tokens of a transaction, not its NFTs or STX', () => {
       const tx = fixtureTx('tx-contract_call-ft_transfer.json');
-      // An NFT event as the API documents it (get-transaction-events.example.json of
-      // stacks-blockchain-api), and the post-conditions its test asserts.
-      const nftEvent = {
-        event_index: 2,
-        event_type: 'non_fungible_token_asset',
-        tx_id: tx.tx_id,
-        asset: {
-          asset_event_type: 'transfer',
-          asset_id: 'ST000000000000000000002AMW42H.bns::names',
-          sender: 'STKVDRCTN8C81T22QHR9PG9GPD3V3WPQYBYFHPT4',
-          recipient: 'STRWN68C36Z7WTDD1TJERTAZ4SXDRMMDB29M4VNQ',
-          value: {
-            hex: '0x0c00000002046e616d65020000000a62696c616c7465737435096e616d6573706163650200000003627463',
-            repr: '(tuple (name 0x62696c616c7465737435) (namespace 0x627463))',
-          },
-        },
-      };
+      // An NFT transfer and the post-conditions of test/fixtures/api-parts/.
+      const [nftEvent] = answerPart('events--nft-transfer-docs.json');
       const parsed = S.parseWith(S.Transaction, {
         ...(loadFixture('tx-contract_call-ft_transfer.json') as object),
         events: [...(tx.events ?? []), nftEvent],
@@ -333,87 +300,9 @@ describe('panel model parts', () => {
   });
 
   describe('the events table', () => {
-    // The events of the API's documented smart-contract transaction
-    // (docs/entities/transactions/transaction-1-smart-contract.example.json of the types package):
-    // token and NFT mints (no sender), a print, and transfers of both.
-    const DOCS_EVENTS = [
-      {
-        event_index: 0,
-        event_type: 'fungible_token_asset',
-        asset: {
-          asset_event_type: 'mint',
-          asset_id: 'STJTXEJPJPPVDNA9B052NSRRBGQCFNKVS178VGH1.hello_world::novel-token-19',
-          sender: '',
-          recipient: 'SZ2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKQ9H6DPR',
-          amount: '12',
-        },
-      },
-      {
-        event_index: 1,
-        event_type: 'non_fungible_token_asset',
-        asset: {
-          asset_event_type: 'mint',
-          asset_id: 'STJTXEJPJPPVDNA9B052NSRRBGQCFNKVS178VGH1.hello_world::hello-nft',
-          sender: '',
-          recipient: 'SZ2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKQ9H6DPR',
-          value: {
-            hex: '0x0100000000000000000000000000000001',
-            repr: '1',
-          },
-        },
-      },
-      {
-        event_index: 2,
-        event_type: 'non_fungible_token_asset',
-        asset: {
-          asset_event_type: 'mint',
-          asset_id: 'STJTXEJPJPPVDNA9B052NSRRBGQCFNKVS178VGH1.hello_world::hello-nft',
-          sender: '',
-          recipient: 'SZ2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKQ9H6DPR',
-          value: {
-            hex: '0x0100000000000000000000000000000002',
-            repr: '2',
-          },
-        },
-      },
-      {
-        event_index: 3,
-        event_type: 'smart_contract_log',
-        contract_log: {
-          contract_id: 'STJTXEJPJPPVDNA9B052NSRRBGQCFNKVS178VGH1.hello_world',
-          topic: 'print',
-          value: {
-            hex: '0x02000000124576656e74212048656c6c6f20776f726c64',
-            repr: '"Event! Hello world"',
-          },
-        },
-      },
-      {
-        event_index: 4,
-        event_type: 'fungible_token_asset',
-        asset: {
-          asset_event_type: 'transfer',
-          asset_id: 'STJTXEJPJPPVDNA9B052NSRRBGQCFNKVS178VGH1.hello_world::novel-token-19',
-          sender: 'SZ2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKQ9H6DPR',
-          recipient: 'SM2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKQVX8X0G',
-          amount: '2',
-        },
-      },
-      {
-        event_index: 5,
-        event_type: 'non_fungible_token_asset',
-        asset: {
-          asset_event_type: 'transfer',
-          asset_id: 'STJTXEJPJPPVDNA9B052NSRRBGQCFNKVS178VGH1.hello_world::hello-nft',
-          sender: 'SZ2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKQ9H6DPR',
-          recipient: 'SM2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKQVX8X0G',
-          value: {
-            hex: '0x0100000000000000000000000000000001',
-            repr: '1',
-          },
-        },
-      },
-    ];
+    // The events of the API's documented smart-contract transaction: token and NFT mints (no
+    // sender), a print, and transfers of both.
+    const DOCS_EVENTS = answerPart('events--smart_contract-docs.json');
     const tx = (over: Record<string, unknown>): Transaction => {
       const parsed = S.parseWith(S.Transaction, { ...(loadFixture('tx-smart_contract.json') as object), ...over });
       assert.ok(parsed.ok, parsed.ok ? '' : parsed.problem);
