@@ -42,6 +42,8 @@ const CASES: Case[] = [
   { name: 'block-big', target: { kind: 'block', id: String(BLOCK.big.height) } },
   { name: 'block-big-page-2', target: { kind: 'block', id: BLOCK.big.hash }, params: { txOffset: 20 } },
   { name: 'block-nakamoto', target: { kind: 'block', id: String(BLOCK.nakamoto.height) } },
+  // The v1 tab: microblocks and the transaction ids of the v1 block route.
+  { name: 'block-latest-v1', target: { kind: 'block', id: 'latest' }, params: { tab: 'v1' } },
   { name: 'burnBlock-latest', target: { kind: 'burnBlock', id: 'latest' } },
   { name: 'burnBlock-700000', target: { kind: 'burnBlock', id: String(BURN.height700000) } },
   { name: 'burnBlock-700000-by-hash', target: { kind: 'burnBlock', id: BURN.hash700000 } },
