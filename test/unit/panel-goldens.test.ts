@@ -47,6 +47,12 @@ const CASES: Case[] = [
   { name: 'burnBlock-latest', target: { kind: 'burnBlock', id: 'latest' } },
   { name: 'burnBlock-700000', target: { kind: 'burnBlock', id: String(BURN.height700000) } },
   { name: 'burnBlock-700000-by-hash', target: { kind: 'burnBlock', id: BURN.hash700000 } },
+  // A function chosen in the workbench is kept with the panel's place.
+  {
+    name: 'contract-typeProbe-fn',
+    target: { kind: 'contract', id: CONTRACT.typeProbe },
+    params: { fn: 'get-score' },
+  },
   { name: 'contracts', target: { kind: 'contracts', id: [CONTRACT.deployed, CONTRACT.memoPayments].join(',') } },
   { name: 'mempool', target: { kind: 'mempool', id: 'mempool' } },
   { name: 'status', target: { kind: 'status', id: 'status' } },

@@ -24,7 +24,7 @@ import {
   tokensOfTransaction,
 } from '../../src/ui/panels/models/tokens';
 import { field, NOT_AVAILABLE, text, type TokenInfo } from '../../src/ui/panels/models/values';
-import { BURN, TOKEN, TX } from '../fixtures/ids';
+import { BURN, CONTRACT, TOKEN, TX } from '../fixtures/ids';
 import { FIXTURE_DIR } from '../mock-api/fixtures';
 import { loadFixture, type MockApi } from '../mock-api/server';
 import { withMockClient } from '../fakes/mockClient';
@@ -180,6 +180,36 @@ describe('panel model parts', () => {
           limit: 20,
           total: BURN.stacksBlocks700000,
         });
+      });
+
+      it('a contract whose interface does not load shows the rest, says why, and lets go of the chosen function', async () => {
+        const client = createStacksClient({ baseUrl: mock.url });
+        const o = { client, ctx: { ...ctx, baseUrl: mock.url }, signal: new AbortController().signal };
+        mock.fault({ match: '/v2/contracts/interface/', fault: { kind: 'status', status: 500 } });
+        const loaded = await loadPanel({ kind: 'contract', id: CONTRACT.typeProbe }, { fn: 'get-score' }, o);
+        assert.deepStrictEqual(loaded.params, {});
+        assert.strictEqual(loaded.model.title, 'Contract type-probe');
+        const said = loaded.model.sections.flatMap((x) => (x.type === 'notice' ? [x.text] : []));
+        assert.ok(
+          said.some((t) => t.startsWith("The contract's interface did not load: ")),
+          said.join('\n'),
+        );
+      });
+
+      it('a list of contracts ignores empty ids between commas', async () => {
+        const client = createStacksClient({ baseUrl: mock.url });
+        const o = { client, ctx: { ...ctx, baseUrl: mock.url }, signal: new AbortController().signal };
+        const loaded = await loadPanel(
+          { kind: 'contracts', id: `,${CONTRACT.deployed},,${CONTRACT.memoPayments},` },
+          {},
+          o,
+        );
+        const rows = loaded.model.sections.find((x) => x.type === 'table');
+        assert.ok(rows?.type === 'table');
+        assert.deepStrictEqual(
+          rows.rows.map((r) => r.cells[0]![0]!.full),
+          [CONTRACT.deployed, CONTRACT.memoPayments],
+        );
       });
 
       it('a restored panel (fail-fast) does not wait for the budget; an explicit one waits and says so', async () => {
