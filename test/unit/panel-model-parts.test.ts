@@ -212,6 +212,41 @@ describe('panel model parts', () => {
         );
       });
 
+      it('the status of an API without a chain tip (a fresh devnet) says it may still be syncing', async () => {
+        const client = createStacksClient({ baseUrl: mock.url });
+        const o = { client, ctx: { ...ctx, baseUrl: mock.url }, signal: new AbortController().signal };
+        const { chain_tip: _tip, ...status } = loadFixture('server-status.json') as Record<string, unknown>;
+        mock.override('/extended', { ...status, status: 'starting' });
+        const m = (await loadPanel({ kind: 'status', id: '' }, {}, o)).model;
+        assert.deepStrictEqual(m.badges[0], { t: 'badge', text: 'starting', tone: 'warning', icon: 'warning' });
+        const notice = m.sections.find((x) => x.type === 'notice');
+        assert.deepStrictEqual(notice, {
+          type: 'notice',
+          tone: 'warning',
+          icon: 'warning',
+          text: 'The API did not report a chain tip: it may still be syncing.',
+        });
+        mock.reset();
+        const fresh = { ...o, client: createStacksClient({ baseUrl: mock.url }) };
+        const ready = (await loadPanel({ kind: 'status', id: '' }, {}, fresh)).model;
+        assert.deepStrictEqual(ready.badges[0], { t: 'badge', text: 'ready', tone: 'success', icon: 'pass' });
+      });
+
+      it('a pending transaction the node received after this clock’s now shows its time, not “in the future”', async () => {
+        const client = createStacksClient({ baseUrl: mock.url });
+        const past = { ...ctx, baseUrl: mock.url, now: Date.parse('2000-01-01T00:00:00Z') };
+        const m = (
+          await loadPanel({ kind: 'mempool', id: '' }, {}, { client, ctx: past, signal: new AbortController().signal })
+        ).model;
+        const pending = m.sections.find((x) => x.type === 'table' && x.title?.startsWith('Pending transactions ('));
+        assert.ok(pending?.type === 'table' && pending.rows.length > 0);
+        const ages = pending.rows.map((r) => r.cells[4]![0]!);
+        assert.ok(
+          ages.every((a) => a.t === 'time' && /\b20\d\d\b/.test(a.text)),
+          JSON.stringify(ages.slice(0, 2)),
+        );
+      });
+
       it('a restored panel (fail-fast) does not wait for the budget; an explicit one waits and says so', async () => {
         const client = createStacksClient({ baseUrl: mock.url, rateLimit: { limit: 1, windowMs: 300 } });
         const signal = new AbortController().signal;
