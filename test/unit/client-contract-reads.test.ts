@@ -264,6 +264,17 @@ describe('Stacks API client: contract reads and node routes', function () {
       );
     });
 
+    it('refuses arguments that are not a list (a tool call from a language model can send anything), and sends nothing', async () => {
+      for (const args of ['0x0100000000000000000000000000000001', { 0: U1, length: 1 }, null]) {
+        await rejectsWith(
+          client().callReadOnly(CONTRACT.typeProbe, 'safe-div', readCall(args as unknown as string[])),
+          'invalid-input',
+          'A read-only call takes at most 256 arguments.',
+        );
+      }
+      assert.strictEqual(mock.requests.length, 0);
+    });
+
     it('names the argument that is not serialized Clarity, counting from 1, and sends nothing', async () => {
       await rejectsWith(
         client().callReadOnly(CONTRACT.typeProbe, 'safe-div', readCall([U1, '42'])),
