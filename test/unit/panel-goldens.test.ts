@@ -54,6 +54,20 @@ const CASES: Case[] = [
     params: { fn: 'get-score' },
   },
   { name: 'contracts', target: { kind: 'contracts', id: [CONTRACT.deployed, CONTRACT.memoPayments].join(',') } },
+  // A deploy still pending; and the list's badge when some, all or none are found.
+  { name: 'contract-statusPending', target: { kind: 'contract', id: CONTRACT.statusPending } },
+  {
+    name: 'contracts-found-pending-missing',
+    target: {
+      kind: 'contracts',
+      id: [CONTRACT.statusSuccess, CONTRACT.statusPending, CONTRACT.memoPayments].join(','),
+    },
+  },
+  {
+    name: 'contracts-all-found',
+    target: { kind: 'contracts', id: [CONTRACT.statusSuccess, CONTRACT.statusSuccess2].join(',') },
+  },
+  { name: 'contracts-none-found', target: { kind: 'contracts', id: CONTRACT.memoPayments } },
   { name: 'mempool', target: { kind: 'mempool', id: 'mempool' } },
   { name: 'status', target: { kind: 'status', id: 'status' } },
 ];
