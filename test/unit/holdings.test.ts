@@ -4,6 +4,7 @@ import * as S from '../../src/api/schemas';
 import { addressHover, HoverSource } from '../../src/ui/editor/hoverText';
 import { nonceGap } from '../../src/chain/nonces';
 import type { Section, TableRow, ViewModel } from '../../src/protocol';
+import { loadPanel } from '../../src/ui/panels/models';
 import { addressModel } from '../../src/ui/panels/models/address';
 import { addressPendingSection, nftsSection, tokensSection } from '../../src/ui/panels/models/holdings';
 import type { ModelContext } from '../../src/ui/panels/models/values';
@@ -265,6 +266,45 @@ describe('Holdings and pending transactions of an address (issue 14)', () => {
         'said once per route',
       );
       assert.strictEqual(mock.requestsTo(`/extended/v1/address/${p}/balances`).length, 3);
+    });
+
+    it('the address panel of an API without v3: tokens named by bare ids stay raw, NFT collections with how many are held', async () => {
+      const p = ADDRESS.unknown;
+      mock.override(ftPath(p), ERROR_BODIES.unknownRoute('GET', ftPath(p)), 404);
+      mock.override(`/extended/v3/principals/${p}/balances/nft`, ERROR_BODIES.unknownRoute('GET', '/x'), 404);
+      mock.override(`/extended/v1/address/${p}/balances`, loadFixture('address-balances--v1-tokens.json'));
+      const c = createStacksClient({ baseUrl: mock.url });
+      const { model } = await loadPanel(
+        { kind: 'address', id: p },
+        {},
+        { client: c, ctx: { ...MODEL_CONTEXT, baseUrl: mock.url }, signal: new AbortController().signal },
+      );
+      const section = (prefix: string) => {
+        const t = model.sections.find((x) => x.type === 'table' && x.title?.startsWith(prefix));
+        assert.ok(t, `no ${prefix} in ${titles(model).join(', ')}`);
+        return table(t);
+      };
+      const ft = section('Fungible tokens');
+      assert.deepStrictEqual(ft.rows.map(cells), [
+        ['cash', '500,000', 'cash'],
+        ['gox', '199,375', 'gox'],
+        ['bux', '99,615', 'bux'],
+      ]);
+      assert.deepStrictEqual(
+        ft.rows.map((r) => r.cells[1]![0]!.hint),
+        Array(3).fill('raw amount: the asset identifier names no token contract'),
+      );
+      const nft = section('NFTs');
+      assert.strictEqual(nft.title, 'NFTs (3 collections)');
+      assert.deepStrictEqual(
+        nft.columns.map((col) => col.label),
+        ['Collection', 'Held', 'Asset identifier'],
+      );
+      assert.deepStrictEqual(nft.rows.map(cells), [
+        ['bux', '262', 'bux'],
+        ['cash', '500', 'cash'],
+        ['gox', '138', 'gox'],
+      ]);
     });
 
     it('other failures are not taken for an API without v3', async () => {
