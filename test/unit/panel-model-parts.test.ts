@@ -219,6 +219,18 @@ describe('panel model parts', () => {
         mock.override('/extended', { ...status, status: 'starting' });
         const m = (await loadPanel({ kind: 'status', id: '' }, {}, o)).model;
         assert.deepStrictEqual(m.badges[0], { t: 'badge', text: 'starting', tone: 'warning', icon: 'warning' });
+        const server = m.sections.find((x) => x.type === 'fields');
+        assert.ok(server?.type === 'fields');
+        assert.deepStrictEqual(
+          server.rows.map((r) => [r.label, r.values[0]!.text]),
+          [
+            ['Network', 'Custom'],
+            ['Base URL', mock.url],
+            ['API key in use', 'No'],
+            ['Server version', 'stacks-blockchain-api v1.0.7 (master:77b25878)'],
+            ['Status', 'starting'],
+          ],
+        );
         const notice = m.sections.find((x) => x.type === 'notice');
         assert.deepStrictEqual(notice, {
           type: 'notice',
@@ -244,6 +256,32 @@ describe('panel model parts', () => {
         assert.ok(
           ages.every((a) => a.t === 'time' && /\b20\d\d\b/.test(a.text)),
           JSON.stringify(ages.slice(0, 2)),
+        );
+      });
+
+      it('the mempool panel keeps the page of pending transactions it shows, on its boundary', async () => {
+        const client = createStacksClient({ baseUrl: mock.url });
+        const o = { client, ctx: { ...ctx, baseUrl: mock.url }, signal: new AbortController().signal };
+        assert.deepStrictEqual((await loadPanel({ kind: 'mempool', id: '' }, { pendingOffset: 25 }, o)).params, {
+          pendingOffset: 20,
+        });
+        assert.deepStrictEqual((await loadPanel({ kind: 'mempool', id: '' }, {}, o)).params, {});
+      });
+
+      it('a contract panel offers to check the other networks, not the one it is on', async () => {
+        const client = createStacksClient({ baseUrl: mock.url });
+        const onMainnet = { ...ctx, baseUrl: mock.url, network: 'mainnet' as const, networkLabel: 'Mainnet' };
+        const m = (
+          await loadPanel(
+            { kind: 'contract', id: CONTRACT.deployed },
+            {},
+            { client, ctx: onMainnet, signal: new AbortController().signal },
+          )
+        ).model;
+        const labels = m.sections.flatMap((x) => (x.type === 'actions' ? x.actions.map((a) => a.label) : []));
+        assert.deepStrictEqual(
+          labels.filter((l) => l.startsWith('Check on')),
+          ['Check on Testnet', 'Check on Devnet'],
         );
       });
 
