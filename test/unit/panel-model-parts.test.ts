@@ -23,7 +23,7 @@ import {
   tokensOfEvents,
   tokensOfTransaction,
 } from '../../src/ui/panels/models/tokens';
-import { field, NOT_AVAILABLE, text, type TokenInfo } from '../../src/ui/panels/models/values';
+import { field, NOT_AVAILABLE, text, type ModelContext, type TokenInfo } from '../../src/ui/panels/models/values';
 import { BURN, CONTRACT, TOKEN, TX } from '../fixtures/ids';
 import { FIXTURE_DIR } from '../mock-api/fixtures';
 import { loadFixture, type MockApi } from '../mock-api/server';
@@ -143,16 +143,17 @@ describe('panel model parts', () => {
       let mock: MockApi;
       withMockClient((m) => (mock = m));
       const ctx = MODEL_CONTEXT;
+      /** What a panel load against the mock carries: a new client (an empty cache), the mock's URL. */
+      const loadOptions = (over: Partial<ModelContext> = {}, signal = new AbortController().signal) => ({
+        client: createStacksClient({ baseUrl: mock.url }),
+        ctx: { ...ctx, baseUrl: mock.url, ...over },
+        signal,
+      });
 
       it('a panel load that is cancelled stops its request at once and rejects as cancelled', async () => {
-        const client = createStacksClient({ baseUrl: mock.url });
         mock.fault({ match: `/extended/v1/tx/${TX.tokenTransfer}`, fault: { kind: 'hang' } });
         const ac = new AbortController();
-        const load = loadPanel(
-          { kind: 'tx', id: TX.tokenTransfer },
-          {},
-          { client, ctx: { ...ctx, baseUrl: mock.url }, signal: ac.signal },
-        );
+        const load = loadPanel({ kind: 'tx', id: TX.tokenTransfer }, {}, loadOptions({}, ac.signal));
         await waitFor(() => mock.hanging === 1);
         ac.abort();
         await assert.rejects(load, { kind: 'cancelled' });
@@ -160,8 +161,7 @@ describe('panel model parts', () => {
       });
 
       it('a page of Stacks blocks is asked at its offset, and turning it does not ask for the burn block again', async () => {
-        const client = createStacksClient({ baseUrl: mock.url });
-        const o = { client, ctx: { ...ctx, baseUrl: mock.url }, signal: new AbortController().signal };
+        const o = loadOptions();
         const target = { kind: 'burnBlock' as const, id: String(BURN.height700000) };
         const first = await loadPanel(target, {}, o);
         const second = await loadPanel(target, { blockOffset: 25 }, { ...o, previous: first.parts });
@@ -183,8 +183,7 @@ describe('panel model parts', () => {
       });
 
       it('a contract whose interface does not load shows the rest, says why, and lets go of the chosen function', async () => {
-        const client = createStacksClient({ baseUrl: mock.url });
-        const o = { client, ctx: { ...ctx, baseUrl: mock.url }, signal: new AbortController().signal };
+        const o = loadOptions();
         mock.fault({ match: '/v2/contracts/interface/', fault: { kind: 'status', status: 500 } });
         const loaded = await loadPanel({ kind: 'contract', id: CONTRACT.typeProbe }, { fn: 'get-score' }, o);
         assert.deepStrictEqual(loaded.params, {});
@@ -197,8 +196,7 @@ describe('panel model parts', () => {
       });
 
       it('a list of contracts ignores empty ids between commas', async () => {
-        const client = createStacksClient({ baseUrl: mock.url });
-        const o = { client, ctx: { ...ctx, baseUrl: mock.url }, signal: new AbortController().signal };
+        const o = loadOptions();
         const loaded = await loadPanel(
           { kind: 'contracts', id: `,${CONTRACT.deployed},,${CONTRACT.memoPayments},` },
           {},
@@ -213,8 +211,7 @@ describe('panel model parts', () => {
       });
 
       it('the status of an API without a chain tip (a fresh devnet) says it may still be syncing', async () => {
-        const client = createStacksClient({ baseUrl: mock.url });
-        const o = { client, ctx: { ...ctx, baseUrl: mock.url }, signal: new AbortController().signal };
+        const o = loadOptions();
         const { chain_tip: _tip, ...status } = loadFixture('server-status.json') as Record<string, unknown>;
         mock.override('/extended', { ...status, status: 'starting' });
         const m = (await loadPanel({ kind: 'status', id: '' }, {}, o)).model;
@@ -239,17 +236,14 @@ describe('panel model parts', () => {
           text: 'The API did not report a chain tip: it may still be syncing.',
         });
         mock.reset();
-        const fresh = { ...o, client: createStacksClient({ baseUrl: mock.url }) };
+        const fresh = loadOptions();
         const ready = (await loadPanel({ kind: 'status', id: '' }, {}, fresh)).model;
         assert.deepStrictEqual(ready.badges[0], { t: 'badge', text: 'ready', tone: 'success', icon: 'pass' });
       });
 
       it('a pending transaction the node received after this clock’s now shows its time, not “in the future”', async () => {
-        const client = createStacksClient({ baseUrl: mock.url });
-        const past = { ...ctx, baseUrl: mock.url, now: Date.parse('2000-01-01T00:00:00Z') };
-        const m = (
-          await loadPanel({ kind: 'mempool', id: '' }, {}, { client, ctx: past, signal: new AbortController().signal })
-        ).model;
+        const past = loadOptions({ now: Date.parse('2000-01-01T00:00:00Z') });
+        const m = (await loadPanel({ kind: 'mempool', id: '' }, {}, past)).model;
         const pending = m.sections.find((x) => x.type === 'table' && x.title?.startsWith('Pending transactions ('));
         assert.ok(pending?.type === 'table' && pending.rows.length > 0);
         const ages = pending.rows.map((r) => r.cells[4]![0]!);
@@ -260,8 +254,7 @@ describe('panel model parts', () => {
       });
 
       it('the mempool panel keeps the page of pending transactions it shows, on its boundary', async () => {
-        const client = createStacksClient({ baseUrl: mock.url });
-        const o = { client, ctx: { ...ctx, baseUrl: mock.url }, signal: new AbortController().signal };
+        const o = loadOptions();
         assert.deepStrictEqual((await loadPanel({ kind: 'mempool', id: '' }, { pendingOffset: 25 }, o)).params, {
           pendingOffset: 20,
         });
@@ -269,15 +262,8 @@ describe('panel model parts', () => {
       });
 
       it('a contract panel offers to check the other networks, not the one it is on', async () => {
-        const client = createStacksClient({ baseUrl: mock.url });
-        const onMainnet = { ...ctx, baseUrl: mock.url, network: 'mainnet' as const, networkLabel: 'Mainnet' };
-        const m = (
-          await loadPanel(
-            { kind: 'contract', id: CONTRACT.deployed },
-            {},
-            { client, ctx: onMainnet, signal: new AbortController().signal },
-          )
-        ).model;
+        const onMainnet = loadOptions({ network: 'mainnet', networkLabel: 'Mainnet' });
+        const m = (await loadPanel({ kind: 'contract', id: CONTRACT.deployed }, {}, onMainnet)).model;
         const labels = m.sections.flatMap((x) => (x.type === 'actions' ? x.actions.map((a) => a.label) : []));
         assert.deepStrictEqual(
           labels.filter((l) => l.startsWith('Check on')),
