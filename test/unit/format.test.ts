@@ -6,6 +6,7 @@ import {
   formatMicroStx,
   formatStx,
   formatTime,
+  formatTokenAmount,
   statusLabel,
   statusTone,
   txTypeLabel,
@@ -39,6 +40,7 @@ describe('format', () => {
     it('shows a dash for nothing and never the raw text of something that is not a number', () => {
       assert.strictEqual(formatStx(undefined), '—');
       assert.strictEqual(formatStx(''), '—');
+      assert.strictEqual(formatStx(null as unknown as undefined), '—', 'a null the API wrote for an amount');
       // Issue 11, item 4: the raw string went into hovers unescaped.
       for (const bad of [
         '12abc',
@@ -59,8 +61,20 @@ describe('format', () => {
     assert.strictEqual(formatMicroStx(-1234), '-1,234 µSTX');
     assert.strictEqual(formatMicroStx('0'), '0 µSTX');
     assert.strictEqual(formatMicroStx(undefined), '—');
+    assert.strictEqual(formatMicroStx(''), '—');
     assert.strictEqual(formatMicroStx('x1'), 'not a number');
     assert.strictEqual(formatMicroStx('<img src=x>'), 'not a number');
+  });
+
+  it('formatTokenAmount places the decimal point the token states, up to 38 places', () => {
+    assert.strictEqual(formatTokenAmount('5', 3), '0.005', 'leading zeros of the fraction are kept');
+    assert.strictEqual(formatTokenAmount('1050000', 7), '0.105', 'only trailing zeros are trimmed');
+    assert.strictEqual(formatTokenAmount('0', 6), '0', 'zero has no sign');
+    assert.strictEqual(formatTokenAmount('1', 38), `0.${'0'.repeat(37)}1`);
+    assert.strictEqual(formatTokenAmount('1', 39), undefined, 'more than 38 decimals is shown raw');
+    assert.strictEqual(formatTokenAmount('1', -1), undefined);
+    assert.strictEqual(formatTokenAmount('1', 1.5), undefined);
+    assert.strictEqual(formatTokenAmount('0x10', 0), undefined);
   });
 
   it('formatTime shows UTC to the second, from unix seconds or ISO', () => {
@@ -98,6 +112,9 @@ describe('format', () => {
       assert.strictEqual(decodeMemo('0x' + '00'.repeat(34)), undefined);
       assert.strictEqual(decodeMemo('0x'), undefined);
       assert.strictEqual(decodeMemo('0x123'), undefined);
+      assert.strictEqual(decodeMemo('0x68656c6c6f0'), undefined, 'an odd number of digits, printable if cut');
+      assert.strictEqual(decodeMemo('68690x'), undefined, 'digits before the 0x');
+      assert.strictEqual(decodeMemo('0x6869zz'), undefined, 'text after the digits');
       assert.strictEqual(decodeMemo('hello'), undefined);
       assert.strictEqual(decodeMemo(undefined), undefined);
     });
@@ -133,6 +150,7 @@ describe('format', () => {
       assert.strictEqual(clip('short', 10), 'short');
       assert.strictEqual(clip('abcdefghijkl', 10), 'abcdefghi…');
       assert.strictEqual(Array.from(clip('x'.repeat(500))).length, 160);
+      assert.strictEqual(clip('  ab   cdefgh', 7), '  ab…', 'spaces before the cut go, leading ones stay');
     });
     it('never splits a surrogate pair', () => {
       const s = '😀'.repeat(20);
