@@ -107,4 +107,63 @@ describe('Watchers: their share of the rate budget', () => {
       assert.ok(times.length > 1 && Math.max(...gaps) <= 5 * 60_000, `${id}: asked at ${times.join(', ')}`);
     }
   });
+  describe('the order of a round', () => {
+    const o = { perMinute: 500, minIntervalMs: 0, firstRoundMs: 60_000 };
+
+    it('never-asked items come first, in the order of the list', () => {
+      const r = new Rotation<string>((s) => s, new SharedBudget());
+      assert.deepStrictEqual(r.take(['e', 'd', 'c', 'b', 'a'], { ...o, now: 0 }), ['e', 'd', 'c', 'b', 'a']);
+    });
+
+    it('then the one asked longest ago, whatever its place in the list', () => {
+      const r = new Rotation<string>((s) => s, new SharedBudget());
+      const list = ['a', 'b', 'c', 'd', 'e'];
+      r.take(list, { ...o, now: 0 });
+      for (const [id, at] of [
+        ['c', 100],
+        ['a', 300],
+        ['e', 200],
+        ['b', 400],
+      ] as const)
+        r.asked(id, at);
+      assert.deepStrictEqual(r.take(list, { ...o, now: 60_000 }), ['d', 'c', 'e', 'a', 'b']);
+    });
+
+    it('an item unwatched and watched again counts as never asked', () => {
+      const r = new Rotation<string>((s) => s, new SharedBudget());
+      r.take(['a', 'b'], { ...o, now: 0 });
+      r.asked('b', 10);
+      r.asked('a', 50_000);
+      r.take(['b'], { ...o, now: 60_000 });
+      // 'a' was asked after 'b', then left the list; back now, it comes first as a new watch would
+      assert.deepStrictEqual(r.take(['b', 'a'], { ...o, now: 120_000 }), ['a', 'b']);
+    });
+
+    it('a watch added after the list was empty is asked at the next round', () => {
+      const r = new Rotation<string>((s) => s, new SharedBudget());
+      assert.deepStrictEqual(r.take(['a'], { ...o, now: 0 }), ['a']);
+      r.asked('a', 0);
+      assert.deepStrictEqual(r.take([], { ...o, now: 60_000 }), []);
+      assert.deepStrictEqual(r.take(['b'], { ...o, now: 60_001 }), ['b']);
+    });
+
+    it('a short list that grows after a pause keeps its own pace: no burst of the whole share', () => {
+      const r = new Rotation<string>((s) => s, new SharedBudget());
+      const keyless = { perMinute: KEYLESS, minIntervalMs: 0, firstRoundMs: FIRST_DELAY_MS };
+      r.take(['a', 'b'], { ...keyless, now: 0 });
+      // an hour of rounds that ask nothing (the API was down): two items earn two requests at most
+      assert.strictEqual(r.take(['a', 'b'], { ...keyless, now: 3_600_000 }).length, 2);
+      const grown = r.take(ids(100, 'tx'), { ...keyless, now: 3_600_001 });
+      assert.strictEqual(grown.length, 2, `asked ${grown.length} at once`);
+    });
+
+    it('each request sent spends the credit: asked again at once, nothing is taken', () => {
+      const r = new Rotation<string>((s) => s, new SharedBudget());
+      const list = ids(10, 'tx');
+      const turn = r.take(list, { ...o, now: 0 });
+      assert.strictEqual(turn.length, 10);
+      for (const t of turn) r.asked(t, 0);
+      assert.deepStrictEqual(r.take(list, { ...o, now: 0 }), []);
+    });
+  });
 });
