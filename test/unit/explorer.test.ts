@@ -35,6 +35,11 @@ describe('explorerUrl', () => {
     assert.strictEqual(path({ kind: 'block', id: 'latest' }), '/blocks');
     assert.strictEqual(path({ kind: 'mempool', id: '' }), '/mempool');
     assert.strictEqual(path({ kind: 'status', id: '' }), '/');
+    assert.strictEqual(
+      explorerUrl(BASE, { kind: 'status', id: '' }, 'mainnet', 'https://api.hiro.so'),
+      `${BASE}/?chain=mainnet`,
+      'the status page is the home page, with its slash',
+    );
     // a burn block is a Bitcoin block: the Bitcoin explorer shows it, not the Stacks one
     assert.strictEqual(explorerUrl(BASE, { kind: 'burnBlock', id: '5' }, 'mainnet', ''), undefined);
     assert.strictEqual(explorerUrl(BASE, { kind: 'contracts', id: `${SP}.a,${SP}.b` }, 'mainnet', ''), undefined);
@@ -60,7 +65,18 @@ describe('bitcoinUrl', () => {
     assert.strictEqual(bitcoinUrl(BTC, 'block', '700000'), `${BTC}/block/700000`);
   });
   it('gives no link for anything that is not a Bitcoin id, or a base that breaks the rules', () => {
-    for (const id of ['', '0x4321', `${TX}/../x`, '../../tx/1', 'latest', '1e9', '-1', 'https://evil.example'])
+    for (const id of [
+      '',
+      '0x4321',
+      `${TX}/../x`,
+      `x${TX}`,
+      `../${TX.slice(2)}`,
+      '../../tx/1',
+      'latest',
+      '1e9',
+      '-1',
+      'https://evil.example',
+    ])
       for (const kind of ['tx', 'block'] as const)
         assert.strictEqual(bitcoinUrl(BTC, kind, id), undefined, `${kind} ${id}`);
     assert.strictEqual(bitcoinUrl(BTC, 'tx', '700000'), undefined, 'a height is no transaction');

@@ -56,6 +56,22 @@ describe('URL rules', () => {
       ])
         assert.ok(!checkExplorerBase(u).ok, u);
     });
+    it('says which rule a refused base breaks', () => {
+      const reason = (u: string) => {
+        const c = checkExplorerBase(u);
+        return c.ok ? `accepted as ${c.url}` : c.reason;
+      };
+      assert.strictEqual(reason('not a url'), 'it is not a valid URL');
+      for (const u of ['ftp://localhost:8000', 'file://localhost/etc/passwd', 'http://explorer.example.org'])
+        assert.strictEqual(
+          reason(u),
+          'it must start with https:// (http:// only for localhost, 127.0.0.1 or [::1])',
+          u,
+        );
+      assert.strictEqual(reason('https://user:pw@explorer.example.org'), 'it must not contain a user name or password');
+      for (const u of ['https://explorer.example.org/?x=1', 'https://explorer.example.org#', 'http://localhost:8000/?'])
+        assert.strictEqual(reason(u), 'it must not contain a query or fragment', u);
+    });
     it('builds no link from a base that breaks the rules', () => {
       for (const base of ['file:///etc/passwd#', 'https://x.example/?a=', 'https://u@x.example'])
         assert.strictEqual(explorerUrl(base, { kind: 'mempool', id: '' }, 'mainnet', 'https://api.hiro.so'), undefined);
