@@ -33,7 +33,7 @@ describe('the source document of a deployed contract', () => {
       assert.match(second!, says);
       assert.ok(second!.startsWith(`;; (transaction ${real.tx_id})`));
       assert.strictEqual(blank, '');
-      assert.ok(doc.text.endsWith(SOURCE));
+      assert.strictEqual(doc.text, `${first}\n${second}\n\n${SOURCE}`, 'one blank line, then the source as deployed');
       // The API's own status text never reaches the document.
       assert.ok(!doc.text.includes('something new'));
     });
@@ -49,8 +49,11 @@ describe('the source document of a deployed contract', () => {
   });
 
   it('shows nothing when the transaction deploys nothing', () => {
+    const reason = `The transaction the API names for ${ID} does not deploy a contract.`;
     const doc = deployedSourceDocument(ID, as({ tx_type: 'contract_call', smart_contract: undefined }));
-    assert.strictEqual(doc.ok, false);
+    assert.deepStrictEqual(doc, { ok: false, reason });
+    // a transaction of another kind is no deploy, whatever else the answer holds
+    assert.deepStrictEqual(deployedSourceDocument(ID, as({ tx_type: 'contract_call' })), { ok: false, reason });
   });
 
   it('shows nothing when the deploy carries no source', () => {

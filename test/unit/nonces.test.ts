@@ -58,6 +58,25 @@ describe('Nonces and stuck transactions', () => {
       );
     });
 
+    it('a gap with nothing pending above it: later transactions wait; pending nonces come sorted', () => {
+      const none = nonceGap({
+        next_nonce: 5,
+        last_confirmed_nonce: 3,
+        mempool: { last_nonce: null, pending_nonces: [], missing_nonces: [4] },
+      });
+      assert.deepStrictEqual(none?.blocked, []);
+      assert.strictEqual(
+        none?.message,
+        'Nonce 4 is missing: later transactions cannot be mined until a transaction with nonce 4 is sent (or the stuck ones are replaced).',
+      );
+      const unsorted = nonceGap({
+        next_nonce: 10,
+        last_confirmed_nonce: 1,
+        mempool: { last_nonce: 9, pending_nonces: [9, 7, 3, 8, 3], missing_nonces: [2] },
+      });
+      assert.deepStrictEqual(unsorted?.blocked, [3, 7, 8, 9]);
+    });
+
     it('a long gap: the message names the first ten missing and ten pending nonces, and says more wait', () => {
       const odd = (count: number) => Array.from({ length: count }, (_, i) => 2 * i + 1);
       const even = (count: number) => Array.from({ length: count }, (_, i) => 2 * i + 2);
