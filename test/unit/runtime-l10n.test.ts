@@ -2,7 +2,6 @@ import * as assert from 'assert';
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import * as l10n from '../../src/chain/l10n';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const BUNDLES = path.join(ROOT, 'l10n');
@@ -65,19 +64,5 @@ describe('Runtime strings: the l10n bundles', () => {
       [],
       'add these to src/ui/panels/webviewStrings.ts',
     );
-  });
-
-  it('without a translator a message is its English with the placeholders filled, as vscode.l10n.t does', () => {
-    assert.strictEqual(l10n.t('{0} of {1}, {0} again, {2} stays', 'a', 2), 'a of 2, a again, {2} stays');
-  });
-
-  it('the translator handed in at activation translates the layers without vscode, and can be taken back', () => {
-    try {
-      l10n.useTranslator((m, ...a) => `«${l10n.format(m, a)}»`);
-      assert.strictEqual(l10n.t('Hello {0}', 'x'), '«Hello x»');
-    } finally {
-      l10n.useTranslator(undefined);
-    }
-    assert.strictEqual(l10n.t('Hello {0}', 'x'), 'Hello x');
   });
 });
