@@ -695,7 +695,9 @@ class Client implements StacksClient {
     const [address, name] = contractParts(contractId);
     const fn = must(clarityName(functionName, l10n.t('function name')));
     const sender = must(checkPrincipal(String(call.sender))).principal;
-    if (!Array.isArray(call.arguments) || call.arguments.length > MAX_CALL_ARGUMENTS)
+    if (!Array.isArray(call.arguments))
+      throw invalid(l10n.t('The arguments of a read-only call must be a list of serialized Clarity values.'));
+    if (call.arguments.length > MAX_CALL_ARGUMENTS)
       throw invalid(l10n.t('A read-only call takes at most {0} arguments.', MAX_CALL_ARGUMENTS));
     const args = call.arguments.map((a, i) => {
       if (typeof a !== 'string' || a.length > MAX_ARGUMENT_HEX || !HEX_VALUE.test(a))

@@ -269,7 +269,7 @@ describe('Stacks API client: contract reads and node routes', function () {
         await rejectsWith(
           client().callReadOnly(CONTRACT.typeProbe, 'safe-div', readCall(args as unknown as string[])),
           'invalid-input',
-          'A read-only call takes at most 256 arguments.',
+          'The arguments of a read-only call must be a list of serialized Clarity values.',
         );
       }
       assert.strictEqual(mock.requests.length, 0);
