@@ -1,0 +1,132 @@
+import * as assert from 'assert';
+import { parseManifest, scanManifest } from '../../src/chain/clarinetManifest';
+
+const DEPLOYER = 'SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9';
+
+function manifest(text: string) {
+  const r = parseManifest(text);
+  if (!r.ok) return assert.fail(`expected a manifest, got ${JSON.stringify(r.problem)}`);
+  return r.value;
+}
+
+describe('Clarinet.toml: the edges of the manifest reader', () => {
+  it('a manifest without [project], or with a blank name, is the "Clarinet project" and says what is missing', () => {
+    const none = manifest('[contracts.a]\npath = "contracts/a.clar"\n');
+    assert.strictEqual(none.name, 'Clarinet project');
+    assert.deepStrictEqual(
+      none.problems.map((p) => p.message),
+      ['There is no [project] table.'],
+    );
+    assert.deepStrictEqual(
+      none.contracts.map((c) => c.name),
+      ['a'],
+    );
+    const blank = manifest('[project]\nname = "   "\n');
+    assert.strictEqual(blank.name, 'Clarinet project');
+    assert.deepStrictEqual(blank.problems, []);
+  });
+
+  it('a TOML error is told without the parser\u2019s "Invalid TOML document" prefix, at its line', () => {
+    const r = parseManifest('[project]\nname = "x"\n[contracts.a\npath = "a.clar"\n');
+    assert.ok(!r.ok);
+    assert.strictEqual(r.problem.line, 3);
+    assert.doesNotMatch(r.problem.message, /Invalid TOML document/);
+    assert.ok(r.problem.message.length > 0);
+  });
+
+  it('a requirement whose id is not a contract id is a problem at its line; the good ones are kept', () => {
+    const m = manifest(
+      `[project]\nname = "x"\n\n[[project.requirements]]\ncontract_id = "${DEPLOYER}.sip-010-trait"\n\n` +
+        `[[project.requirements]]\ncontract_id = "not-a-contract"\n\n[[project.requirements]]\nnothing = 1\n`,
+    );
+    assert.deepStrictEqual(
+      m.requirements.map((r) => r.contractId),
+      [`${DEPLOYER}.sip-010-trait`],
+    );
+    assert.strictEqual(m.problems.length, 1);
+    assert.strictEqual(m.problems[0]!.line, 8);
+    assert.match(m.problems[0]!.message, /^A requirement: ./);
+  });
+
+  it('past 20 bad requirements, the problems are still told, without a line', () => {
+    let text = '[project]\nname = "x"\nrequirements = [\n';
+    for (let i = 0; i < 22; i++) text += `  { contract_id = "bad-${i}" },\n`;
+    const m = manifest(`${text}]\n`);
+    assert.strictEqual(m.problems.length, 22);
+    assert.deepStrictEqual(
+      m.problems.map((p) => p.line),
+      [...Array.from({ length: 20 }, (_, i) => 4 + i), undefined, undefined],
+    );
+  });
+
+  it('numbers written bare are read as written: clarity_version = 2, epoch = 2.1', () => {
+    const m = manifest(
+      '[project]\nname = "x"\n[contracts.a]\npath = "contracts/a.clar"\nclarity_version = 2\nepoch = 2.1\n',
+    );
+    assert.deepStrictEqual(
+      m.contracts.map((c) => [c.clarityVersion, c.epoch]),
+      [['2', '2.1']],
+    );
+  });
+
+  it('dotted keys under [contracts], which the line scan does not follow, still give what the parser read', () => {
+    const m = manifest(
+      '[project]\nname = "x"\n[contracts]\na.path = "contracts/a.clar"\na.clarity_version = 2\na.epoch = "2.4"\n',
+    );
+    assert.deepStrictEqual(
+      m.contracts.map((c) => [c.name, c.path, c.clarityVersion, c.epoch]),
+      [['a', 'contracts/a.clar', '2', '2.4']],
+    );
+  });
+
+  describe('scanManifest: where each contract table is', () => {
+    it('a table header inside a multi-line string is text, not a table', () => {
+      const text = [
+        '[project]',
+        'description = """',
+        '[contracts.fake]',
+        'clarity_version = 9',
+        '"""',
+        "notes = '''one line''' ",
+        '[contracts.real]',
+        'path = "contracts/real.clar"',
+        'epoch = "3.0"',
+      ].join('\n');
+      const found = scanManifest(text);
+      assert.deepStrictEqual([...found.keys()], ['real']);
+      assert.deepStrictEqual(found.get('real'), { line: 7, epoch: '3.0' });
+    });
+
+    it('a multi-line string that opens and closes on one line opens nothing', () => {
+      const text = [
+        '[project]',
+        'a = """ closed """',
+        "b = ''' closed too '''",
+        '[contracts.next]',
+        'clarity_version = "2"',
+      ].join('\n');
+      assert.deepStrictEqual(scanManifest(text).get('next'), { line: 4, clarity_version: '2' });
+    });
+
+    it('an array of tables ends the contract before it; quoted names are unquoted', () => {
+      const text = [
+        '[contracts."pool-v1"]',
+        'epoch = 2.1',
+        '[[project.requirements]]',
+        'epoch = "not the contract\'s"',
+        "[contracts.'b']",
+        "clarity_version = '3'",
+      ].join('\n');
+      const found = scanManifest(text);
+      assert.deepStrictEqual(found.get('pool-v1'), { line: 1, epoch: '2.1' });
+      assert.deepStrictEqual(found.get('b'), { line: 5, clarity_version: '3' });
+    });
+
+    it('an inline table under [contracts] gives its line and values', () => {
+      const text =
+        '[contracts]\nx = { path = "contracts/x.clar", clarity_version = 2, epoch = "2.4" }\n"q-1" = { epoch = 3.0 }\n';
+      assert.deepStrictEqual(scanManifest(text).get('x'), { line: 2, clarity_version: '2', epoch: '2.4' });
+      assert.deepStrictEqual(scanManifest(text).get('q-1'), { line: 3, epoch: '3.0' });
+    });
+  });
+});
