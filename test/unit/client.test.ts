@@ -3,6 +3,7 @@ import * as http from 'http';
 import { AddressInfo } from 'net';
 import * as z from 'zod/mini';
 import { createStacksClient, ErrorKind, StacksApiError, StacksClient, StacksClientOptions } from '../../src/api';
+import { sleep } from '../../src/api/clock';
 import { isRouteMissing } from '../../src/api/errors';
 import * as S from '../../src/api/schemas';
 import { ERROR_BODIES } from '../mock-api/fixtures';
@@ -865,7 +866,9 @@ describe('Stacks API client', function () {
     });
 
     it('never serves pending transactions, balances, latest or the tip stale beyond the fresh window', async () => {
-      const c = client({ freshMs: 100 });
+      // The client's clock, stopped: the window is not shortened by a slow machine, and passes at once.
+      let t = Date.now();
+      const c = client({ freshMs: 100, clock: { now: () => t, sleep } });
       const calls = [
         () => c.getTransaction(TX.pending),
         () => c.getStxBalance(ADDRESS.mainnet),
@@ -875,7 +878,10 @@ describe('Stacks API client', function () {
       for (const call of calls) await call();
       for (const call of calls) await call();
       assert.strictEqual(mock.requests.length, 4, 'reused within the fresh window');
-      await new Promise((r) => setTimeout(r, 150));
+      t += 99;
+      for (const call of calls) await call();
+      assert.strictEqual(mock.requests.length, 4, 'still reused 99 ms later');
+      t += 2;
       for (const call of calls) await call();
       assert.strictEqual(mock.requests.length, 8, 'asked again after it');
     });
