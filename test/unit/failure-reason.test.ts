@@ -10,6 +10,7 @@ import {
   sameLink,
   sameSite,
   valueOfText,
+  type ErrorSite,
   type FailureNames,
 } from '../../src/chain/failureReason';
 import { clarityText } from '../../src/chain/clarity';
@@ -152,6 +153,8 @@ describe('Failure reasons: which constant and line returned a failed call’s (e
       ],
     );
     assert.strictEqual(failureHeadline(f), 'Failed with ERR-A or ERR-B (err u7)');
+    const three = ok(explainFailure(src.replace('(ok x)', '(if (is-eq x u3) ERR-C (ok x))'), 'f', '(err u7)'));
+    assert.strictEqual(failureHeadline(three), 'Failed with ERR-A, ERR-B or ERR-C (err u7)');
   });
 
   it('offers the constants of that value when the called function reaches none of them', () => {
@@ -302,6 +305,30 @@ describe('Failure reasons: which constant and line returned a failed call’s (e
     const there = ok(explainFailure(local, 'get-or-create-user-id', '(err u3000)'));
     const site = sameSite(onChain, onChain.names[0]!.sites[0]!, there);
     assert.strictEqual(site?.line, onChain.names[0]!.sites[0]!.line + 1);
+  });
+
+  it('finds the same site by function, form and name when the other copy returns the error in more places', () => {
+    const constants = '(define-constant ERR-A (err u1))\n(define-constant ERR-B (err u1))\n';
+    const onChain = ok(
+      explainFailure(
+        `${constants}(define-public (f (x uint))\n  (begin\n    (asserts! (> x u1) ERR-A)\n    (unwrap! (some x) ERR-B)\n    (ok x)))`,
+        'f',
+        '(err u1)',
+      ),
+    );
+    const local = ok(
+      explainFailure(
+        `${constants}(define-public (f (x uint))\n  (begin\n    (asserts! (> x u0) ERR-B)\n    (asserts! (> x u1) ERR-A)\n    (unwrap! (some x) ERR-B)\n    (ok x)))`,
+        'f',
+        '(err u1)',
+      ),
+    );
+    const where = (site: ErrorSite | undefined) => site && [site.how, site.name, site.line, site.character];
+    const [asserts, unwrap] = [onChain.names[0]!.sites[0]!, onChain.names[1]!.sites[0]!];
+    assert.deepStrictEqual(where(asserts), ['asserts!', 'ERR-A', 4, 4]);
+    assert.deepStrictEqual(where(unwrap), ['unwrap!', 'ERR-B', 5, 4]);
+    assert.deepStrictEqual(where(sameSite(onChain, asserts, local)), ['asserts!', 'ERR-A', 5, 4]);
+    assert.deepStrictEqual(where(sameSite(onChain, unwrap, local)), ['unwrap!', 'ERR-B', 6, 4]);
   });
 
   it('links each name to where it is returned, in words a reader can follow', () => {
