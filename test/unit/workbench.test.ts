@@ -125,6 +125,27 @@ describe('Contract workbench: arguments typed into a form', () => {
     refuses(nested, '(list "abcd")', /4 characters.*\(at \[0\]\)/);
   });
 
+  it('an empty or doubled field says what to give, with an example of its type', () => {
+    const reason = (type: AbiType, input: string) => {
+      const r = encodeArgument(type, input);
+      return r.ok ? `encoded ${r.text}` : r.reason;
+    };
+    const tup = {
+      tuple: [
+        { name: 'a', type: U },
+        { name: 'b', type: 'bool' },
+      ],
+    } as AbiType;
+    assert.strictEqual(reason({ optional: U } as AbiType, '  '), 'Give a value: none or (some …).');
+    assert.strictEqual(reason({ response: { ok: U, error: I } } as AbiType, ''), 'Give a value: (ok …) or (err …).');
+    assert.strictEqual(reason({ list: { type: U, length: 2 } } as AbiType, ''), 'Give a value: (list … …).');
+    assert.strictEqual(reason(tup, ''), 'Give a value: { a: …, b: … }.');
+    assert.strictEqual(reason({ optional: U } as AbiType, 'none none'), 'Give one value, like none or (some …).');
+    assert.strictEqual(reason('principal', ''), 'Give an address (SP…) or a contract id (SP….name).');
+    assert.strictEqual(reason(U, 'u1'.repeat(1_100_001)), 'The value is too long for a Clarity value (1 MB).');
+    assert.strictEqual(reason(U, undefined as unknown as string), 'No value given.');
+  });
+
   it('a value nested deeper than the reader allows is refused, not a stack overflow', () => {
     let t: AbiType = U;
     for (let i = 0; i < 40; i++) t = { optional: t };
