@@ -229,6 +229,45 @@ describe('Clarinet.toml requirements: added as Clarinet writes them', () => {
     assert.deepStrictEqual(requirementsOf(add('[project]\nname = "x"')), [ID], 'no newline at the end');
   });
 
+  it('the text it writes, line for line, in each layout', () => {
+    const OTHER = 'SP2C2YFP12AJZB4MABJBAJ55XECVS7E4PMMZ89YZR.arkadiko-token';
+    const table = (eol = '\n') => `[[project.requirements]]${eol}contract_id = "${ID}"${eol}`;
+    const cases: Array<[string, string, string]> = [
+      ['no [project], no newline at the end', '[repl]\nx = 1', `[repl]\nx = 1\n${table()}`],
+      [
+        'a [project] with a comment, blank lines kept after it',
+        '[project] # the project\nname = "x"\n\n\n[contracts.a]\npath = "a.clar"\n',
+        `[project] # the project\nname = "x"\n${table()}\n\n[contracts.a]\npath = "a.clar"\n`,
+      ],
+      [
+        'a spaced [ project ] followed at once by a table: a blank line between',
+        '[ project ]\nname = "x"\n[contracts.a]\npath = "a.clar"\n',
+        `[ project ]\nname = "x"\n${table()}\n[contracts.a]\npath = "a.clar"\n`,
+      ],
+      [
+        'after the last requirement, in CRLF',
+        `[project]\r\nname = "x"\r\n\r\n[[project.requirements]]\r\ncontract_id = "${OTHER}"\r\n\r\n[contracts.a]\r\npath = "a.clar"\r\n`,
+        `[project]\r\nname = "x"\r\n\r\n[[project.requirements]]\r\ncontract_id = "${OTHER}"\r\n${table('\r\n')}\r\n[contracts.a]\r\npath = "a.clar"\r\n`,
+      ],
+      [
+        'after the last requirement, at the end without a newline',
+        `[project]\nname = "x"\n[[project.requirements]]\ncontract_id = "${OTHER}"`,
+        `[project]\nname = "x"\n[[project.requirements]]\ncontract_id = "${OTHER}"\n${table()}`,
+      ],
+      [
+        'an inline list ending in a comma, with a comment after it',
+        `[project]\nname = "x"\nrequirements = [{ contract_id = "${OTHER}" },] # deps\n`,
+        `[project]\nname = "x"\nrequirements = [{ contract_id = "${OTHER}" }, { contract_id = "${ID}" }] # deps\n`,
+      ],
+      [
+        'an empty inline list on the last line',
+        '[project]\nname = "x"\nrequirements = []\n',
+        `[project]\nname = "x"\n${table()}`,
+      ],
+    ];
+    for (const [what, before, after] of cases) assert.strictEqual(add(before), after, what);
+  });
+
   it('refuses what it cannot write safely', () => {
     const multi =
       '[project]\nname = "x"\nrequirements = [\n  { contract_id = "SP2C2YFP12AJZB4MABJBAJ55XECVS7E4PMMZ89YZR.arkadiko-token" },\n]\n';
