@@ -197,3 +197,38 @@ describe('recognising identifiers', () => {
     });
   });
 });
+
+describe('findIdentifiers and identifierAt: ranges and edges', () => {
+  const HEX = TX.slice(2);
+  it('each identifier has the exact range it covers, and the list is in text order whatever its kind', () => {
+    const text = `'${OPERATOR}.pool then ${TX} and https://explorer.hiro.so/txid/${HEX} and .token`;
+    const found = findIdentifiers(text, { clarity: true, deployer: `  ${DEPLOYER}  ` });
+    assert.deepStrictEqual(
+      found.map((f) => [f.kind, f.id, text.slice(f.start, f.end)]),
+      [
+        ['contract', `${OPERATOR}.pool`, `${OPERATOR}.pool`],
+        ['tx', TX, TX],
+        ['tx', TX, HEX],
+        ['contract', `${DEPLOYER}.token`, '.token'],
+      ],
+    );
+    const quoted = findIdentifiers("(contract-call? '.token transfer)", { clarity: true, deployer: DEPLOYER });
+    assert.deepStrictEqual(
+      quoted.map((f) => [f.start, f.end]),
+      [[17, 23]],
+      'the quote of a relative reference is not part of it',
+    );
+  });
+
+  it('identifierAt: a cursor just past the end counts, one further does not; the next line never hides it', () => {
+    const line = `x ${OPERATOR} y`;
+    const end = 2 + OPERATOR.length;
+    assert.strictEqual(identifierAt(line, end)?.id, OPERATOR);
+    assert.strictEqual(identifierAt(line, end + 1), undefined);
+    const followed = `${line}\n${'z'.repeat(MAX_SCAN_LINE + 1)}`;
+    assert.strictEqual(identifierAt(followed, 3)?.id, OPERATOR, 'a long line after it is not part of its line');
+    const atCap = `${OPERATOR}${' '.repeat(MAX_SCAN_LINE - OPERATOR.length)}`;
+    assert.strictEqual(identifierAt(atCap, 3)?.id, OPERATOR, `a line of exactly ${MAX_SCAN_LINE} characters is read`);
+    assert.strictEqual(identifierAt(`${atCap} `, 3), undefined, 'one more and it is not');
+  });
+});
