@@ -2,9 +2,12 @@
  * From a failed transaction to its named error: the time `txFailure` takes once the transaction is
  * there, cold (a new client: one request for the called contract's source, then the reading) and
  * warm (the same client: the source is kept, only the reading), next to one round trip to the
- * same mock (a transaction request). The mock runs in a child process.
+ * same mock (a transaction request). The mock runs in a child process. Then the reading alone of
+ * the largest source it reads (nearly 2 MB), which a contract's deployer chooses.
  */
 import { createStacksClient } from '../src/api';
+import { explainFailure, MAX_FAILURE_SOURCE_CHARS } from '../src/chain/failureReason';
+import { nearlyMaxFailureSource } from '../test/fixtures/hostile';
 import { txFailure } from '../src/ui/shared/txFailure';
 import { TX } from '../test/fixtures/ids';
 import { mockInChild } from './util';
@@ -18,6 +21,9 @@ export interface FailureResult {
   /** Requests of one cold run (the source only). */
   coldRequests: number;
   headline: string;
+  /** Median of five readings of a source of nearly 2 MB for the error of its last copy, in ms. */
+  largestMs: number;
+  largestChars: number;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -49,7 +55,24 @@ export async function measureFailure(runs = 15): Promise<FailureResult> {
       warm.push(performance.now() - t);
       headline = f?.headline ?? '';
     }
-    return { runs, roundTripMs: median(rtt), coldMs: median(cold), warmMs: median(warm), coldRequests, headline };
+    const { source, copies } = nearlyMaxFailureSource(MAX_FAILURE_SOURCE_CHARS);
+    const largest: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t = performance.now();
+      const f = explainFailure(source, `complete-deposit-wrapper-${copies - 1}`, '(err u302)');
+      largest.push(performance.now() - t);
+      if (!f.ok || f.names.length !== 1) throw new Error('the largest source: the error was not named');
+    }
+    return {
+      runs,
+      roundTripMs: median(rtt),
+      coldMs: median(cold),
+      warmMs: median(warm),
+      coldRequests,
+      headline,
+      largestMs: median(largest),
+      largestChars: source.length,
+    };
   } finally {
     await mock.close();
   }
