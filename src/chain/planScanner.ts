@@ -82,17 +82,17 @@ function lex(text: string): Line[] {
     const lineStart = offset;
     offset += raw.length + 1;
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    // Indentation is spaces nearly always: counted without copying the line; any other blank
-    // the way trimStart sees it.
+    // Indentation is spaces nearly always: counted without copying the line. YAML's blanks are
+    // the space and the tab only: a no-break space or any other Unicode space is text to it.
     let indent = 0;
     while (line.charCodeAt(indent) === 32) indent++;
-    if (indent < line.length && /\s/.test(line[indent]!)) indent = line.length - line.trimStart().length;
+    if (line.charCodeAt(indent) === 9) while (isBlank(line.charCodeAt(indent))) indent++;
     const content = indent ? line.slice(indent) : line;
     if (content === '' || content.startsWith('#')) continue;
     if (indent && line.lastIndexOf('\t', indent - 1) >= 0) bail();
-    if (indent === 0 && /^(---|\.\.\.)(\s|$)/.test(content)) {
+    if (indent === 0 && /^(---|\.\.\.)([ \t]|$)/.test(content)) {
       // One document, its start marker before anything else.
-      if (started || !/^---\s*(#.*)?$/.test(content)) bail();
+      if (started || !/^---[ \t]*(#.*)?$/.test(content)) bail();
       started = true;
       continue;
     }
@@ -101,12 +101,14 @@ function lex(text: string): Line[] {
     let dash = false;
     let rest = content;
     let col = indent;
-    const m = /^-(\s+|$)/.exec(rest);
+    const m = /^-([ \t]+|$)/.exec(rest);
     if (m) {
+      // A tab after the dash: where the item's map is indented is a question YAML answers with an error.
+      if (m[0].includes('\t')) bail();
       dash = true;
       col = indent + m[0].length;
       rest = rest.slice(m[0].length);
-      if (/^-(\s|$)/.test(rest)) bail(); // "- - x": nested sequences on one line
+      if (/^-([ \t]|$)/.test(rest)) bail(); // "- - x": nested sequences on one line
     }
     const stripped = stripComment(rest);
     if (typeof stripped === 'string') {
@@ -120,9 +122,10 @@ function lex(text: string): Line[] {
     while (closed < 0 && ++r < raws.length) {
       // An escaped line break ("…\" at the end of a line) is YAML's business, not this reader's.
       if (quote === '"' && /(^|[^\\])(\\\\)*\\\r?$/.test(previous)) bail();
-      const next = raws[r]!;
+      const nextRaw = raws[r]!;
+      offset += nextRaw.length + 1;
+      const next = nextRaw.endsWith('\r') ? nextRaw.slice(0, -1) : nextRaw;
       previous = next;
-      offset += next.length + 1;
       closed = quotedEnd(quote + next, 0);
       if (closed >= 0 && stripComment(next.slice(closed - 1)) !== '') bail(); // something after the closing quote
     }
@@ -138,20 +141,30 @@ function lex(text: string): Line[] {
  */
 function stripComment(s: string): string | { open: number } {
   // Most lines have neither quotes nor a comment.
-  if (!s.includes('#') && !s.includes('"') && !s.includes("'")) return s.trimEnd();
+  if (!s.includes('#') && !s.includes('"') && !s.includes("'")) return trimBlanks(s);
   let i = 0;
   while (i < s.length) {
     const c = s[i]!;
-    if ((c === '"' || c === "'") && (i === 0 || /[\s:]/.test(s[i - 1]!))) {
+    if ((c === '"' || c === "'") && (i === 0 || /[ \t:]/.test(s[i - 1]!))) {
       const end = quotedEnd(s, i);
       if (end < 0) return { open: i };
       i = end;
       continue;
     }
-    if (c === '#' && i > 0 && /\s/.test(s[i - 1]!)) return s.slice(0, i).trimEnd();
+    if (c === '#' && i > 0 && isBlank(s.charCodeAt(i - 1))) return trimBlanks(s.slice(0, i));
     i++;
   }
-  return s.trimEnd();
+  return trimBlanks(s);
+}
+
+/** A space or a tab: YAML's only blanks. */
+const isBlank = (c: number): boolean => c === 32 || c === 9;
+
+/** Without the spaces and tabs at its end (trimEnd would take a no-break space too, which YAML keeps). */
+function trimBlanks(s: string): string {
+  let end = s.length;
+  while (end > 0 && isBlank(s.charCodeAt(end - 1))) end--;
+  return end === s.length ? s : s.slice(0, end);
 }
 
 /** The index after the quoted scalar that starts at `i`, or -1 when it does not close on the line. */
@@ -245,9 +258,9 @@ function map(lines: Line[], state: { i: number }, indent: number, inline: boolea
 
 /** `key: rest` with a plain or quoted key, or undefined. */
 function keyOf(s: string): [string, string] | undefined {
-  const plain = /^([A-Za-z0-9_][A-Za-z0-9_./-]*)\s*:(?:\s+(.*)|$)/.exec(s);
+  const plain = /^([A-Za-z0-9_][A-Za-z0-9_./-]*)[ \t]*:(?:[ \t]+(.*)|$)/.exec(s);
   if (plain) return [plain[1]!, plain[2] ?? ''];
-  const quoted = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*')\s*:(?:\s+(.*)|$)/.exec(s);
+  const quoted = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*')[ \t]*:(?:[ \t]+(.*)|$)/.exec(s);
   if (quoted) return [quotedValue(quoted[1]!), quoted[2] ?? ''];
   return undefined;
 }
@@ -261,8 +274,8 @@ function scalar(s: string, offset: number): Built {
     return { kind: 'scalar', offset, value: quotedValue(s) };
   }
   // Plain: not starting with an indicator, no ": " or " #" inside, not ending in ":".
-  if (/^[[\]{},&*!|>%@`#?:-]/.test(s) && !/^-[^\s]/.test(s) && !/^[?:][^\s]/.test(s)) bail();
-  if (/:(\s|$)|\s#/.test(s)) bail();
+  if (/^[[\]{},&*!|>%@`#?:-]/.test(s) && !/^-[^ \t]/.test(s) && !/^[?:][^ \t]/.test(s)) bail();
+  if (/:([ \t]|$)|[ \t]#/.test(s)) bail();
   if (/^(~|null|Null|NULL|true|True|TRUE|false|False|FALSE)$/.test(s))
     return { kind: 'scalar', offset, value: undefined };
   // A number to YAML (0x10 is 16): its text is asked of the full parser, should anyone need it.

@@ -31,7 +31,7 @@ function plain(n: PlanNode | undefined): unknown {
 
 /** The full parser's reading, in the same terms. */
 function expected(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(expected);
+  if (Array.isArray(v)) return v.length ? v.map(expected) : undefined; // `[]`, which the scanner reads as no value
   if (v && typeof v === 'object') {
     if (v instanceof Map || Object.keys(v).length === 0) return undefined;
     return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, expected(x)]));
@@ -126,3 +126,94 @@ function withMultiline(full: unknown, scanned: unknown): unknown {
     );
   return full;
 }
+
+describe('the plan scanner on the edges of its subset: what it reads, YAML reads alike; the rest it leaves', () => {
+  /** Read by the scanner itself, as the YAML parser reads it. */
+  const reads: Array<[string, string]> = [
+    ['a comment after a value', 'a: b # note\nc: d\n'],
+    ['a number with a comment after it', 'a: 1 # note\n'],
+    ['a "#" inside a word is text', 'a: b#c\n'],
+    ['a "#" inside quotes is text', 'a: \'x # y\'\nb: "p # q"\n'],
+    ['a comment after a tab', 'a: b\t# note\n'],
+    ['comments and blank lines anywhere', '# head\n\na: 1\n  # indented comment\n\nb: 2\n# tail'],
+    ['a start marker, with a comment after it', '--- # plan\na: b\n'],
+    ['a start marker after a comment', '# head\n---\na: b\n'],
+    ['trailing blanks', 'a:   b   \nc:\n'],
+    ['a sequence at the indent of its key', 'a:\n- x\n- y\nb: z\n'],
+    ['a sequence under its key', 'a:\n  - x\n  - y\n'],
+    ['a dash alone and one with blanks after it', 'a:\n  -\n  - \n  - x\n'],
+    ['a dash alone before a map', 'a:\n  -\n    b: 1\n    c: 2\n'],
+    ['a dash followed by several blanks', '-    a: 1\n     b: 2\n-  c\n'],
+    ['maps as items', '- a: 1\n  b: 2\n- c: 3\n'],
+    ['plain text starting with "-", ":" or "?"', 'a: -x\nb: :x\nc: ?x\nd: x-\n'],
+    ['numbers left to the full parser', 'a: -1\nb: 0x10\nc: 1.5e3\nd: .5\ne: .inf\nf: 12abc\n'],
+    ['null, booleans, {} and []', 'a: ~\nb: null\nc: true\nd: FALSE\ne: {}\nf: []\ng:\n'],
+    ['quoted keys', '"a b": 1\n\'it\'\'s\': 2\n"q\\"k": 3\n'],
+    ['escapes JSON knows', 'a: "tab\\tnew\\nquote\\"u\\u00e9"\n'],
+    ['keys with dots, slashes and dashes', 'a.b/c-d_e: 1\n'],
+    ['a key with blanks before its colon', 'a   : b\n'],
+    ['a multi-line quoted value', 'a: "two\n  lines"\nb: c\n'],
+    ['a top-level sequence', '- a\n- b\n'],
+    ['a map indented as a whole', '  a: 1\n  b: 2\n'],
+    // YAML's blanks are the space and the tab: a no-break space is text, also before "#" and at the end.
+    ['a no-break space before "#"', 'a: b\u00a0#c\n'],
+    ['a no-break space at the end', 'a: b \u00a0\n'],
+    ['a no-break space inside a value after ":"', 'a: x:\u00a0y\n'],
+    ['blanks and tabs on an empty line', '  \t\na: 1\n'],
+  ];
+  /** Outside the subset: the scanner gives up, and the full parser reads it (or refuses it). */
+  const leaves: Array<[string, string]> = [
+    ['nothing', ''],
+    ['comments only', '# a\n\n  # b\n'],
+    ['an end marker', 'a: 1\n...\n'],
+    ['a document on the start line', '--- a\n'],
+    ['a second start marker', '---\na: 1\n---\n'],
+    ['a directive', '%YAML 1.2\n---\na: 1\n'],
+    ['a tab before the content', '\ta: 1\n'],
+    ['a tab inside the indentation', 'a:\n \t b: 1\n'],
+    ['a tag with nothing under it', '- !contract-publish\n- x\n'],
+    ['a tag on a sequence', '- !contract-publish\n  - x\n'],
+    ['a tag on a scalar', 'a: !str x\n'],
+    ['an anchor or an alias as an item', '- &a x\n- *a\n'],
+    ['a plain value that goes on', 'a: b\n  c\n'],
+    ['an item that goes on', '- b\n  c\n'],
+    ['a value after a nested key', 'a: b: c\n'],
+    ['a line indented past its siblings', 'a:\n    b: 1\n  c: 2\n'],
+    ['a line indented past its map', 'a: 1\n  b: 2\n'],
+    ['an item indented past its siblings', '- a\n  - b\n'],
+    ['a sequence after a map at its indent', 'a: 1\n- b\n'],
+    ['indicators', 'a: [\n'],
+    ['a literal block', 'a: >\n  x\n'],
+    ['an at sign', 'a: @x\n'],
+    ['a backquote', 'a: `x`\n'],
+    ['a percent in a value', 'a: %x\n'],
+    ['text after a closing quote', 'a: "x" y\n'],
+    ['an escape JSON does not know', 'a: "\\x41"\n'],
+    ['a key JSON cannot read', '"\\x41": 1\n'],
+    ['a quote not closed by the end', "a: 'x\n"],
+    ['a line not a key', 'a: 1\nb\n'],
+    ['a map outdented below the first line', '  a: 1\nb: 2\n'],
+    ['a no-break space before a key', '\u00a0a: 1\n'],
+    ['a no-break space before a colon', 'a\u00a0: b\n'],
+    ['a no-break space after a colon (a plain text, not a key)', 'a:\u00a0b\n'],
+    ['a tab after a dash, before a map or a text', '-\ta: 1\n  b: 2\n-\tx\n'],
+    ['a no-break space after a dash', '-\u00a0x\n'],
+    ['a no-break space after a start marker', '---\u00a0x\n'],
+  ];
+
+  for (const [what, text] of reads)
+    it(`reads ${what}`, () => {
+      const scanned = scanPlan(text);
+      assert.ok(scanned, `the scanner gave up on ${JSON.stringify(text)}`);
+      assert.deepStrictEqual(
+        plain(scanned),
+        withMultiline(expected(parse(text)), plain(scanned)),
+        JSON.stringify(text),
+      );
+    });
+
+  it('leaves to the full parser: ' + leaves.map(([what]) => what).join('; '), () => {
+    const read = leaves.filter(([, text]) => scanPlan(text) !== undefined).map(([what]) => what);
+    assert.deepStrictEqual(read, []);
+  });
+});
