@@ -115,6 +115,12 @@ describe('Failure reasons: which constant and line returned a failed call’s (e
       '(define-public (probe) (begin (asserts! false (err u4242)) (ok true)))',
     );
     assert.strictEqual(failureHeadline(f), 'Failed with (err u4242): the contract returns (err u4242) without a name');
+    const links = failureLinks(f);
+    assert.strictEqual(links.length, 1);
+    assert.strictEqual(linkText(links[0]!), `asserts! in probe, line ${f.inline[0]!.line + 1}`);
+    // An (err …) that is the function's value, not an asserts!'s: "returned".
+    const direct = ok(explainFailure('(define-public (g)\n  (if true (err u77) (ok true)))', 'g', '(err u77)'));
+    assert.deepStrictEqual(failureLinks(direct).map(linkText), ['returned in g, line 2']);
   });
 
   it('follows a call through try! into another public function (CityCoins user registry)', () => {
@@ -177,6 +183,41 @@ describe('Failure reasons: which constant and line returned a failed call’s (e
     assert.deepStrictEqual(
       f.names.map((n) => [n.name, n.sites[0]!.how]),
       [['ERR-T', 'unwrap-err!']],
+    );
+  });
+
+  it('matches lists, signed integers and leading zeros as the node writes them', () => {
+    const canonical: Array<[string, string | undefined]> = [
+      ['(err u000)', '(err u0)'],
+      ['(err u007)', '(err u7)'],
+      ['(err -007)', '(err -7)'],
+      ['(err 0)', '(err 0)'],
+      ['(err -0)', '(err 0)'],
+      ['(err -00)', '(err 0)'],
+      ['(err 100)', '(err 100)'],
+      ['(err (list u1 u02))', '(err (list u1 u2))'],
+      ['(err (list))', '(err (list))'],
+      ['(err (list u1 (tuple (b u2) (a u01))))', '(err (list u1 (tuple (a u1) (b u2))))'],
+      ['(err (list u1 unknown-name))', undefined],
+      ['(err 0xAB)', '(err 0xab)'],
+      ["(err 'SP000000000000000000002Q6VF78.pox)", '(err SP000000000000000000002Q6VF78.pox)'],
+    ];
+    assert.deepStrictEqual(
+      canonical.map(([text]) => [text, valueOfText(text)]),
+      canonical,
+    );
+    const src = [
+      '(define-constant ERR-LIST (err (list u1 u02)))',
+      '(define-constant ERR-NEG (err -007))',
+      '(define-public (f (x int)) (begin (asserts! (> x 0) ERR-NEG) (asserts! (> x 1) ERR-LIST) (ok true)))',
+    ].join('\n');
+    assert.deepStrictEqual(
+      ok(explainFailure(src, 'f', '(err (list u1 u2))')).names.map((n) => n.name),
+      ['ERR-LIST'],
+    );
+    assert.deepStrictEqual(
+      ok(explainFailure(src, 'f', '(err -7)')).names.map((n) => n.name),
+      ['ERR-NEG'],
     );
   });
 
@@ -350,5 +391,10 @@ describe('Failure reasons: which constant and line returned a failed call’s (e
     const f = ok(explainFailure(src, 'f', '(err u9)'));
     assert.deepStrictEqual(failureLinks(f), [{ name: 'ERR-X', line: 0, character: 0 }]);
     assert.strictEqual(linkText(failureLinks(f)[0]!), 'defined on line 1');
+    // The definition in another copy of the source: found by the name, wherever it moved.
+    const moved = ok(explainFailure(`;; a line more\n${src}`, 'f', '(err u9)'));
+    assert.deepStrictEqual(sameLink(f, failureLinks(f)[0]!, moved), { name: 'ERR-X', line: 1, character: 0 });
+    const renamed = ok(explainFailure(src.replace(/ERR-X/g, 'ERR-Y'), 'f', '(err u9)'));
+    assert.strictEqual(sameLink(f, failureLinks(f)[0]!, renamed), undefined);
   });
 });
