@@ -33,6 +33,27 @@ describe('Watched addresses: new transactions (issue 14)', () => {
     assert.deepStrictEqual(newSince(head(9), [tx(4), tx(3)]), [], 'the old head is gone: nothing older is new');
   });
 
+  it('the head is found by its id, not its time: same-block neighbours are told, a head at the top means nothing new', () => {
+    // Transactions of one block share its time: only the position of the head tells which are new.
+    const sameBlock = (n: number): SeenTx => ({ ...tx(n), time: 5000 });
+    const last = { id: sameBlock(1).tx_id, time: 5000 };
+    assert.deepStrictEqual(newSince(last, [sameBlock(3), sameBlock(2), sameBlock(1)]), [sameBlock(3), sameBlock(2)]);
+    // The head still at the top: nothing is new, even if a time below it reads later.
+    assert.deepStrictEqual(newSince(last, [sameBlock(1), { ...tx(0), time: 6000 }]), []);
+    // The head gone: only later times are new; its own block's others were seen with it.
+    assert.deepStrictEqual(newSince({ id: '0xgone', time: 5000 }, [{ ...tx(4), time: 5001 }, sameBlock(3)]), [
+      { ...tx(4), time: 5001 },
+    ]);
+  });
+
+  it('a kept head that is not an object is read as none', () => {
+    assert.strictEqual(readHead(null), undefined);
+    assert.strictEqual(readHead(undefined), undefined);
+    assert.strictEqual(readHead('0xabc'), undefined);
+    assert.strictEqual(readHead({ id: 'x', time: Number.NaN }), undefined);
+    assert.deepStrictEqual(readHead({ id: 'x', time: 1 }), { id: 'x', time: 1 });
+  });
+
   it('an address with no transaction at the first look: its first one is new', () => {
     const empty = headOf(undefined, 0);
     assert.deepStrictEqual(empty, { id: '', time: 0, total: 0 });
@@ -47,6 +68,9 @@ describe('Watched addresses: new transactions (issue 14)', () => {
     assert.strictEqual(unlistedSince(last, 5, 5, 17), 2);
     // The old head is in the look: everything new is shown.
     assert.strictEqual(unlistedSince(last, 3, 5, 13), 0);
+    assert.strictEqual(unlistedSince(last, 3, 5, 40), 0, 'even when the totals say many more arrived');
+    // A look that shows nothing counts nothing beyond it.
+    assert.strictEqual(unlistedSince(last, 0, 0, 17), 0);
     // A total that went down (a reorganisation) or is unknown counts nothing.
     assert.strictEqual(unlistedSince(last, 5, 5, 8), 0);
     assert.strictEqual(unlistedSince(last, 5, 5, undefined), 0);

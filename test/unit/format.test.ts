@@ -3,6 +3,7 @@ import {
   clip,
   decodeMemo,
   formatAge,
+  formatInt,
   formatMicroStx,
   formatStx,
   formatTime,
@@ -85,6 +86,14 @@ describe('format', () => {
     assert.strictEqual(formatTime(undefined, 'not a date'), '—');
   });
 
+  it('formatInt groups thousands and keeps at most two decimals (execution costs, fee rates)', () => {
+    assert.strictEqual(formatInt(15_000_000), '15,000,000');
+    assert.strictEqual(formatInt(1234.5678), '1,234.57');
+    assert.strictEqual(formatInt(0.125), '0.13');
+    assert.strictEqual(formatInt(Number.NaN), '—');
+    assert.strictEqual(formatInt(undefined), '—');
+  });
+
   it('formatAge says how long ago, in the largest whole unit', () => {
     const now = Date.UTC(2024, 0, 10, 12, 0, 0);
     const s = now / 1000;
@@ -93,7 +102,9 @@ describe('format', () => {
     assert.strictEqual(formatAge(s - 2 * 3600 - 59, now), '2 hours ago');
     assert.strictEqual(formatAge(s - 86400, now), '1 day ago');
     assert.strictEqual(formatAge(s - 3 * 86400, now), '3 days ago');
+    assert.strictEqual(formatAge(s - 45 * 86400, now), '1 month ago');
     assert.strictEqual(formatAge(s - 400 * 86400, now), '1 year ago');
+    assert.strictEqual(formatAge(s, now), 'just now', 'this very second is not the future');
     assert.strictEqual(formatAge(s + 600, now), 'in the future');
     assert.strictEqual(formatAge(undefined, now), '');
     assert.strictEqual(formatAge(0, now), '');

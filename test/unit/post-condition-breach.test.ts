@@ -237,6 +237,8 @@ describe('Which post-condition did not hold (the node’s vm_error, matched to t
     const reason = `Post-condition check failure on STX owned by ${SENDER}: 1 SentEq 2`;
     const withTrace = postConditionBreach(`${reason}\nmore the node wrote`, [stx('1')], SENDER);
     assert.deepStrictEqual(withTrace?.kind === 'condition' && withTrace.rows, [0]);
+    const crlf = postConditionBreach(`Post condition aborted transaction: ${reason}\r\nmore`, [stx('1')], SENDER);
+    assert.deepStrictEqual(crlf?.kind === 'condition' && crlf.rows, [0], 'a line ending in CR LF');
     assert.strictEqual(
       postConditionBreach(`x Post condition aborted transaction: ${reason}`, [stx('1')], SENDER),
       undefined,
@@ -275,6 +277,10 @@ describe('Which post-condition did not hold (the node’s vm_error, matched to t
     assert.strictEqual(postConditionBreach(`DivisionByZero`, [], SENDER), undefined);
     const huge = `Post-condition check failure on STX owned by ${SENDER}: ${'9'.repeat(100_000)} SentEq 1`;
     assert.strictEqual(postConditionBreach(huge, [stx('1')], SENDER), undefined);
+    // Only the first 4,096 characters are read: a code beyond them is not looked for.
+    const nft = `Post-condition check failure on non-fungible asset ${MIA} owned by ${SENDER}: u1`;
+    assert.strictEqual(postConditionBreach(`${nft} Sent`, [], SENDER)?.kind, 'condition');
+    assert.strictEqual(postConditionBreach(`${nft}${' '.repeat(4_096)} Sent`, [], SENDER), undefined);
   });
 });
 

@@ -52,6 +52,18 @@ describe('Watching a transaction: the rules', () => {
       const o = outcomeOf(TX.pending, { tx_status: 'x'.repeat(500) });
       assert.ok(o.ended);
       assert.ok(o.message.length < 120, o.message);
+      const named = outcomeOf(TX.pending, { tx_status: 'settled_elsewhere' });
+      assert.ok(named.ended);
+      assert.match(named.message, /^Transaction 0x[0-9a-f]{8}…[0-9a-f]{8} is now settled_elsewhere\.$/);
+    });
+
+    it('a block not known yet, a drop with no replacement: the sentence leaves them out', () => {
+      const mined = outcomeOf(TX.tokenTransfer, { tx_status: 'success' });
+      assert.ok(mined.ended);
+      assert.match(mined.message, /^Transaction 0x03807fdb…4b890009 was mined: success\.$/);
+      const dropped = outcomeOf(TX.dropped, { tx_status: 'dropped_stale_garbage_collect', replaced_by_tx_id: null });
+      assert.ok(dropped.ended);
+      assert.match(dropped.message, /was dropped from the mempool \(stale garbage collect\)\.$/);
     });
   });
 
@@ -81,9 +93,10 @@ describe('Watching a transaction: the rules', () => {
   });
 
   it('ends a watch at its time limit', () => {
-    const w = { id: TX.pending, network: 'mainnet' as const, since: 0 };
-    assert.strictEqual(isExpired(w, 60, 59 * 60_000), false);
-    assert.strictEqual(isExpired(w, 60, 60 * 60_000), true);
+    const since = Date.UTC(2026, 10, 28, 12);
+    const w = { id: TX.pending, network: 'mainnet' as const, since };
+    assert.strictEqual(isExpired(w, 60, since + 59 * 60_000), false);
+    assert.strictEqual(isExpired(w, 60, since + 60 * 60_000), true);
     assert.match(expiredMessage(TX.pending, 60), /after 60 minutes; it was still pending\.$/);
   });
 
@@ -94,6 +107,8 @@ describe('Watching a transaction: the rules', () => {
         good,
         good,
         { id: 'javascript:alert(1)', network: 'testnet', since: 1 },
+        { id: `${TX.failed}00`, network: 'testnet', since: 1 },
+        { id: TX.failed.toUpperCase(), network: 'testnet', since: 1 },
         { id: TX.failed, network: 'moon', since: 1 },
         { id: TX.failed, network: 'mainnet' },
         null,
