@@ -123,6 +123,12 @@ describe('Pasted post-conditions', () => {
     );
     assert.match(said[1]!, /^Line 5 /);
     assert.match(said[2]!, /^Line 6 .*is not a post-condition/);
+    assert.ok(
+      said[0]!.endsWith(
+        ": expected one post-condition as the Simulate section writes it: Pc.principal('SP…').willSendEq(100n).ustx(), .willSendEq(100n).ft('SP….contract', 'token') or .willSendAsset().nft('SP….contract', 'name', Cl.deserialize('0x…')).",
+      ),
+      said[0],
+    );
   });
 
   it('says what is wrong inside a line that has the right shape', () => {
@@ -179,6 +185,9 @@ describe('Pasted post-conditions', () => {
     assert.deepStrictEqual(problems(`${line}\n// ${'x'.repeat(9_000)}`), [
       'Line 2 is 9,003 characters long, more than the 8,192 a post-condition takes.',
     ]);
+    const atLimit = problems(`${line}\n${'x'.repeat(8_192)}`);
+    assert.strictEqual(atLimit.length, 1);
+    assert.match(atLimit[0]!, /^Line 2 \(x{60}…\) is not a post-condition/, 'a line of exactly 8,192 is read');
   });
 
   it('counts one more problem in the singular; shows a long line cut at 60 characters, a short one whole', () => {
@@ -187,6 +196,7 @@ describe('Pasted post-conditions', () => {
     const long = `x${'y'.repeat(80)}`;
     assert.match(problems(long)[0]!, new RegExp(`^Line 1 \\(x${'y'.repeat(59)}…\\) is not a post-condition`));
     assert.match(problems('nonsense')[0]!, /^Line 1 \(nonsense\) is not a post-condition/);
+    assert.match(problems('z'.repeat(60))[0]!, /^Line 1 \(z{60}\) is not a post-condition/, 'exactly 60: whole');
   });
 
   it('an STX condition carries no asset, a token one its contract and name; an odd NFT id is shown cut at 40 digits', () => {

@@ -107,6 +107,8 @@ describe('recognising identifiers', () => {
       const [f] = findIdentifiers(code, { clarity: true, deployer: DEPLOYER });
       assert.strictEqual(f?.id, `${DEPLOYER}.memo-payments`);
       assert.strictEqual(code.slice(f.start, f.end), '.memo-payments');
+      const spaced = findIdentifiers(code, { clarity: true, deployer: ` ${DEPLOYER}\n` });
+      assert.strictEqual(spaced[0]?.id, `${DEPLOYER}.memo-payments`, 'a deployer read with spaces around it');
     });
 
     it('keeps a contract name that is too long out of a contract id', () => {
