@@ -106,4 +106,116 @@ describe('Simulation effects', () => {
     });
     assert.strictEqual(percentText(150), '150.0 %');
   });
+
+  it('reads a Stacking lock (the real stack-stx event) as a lock of the locked address, never a net change or a post-condition', () => {
+    const stacked = (
+      JSON.parse(
+        fs.readFileSync(path.join(__dirname, '../../../test/fixtures/api/tx-contract_call-stack_stx.json'), 'utf8'),
+      ) as { events: Array<{ stx_lock_event: Record<string, string> }> }
+    ).events[0]!.stx_lock_event;
+    const moves = movementsOf([{ type: 'stx_lock_event', stx_lock_event: stacked }]);
+    assert.deepStrictEqual(moves, [
+      { asset: 'stx', action: 'lock', sender: 'SM313VGCT3TK1M82K2AS2KHNX813BY5FKCXJSKZ4E', amount: '3892859330416' },
+    ]);
+    assert.deepStrictEqual(netChanges(moves), []);
+    assert.deepStrictEqual(run(postConditionCode(moves, moves[0]!.sender!, 'deny')), []);
+  });
+
+  it('an event with no payload is still a movement, with nothing known about it', () => {
+    assert.deepStrictEqual(movementsOf([{ type: 'stx_transfer_event', stx_transfer_event: null }]), [
+      { asset: 'stx', action: 'transfer' },
+    ]);
+    assert.deepStrictEqual(movementsOf([{ type: 'ft_mint_event' }]), [{ asset: 'ft', action: 'mint' }]);
+  });
+
+  it('only the exact asset event types are movements', () => {
+    const data = { sender: SENDER, recipient: POOL, amount: '5' };
+    assert.deepStrictEqual(movementsOf([ev('xstx_transfer_event', data), ev('stx_transfer_event_v2', data)]), []);
+  });
+
+  it('gives an NFT id 0x in front when the event has it without', () => {
+    const hex = cvToHex(Cl.uint(42)).slice(2);
+    const [move] = movementsOf([ev('nft_mint_event', { asset_identifier: NFT, recipient: SENDER, raw_value: hex })]);
+    assert.strictEqual(move?.valueHex, `0x${hex}`);
+  });
+
+  it('nets a mint to its recipient only, and an NFT as one unit', () => {
+    const moves = movementsOf([
+      ev('ft_mint_event', { asset_identifier: `${TOKEN}::sbtc-token`, recipient: SENDER, amount: '5' }),
+      ev('nft_transfer_event', { asset_identifier: NFT, sender: SENDER, recipient: RECIPIENT, raw_value: '0x01' }),
+    ]);
+    assert.deepStrictEqual(netChanges(moves), [
+      { principal: SENDER, asset: `${TOKEN}::sbtc-token`, change: 5n },
+      { principal: SENDER, asset: NFT, change: -1n },
+      { principal: RECIPIENT, asset: NFT, change: 1n },
+    ]);
+  });
+
+  it('pins a burn as a sent amount, and two tokens of one sender apart', () => {
+    const other = 'SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM.token-alex::alex';
+    const moves = movementsOf([
+      ev('ft_burn_event', { asset_identifier: `${TOKEN}::sbtc-token`, sender: SENDER, amount: '9' }),
+      ev('ft_transfer_event', { asset_identifier: other, sender: SENDER, recipient: POOL, amount: '4' }),
+    ]);
+    assert.deepStrictEqual(run(postConditionCode(moves, SENDER, 'deny')), [
+      postConditionToHex(Pc.principal(SENDER).willSendEq(9n).ft(TOKEN, 'sbtc-token')),
+      postConditionToHex(
+        Pc.principal(SENDER).willSendEq(4n).ft('SP102V8P0F7JX67ARQ77WEA3D3CFB5XW39REDT0AM.token-alex', 'alex'),
+      ),
+    ]);
+  });
+
+  it('writes names from the node as string literals that cannot break out of their quotes', () => {
+    // A quote that would end the literal early, and a backslash that would escape the closing quote.
+    const name = "x', 'y\\";
+    const seen: string[][] = [];
+    // Records what the snippet passes, the way the real Pc would receive it.
+    const fakePc = {
+      principal: (who: string) => ({
+        willSendEq: (n: bigint) => ({ ft: (c: string, t: string) => seen.push([who, String(n), c, t]) }),
+      }),
+    };
+    const code = postConditionCode(
+      [{ asset: 'ft', action: 'transfer', sender: SENDER, amount: '3', assetId: `${TOKEN}::${name}` }],
+      SENDER,
+      'deny',
+    );
+    new Function('Pc', `${code}\nreturn postConditions;`)(fakePc);
+    assert.deepStrictEqual(seen, [[SENDER, '3', TOKEN, name]]);
+  });
+
+  it('a token event without its asset id is netted under ?, and its snippet leaves the names to fill in', () => {
+    const moves = movementsOf([
+      ev('ft_transfer_event', { sender: SENDER, recipient: POOL, amount: '2' }),
+      ev('nft_transfer_event', { sender: SENDER, recipient: POOL }),
+    ]);
+    assert.deepStrictEqual(netChanges(moves), [
+      { principal: SENDER, asset: '?', change: -3n },
+      { principal: POOL, asset: '?', change: 3n },
+    ]);
+    assert.strictEqual(
+      postConditionCode(moves, SENDER, 'deny'),
+      [
+        '// postConditionMode: PostConditionMode.Deny',
+        'const postConditions = [',
+        `  Pc.principal('${SENDER}').willSendEq(2n).ft('', ''),`,
+        `  Pc.principal('${SENDER}').willSendAsset().nft('', '', Cl.deserialize('')),`,
+        '];',
+      ].join('\n'),
+    );
+  });
+
+  it('a call that sends nothing says so in the snippet', () => {
+    assert.match(postConditionCode([], SENDER, 'originator'), /\[\n {2}\/\/ nothing is sent: an empty list\n\];$/);
+  });
+
+  it('a zero limit gives a zero share, and shares read as 0 %, <0.0001 % and two significant digits', () => {
+    const cost = { runtime: 5, read_count: 0, read_length: 0, write_count: 0, write_length: 0 };
+    const shares = costShares(cost, { ...BLOCK_LIMITS.epoch21.cost, runtime: 0 });
+    assert.strictEqual(shares.find((s) => s.dimension === 'runtime')?.percent, 0);
+    assert.strictEqual(percentText(0), '0 %');
+    assert.strictEqual(percentText(0.00009), '<0.0001 %');
+    assert.strictEqual(percentText(0.0001), '0.00010 %');
+    assert.strictEqual(percentText(0.5), '0.50 %');
+  });
 });
