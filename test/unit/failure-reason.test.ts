@@ -9,11 +9,13 @@ import {
   linkText,
   sameLink,
   sameSite,
+  allSites,
   valueOfText,
   type ErrorSite,
   type FailureNames,
 } from '../../src/chain/failureReason';
 import { clarityText } from '../../src/chain/clarity';
+import { cvToHex, responseErrorCV, stringUtf8CV } from '@stacks/transactions';
 import { nearlyMaxFailureSource } from '../fixtures/hostile';
 
 const ROOT = path.resolve(__dirname, '../../../test/fixtures');
@@ -396,5 +398,307 @@ describe('Failure reasons: which constant and line returned a failed call’s (e
     assert.deepStrictEqual(sameLink(f, failureLinks(f)[0]!, moved), { name: 'ERR-X', line: 1, character: 0 });
     const renamed = ok(explainFailure(src.replace(/ERR-X/g, 'ERR-Y'), 'f', '(err u9)'));
     assert.strictEqual(sameLink(f, failureLinks(f)[0]!, renamed), undefined);
+  });
+});
+
+describe('Failure reasons: limits and forms, each exactly', () => {
+  const nested = (open: string, close: string, levels: number, inner = 'u1') =>
+    `(err ${open.repeat(levels)}${inner}${close.repeat(levels)})`;
+
+  it('a result of 200 characters is shown whole; a longer one is cut to 199 and an ellipsis', () => {
+    const of = (chars: number) => `(ok "${'x'.repeat(chars - 7)}")`;
+    assert.strictEqual(of(200).length, 200);
+    const whole = explainFailure('', 'f', of(200));
+    assert.strictEqual(whole.result, of(200));
+    const cut = explainFailure('', 'f', of(201));
+    assert.strictEqual(cut.result, `${of(201).slice(0, 199)}…`);
+  });
+
+  it('a result of 10,000 characters is looked for; a longer one is not, and says why', () => {
+    const of = (chars: number) => `(err "${'x'.repeat(chars - 8)}")`;
+    const src = `(define-constant ERR-LONG ${of(10_000)})\n(define-public (f) ERR-LONG)`;
+    assert.strictEqual(of(10_000).length, 10_000);
+    assert.deepStrictEqual(
+      ok(explainFailure(src, 'f', of(10_000))).names.map((n) => n.name),
+      ['ERR-LONG'],
+    );
+    const over = explainFailure(src, 'f', of(10_001));
+    assert.ok(!over.ok);
+    assert.strictEqual(over.reason, 'The result is too long to look for in the source.');
+    assert.strictEqual(over.result.length, 200);
+  });
+
+  it('a source of exactly 2 MiB is read', () => {
+    const src = '(define-constant E (err u1))\n(define-public (f) E)\n';
+    const padded = src + ' '.repeat(MAX_FAILURE_SOURCE_CHARS - src.length);
+    assert.strictEqual(padded.length, MAX_FAILURE_SOURCE_CHARS);
+    assert.deepStrictEqual(
+      ok(explainFailure(padded, 'f', '(err u1)')).names.map((n) => n.name),
+      ['E'],
+    );
+  });
+
+  it('top-level calls that name the same map twice are not constants (a contract that fills its maps)', () => {
+    const src = [
+      '(define-map allowed principal bool)',
+      '(map-set allowed tx-sender true)',
+      "(map-set allowed 'SP000000000000000000002Q6VF78 true)",
+      '(define-constant ERR-DENIED (err u403))',
+      '(define-public (f) (begin (asserts! (default-to false (map-get? allowed tx-sender)) ERR-DENIED) (ok true)))',
+    ].join('\n');
+    assert.deepStrictEqual(
+      ok(explainFailure(src, 'f', '(err u403)')).names.map((n) => n.name),
+      ['ERR-DENIED'],
+    );
+  });
+
+  it('a constant written with a comment between its name and its value is read', () => {
+    const src = [
+      '(define-constant ERR-NOT-OWNER',
+      '  ;; the caller is not the contract owner',
+      '  (err u401))',
+      '(define-public (f) (begin (asserts! (is-eq tx-sender contract-caller) ERR-NOT-OWNER) (ok true)))',
+    ].join('\n');
+    assert.deepStrictEqual(
+      ok(explainFailure(src, 'f', '(err u401)')).names.map((n) => [n.name, n.sites[0]?.how]),
+      [['ERR-NOT-OWNER', 'asserts!']],
+    );
+  });
+
+  it('an error returned from inside a tuple the function builds is found', () => {
+    const src = [
+      '(define-constant ERR-NONE (err u404))',
+      '(define-public (f (x (optional uint)))',
+      '  (ok { amount: (unwrap! x ERR-NONE), fee: u1 }))',
+    ].join('\n');
+    const f = ok(explainFailure(src, 'f', '(err u404)'));
+    assert.deepStrictEqual(
+      f.names.map((n) => n.sites.map((s) => [s.how, s.line, s.character])),
+      [[['unwrap!', 2, 16]]],
+    );
+  });
+
+  it('a constant returned as the function’s value reads as "returns"', () => {
+    const src = '(define-constant ERR-X (err u9))\n(define-public (f (x uint))\n  (if (is-eq x u3) ERR-X (ok x)))';
+    const f = ok(explainFailure(src, 'f', '(err u9)'));
+    assert.deepStrictEqual(failureLinks(f).map(linkText), ['returns in f, line 3']);
+  });
+
+  it('lines are counted right in a source that starts with a blank line', () => {
+    const src = '\n(define-constant ERR-X (err u9))\n(define-public (f)\n  (begin (asserts! false ERR-X) (ok true)))';
+    const f = ok(explainFailure(src, 'f', '(err u9)'));
+    assert.deepStrictEqual(
+      [f.names[0]!.line, f.names[0]!.character, f.names[0]!.sites[0]!.line, f.names[0]!.sites[0]!.character],
+      [1, 0, 3, 9],
+    );
+  });
+
+  it('the sites are listed in source order, though a returned name nested inside is met first', () => {
+    const src = [
+      '(define-constant ERR-A (err u1))',
+      '(define-constant ERR-B (err u1))',
+      '(define-public (f (x (optional uint)))',
+      '  (begin (unwrap! (if (is-some x) x',
+      'ERR-A) ERR-B) (ok true)))',
+    ].join('\n');
+    const f = ok(explainFailure(src, 'f', '(err u1)'));
+    assert.deepStrictEqual(
+      f.names.map((n) => [n.name, n.sites.map((s) => [s.how, s.line, s.character])]),
+      [
+        ['ERR-B', [['unwrap!', 3, 9]]],
+        ['ERR-A', [['returns', 4, 0]]],
+      ],
+    );
+    // On one line: by column.
+    const one = ok(explainFailure(src.replace('x\nERR-A', 'x ERR-A'), 'f', '(err u1)'));
+    assert.deepStrictEqual(
+      one.names.map((n) => n.name),
+      ['ERR-B', 'ERR-A'],
+    );
+  });
+
+  it('the sites of the called function come before those of the functions it calls, each in source order', () => {
+    const src = [
+      '(define-constant ERR-A (err u1))',
+      '(define-constant ERR-B (err u1))',
+      '(define-private (check (x (optional uint))) (ok (unwrap! (if (is-some x) x ERR-B) ERR-B)))',
+      '(define-public (f (x uint))',
+      '  (begin (try! (check (some x))) (asserts! (> x u3) ERR-A) (asserts! (> x u4) ERR-A) (ok true)))',
+    ].join('\n');
+    const f = ok(explainFailure(src, 'f', '(err u1)'));
+    const lines = src.split('\n');
+    assert.deepStrictEqual(
+      allSites(f).map((s) => [s.fn, s.how, lines[s.line]!.slice(s.character).split(' ')[0]]),
+      [
+        ['f', 'asserts!', '(asserts!'],
+        ['f', 'asserts!', '(asserts!'],
+        ['check', 'unwrap!', '(unwrap!'],
+        ['check', 'returns', 'ERR-B)'],
+      ],
+    );
+    assert.deepStrictEqual(
+      allSites(f).map((s) => [s.line, s.character]),
+      [
+        [4, 33],
+        [4, 59],
+        [2, 48],
+        [2, 75],
+      ],
+    );
+  });
+
+  it('finds the same site in another copy by its rank among the sites of its own function', () => {
+    const src = (extra: string) =>
+      [
+        '(define-constant ERR-A (err u1))',
+        '(define-private (check (x uint)) (begin (asserts! (> x u1) ERR-A) (ok true)))',
+        '(define-public (f (x uint))',
+        `  (begin ${extra}(try! (check x)) (ok true)))`,
+      ].join('\n');
+    const onChain = ok(explainFailure(src('(asserts! (> x u0) ERR-A) '), 'f', '(err u1)'));
+    const local = ok(explainFailure(src(''), 'f', '(err u1)'));
+    const inCheck = allSites(onChain).find((s) => s.fn === 'check')!;
+    assert.deepStrictEqual(sameSite(onChain, inCheck, local), allSites(local)[0]);
+    assert.strictEqual(allSites(local)[0]!.fn, 'check');
+  });
+
+  it('finds the same site among several of the same form by line and column, not by one of them', () => {
+    const body = (pad: string) =>
+      [
+        '(define-constant ERR-A (err u1))',
+        `${pad}(define-public (f (a bool) (b bool) (c bool))`,
+        '  (begin',
+        '    (asserts! a ERR-A) (asserts! b ERR-A)',
+        '    (asserts! c ERR-A)',
+        '    (ok true)))',
+      ].join('\n');
+    const onChain = ok(explainFailure(body(''), 'f', '(err u1)'));
+    const local = ok(explainFailure(body(';; a line more\n'), 'f', '(err u1)'));
+    const where = (s: ErrorSite | undefined) => s && [s.line, s.character];
+    assert.deepStrictEqual(allSites(onChain).map(where), [
+      [3, 4],
+      [3, 23],
+      [4, 4],
+    ]);
+    assert.deepStrictEqual(
+      allSites(onChain).map((s) => where(sameSite(onChain, s, local))),
+      [
+        [4, 4],
+        [4, 23],
+        [5, 4],
+      ],
+    );
+  });
+
+  it('the link of a named site in another copy keeps its name; an inline one has none', () => {
+    const src = (pad: string) =>
+      `${pad}(define-constant ERR-A (err u1))\n(define-public (f (a bool))\n  (begin (asserts! a ERR-A) (asserts! a (err u1)) (ok true)))`;
+    const f = ok(explainFailure(src(''), 'f', '(err u1)'));
+    const there = ok(explainFailure(src('\n'), 'f', '(err u1)'));
+    const [named, inline] = failureLinks(f);
+    assert.deepStrictEqual(sameLink(f, named!, there), {
+      name: 'ERR-A',
+      line: 3,
+      character: 9,
+      site: there.names[0]!.sites[0],
+    });
+    assert.deepStrictEqual(sameLink(f, inline!, there), { line: 3, character: 28, site: there.inline[0] });
+  });
+
+  it('at most the asked number of links, the first ones', () => {
+    const checks = Array.from({ length: 25 }, (_, i) => `(asserts! (> x u${i}) ERR-A)`).join('\n    ');
+    const src = `(define-constant ERR-A (err u1))\n(define-public (f (x uint))\n  (begin\n    ${checks}\n    (ok true)))`;
+    const f = ok(explainFailure(src, 'f', '(err u1)'));
+    assert.strictEqual(f.names[0]!.sites.length, 25);
+    assert.deepStrictEqual(
+      failureLinks(f).map((l) => l.line),
+      Array.from({ length: 20 }, (_, i) => i + 3),
+    );
+    assert.deepStrictEqual(
+      failureLinks(f, 2).map((l) => l.line),
+      [3, 4],
+    );
+  });
+
+  it('reads the literals of every type as the node writes them', () => {
+    const P = 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7';
+    const canonical: Array<[string, string | undefined]> = [
+      ['(err u100)', '(err u100)'],
+      ['(err u1001)', '(err u1001)'],
+      ['(err false)', '(err false)'],
+      ['(err true)', '(err true)'],
+      ['(err none)', '(err none)'],
+      ['(err (some u1))', '(err (some u1))'],
+      ['(err (ok u1))', '(err (ok u1))'],
+      ['(err u"Not allowed")', '(err u"Not allowed")'],
+      ['(err "Not allowed")', '(err "Not allowed")'],
+      [`(err '${P})`, `(err ${P})`],
+      ['(err {b: u1, a: u2, c: u3})', '(err (tuple (a u2) (b u1) (c u3)))'],
+      ['(err (tuple (c u3) (b u1) (a u2)))', '(err (tuple (a u2) (b u1) (c u3)))'],
+      // Not literals: a computation, a call without arguments, an err of two values, an odd tuple.
+      ['(err (to-uint 5))', undefined],
+      ['(err (get-code))', undefined],
+      ['(err u1 u2)', undefined],
+      ['(err {a: u1, b})', undefined],
+      // Two values are not one result.
+      ['(err u1) (err u2)', undefined],
+    ];
+    assert.deepStrictEqual(
+      canonical.map(([text]) => [text, valueOfText(text)]),
+      canonical,
+    );
+  });
+
+  it('reads the results of real failed transactions, decoded from their hex', () => {
+    const none = apiTx('tx-problematic_skipped.json');
+    assert.strictEqual(clarityText(none.tx_result.hex), '(err none)');
+    assert.strictEqual(valueOfText(clarityText(none.tx_result.hex)!), '(err none)');
+    const src =
+      '(define-constant ERR-MSG (err u"Not allowed"))\n(define-public (f) (begin (asserts! false ERR-MSG) (ok true)))';
+    const hex = cvToHex(responseErrorCV(stringUtf8CV('Not allowed')));
+    assert.deepStrictEqual(
+      ok(explainFailure(src, 'f', clarityText(hex)!)).names.map((n) => n.name),
+      ['ERR-MSG'],
+    );
+  });
+
+  it('a constant named with digits at its end is read as that constant, not as a number', () => {
+    const src = [
+      '(define-constant err-code-7 u401)',
+      '(define-constant code-u9 u402)',
+      '(define-constant addr0xab u403)',
+      '(define-public (f (x uint))',
+      '  (begin (asserts! (> x u1) (err err-code-7)) (asserts! (> x u2) (err code-u9)) (asserts! (> x u3) (err addr0xab)) (ok true)))',
+    ].join('\n');
+    for (const [code, name] of [
+      ['u401', 'err-code-7'],
+      ['u402', 'code-u9'],
+      ['u403', 'addr0xab'],
+    ])
+      assert.deepStrictEqual(
+        ok(explainFailure(src, 'f', `(err ${code})`)).names.map((n) => n.name),
+        [name],
+        name,
+      );
+  });
+
+  describe('a value nested as deep as Clarity allows (32 levels) is read; one level more is not', () => {
+    const forms: Array<[string, string, string]> = [
+      ['some', '(some ', ')'],
+      ['list', '(list ', ')'],
+      ['tuple', '{a: ', '}'],
+      ['(tuple …)', '(tuple (a ', '))'],
+    ];
+    for (const [what, open, close] of forms)
+      it(what, () => {
+        assert.notStrictEqual(valueOfText(nested(open, close, 31)), undefined);
+        assert.strictEqual(valueOfText(nested(open, close, 32)), undefined);
+      });
+  });
+
+  it('a value of 2,000 parts is read; one part more is not', () => {
+    const list = (n: number) => `(err (list${' u1'.repeat(n)}))`;
+    assert.notStrictEqual(valueOfText(list(1_998)), undefined);
+    assert.strictEqual(valueOfText(list(1_999)), undefined);
   });
 });

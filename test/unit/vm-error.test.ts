@@ -156,6 +156,16 @@ const EXACT: Array<[string, string]> = [
     `${P} performed a PoX action, which no post-condition allows.`,
   ],
   ['Post-condition check failure: something new', 'A post-condition did not hold, so the transaction was aborted.'],
+  // Two numbers written without a space after the comma are both read.
+  ['SupplyUnderflow(100,250)', 'Burning 250 would take the token’s supply (100) below zero.'],
+  // A number the node left out reads as a question mark, not as "undefined".
+  ['SupplyUnderflow(5)', 'Burning ? would take the token’s supply (5) below zero.'],
+  ['MemoryBalanceExceeded(5)', 'The call used 5 bytes of memory, over the limit of ?.'],
+  ['IncorrectArgumentCount(1)', 'A function was given ? arguments where it takes 1.'],
+  // Only an argument that is one quoted string loses its quotes; anything else is shown as written, trimmed.
+  ['BadTokenName("gold", 3)', 'The contract named a token that does not exist: "gold", 3.'],
+  ['BadTokenName(3, "gold")', 'The contract named a token that does not exist: 3, "gold".'],
+  ['BadTokenName(  gold  )', 'The contract named a token that does not exist: gold.'],
 ];
 
 // Text that only contains a known form, after or before something else, is not that form.
@@ -169,6 +179,10 @@ const NOT_THE_FORM: string[] = [
   'xEarlyReturn(UnwrapFailed(x))',
   'xUndefinedFunction("f")',
   'UndefinedFunction("f") trailing',
+  'xMemory balance exceeded: used 5, limit 4',
+  'x UndefinedFunction("f")',
+  // Only the first 4,000 characters are read: a form that closes after them is not that form.
+  `UndefinedFunction("${'a'.repeat(5_000)}")`,
 ];
 
 describe('vm_error in words: each form exactly', () => {
@@ -188,5 +202,33 @@ describe('vm_error in words: each form exactly', () => {
       `A post-condition on the STX staked by ${P} did not hold.`,
     );
     assert.strictEqual(vmErrorSentence('  DivisionByZero  \nNameAlreadyUsed("x")'), 'The contract divided by zero.');
+  });
+
+  it('a post-condition reason is read by its start: the words of other reasons later in it change nothing', () => {
+    const Q = 'SP000000000000000000002Q6VF78';
+    const quoted = [
+      `Post-condition check failure on STX owned by ${Q}: 1 SentLe 3`,
+      `Post-condition check failure on STX staked by ${Q}: 1 SentLe 3`,
+      `Post-condition check failure on PoX action by ${Q}: NotPerformed`,
+      `Post-condition check failure: Fungible asset ${Q}.t::t was moved by ${Q} but not checked`,
+      `Post-condition check failure: No checks for non-fungible asset ${Q}.n::n moved by ${Q}`,
+      `Post-condition check failure: 5 STX was staked by ${Q} but not checked`,
+      `Post-condition check failure: ${Q} performed a PoX action but it was not checked`,
+    ];
+    // Each quoted reason alone is read as itself ...
+    for (const q of quoted)
+      assert.notStrictEqual(vmErrorSentence(q), vmErrorSentence('Post-condition check failure: x'));
+    // ... but inside a reason of a form this version does not know, none of them is.
+    assert.strictEqual(
+      vmErrorSentence(`Post-condition check failure: a new check, quoting ${quoted.join('; ')}`),
+      'A post-condition did not hold, so the transaction was aborted.',
+    );
+    // An NFT transfer not checked, whose value holds the words of the reasons read before it.
+    assert.strictEqual(
+      vmErrorSentence(
+        `Post-condition check failure: Non-fungible asset ${P}.punks::punk value ${quoted.slice(0, 3).join(' ')} was moved by ${P} but not checked`,
+      ),
+      `${P} moved ${P}.punks::punk, which no post-condition allows (the mode denies transfers not listed).`,
+    );
   });
 });
