@@ -163,7 +163,8 @@ export function scanManifest(text: string): Map<string, RawContract> {
   let current: RawContract | undefined;
   let inContractsTable = false;
   let openString: '"""' | "'''" | undefined;
-  const lines = text.split('\n');
+  // A manifest saved with Windows line ends: the "\r" is no part of a value (`epoch = 3.0` is "3.0").
+  const lines = text.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (openString) {

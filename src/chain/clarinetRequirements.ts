@@ -74,7 +74,9 @@ export function addRequirement(manifest: string, contractId: string): Requiremen
   // An inline `requirements = [...]` in the [project] table.
   const end = tableEnd(project);
   for (let i = project + 1; i < lines.length && lines[i]!.start < end; i++) {
-    const m = /^(\s*requirements\s*=\s*)\[(.*)\](\s*(#.*)?)\r?$/.exec(lines[i]!.text);
+    // Up to the first "]": the list's entries are tables of contract ids, which hold none, and a
+    // comment after the list may (`requirements = [] # see [docs]`).
+    const m = /^(\s*requirements\s*=\s*)\[([^\]]*)\](\s*(#.*)?)\r?$/.exec(lines[i]!.text);
     if (!m) {
       if (/^\s*requirements\s*=/.test(lines[i]!.text))
         return {
