@@ -1,7 +1,15 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { ClarinetProject, contractsAt, problemText, readClarinetProject, ReadResult } from '../../src/chain/clarinet';
+import {
+  ClarinetProject,
+  contractsAt,
+  MAX_FILE_BYTES,
+  plansOn,
+  problemText,
+  readClarinetProject,
+  ReadResult,
+} from '../../src/chain/clarinet';
 import { fixtureReader, memoryReader } from './clarinetReaders';
 
 const FIXTURES = path.resolve(__dirname, '../../../test/fixtures/clarinet');
@@ -180,5 +188,192 @@ describe('reading a Clarinet project', () => {
       fs.existsSync(path.join(FIXTURES, 'several/settings/Mainnet.toml')),
       'the trap files are there to be (not) read',
     );
+  });
+});
+
+describe('reading a Clarinet project: failing reads, many plans, and which plan comes first', () => {
+  const MANIFEST = '[project]\nname = "p"\n[contracts.token]\npath = "contracts/token.clar"\n';
+  const plan = (network: string, transactions: string) =>
+    `---\nid: 0\nname: test\nnetwork: ${network}\nplan:\n  batches:\n    - id: 0\n      transactions:\n${transactions}      epoch: "3.0"\n`;
+  const publish = (name: string, sender: string, kind = 'contract-publish', senderKey = 'expected-sender') =>
+    `        - ${kind}:\n            contract-name: ${name}\n            ${senderKey}: ${sender}\n            path: contracts/${name}.clar\n`;
+
+  /** A reader over files in memory that records what was asked, and throws where told to. */
+  function reader(files: Record<string, string>, fail: { list?: boolean; file?: string } = {}) {
+    const asked: string[] = [];
+    const read = Object.assign(
+      async (rel: string) => {
+        asked.push(rel);
+        if (rel === fail.file) throw new Error(`EACCES: permission denied, open '${rel}'`);
+        return files[rel];
+      },
+      {
+        list: async (dir: string) => {
+          asked.push(`list ${dir}`);
+          if (fail.list) throw new Error('EACCES: permission denied, scandir');
+          const names = Object.keys(files)
+            .filter((f) => f.startsWith(`${dir}/`))
+            .map((f) => f.slice(dir.length + 1));
+          return names.length ? names : undefined;
+        },
+      },
+    );
+    return { read, asked };
+  }
+
+  it('a manifest that cannot be read is a problem with the reason, not a missing project', async () => {
+    const { read } = reader({ 'Clarinet.toml': MANIFEST }, { file: 'Clarinet.toml' });
+    assert.deepStrictEqual(await readClarinetProject(read), {
+      ok: false,
+      missing: false,
+      problem: { file: 'Clarinet.toml', message: "EACCES: permission denied, open 'Clarinet.toml'" },
+    });
+  });
+
+  it('a deployments folder that cannot be listed: no plan is read, and the folder is named with the reason', async () => {
+    const { read, asked } = reader(
+      {
+        'Clarinet.toml': MANIFEST,
+        'deployments/default.devnet-plan.yaml': plan('devnet', publish('token', DEVNET_DEPLOYER)),
+      },
+      { list: true },
+    );
+    const p = projectOf(await readClarinetProject(read));
+    assert.deepStrictEqual(p.problems, [{ file: 'deployments/', message: 'EACCES: permission denied, scandir' }]);
+    assert.deepStrictEqual(asked, ['Clarinet.toml', 'list deployments']);
+    assert.deepStrictEqual(p.plans, []);
+  });
+
+  it('a plan that cannot be read is a problem with its file; the other plans are read', async () => {
+    const { read } = reader(
+      {
+        'Clarinet.toml': MANIFEST,
+        'deployments/default.devnet-plan.yaml': plan('devnet', publish('token', DEVNET_DEPLOYER)),
+        'deployments/default.testnet-plan.yaml': plan('testnet', publish('token', TESTNET_DEPLOYER)),
+      },
+      { file: 'deployments/default.devnet-plan.yaml' },
+    );
+    const p = projectOf(await readClarinetProject(read));
+    assert.deepStrictEqual(p.problems, [
+      {
+        file: 'deployments/default.devnet-plan.yaml',
+        message: "EACCES: permission denied, open 'deployments/default.devnet-plan.yaml'",
+      },
+    ]);
+    assert.deepStrictEqual(
+      p.plans.map((x) => x.file),
+      ['deployments/default.testnet-plan.yaml'],
+    );
+  });
+
+  it('past 100 plans, the first 100 by name are read, and the folder says how many it holds', async () => {
+    const files: Record<string, string> = { 'Clarinet.toml': MANIFEST };
+    for (let i = 0; i < 101; i++)
+      files[`deployments/p${String(i).padStart(3, '0')}.devnet-plan.yaml`] = plan(
+        'devnet',
+        publish('token', DEVNET_DEPLOYER),
+      );
+    const { read, asked } = reader(files);
+    const p = projectOf(await readClarinetProject(read));
+    assert.deepStrictEqual(p.problems, [
+      {
+        file: 'deployments/',
+        message: 'deployments/ holds 101 plans, more than the 100 this extension reads; the first 100 were read.',
+      },
+    ]);
+    assert.strictEqual(p.plans.length, 100);
+    assert.ok(!asked.includes('deployments/p100.devnet-plan.yaml'), 'the 101st plan is not read');
+  });
+
+  it('a plan of exactly 2 MB is read; one byte more is not', async () => {
+    const base = plan('devnet', publish('token', DEVNET_DEPLOYER));
+    const exact = base + '#'.repeat(MAX_FILE_BYTES - base.length);
+    assert.strictEqual(exact.length, MAX_FILE_BYTES);
+    const p = projectOf(
+      await readClarinetProject(
+        reader({ 'Clarinet.toml': MANIFEST, 'deployments/default.devnet-plan.yaml': exact }).read,
+      ),
+    );
+    assert.deepStrictEqual(p.problems, []);
+    assert.deepStrictEqual(p.contracts[0]!.deployments, [dep('devnet', `${DEVNET_DEPLOYER}.token`)]);
+    const over = projectOf(
+      await readClarinetProject(
+        reader({ 'Clarinet.toml': MANIFEST, 'deployments/default.devnet-plan.yaml': `${exact}#` }).read,
+      ),
+    );
+    assert.strictEqual(over.problems.length, 1);
+    assert.deepStrictEqual(over.contracts[0]!.deployments, []);
+  });
+
+  it('plans by network, the default plan of a network first, then the others by name', async () => {
+    const files: Record<string, string> = { 'Clarinet.toml': MANIFEST };
+    for (const name of ['gamma', 'alpha', 'default', 'beta'])
+      files[`deployments/${name}.devnet-plan.yaml`] = plan('devnet', publish('token', DEVNET_DEPLOYER));
+    files['deployments/a.testnet-plan.yaml'] = plan('testnet', publish('token', TESTNET_DEPLOYER));
+    const p = projectOf(await readClarinetProject(reader(files).read));
+    assert.deepStrictEqual(
+      p.plans.map((x) => x.file),
+      [
+        'deployments/a.testnet-plan.yaml',
+        'deployments/default.devnet-plan.yaml',
+        'deployments/alpha.devnet-plan.yaml',
+        'deployments/beta.devnet-plan.yaml',
+        'deployments/gamma.devnet-plan.yaml',
+      ],
+    );
+    assert.deepStrictEqual(
+      plansOn(p, 'testnet').map((x) => x.file),
+      ['deployments/a.testnet-plan.yaml'],
+    );
+    assert.deepStrictEqual(plansOn(p, 'mainnet'), []);
+  });
+
+  it('a simnet plan counts its emulated publishes only; a chain plan leaves emulated ones out', async () => {
+    const emulated = (name: string) => publish(name, DEVNET_DEPLOYER, 'emulated-contract-publish', 'emulated-sender');
+    const p = projectOf(
+      await readClarinetProject(
+        reader({
+          'Clarinet.toml': MANIFEST,
+          'deployments/default.simnet-plan.yaml': plan(
+            'simnet',
+            emulated('token') + emulated('other') + publish('x', DEVNET_DEPLOYER),
+          ),
+          'deployments/default.devnet-plan.yaml': plan(
+            'devnet',
+            emulated('token').replace(DEVNET_DEPLOYER, TESTNET_DEPLOYER) + publish('other', DEVNET_DEPLOYER),
+          ),
+        }).read,
+      ),
+    );
+    assert.deepStrictEqual(p.problems, []);
+    assert.deepStrictEqual(
+      p.plans.map((x) => [x.network, x.publishes, x.deployers]),
+      [
+        ['devnet', 1, [DEVNET_DEPLOYER]],
+        ['simnet', 2, []],
+      ],
+    );
+    assert.deepStrictEqual(p.contracts[0]!.deployments, []);
+  });
+
+  it('a contract published twice alike by one plan has one deployment; the most frequent sender is its first deployer', async () => {
+    const manifest = `${MANIFEST}[contracts.vault]\npath = "contracts/vault.clar"\n[contracts.pool]\npath = "contracts/pool.clar"\n`;
+    const p = projectOf(
+      await readClarinetProject(
+        reader({
+          'Clarinet.toml': manifest,
+          'deployments/default.devnet-plan.yaml': plan(
+            'devnet',
+            publish('token', DEVNET_DEPLOYER) +
+              publish('token', DEVNET_DEPLOYER) +
+              publish('vault', TESTNET_DEPLOYER) +
+              publish('pool', TESTNET_DEPLOYER) +
+              publish('extra', TESTNET_DEPLOYER),
+          ),
+        }).read,
+      ),
+    );
+    assert.deepStrictEqual(p.contracts[0]!.deployments, [dep('devnet', `${DEVNET_DEPLOYER}.token`)]);
+    assert.deepStrictEqual(p.plans[0]!.deployers, [TESTNET_DEPLOYER, DEVNET_DEPLOYER]);
   });
 });

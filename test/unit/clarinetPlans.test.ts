@@ -3,6 +3,7 @@ import {
   ClarinetProject,
   contractsAt,
   deployerFor,
+  parsePlan,
   MAX_CONTRACTS,
   problemText,
   readClarinetProject,
@@ -437,5 +438,118 @@ describe('Clarinet deployment plans', () => {
         [],
       );
     });
+  });
+});
+
+describe('parsePlan: what a plan gives, and what it says of a transaction it cannot take', () => {
+  const FILE = 'deployments/default.devnet-plan.yaml';
+  const TRAIT = 'SP3FBR2AGK5H9QBDH3EEN6DF8EK8JY7RX8QJ5SVTE.sip-010-trait-ft-standard';
+  /** The problems of a devnet plan with these transactions, as [line, message]. */
+  const problemsOf = (transactions: string) => {
+    const r = parsePlan(plan('devnet', transactions), FILE);
+    assert.ok(r.ok);
+    return r.problems.map((p) => [p.line, p.message]);
+  };
+
+  it('a plan that is broken YAML, or not a map, or names no known network, is not read, and says why', () => {
+    const broken = parsePlan('network: devnet\nplan: [\n', FILE);
+    assert.strictEqual(broken.ok, false);
+    assert.strictEqual(broken.problems.length, 1);
+    const list = parsePlan('- network: devnet\n', FILE);
+    assert.deepStrictEqual(
+      [list.ok, list.problems.map((p) => p.message)],
+      [false, ['This is not a deployment plan: it is not a map.']],
+    );
+    const moon = parsePlan('id: 0\nnetwork: moonnet\nplan:\n  batches: []\n', FILE);
+    assert.deepStrictEqual(
+      [moon.ok, moon.problems.map((p) => [p.line, p.message])],
+      [false, [[2, 'The "network" field is not one of mainnet, testnet, devnet or simnet.']]],
+    );
+  });
+
+  it('a field the scanner leaves to the full parser (a plan name that is a number) is read by it', () => {
+    const text = plan('devnet', nested('token', DEVNET)).replace('name: test', 'name: 2024');
+    const r = parsePlan(text, FILE);
+    assert.deepStrictEqual(r.problems, []);
+    assert.strictEqual(r.name, '2024');
+    assert.deepStrictEqual(
+      r.publishes.map((p) => p.contractName),
+      ['token'],
+    );
+  });
+
+  it('a map tagged !!map is read in its flat form, not taken for a type', () => {
+    const text = plan(
+      'devnet',
+      flat('token', DEVNET).replace('- transaction-type', '- !!map\n          transaction-type'),
+    );
+    const r = parsePlan(text, FILE);
+    assert.deepStrictEqual(r.problems, []);
+    assert.deepStrictEqual(
+      r.publishes.map((p) => [p.kind, p.contractName, p.sender]),
+      [['contract', 'token', DEVNET]],
+    );
+  });
+
+  it('each transaction it cannot take is a problem at its line, saying what is wrong', () => {
+    assert.deepStrictEqual(problemsOf('        - just-text\n'), [
+      [9, 'A transaction that is neither "- <type>:", "- transaction-type: <type>" nor "- !<type>".'],
+    ]);
+    assert.deepStrictEqual(problemsOf('        - !contract-publish [token]\n'), [
+      [9, 'A transaction that is neither "- <type>:", "- transaction-type: <type>" nor "- !<type>".'],
+    ]);
+    assert.deepStrictEqual(
+      problemsOf(`        - transaction-type: contract-deploy\n          contract-name: token\n`),
+      [[9, 'A transaction of a type Clarinet does not know.']],
+    );
+    assert.deepStrictEqual(problemsOf(`        - contract-publish:\n            expected-sender: ${DEVNET}\n`), [
+      [9, 'A contract-publish without "contract-name" and "expected-sender".'],
+    ]);
+    assert.deepStrictEqual(problemsOf(`        - requirement-publish:\n            remap-sender: ${DEVNET}\n`), [
+      [9, 'A requirement-publish without "contract-id" and "remap-sender".'],
+    ]);
+    assert.deepStrictEqual(
+      problemsOf(
+        `        - requirement-publish:\n            remap-sender: ${DEVNET}\n            contract-id: not-an-id\n`,
+      ),
+      [[11, 'A requirement-publish whose "contract-id" is not a contract id; skipped.']],
+    );
+    assert.deepStrictEqual(
+      problemsOf(
+        `        - contract-publish:\n            expected-sender: ${DEVNET}\n            contract-name: 9lives\n`,
+      ),
+      [
+        [
+          11,
+          'A contract-publish whose "contract-name" is not a Clarity contract name (a letter, then letters, digits, - or _, at most 40); skipped.',
+        ],
+      ],
+    );
+    // A sender quoted in the problem only when it is plain letters and digits, whole.
+    assert.deepStrictEqual(
+      problemsOf(
+        '        - contract-publish:\n            contract-name: a\n            expected-sender: bad!sender\n' +
+          '        - contract-publish:\n            contract-name: b\n            expected-sender: nobody\n',
+      ),
+      [
+        [10, 'a: the sender is not a Stacks address.'],
+        [13, 'b: the sender "nobody" is not a Stacks address.'],
+      ],
+    );
+  });
+
+  it('a requirement is at the line of its contract-id; its path outside the project is no problem', () => {
+    const r = parsePlan(
+      plan(
+        'devnet',
+        `        - requirement-publish:\n            remap-sender: ${DEVNET}\n            contract-id: ${TRAIT}\n` +
+          `            path: /home/user/.clarinet/cache/requirements/${TRAIT}.clar\n`,
+      ),
+      FILE,
+    );
+    assert.deepStrictEqual(r.problems, []);
+    assert.deepStrictEqual(r.publishes, [
+      { kind: 'requirement', contractName: 'sip-010-trait-ft-standard', sender: DEVNET, originalId: TRAIT, line: 11 },
+    ]);
   });
 });

@@ -160,6 +160,25 @@ describe('the plan scanner on the edges of its subset: what it reads, YAML reads
     ['a no-break space at the end', 'a: b \u00a0\n'],
     ['a no-break space inside a value after ":"', 'a: x:\u00a0y\n'],
     ['blanks and tabs on an empty line', '  \t\na: 1\n'],
+    ['a tab before the colon of an indented key', 'x:\n  y\t: 1\n'],
+    ['"---" and "..." inside a value', 'a: ---\nb: x...\n'],
+    ['a value ending in "%"', 'a: 50%\n'],
+    ['an item starting with "-" and one with " - " inside', '- -x\n- a - b-\n'],
+    ['items ending in "!", "&" or "*", and one with "!" inside', '- wow!\n- a&\n- a*\n- x!tag\n'],
+    ['a value ending in "\'"', "a: x'\n"],
+    ['an apostrophe inside a word', "a: it's\nb: c\n"],
+    ['a "#" with no blank after it ends the line', 'a: b #note\n'],
+    ['a "#" with a blank after it, not before, is text', 'a: b# c\n'],
+    ['a backslash ending a single-quoted value', "a: 'C:\\'\n"],
+    ['a single-quoted value going on after a backslash', "a: 'x\\\n  y'\n"],
+    ['a multi-line single-quoted value', "a: 'two\n  lines'\nb: c\n"],
+    ['a multi-line double-quoted value with an escape on its first line', 'a: "tab\\there\n  more"\n'],
+    ['an empty value before a sibling key', 'a:\nb: 1\n'],
+    ['an empty value in an item before the next item', '- a:\n- b\n'],
+    ['a quoted key with blanks before its colon', '"a" : 1\n'],
+    ['a quoted key with its value under it, and one with nothing', '"a":\n  b: 1\n"c":\n'],
+    ['a quoted key with several blanks before a long value', '"a b":   value\n'],
+    ['text that only starts or ends like null or a boolean', 'a: nullable\nb: is true\n'],
   ];
   /** Outside the subset: the scanner gives up, and the full parser reads it (or refuses it). */
   const leaves: Array<[string, string]> = [
@@ -199,6 +218,22 @@ describe('the plan scanner on the edges of its subset: what it reads, YAML reads
     ['a tab after a dash, before a map or a text', '-\ta: 1\n  b: 2\n-\tx\n'],
     ['a no-break space after a dash', '-\u00a0x\n'],
     ['a no-break space after a start marker', '---\u00a0x\n'],
+    ['an indented "---", which is no start marker', '  ---\n  a: 1\n'],
+    ['an end marker with a start marker after it', '... ---\na: 1\n'],
+    ['a document on the start line, then a map', '--- a\nb: 1\n'],
+    ['two start markers before the map', '---\n---\na: 1\n'],
+    ['a line that is only a backslash inside a double-quoted value', 'a: "x\n\\\n  y"\n'],
+    ['an apostrophe right after a closing double quote, then a line closing a quote', 'a: "x"\'\n  y"\n'],
+    ['a map item, then an item indented past its dash', '-\n    a: 1\n  - b\n'],
+    ['an item under a map that is an item', '- a: 1\n  - b\n'],
+    ['a tag with text on its line, and a map under it', '- !tag x\n  a: 1\n'],
+    ['a map item at the indent of a map', 'a: 1\n- b: 2\n'],
+    ['a quoted key after text', 'x "a": 1\n'],
+    ['text, then a quote going on over lines', 'a: x "y\n  z"\n'],
+    ['text after a single-quoted value', "a: 'x' y\n"],
+    ['a flow sequence with "-" inside', 'a: [a-b]\n'],
+    ['a flow sequence with "?" inside', 'a: [x?y]\n'],
+    ['a value ending in ":"', 'a: b:\n'],
   ];
 
   for (const [what, text] of reads)
@@ -215,5 +250,41 @@ describe('the plan scanner on the edges of its subset: what it reads, YAML reads
   it('leaves to the full parser: ' + leaves.map(([what]) => what).join('; '), () => {
     const read = leaves.filter(([, text]) => scanPlan(text) !== undefined).map(([what]) => what);
     assert.deepStrictEqual(read, []);
+  });
+});
+
+describe('the plan scanner: numbers, positions and the parts of a node', () => {
+  it('a value YAML reads as a number is left to the full parser; one it reads as text, the scanner reads itself', () => {
+    const values = ['12', '012', '+12', '-01', '0o17', '0x1F', '1.', '1.25', '.25', '1e10', '1e-5', '-.inf'];
+    const texts = ['12abc', 'x1', 'x.inf', '0o8', '1e', '1.5.2'];
+    for (const v of [...values, ...texts]) {
+      const text = `a: ${v}\n`;
+      const full: unknown = (parse(text) as Record<string, unknown>).a;
+      const value = scanPlan(text)!.get('a')!;
+      if (typeof full === 'number') assert.throws(() => value.text(), NeedsFullParser, v);
+      else assert.strictEqual(value.text(), full, v);
+    }
+    // Every value above is in the list YAML reads it as, so the check covers both ways.
+    assert.ok(values.every((v) => typeof (parse(`a: ${v}`) as Record<string, unknown>).a === 'number'));
+    assert.ok(texts.every((v) => typeof (parse(`a: ${v}`) as Record<string, unknown>).a === 'string'));
+  });
+
+  it('where a node starts: after a value over several lines, and on an indented line that opens one', () => {
+    const text = 'x:\n  a: "two\n  lines"\n  b: c\n';
+    const x = scanPlan(text)!.get('x')!;
+    assert.strictEqual(x.get('a')!.offset, text.indexOf('a: "two'));
+    assert.strictEqual(x.get('b')!.offset, text.indexOf('b: c'));
+  });
+
+  it('single() is the entry of a one-entry map only; keys() of a sequence is empty', () => {
+    assert.strictEqual(scanPlan('a: 1\nb: 2\n')!.single(), undefined);
+    const [key, value] = scanPlan('a: x\n')!.single()!;
+    assert.strictEqual(key, 'a');
+    assert.strictEqual(value!.text(), 'x');
+    assert.deepStrictEqual(scanPlan('- a\n- b\n')!.keys(), []);
+  });
+
+  it('a fault of the scanner itself is thrown, not taken for a plan outside its subset', () => {
+    assert.throws(() => scanPlan(undefined as unknown as string), TypeError);
   });
 });
