@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { parse as parseToml } from 'smol-toml';
 import {
+  accessText,
   calleeArgumentAt,
   calleeCompletionAt,
   callSnippet,
@@ -10,6 +11,7 @@ import {
   definitionOf,
   definitionsOf,
   isCallable,
+  MAX_NAV_SOURCE_CHARS,
   navTargetAt,
   signatureLine,
   type InterfaceFunction,
@@ -177,6 +179,129 @@ describe('Contract navigation: what a Clarity source names at a place', () => {
       ['public', 'read_only', 'private'].map((access) => isCallable({ access })),
       [true, true, false],
     );
+  });
+});
+
+describe('contract navigation: edges of a place', () => {
+  const CALL = `(contract-call? '${SBTC_DEPOSIT} complete-deposit-wrapper 0x00 u1)`;
+
+  it('a contract reference: its name, network and whether it is relative to the deployer', () => {
+    assert.deepStrictEqual(contractRefOf(`'${SBTC_DEPOSIT}`), {
+      id: SBTC_DEPOSIT,
+      name: 'sbtc-deposit',
+      network: 'mainnet',
+      relative: false,
+    });
+    assert.deepStrictEqual(contractRefOf('.arkadiko-dao', { deployer: DEPLOYER }), {
+      id: `${DEPLOYER}.arkadiko-dao`,
+      name: 'arkadiko-dao',
+      network: 'mainnet',
+      relative: true,
+    });
+  });
+
+  it('only a whole atom names a contract', () => {
+    assert.strictEqual(contractRefOf(`${SBTC_DEPOSIT}!`), undefined, 'text after the id');
+    assert.strictEqual(contractRefOf(`''${SBTC_DEPOSIT}`), undefined, 'text before the id');
+    assert.strictEqual(contractRefOf('.arkadiko-dao!'), undefined, 'text after a .name');
+    assert.strictEqual(contractRefOf('.arkadiko-dao.trait.extra'), undefined);
+  });
+
+  it('a contract target spans the atom without its quote, from its first to its last character', () => {
+    const start = CALL.indexOf("'");
+    for (const place of [start, start + 10, start + 1 + SBTC_DEPOSIT.length]) {
+      const t = navTargetAt(CALL, place);
+      assert.deepStrictEqual(t && { kind: t.kind, start: t.start, end: t.end }, {
+        kind: 'contract',
+        start: start + 1,
+        end: start + 1 + SBTC_DEPOSIT.length,
+      });
+    }
+    const rel = '(contract-call? .arkadiko-dao get-dao-owner)';
+    const t = navTargetAt(rel, at(rel, '.arkadiko-dao', 1));
+    assert.deepStrictEqual(t && [t.start, t.end], [16, 16 + '.arkadiko-dao'.length]);
+  });
+
+  it('a blank between atoms names nothing', () => {
+    const src = `(f  '${SBTC_DEPOSIT})`;
+    assert.strictEqual(navTargetAt(src, 3), undefined);
+  });
+
+  it('a function target spans the name; a callee "function" that is not a name is none', () => {
+    const t = navTargetAt(CALL, at(CALL, 'complete-deposit-wrapper', 1));
+    assert.deepStrictEqual(t && [t.kind, t.start, t.end], [
+      'function',
+      at(CALL, 'complete-deposit-wrapper'),
+      at(CALL, 'complete-deposit-wrapper') + 'complete-deposit-wrapper'.length,
+    ]);
+    const hex = `(contract-call? '${SBTC_DEPOSIT} 0x00 u1)`;
+    assert.strictEqual(navTargetAt(hex, at(hex, '0x00', 2)), undefined);
+  });
+
+  it('a comment inside a call is skipped', () => {
+    const src = '(contract-call? ;; the DAO\n  .arkadiko-dao ;; its owner\n  get-dao-owner)';
+    const t = navTargetAt(src, at(src, 'get-dao-owner', 2));
+    assert.deepStrictEqual(t?.kind === 'function' && [t.fn, t.ref.name], ['get-dao-owner', 'arkadiko-dao']);
+  });
+
+  it('a tuple whose first key is contract-call? is not a call', () => {
+    const src = '{contract-call?: .arkadiko-dao, get-dao-owner: u1}';
+    assert.strictEqual(navTargetAt(src, at(src, 'get-dao-owner', 2)), undefined);
+  });
+
+  it('completion applies after the callee, not at its end and not after the closed call', () => {
+    const typing = `(contract-call? '${SBTC_DEPOSIT}`;
+    assert.strictEqual(calleeCompletionAt(typing, typing.length), undefined, 'at the end of the callee');
+    const closed = `(contract-call? '${SBTC_DEPOSIT} )`;
+    assert.strictEqual(calleeCompletionAt(closed, closed.length), undefined, 'after the closing paren');
+    assert.ok(calleeCompletionAt(closed, closed.length - 1), 'before the closing paren');
+    // At the start of a name already written, the completion inserts there.
+    const named = `${typing} get-bu)`;
+    const c = calleeCompletionAt(named, at(named, 'get-bu'));
+    assert.deepStrictEqual(c && [c.start, c.end], [at(named, 'get-bu'), at(named, 'get-bu')]);
+    // Right before an argument list, no name is written yet.
+    const beforeList = `${typing} (x))`;
+    assert.deepStrictEqual(calleeCompletionAt(beforeList, at(beforeList, '(x)'))?.start, at(beforeList, '(x)'));
+  });
+
+  it('the argument a place is in: none at the end of the name, the argument whose end it is', () => {
+    assert.strictEqual(calleeArgumentAt(CALL, at(CALL, ' 0x00')), undefined, 'at the end of the name');
+    assert.strictEqual(calleeArgumentAt(CALL, at(CALL, ' 0x00') + 1)?.active, 0, 'at the start of the first');
+    assert.strictEqual(calleeArgumentAt(CALL, at(CALL, ' u1'))?.active, 0, 'at the end of the first');
+    assert.strictEqual(calleeArgumentAt(CALL, at(CALL, 'u1)', 2))?.active, 1, 'at the end of the second');
+  });
+
+  it('every top-level define of a real contract, and nothing else', () => {
+    const src = fixture('clarity/real/token-wxusd-tokensoft.clar');
+    const defs = definitionsOf(src);
+    assert.ok(defs.length > 20);
+    for (const d of defs) assert.match(d.keyword, /^define-/, d.name);
+    assert.ok(!defs.some((d) => d.name.includes('trait')), 'impl-trait is not a definition');
+    assert.deepStrictEqual(defs[0] && [defs[0].keyword, defs[0].name, defs[0].line], [
+      'define-fungible-token',
+      'wxusd',
+      3,
+    ]);
+  });
+
+  it('a source that starts with a blank line counts its lines and columns from there', () => {
+    assert.deepStrictEqual(definitionsOf('\n  (define-public (a) (ok u1))'), [
+      { keyword: 'define-public', name: 'a', line: 1, character: 2, doc: [] },
+    ]);
+  });
+
+  it('a source up to the cap is read, a longer one is not', () => {
+    const def = '(define-public (a) (ok u1))';
+    const pad = (n: number) => def + ' '.repeat(n - def.length);
+    assert.deepStrictEqual(
+      definitionsOf(pad(MAX_NAV_SOURCE_CHARS)).map((d) => d.name),
+      ['a'],
+    );
+    assert.deepStrictEqual(definitionsOf(pad(MAX_NAV_SOURCE_CHARS + 1)), []);
+  });
+
+  it('access as Clarity writes it', () => {
+    assert.deepStrictEqual(['read_only', 'public', 'private'].map(accessText), ['read-only', 'public', 'private']);
   });
 });
 

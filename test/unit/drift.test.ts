@@ -212,6 +212,16 @@ describe('drift: how annotations are read (clarity-repl/src/analysis/annotation.
       assert.ok(!isEnvSimnetAnnotation(no), no);
   });
 
+  it('the name must be env, the value simnet, closed by ) and then ]', () => {
+    for (const no of ['#[cfg(simnet)]', '#[env(simnet!]', '#[env(simnet;]', '#[env(simnet))', '#[env(simnet)] x'])
+      assert.ok(!isEnvSimnetAnnotation(no), no);
+  });
+
+  it('an annotation inside a tuple covers the next entry', () => {
+    const source = '(define-constant T {\n  a: u1,\n  ;; #[env(simnet)]\n  b: u2\n})\n';
+    assert.deepStrictEqual(envSimnetSpans(source), [{ startLine: 3, endLine: 4 }]);
+  });
+
   it('";;;" leaves ";" in the comment text, so it is no annotation; ";;#[env(simnet)]" is one', () => {
     assert.deepStrictEqual(envSimnetSpans(';;; #[env(simnet)]\n(define-constant A u1)\n'), []);
     assert.deepStrictEqual(envSimnetSpans(';;#[env(simnet)]\n(define-constant A u1)\n'), [
@@ -285,6 +295,20 @@ describe('drift: comparing a local file with the deployed source', () => {
     assert.strictEqual(compareWithDeployed(middle, deployed), 'differs');
   });
 
+  it('trailing form feeds and vertical tabs do not count either', () => {
+    assert.strictEqual(normalizeSource('(a)\f\n(b)\v\v\n'), '(a)\n(b)');
+    assert.strictEqual(compareWithDeployed('(a)\f\n(b)\v', '(a)\n(b)\n'), 'same');
+  });
+
+  it('a CRLF file, or one without a final newline, with a #[env(simnet)] block matches its deploy', () => {
+    const local = ';; #[env(simnet)]\n(define-constant T u1)\n(define-read-only (get-n) u1)';
+    const deployed = '\n\n(define-read-only (get-n) u1)\n';
+    assert.strictEqual(compareWithDeployed(local, deployed), 'same');
+    assert.strictEqual(compareWithDeployed(local.replace(/\n/g, '\r\n'), deployed), 'same');
+    assert.strictEqual(removeEnvSimnet(local.replace(/\n/g, '\r\n')), removeEnvSimnet(local));
+    assert.strictEqual(compareWithDeployed(local, '\n\n'), 'differs', 'the last line is kept');
+  });
+
   it('the fixture contracts: ccd003 with a simnet helper is the same as its deploy, ccd004 edited differs', () => {
     const dir = path.resolve(__dirname, '../../../test/fixtures');
     const read = (p: string) => fs.readFileSync(path.join(dir, p), 'utf8');
@@ -354,5 +378,32 @@ describe('define-read-only positions', () => {
       'get-user',
     ]);
     assert.deepStrictEqual(names(onChainReadOnlyFunctions(text('treasury.clar'))), ['get-owner', 'get-balance']);
+  });
+
+  it('a CRLF checkout gives the same on-chain functions, at the same places', () => {
+    const dir = path.resolve(__dirname, '../../../test/fixtures/workspace/contracts');
+    const lf = fs.readFileSync(path.join(dir, 'ccd003-user-registry.clar'), 'utf8').replace(/\r\n/g, '\n');
+    const expected = onChainReadOnlyFunctions(lf);
+    assert.deepStrictEqual(
+      expected.map((f) => f.name),
+      ['get-user-id', 'get-user'],
+    );
+    assert.deepStrictEqual(onChainReadOnlyFunctions(lf.replace(/\n/g, '\r\n')), expected);
+    const indented = ';; #[env(simnet)]\n  (define-read-only (a) u1)\n  (define-read-only (b) u1)\n';
+    assert.deepStrictEqual(onChainReadOnlyFunctions(indented.replace(/\n/g, '\r\n')), [
+      { name: 'b', line: 2, character: 2 },
+    ]);
+  });
+
+  it('a function is on chain from the line after a #[env(simnet)] block, not on its lines', () => {
+    const names = (src: string) => onChainReadOnlyFunctions(src).map((f) => f.name);
+    assert.deepStrictEqual(names(';; #[env(simnet)]\n(define-read-only (a) u1)\n(define-read-only (b) u1)\n'), ['b']);
+    // Clarinet empties the whole line the block ends on, and the function on it with it.
+    assert.deepStrictEqual(
+      names(';; #[env(simnet)]\n(define-constant A u1) (define-read-only (b) u1)\n(define-read-only (c) u1)\n'),
+      ['c'],
+    );
+    // A block that starts on the function's own line (inside its list) takes it too.
+    assert.deepStrictEqual(names('(;; #[env(simnet)]\n define-read-only (a) u1)\n(define-read-only (b) u1)\n'), ['b']);
   });
 });
