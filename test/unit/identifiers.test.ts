@@ -7,6 +7,7 @@ import {
   checkPrincipal,
   checkTxId,
   Checked,
+  short,
 } from '../../src/chain/identifiers';
 
 // One hash160 (a46ff888…5bd39d) under the four versions: c32address(22, 20, 26, 21, hash).
@@ -48,6 +49,15 @@ describe('identifiers', () => {
       assert.match(reason(checkTxId(TX.slice(0, -1) + 'g')), /is not a transaction id/);
       assert.match(reason(checkTxId('')), /not a transaction id/);
     });
+    it('turns only a leading 0X into 0x, so a near miss says how many digits it has', () => {
+      assert.match(reason(checkTxId('0X12')), /has 2\./);
+      // A 0X later in the text is quoted back as it was pasted.
+      assert.match(reason(checkTxId('0x0X12')), /^"0x0X12" is not a transaction id/);
+    });
+    it('takes a bare hex value of exactly 64 digits, and counts digits only after a leading 0x', () => {
+      assert.match(reason(checkTxId(TX.slice(2) + 'a')), /is not a transaction id: expected 0x followed by 64/);
+      assert.match(reason(checkTxId('a0x12')), /^"a0x12" is not a transaction id/);
+    });
     it('names what it checked in the reason', () => {
       assert.match(reason(checkTxId('0x12', 'block hash')), /A block hash has 64 hex digits/);
     });
@@ -88,6 +98,9 @@ describe('identifiers', () => {
     it('rejects a checksum-valid payload that is not a 20-byte hash', () => {
       // c32checkEncode(22, 19 bytes): the checksum matches, but no account has such an address.
       assert.match(reason(checkAddress('SPA8VZRH23C5VWQCBCQ1D6JRRV7H0TVTFENS7H4')), /not a valid Stacks address/);
+      assert.match(reason(checkAddress('SPA8VZRH23C5VWQCBCQ1D6JRRV7H0TVTFENS7H4')), /it is too short\.$/);
+      // c32checkEncode(22, 00 00 + 19 bytes): 21 bytes, written in 39 characters thanks to the zeros.
+      assert.match(reason(checkAddress('SP00AQAXBNENTQAXBNENTQAXBNENTQAXBND1M0HF6')), /it is too long\.$/);
     });
     it('rejects characters outside the c32 alphabet (I, L, O, U)', () => {
       assert.match(reason(checkAddress(SP.slice(0, -1) + 'O')), /not a Stacks address/);
@@ -102,6 +115,7 @@ describe('identifiers', () => {
     });
     it('rejects 41 characters, an empty name, a leading digit or dash, and other characters', () => {
       assert.match(reason(checkContractName('a'.repeat(41))), /longer than 40 characters/);
+      assert.match(reason(checkContractName('1' + 'a'.repeat(39))), /must start with a letter/);
       assert.match(reason(checkContractName('')), /empty/);
       assert.match(reason(checkContractName('1token')), /must start with a letter/);
       assert.match(reason(checkContractName('-token')), /must start with a letter/);
@@ -117,8 +131,17 @@ describe('identifiers', () => {
       });
       assert.strictEqual(ok(checkContractId(`${SM}.pool`)).network, 'mainnet');
     });
+    it('trims blanks around a pasted contract id', () => {
+      assert.deepStrictEqual(ok(checkContractId(` ${SP}.pool-v2 \n`)), {
+        contractId: `${SP}.pool-v2`,
+        address: SP,
+        name: 'pool-v2',
+        network: 'mainnet',
+      });
+    });
     it('reports the part that is wrong', () => {
       assert.match(reason(checkContractId(SP)), /expected <address>.<contract-name>/);
+      assert.match(reason(checkContractId('.token')), /"" is not a Stacks address/);
       assert.match(reason(checkContractId(`${SP.slice(0, -1)}8.token`)), /checksum/);
       assert.match(reason(checkContractId(`${SP}.`)), /empty/);
       assert.match(reason(checkContractId(`${SP}.${'n'.repeat(41)}`)), /longer than 40/);
@@ -138,6 +161,12 @@ describe('identifiers', () => {
     it('passes on the reason of the failing part', () => {
       assert.match(reason(checkPrincipal(`${SP}.9lives`)), /must start with a letter/);
       assert.match(reason(checkPrincipal('hello')), /not a Stacks address/);
+    });
+  });
+
+  describe('short', () => {
+    it('shows control and direction characters of untrusted text as ?', () => {
+      assert.strictEqual(short('a\nb\u202ec\u0000'), 'a?b?c?');
     });
   });
 

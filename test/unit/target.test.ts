@@ -1,5 +1,12 @@
 import * as assert from 'assert';
-import { recognizeInput, RecognizedInput, shortenMiddle, targetTitle } from '../../src/chain/target';
+import {
+  recognizeInput,
+  RecognizedInput,
+  shortenMiddle,
+  TARGET_KINDS,
+  targetTitle,
+  targetWhat,
+} from '../../src/chain/target';
 
 const TX = '0x03807fdb726b3cb843e0330c564a4974037be8f9ea58ec7f8ebe03c34b890009';
 const SP = 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7';
@@ -51,6 +58,35 @@ describe('recognizeInput', () => {
     assert.match(reason('-5'), /not something to look up/);
     assert.match(reason('hello world'), /"hello world" is not something to look up: paste a transaction id/);
     assert.match(reason('.my-contract'), /not something to look up/);
+  });
+  it('drops only a leading Clarity quote: a quote inside the text is quoted back as typed', () => {
+    assert.match(reason("don't"), /^"don't" is not something to look up/);
+  });
+  it('treats only text that starts with S as an address, and only 0x at the start as a tx id', () => {
+    // An S or a 0x inside other text is not a near miss of an address or a transaction id.
+    assert.match(reason('rest'), /^"rest" is not something to look up/);
+    assert.match(reason(`x${SP}`), /is not something to look up/);
+    assert.match(reason('a0x12'), /^"a0x12" is not something to look up/);
+    assert.match(reason('0x12'), /has 2/);
+    assert.match(reason('stx'), /not a Stacks address/);
+  });
+});
+
+describe('targetWhat', () => {
+  it('names each kind of target the way a sentence says it', () => {
+    assert.deepStrictEqual(
+      TARGET_KINDS.map((k) => targetWhat(k)),
+      [
+        'transaction',
+        'address',
+        'contract',
+        'block',
+        'burn block',
+        'contract status',
+        'mempool statistics',
+        'API status',
+      ],
+    );
   });
 });
 
