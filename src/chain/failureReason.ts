@@ -297,13 +297,11 @@ function tuple(entries: Array<[string, string]>): string {
 }
 
 function atom(text: string, constants: ReadonlyMap<string, string | undefined>): string | undefined {
+  // `0*` takes every leading zero but the last digit's: the digits keep none, unless they are "0".
   let m = /^u0*(\d+)$/.exec(text);
-  if (m) return `u${m[1]!.replace(/^0+(?=\d)/, '') || '0'}`;
+  if (m) return `u${m[1]!}`;
   m = /^(-?)0*(\d+)$/.exec(text);
-  if (m) {
-    const digits = m[2]!.replace(/^0+(?=\d)/, '') || '0';
-    return digits === '0' ? '0' : `${m[1]!}${digits}`;
-  }
+  if (m) return m[2] === '0' ? '0' : `${m[1]!}${m[2]!}`;
   if (text === 'true' || text === 'false' || text === 'none') return text;
   if (/^0x[0-9a-fA-F]*$/.test(text)) return text.toLowerCase();
   if (text.startsWith('"') || text.startsWith('u"')) return text;

@@ -107,7 +107,7 @@ function docNode(doc: Document, raw: unknown): PlanNode | undefined {
     text: () => {
       if (!isScalar(node)) return undefined;
       const v = node.value;
-      return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' ? String(v) : undefined;
+      return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined;
     },
     keys: () =>
       isMap(node)
