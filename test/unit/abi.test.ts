@@ -112,6 +112,15 @@ describe('abi: which interface types are read', () => {
       assert.ok(!isAbiType(nest(ABI_LIMITS.depth + 1, 'bool', wrap)), `${what}: 33 levels`);
     }
   });
+
+  it('a type of at most 2,000 parts is read, one part more is refused', () => {
+    // The tuple is one part and each field's type another.
+    const tuple = (fields: number) => ({
+      tuple: Array.from({ length: fields }, (_, i) => ({ name: `f${i}`, type: 'bool' })),
+    });
+    assert.ok(isAbiType(tuple(ABI_LIMITS.parts - 1)));
+    assert.ok(!isAbiType(tuple(ABI_LIMITS.parts)));
+  });
 });
 
 describe('abi: examples and hints of a form field', () => {

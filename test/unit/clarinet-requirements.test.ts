@@ -42,6 +42,11 @@ describe('adding a requirement to Clarinet.toml: the text written in each layout
       `[[project.requirements]]\ncontract_id = "${OTHER}"\n${TABLE}\n[project]\nname = "x"\n`,
     ],
     [
+      'a manifest starting with a blank line: its [project] table is still found',
+      '\n[project]\nname = "x"\n\n[contracts.a]\npath = "a.clar"\n',
+      `\n[project]\nname = "x"\n${TABLE}\n[contracts.a]\npath = "a.clar"\n`,
+    ],
+    [
       'an empty inline list with blanks inside it',
       '[project]\nname = "x"\nrequirements = [ ]\n',
       `[project]\nname = "x"\n${TABLE}`,

@@ -273,6 +273,10 @@ describe('reading a Clarinet project: failing reads, many plans, and which plan 
         'devnet',
         publish('token', DEVNET_DEPLOYER),
       );
+    const hundred = { ...files };
+    delete hundred['deployments/p100.devnet-plan.yaml'];
+    const all = projectOf(await readClarinetProject(reader(hundred).read));
+    assert.deepStrictEqual([all.problems, all.plans.length], [[], 100], 'exactly 100 plans: all read, nothing said');
     const { read, asked } = reader(files);
     const p = projectOf(await readClarinetProject(read));
     assert.deepStrictEqual(p.problems, [
@@ -303,6 +307,14 @@ describe('reading a Clarinet project: failing reads, many plans, and which plan 
     );
     assert.strictEqual(over.problems.length, 1);
     assert.deepStrictEqual(over.contracts[0]!.deployments, []);
+  });
+
+  it('a manifest of exactly 2 MB is read; one byte more is not', async () => {
+    const exact = MANIFEST + '#'.repeat(MAX_FILE_BYTES - MANIFEST.length);
+    const p = projectOf(await readClarinetProject(reader({ 'Clarinet.toml': exact }).read));
+    assert.deepStrictEqual([p.problems, p.contracts.length > 0], [[], true]);
+    const over = await readClarinetProject(reader({ 'Clarinet.toml': `${exact}#` }).read);
+    assert.ok(!over.ok && !over.missing && over.problem.file === 'Clarinet.toml', 'one byte over is refused');
   });
 
   it('plans by network, the default plan of a network first, then the others by name', async () => {

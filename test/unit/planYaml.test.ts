@@ -84,6 +84,20 @@ describe('Deployment plans the scanner leaves: the full YAML parser', () => {
   it('a syntax error: its line and column, the message without the parser’s own position', () => {
     assert.deepStrictEqual(problem('a: b\n c: d: e\n'), [1, 4, 'Nested mappings are not allowed in compact mappings']);
     assert.deepStrictEqual(problem('ok: 1\na: "x\n'), [3, 1, 'Missing closing "quote']);
+    // Positions of two digits and more.
+    assert.deepStrictEqual(problem(`a: 1${'\n'.repeat(11)}b:              c: d\n`), [
+      12,
+      17,
+      'Nested mappings are not allowed in compact mappings',
+    ]);
+    // The position the parser appends goes; the same words in the plan's own text stay.
+    assert.deepStrictEqual(problem('a: |  at line 1, column 1\n  b\n'), [
+      1,
+      7,
+      'Not a YAML token: at line 1, column 1',
+    ]);
+    // An error on a first line of blanks gets no excerpt from the parser, so no colon after the position.
+    assert.deepStrictEqual(problem('    \r\r\n...}:'), [1, 5, 'Implicit keys need to be on a single line']);
   });
 
   it(`nesting deeper than ${MAX_PLAN_NESTING}: refused at its line, counted the way the parser reads the plan`, () => {
@@ -101,6 +115,18 @@ describe('Deployment plans the scanner leaves: the full YAML parser', () => {
     assert.deepStrictEqual(problem(`${'- '.repeat(MAX_PLAN_NESTING + 1)}x\n`), [1, undefined, REFUSED]);
     assert.ok(read(`${'- '.repeat(MAX_PLAN_NESTING)}x\n`));
     assert.deepStrictEqual(problem(`x: 1\n${'? '.repeat(MAX_PLAN_NESTING + 1)}x\n`), [2, undefined, REFUSED]);
+    assert.deepStrictEqual(problem(`x: 1\n${': '.repeat(MAX_PLAN_NESTING + 1)}x\n`), [2, undefined, REFUSED]);
+    // A "}" closes one level, not every level open around it.
+    assert.deepStrictEqual(
+      problem(`b: ${'['.repeat(MAX_PLAN_NESTING - 4)}{}${flow('[', ']', 5)}${']'.repeat(MAX_PLAN_NESTING - 4)}\n`),
+      [1, undefined, REFUSED],
+    );
+    // The lines of a quoted scalar over several lines count toward the line reported.
+    assert.deepStrictEqual(problem(`a: "x\n  y"\nb: ${flow('[', ']', MAX_PLAN_NESTING + 1)}\n`), [
+      3,
+      undefined,
+      REFUSED,
+    ]);
     // A stray "]" closes nothing: it does not buy room for a deeper nesting after it.
     assert.deepStrictEqual(problem(`c: ]]\nb: ${flow('[', ']', MAX_PLAN_NESTING + 1)}\n`), [2, undefined, REFUSED]);
     // A "[" the lexer gives up on at the end of its line nests nothing after that line.

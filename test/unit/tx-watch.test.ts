@@ -108,6 +108,7 @@ describe('Watching a transaction: the rules', () => {
         good,
         { id: 'javascript:alert(1)', network: 'testnet', since: 1 },
         { id: `${TX.failed}00`, network: 'testnet', since: 1 },
+        { id: `tx${TX.failed}`, network: 'testnet', since: 1 },
         { id: TX.failed.toUpperCase(), network: 'testnet', since: 1 },
         { id: TX.failed, network: 'moon', since: 1 },
         { id: TX.failed, network: 'mainnet' },
