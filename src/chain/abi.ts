@@ -183,7 +183,11 @@ export function clarityExample(t: AbiType, depth = 0): string {
   if ('buffer' in t) return '0x00';
   if ('string-ascii' in t) return '"text"';
   if ('string-utf8' in t) return 'u"text"';
-  if ('optional' in t) return l10n.t('none or (some {0})', clarityExample(t.optional, depth + 1));
+  if ('optional' in t) {
+    // "none or …" only where the whole value is meant: inside another value it would not parse.
+    const some = `(some ${clarityExample(t.optional, depth + 1)})`;
+    return depth === 0 ? l10n.t('none or {0}', some) : some;
+  }
   if ('response' in t) return `(ok ${clarityExample(t.response.ok, depth + 1)})`;
   if ('list' in t) return `(list ${clarityExample(t.list.type, depth + 1)})`;
   return `{ ${t.tuple.map((f) => `${f.name}: ${clarityExample(f.type, depth + 1)}`).join(', ')} }`;

@@ -10,6 +10,7 @@ import {
   inputHint,
   isAbiType,
 } from '../../src/chain/abi';
+import { encodeArgument } from '../../src/chain/clarityArgs';
 
 interface Iface {
   functions: Array<{ name: string; args: Array<{ name: string; type: AbiType }>; outputs: { type: AbiType } }>;
@@ -149,17 +150,36 @@ describe('abi: examples and hints of a form field', () => {
   it('a compound value shows the examples of its parts, inside a tuple too', () => {
     assert.strictEqual(
       clarityExample(describeFn.outputs.type),
-      '(ok { a: u1, amount: u1, delta: -1, flag: true, items: u1, maybe: none or (some u1), memo: 0x00, note: u"text", tag: "text", who: \'SP… })',
+      '(ok { a: u1, amount: u1, delta: -1, flag: true, items: u1, maybe: (some u1), memo: 0x00, note: u"text", tag: "text", who: \'SP… })',
     );
     assert.strictEqual(inputHint(arg('pair')), 'A Clarity value: { a: u1, b: true }');
     assert.strictEqual(inputHint({ tuple: [{ name: 'd', type: 'int128' }] }), 'A Clarity value: { d: -1 }');
+  });
+
+  it('an optional inside another value is shown as (some …), which the form reads as that value', () => {
+    const optional = (t: AbiType): AbiType => ({ optional: t });
+    const types: AbiType[] = [
+      { list: { type: optional('uint128'), length: 2 } },
+      { tuple: [{ name: 'a', type: optional('bool') }] },
+      { response: { ok: optional('int128'), error: 'uint128' } },
+      optional(optional('uint128')),
+    ];
+    assert.deepStrictEqual(
+      types.map((t) => clarityExample(t)),
+      ['(list (some u1))', '{ a: (some true) }', '(ok (some -1))', 'none or (some (some u1))'],
+    );
+    for (const t of types) {
+      const typed = clarityExample(t).replace(/^none or /, '');
+      const r = encodeArgument(t, typed);
+      assert.ok(r.ok, `${typed}: ${r.ok ? '' : r.reason}`);
+    }
   });
 
   it('an example stops after four levels with …', () => {
     const u = 'uint128';
     assert.strictEqual(
       clarityExample(nest(5, u, (t) => ({ optional: t })) as AbiType),
-      'none or (some none or (some none or (some none or (some …))))',
+      'none or (some (some (some (some …))))',
     );
     assert.strictEqual(
       clarityExample(nest(5, u, (t) => ({ response: { ok: t, error: u } })) as AbiType),
@@ -175,7 +195,7 @@ describe('abi: examples and hints of a form field', () => {
     );
     assert.strictEqual(
       clarityExample(nest(3, u, (t) => ({ optional: t })) as AbiType),
-      'none or (some none or (some none or (some u1)))',
+      'none or (some (some (some u1)))',
     );
   });
 });
