@@ -248,6 +248,68 @@ describe('Contract workbench: the panel model', () => {
     assert.strictEqual(transfer.cells[3]![0]!.text, '(response bool uint)');
   });
 
+  it('at most 500 forms of each kind; past that the read-only section says how many it shows', () => {
+    const fn = (access: string) => (_: unknown, i: number) => ({
+      name: `f${i}`,
+      access,
+      args: [{ name: 'n', type: 'uint128' }],
+      outputs: { type: 'bool' },
+    });
+    const big = (readOnly: number, pub: number, vars: number, maps: number) =>
+      ({
+        ...probe,
+        functions: [...Array.from({ length: readOnly }, fn('read_only')), ...Array.from({ length: pub }, fn('public'))],
+        variables: Array.from({ length: vars }, (_, i) => ({ name: `v${i}`, type: 'bool', access: 'variable' })),
+        maps: Array.from({ length: maps }, (_, i) => ({ name: `m${i}`, key: 'uint128', value: 'bool' })),
+      }) as unknown as ContractInterface;
+    const sections = interfaceSections(big(1_001, 700, 300, 300), ADDR);
+    const forms = sections.filter((s): s is WorkbenchSection => s.type === 'workbench');
+    assert.deepStrictEqual(
+      forms.map((f) => [f.title, f.forms.length, f.forms.at(-1)!.id]),
+      [
+        ['Call read-only functions (1,001)', 500, 'fn:f499'],
+        ['Read state', 500, 'map:m199'],
+        ['Simulate public functions (700)', 500, 'public:f499'],
+      ],
+    );
+    assert.deepStrictEqual(
+      sections.filter((s) => s.type === 'notice').map((s) => (s as { text: string }).text),
+      ['Showing forms for the first 500 of 1,001 read-only functions.'],
+    );
+    assert.strictEqual(
+      sections.indexOf(forms[0]!) + 1,
+      sections.findIndex((s) => s.type === 'notice'),
+    );
+    const exact = interfaceSections(big(500, 0, 0, 0), ADDR);
+    assert.ok(!exact.some((s) => s.type === 'notice'), 'exactly 500: every form shown, nothing said');
+  });
+
+  it('a contract with nothing to call or read: each section says so; state forms run with no sender', () => {
+    const empty = { ...probe, functions: [], variables: [], maps: [] } as ContractInterface;
+    const forms = interfaceSections(empty, ADDR).filter((s): s is WorkbenchSection => s.type === 'workbench');
+    assert.deepStrictEqual(
+      forms.map((f) => [f.title, f.sender, f.forms, f.empty]),
+      [
+        ['Call read-only functions (0)', ADDR, [], 'This contract has no read-only function.'],
+        ['Read state', '', [], 'This contract has no data variable, constant or map.'],
+        ['Simulate public functions (0)', ADDR, [], 'This contract has no public function.'],
+      ],
+    );
+    const full = interfaceSections(probe, ADDR).filter((s): s is WorkbenchSection => s.type === 'workbench');
+    assert.deepStrictEqual(full[2]!.forms, [
+      {
+        id: 'public:set-score',
+        kind: 'public',
+        name: 'set-score',
+        args: [
+          { name: 'round', type: 'uint', input: 'uint', hint: full[2]!.forms[0]!.args[0]!.hint },
+          { name: 'points', type: 'int', input: 'int', hint: full[2]!.forms[0]!.args[1]!.hint },
+        ],
+        returns: '(response bool none)',
+      },
+    ]);
+  });
+
   it('a map gets a form with a typed key; a contract whose deploy is pending says its interface comes later', () => {
     const forms = interfaceSections(probe, ADDR).filter((s): s is WorkbenchSection => s.type === 'workbench');
     const map = forms[1]!.forms.find((f) => f.kind === 'map')!;
@@ -289,6 +351,85 @@ describe('Contract workbench: the panel model', () => {
     assert.ok(!prepareCall(probe, 'set-score', ['1', '1'], ADDR, codec).ok, 'a public function has no form');
   });
 
+  it('a call refused: which function, how many arguments are wrong, and the sender, each in its own words', () => {
+    const refusal = (fn: string, args: string[], sender: string, access?: 'read_only' | 'public') => {
+      const r = prepareCall(probe, fn, args, sender, codec, access);
+      assert.ok(!r.ok, `${fn} ${JSON.stringify(args)} was prepared`);
+      return r.result;
+    };
+    assert.deepStrictEqual(refusal('nope', [], ADDR), {
+      form: 'fn:nope',
+      state: 'invalid',
+      message: 'The contract has no read-only function nope.',
+    });
+    assert.deepStrictEqual(refusal('nope', [], ADDR, 'public'), {
+      form: 'public:nope',
+      state: 'invalid',
+      message: 'The contract has no public function nope.',
+    });
+    assert.deepStrictEqual(refusal('safe-div', ['1'], ADDR), {
+      form: 'fn:safe-div',
+      state: 'invalid',
+      message: 'safe-div takes 2 arguments, not 1.',
+    });
+    const two = refusal('safe-div', ['x', 'u1'], ADDR);
+    assert.strictEqual(two.message, '2 arguments are not valid: nothing was sent.');
+    assert.strictEqual(two.fields!.length, 2);
+    assert.ok(two.fields!.every((f) => typeof f === 'string' && f.length > 0));
+    const sender = refusal('safe-div', ['1', '2'], 'nobody');
+    assert.match(sender.message!, /^Sender: \S/);
+    assert.deepStrictEqual(sender.fields, [null, null]);
+    // A simulation runs as a standard address; a read-only call may run as a contract.
+    const contract = `${ADDR}.type-probe`;
+    assert.deepStrictEqual(refusal('set-score', ['u1', '2'], contract, 'public'), {
+      form: 'public:set-score',
+      state: 'invalid',
+      message: 'Sender: a simulation runs as a standard address (SP…, ST…), not as a contract.',
+      fields: [null, null],
+    });
+    const simulated = prepareCall(probe, 'set-score', ['u1', '2'], ADDR, codec, 'public');
+    assert.deepStrictEqual(simulated, {
+      ok: true,
+      fn: 'set-score',
+      args: [cvToHex(Cl.uint(1)), cvToHex(Cl.int(2))],
+      sender: ADDR,
+    });
+    const asContract = prepareCall(probe, 'safe-div', ['1', '2'], contract, codec);
+    assert.ok(asContract.ok && asContract.sender === contract);
+  });
+
+  it('a state read refused: the map, variable or constant it names, or the key', () => {
+    const refusal = (what: 'var' | 'constant' | 'map', name: string, key?: string) => {
+      const r = prepareRead(probe, what, name, key, codec);
+      assert.ok(!r.ok, `${what} ${name} was prepared`);
+      return r.result;
+    };
+    assert.deepStrictEqual(refusal('map', 'nope', 'u1'), {
+      form: 'map:nope',
+      state: 'invalid',
+      message: 'The contract has no map nope.',
+    });
+    assert.deepStrictEqual(refusal('var', 'nope'), {
+      form: 'var:nope',
+      state: 'invalid',
+      message: 'The contract has no data variable nope.',
+    });
+    assert.deepStrictEqual(refusal('constant', 'counter'), {
+      form: 'constant:counter',
+      state: 'invalid',
+      message: 'The contract has no constant counter.',
+    });
+    const noKey = refusal('map', 'scores');
+    assert.strictEqual(noKey.message, 'The key is not valid: nothing was sent.');
+    assert.strictEqual(noKey.fields!.length, 1);
+    assert.ok(noKey.fields![0]);
+    assert.deepStrictEqual(prepareRead(probe, 'constant', 'OWNER', 'ignored', codec), {
+      ok: true,
+      what: 'constant',
+      name: 'OWNER',
+    });
+  });
+
   it('state: variables and constants by kind, a map key typed and encoded', () => {
     assert.ok(prepareRead(probe, 'var', 'counter', undefined, codec).ok);
     assert.ok(!prepareRead(probe, 'var', 'OWNER', undefined, codec).ok, 'a constant is not a data variable');
@@ -304,8 +445,29 @@ describe('Contract workbench: the panel model', () => {
     assert.deepStrictEqual(parseAt(''), { ok: true, at: { kind: 'latest' } });
     assert.deepStrictEqual(parseAt(' 123 '), { ok: true, at: { kind: 'height', height: 123 } });
     assert.deepStrictEqual(parseAt('AB'.repeat(32)), { ok: true, at: { kind: 'hash', hash: '0x' + 'ab'.repeat(32) } });
-    assert.ok(!parseAt('yesterday').ok);
-    assert.ok(!parseAt('0x1234').ok);
+    assert.deepStrictEqual(parseAt(' LATEST '), { ok: true, at: { kind: 'latest' } });
+    assert.deepStrictEqual(parseAt('   '), { ok: true, at: { kind: 'latest' } });
+    assert.deepStrictEqual(parseAt(`0X${'AB'.repeat(32)}`), {
+      ok: true,
+      at: { kind: 'hash', hash: '0x' + 'ab'.repeat(32) },
+    });
+    assert.deepStrictEqual(parseAt(String(Number.MAX_SAFE_INTEGER)), {
+      ok: true,
+      at: { kind: 'height', height: Number.MAX_SAFE_INTEGER },
+    });
+    assert.deepStrictEqual(parseAt('9007199254740993'), { ok: false, reason: 'That block height is too large.' });
+    const refused = (raw: string) => {
+      const r = parseAt(raw);
+      assert.ok(!r.ok, `${JSON.stringify(raw)} was read`);
+      return r.reason;
+    };
+    assert.strictEqual(
+      refused(' yesterday '),
+      '"yesterday" is not a block: give a height, a block hash (0x and 64 hex digits) or leave it empty for the latest block.',
+    );
+    assert.ok(refused(`${'y'.repeat(80)}zzz`).startsWith(`"${'y'.repeat(80)}" is not a block`));
+    for (const raw of ['0x1234', 'ab'.repeat(33), `x${'ab'.repeat(32)}`, `${'ab'.repeat(32)}x`, '12a', '-1', 'u5'])
+      refused(raw);
   });
 
   it("the node's answer: a value as Clarity text and a tree; a refusal with its cause; an invalid value said so", () => {
@@ -322,6 +484,39 @@ describe('Contract workbench: the panel model', () => {
     assert.strictEqual(broken.state, 'error');
     const some = valueResult('map:m', loadFixture('v2-map-entry--proof.json').data, 'latest block', codec);
     assert.strictEqual(some.text, '(some (tuple (monster-id u1)))');
+  });
+
+  it("the node's refusal without a cause, or with a long one; a value without a tree; the block it ran at", () => {
+    const at = 'block 7';
+    for (const r of [{ okay: false }, { okay: false, cause: '  \n ' }])
+      assert.deepStrictEqual(callResult('fn:x', r, at, codec), {
+        form: 'fn:x',
+        state: 'failed',
+        message: 'The node could not run the call.',
+        at,
+      });
+    const long = callResult('fn:x', { okay: false, cause: ` ${'c'.repeat(3_000)} ` }, at, codec);
+    assert.strictEqual(long.message, `The node could not run the call: ${'c'.repeat(2_000)}`);
+    const hex = cvToHex(Cl.uint(1));
+    assert.deepStrictEqual(valueResult('var:x', hex, at, { ...codec, decodeClarity: () => undefined }), {
+      form: 'var:x',
+      state: 'ok',
+      text: 'u1',
+      at,
+    });
+    assert.deepStrictEqual(valueResult('var:x', hex, at, codec), {
+      form: 'var:x',
+      state: 'ok',
+      text: 'u1',
+      tree: decodeClarity(hex),
+      at,
+    });
+    assert.deepStrictEqual(callResult('fn:x', { okay: true }, at, codec), {
+      form: 'fn:x',
+      state: 'error',
+      message: 'The node sent a value that is not valid Clarity: it is not shown.',
+      at,
+    });
   });
 });
 

@@ -120,8 +120,8 @@ export function parseAt(raw: string): { ok: true; at: At } | { ok: false; reason
       ? { ok: true, at: { kind: 'height', height: h } }
       : { ok: false, reason: l10n.t('That block height is too large.') };
   }
-  if (/^(0x)?[0-9a-fA-F]{64}$/.test(s))
-    return { ok: true, at: { kind: 'hash', hash: `0x${s.replace(/^0x/i, '').toLowerCase()}` } };
+  const hash = /^(?:0x)?([0-9a-f]{64})$/i.exec(s);
+  if (hash) return { ok: true, at: { kind: 'hash', hash: `0x${hash[1]!.toLowerCase()}` } };
   return {
     ok: false,
     reason: l10n.t(
@@ -181,11 +181,10 @@ export function prepareCall(
         form,
         state: 'invalid',
         message: compact([
-          count ? `${count === 1 ? 'One argument is' : `${count} arguments are`} not valid: nothing was sent.` : '',
-          who.ok ? '' : `Sender: ${who.reason}`,
-        ])
-          .filter(Boolean)
-          .join(' '),
+          count === 1 && l10n.t('One argument is not valid: nothing was sent.'),
+          count > 1 && l10n.t('{0} arguments are not valid: nothing was sent.', count),
+          !who.ok && l10n.t('Sender: {0}', who.reason),
+        ]).join(' '),
         fields: problems,
       },
     };
