@@ -32,6 +32,10 @@ function ok(f: FailureNames): Extract<FailureNames, { ok: true }> {
   return f;
 }
 
+/** The names of the constants a failure's value is found under, in the order given. */
+const namesOf = (source: string, fn: string, result: string) =>
+  ok(explainFailure(source, fn, result)).names.map((n) => n.name);
+
 /** 1-based line and the text there, as a reader opening the file sees it. */
 function lineOf(source: string, line: number): string {
   return source.split('\n')[line]!.trim();
@@ -213,14 +217,8 @@ describe('Failure reasons: which constant and line returned a failed call’s (e
       '(define-constant ERR-NEG (err -007))',
       '(define-public (f (x int)) (begin (asserts! (> x 0) ERR-NEG) (asserts! (> x 1) ERR-LIST) (ok true)))',
     ].join('\n');
-    assert.deepStrictEqual(
-      ok(explainFailure(src, 'f', '(err (list u1 u2))')).names.map((n) => n.name),
-      ['ERR-LIST'],
-    );
-    assert.deepStrictEqual(
-      ok(explainFailure(src, 'f', '(err -7)')).names.map((n) => n.name),
-      ['ERR-NEG'],
-    );
+    assert.deepStrictEqual(namesOf(src, 'f', '(err (list u1 u2))'), ['ERR-LIST']);
+    assert.deepStrictEqual(namesOf(src, 'f', '(err -7)'), ['ERR-NEG']);
   });
 
   it('reads the failed fixture transaction the mock serves: its hex decodes to the repr', () => {
@@ -418,10 +416,7 @@ describe('Failure reasons: limits and forms, each exactly', () => {
     const of = (chars: number) => `(err "${'x'.repeat(chars - 8)}")`;
     const src = `(define-constant ERR-LONG ${of(10_000)})\n(define-public (f) ERR-LONG)`;
     assert.strictEqual(of(10_000).length, 10_000);
-    assert.deepStrictEqual(
-      ok(explainFailure(src, 'f', of(10_000))).names.map((n) => n.name),
-      ['ERR-LONG'],
-    );
+    assert.deepStrictEqual(namesOf(src, 'f', of(10_000)), ['ERR-LONG']);
     const over = explainFailure(src, 'f', of(10_001));
     assert.ok(!over.ok);
     assert.strictEqual(over.reason, 'The result is too long to look for in the source.');
@@ -432,10 +427,7 @@ describe('Failure reasons: limits and forms, each exactly', () => {
     const src = '(define-constant E (err u1))\n(define-public (f) E)\n';
     const padded = src + ' '.repeat(MAX_FAILURE_SOURCE_CHARS - src.length);
     assert.strictEqual(padded.length, MAX_FAILURE_SOURCE_CHARS);
-    assert.deepStrictEqual(
-      ok(explainFailure(padded, 'f', '(err u1)')).names.map((n) => n.name),
-      ['E'],
-    );
+    assert.deepStrictEqual(namesOf(padded, 'f', '(err u1)'), ['E']);
   });
 
   it('top-level calls that name the same map twice are not constants (a contract that fills its maps)', () => {
@@ -446,10 +438,7 @@ describe('Failure reasons: limits and forms, each exactly', () => {
       '(define-constant ERR-DENIED (err u403))',
       '(define-public (f) (begin (asserts! (default-to false (map-get? allowed tx-sender)) ERR-DENIED) (ok true)))',
     ].join('\n');
-    assert.deepStrictEqual(
-      ok(explainFailure(src, 'f', '(err u403)')).names.map((n) => n.name),
-      ['ERR-DENIED'],
-    );
+    assert.deepStrictEqual(namesOf(src, 'f', '(err u403)'), ['ERR-DENIED']);
   });
 
   it('a constant written with a comment between its name and its value is read', () => {
@@ -656,10 +645,7 @@ describe('Failure reasons: limits and forms, each exactly', () => {
     const src =
       '(define-constant ERR-MSG (err u"Not allowed"))\n(define-public (f) (begin (asserts! false ERR-MSG) (ok true)))';
     const hex = cvToHex(responseErrorCV(stringUtf8CV('Not allowed')));
-    assert.deepStrictEqual(
-      ok(explainFailure(src, 'f', clarityText(hex)!)).names.map((n) => n.name),
-      ['ERR-MSG'],
-    );
+    assert.deepStrictEqual(namesOf(src, 'f', clarityText(hex)!), ['ERR-MSG']);
   });
 
   it('a constant named with digits at its end is read as that constant, not as a number', () => {
@@ -675,11 +661,7 @@ describe('Failure reasons: limits and forms, each exactly', () => {
       ['u402', 'code-u9'],
       ['u403', 'addr0xab'],
     ])
-      assert.deepStrictEqual(
-        ok(explainFailure(src, 'f', `(err ${code})`)).names.map((n) => n.name),
-        [name],
-        name,
-      );
+      assert.deepStrictEqual(namesOf(src, 'f', `(err ${code})`), [name], name);
   });
 
   describe('a value nested as deep as Clarity allows (32 levels) is read; one level more is not', () => {
