@@ -124,6 +124,56 @@ describe('Nonces and stuck transactions', () => {
       assert.deepStrictEqual(notices(m), [nonceGap(fixture('v3-nonces--gap.json'))!.message]);
     });
 
+    it('an account with nothing confirmed or pending says "none"; a long list shows its first 50', () => {
+      const fresh = addressModel(
+        {
+          ...base(),
+          nonces: {
+            ok: true,
+            value: {
+              next_nonce: 0,
+              last_confirmed_nonce: null,
+              mempool: { last_nonce: null, pending_nonces: [], missing_nonces: [] },
+            },
+          },
+        },
+        {},
+        ctx,
+      );
+      assert.deepStrictEqual(
+        [
+          'Next nonce',
+          'Last confirmed nonce',
+          'Last nonce in the mempool',
+          'Pending nonces below it',
+          'Missing nonces',
+        ].map((l) => field(fresh, l)),
+        ['0', 'none yet', 'none', 'none', 'none'],
+      );
+      assert.deepStrictEqual(notices(fresh), []);
+      const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
+      const many = (pending: number) =>
+        addressModel(
+          {
+            ...base(),
+            nonces: {
+              ok: true,
+              value: {
+                next_nonce: 1_000,
+                last_confirmed_nonce: 10,
+                mempool: { last_nonce: 999, pending_nonces: range(11, pending), missing_nonces: [] },
+              },
+            },
+          },
+          {},
+          ctx,
+        );
+      assert.strictEqual(field(many(51), 'Pending nonces below it'), `${range(11, 50).join(', ')} …`);
+      assert.strictEqual(field(many(50), 'Pending nonces below it'), range(11, 50).join(', '));
+      assert.strictEqual(field(many(50), 'Last nonce in the mempool'), '999');
+      assert.strictEqual(field(many(50), 'Next nonce'), '1,000');
+    });
+
     it('says so for a contract, and for an API without the route', () => {
       const contract = addressModel({ ...base(), principal: CONTRACT.deployed }, {}, ctx);
       assert.match(field(contract, 'Nonces'), /A contract has no nonces/);

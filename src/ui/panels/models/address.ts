@@ -240,7 +240,7 @@ function nonces(d: AddressData, isContract: boolean): Section[] {
   const n = d.nonces.value;
   const gap = nonceGap(n);
   const list = (xs: number[]) =>
-    xs.length ? text(xs.slice(0, 50).join(', ') + (xs.length > 50 ? ' …' : '')) : text('none');
+    xs.length ? text(xs.slice(0, 50).join(', ') + (xs.length > 50 ? ' …' : '')) : text(l10n.t('none'));
   return compact<Section>([
     gap && { type: 'notice', tone: 'warning', icon: 'warning', text: gap.message },
     fields(l10n.t('Nonces'), [
@@ -251,7 +251,7 @@ function nonces(d: AddressData, isContract: boolean): Section[] {
       ),
       field(
         l10n.t('Last nonce in the mempool'),
-        n.mempool.last_nonce === null ? text('none') : num(n.mempool.last_nonce),
+        n.mempool.last_nonce === null ? text(l10n.t('none')) : num(n.mempool.last_nonce),
       ),
       field(l10n.t('Pending nonces below it'), list(n.mempool.pending_nonces)),
       field(l10n.t('Missing nonces'), list(n.mempool.missing_nonces)),
