@@ -34,6 +34,28 @@ const CASES: Case[] = [
     target: { kind: 'address', id: ADDRESS[k] } as Target,
   })),
   { name: 'address-busy-page-2', target: { kind: 'address', id: ADDRESS.busy }, params: { txOffset: 20 } },
+  // A transaction row expanded to its events for the address (the API's real answers), the balance
+  // at a past block (no holdings or pending then) and with unanchored data.
+  {
+    name: 'address-mainnet-expanded',
+    target: { kind: 'address', id: ADDRESS.mainnet },
+    params: { expand: TX.mainnetContractCall },
+  },
+  {
+    name: 'address-testnet-expanded',
+    target: { kind: 'address', id: ADDRESS.testnet },
+    params: { expand: TX.tokenTransfer },
+  },
+  {
+    name: 'address-mainnet-at-block',
+    target: { kind: 'address', id: ADDRESS.mainnet },
+    params: { untilBlock: '3000' },
+  },
+  {
+    name: 'address-mainnet-unanchored',
+    target: { kind: 'address', id: ADDRESS.mainnet },
+    params: { unanchored: true },
+  },
   ...(['deployed', 'memoPayments', 'typeProbe', 'sbtcDeposit'] as const).map((k) => ({
     name: `contract-${k}`,
     target: { kind: 'contract', id: CONTRACT[k] } as Target,
