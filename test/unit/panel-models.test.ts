@@ -1,4 +1,5 @@
 import * as assert from 'assert';
+import { Cl, cvToHex } from '@stacks/transactions';
 import { StacksClient, Transaction } from '../../src/api';
 import * as S from '../../src/api/schemas';
 import type { Target } from '../../src/chain/target';
@@ -9,6 +10,7 @@ import { txModel } from '../../src/ui/panels/models/tx';
 import { burnBlockModel } from '../../src/ui/panels/models/burnBlock';
 import { ADDRESS, BLOCK, BURN, CONTRACT, GENERATED, mempoolTxId, TX } from '../fixtures/ids';
 import { ERROR_BODIES } from '../mock-api/fixtures';
+import { HOLDER } from '../mock-api/holdings';
 import { loadFixture, MockApi } from '../mock-api/server';
 import { MODEL_CONTEXT } from './modelContext';
 import { withMockClient } from '../fakes/mockClient';
@@ -229,6 +231,111 @@ describe('panel models', () => {
       assert.strictEqual(api.requests.length, n + 1);
       assert.strictEqual(api.requests.at(-1)!.query.get('until_block'), '100');
       assert.ok(at.model.badges.some((b) => b.text === 'Balance at block 100'));
+    });
+
+    it("an address: each page and option asked as given, and kept in the panel's place", async () => {
+      const target: Target = { kind: 'address', id: ADDRESS.mainnet };
+      const last = (route: RegExp) => api.requestsTo(route).at(-1)!.query;
+      const paged = await load(target, { ftOffset: 20, nftOffset: 40, pendingOffset: 60, txOffset: 40 });
+      assert.deepStrictEqual(
+        [last(/\/v2\/addresses\/[^/]+\/transactions(\?|$)/).get('offset'), last(/\/v2\/addresses/).get('limit')],
+        ['40', '20'],
+      );
+      assert.deepStrictEqual(paged.params, { txOffset: 40, ftOffset: 20, nftOffset: 40, pendingOffset: 60 });
+      // The holdings' second pages, for a holder of three tokens and three NFTs: empty, and said so.
+      const holder = await load({ kind: 'address', id: HOLDER }, { ftOffset: 20, nftOffset: 20 });
+      assert.deepStrictEqual(
+        ['Fungible tokens', 'NFTs'].map((t) => {
+          const table = tableTitled(holder.model, t);
+          return [table.rows.length, table.paging];
+        }),
+        [
+          [0, { param: 'ftOffset', offset: 20, limit: 20, total: 3, sequential: true }],
+          [0, { param: 'nftOffset', offset: 20, limit: 20, total: 3, sequential: true }],
+        ],
+      );
+      // Unanchored data is asked for; a block given with blanks is that block.
+      await load(target, { unanchored: true });
+      assert.strictEqual(last(/\/extended\/v1\/address\/[^/]+\/stx/).get('unanchored'), 'true');
+      const blank = await load(target, { untilBlock: '   ' });
+      assert.deepStrictEqual(blank.params, { txOffset: 0 });
+      const at100 = await load(target, { untilBlock: ' 100 ' });
+      assert.strictEqual(last(/\/stx/).get('until_block'), '100');
+      assert.strictEqual(at100.params.untilBlock, '100');
+      // Another block is asked again, not taken from the one shown before.
+      const n = api.requests.length;
+      await load(target, { ...at100.params, untilBlock: '200' }, at100);
+      assert.deepStrictEqual([api.requests.length, last(/\/stx/).get('until_block')], [n + 1, '200']);
+      // A block hash is sent as the hash, even one ending in digits.
+      const hash = `0x${'ab'.repeat(31)}12`;
+      await load(target, { untilBlock: hash });
+      assert.strictEqual(last(/\/stx/).get('until_block'), hash);
+    });
+
+    it("an address: another row's events, or their next page, are asked for, not reused", async () => {
+      const target: Target = { kind: 'address', id: ADDRESS.mainnet };
+      const first = await load(target, { expand: TX.mainnetContractCall });
+      const events = api.requestsTo(/\/events/);
+      assert.strictEqual(events.length, 1);
+      const other = tableTitled(first.model, 'Transactions').rows.find((r) => !r.expand?.open)!;
+      const otherId = other.cells[0]![0]!.full!;
+      const second = await load(target, { ...first.params, expand: otherId, expandOffset: 0 }, first);
+      assert.strictEqual(api.requestsTo(/\/events/).length, 2);
+      assert.ok(
+        api
+          .requestsTo(/\/events/)
+          .at(-1)!
+          .path.includes(otherId),
+      );
+      const detail = tables(
+        tableTitled(second.model, 'Transactions').rows.find((r) => r.expand?.open)!.detail ?? [],
+      )[0]!;
+      assert.strictEqual(detail.title, 'Events for this address (0)');
+      const next = await load(target, { ...first.params, expandOffset: 20 }, first);
+      assert.strictEqual(
+        api
+          .requestsTo(/\/events/)
+          .at(-1)!
+          .query.get('offset'),
+        '20',
+      );
+      assert.strictEqual(
+        api
+          .requestsTo(/\/events/)
+          .at(-1)!
+          .query.get('limit'),
+        '20',
+      );
+      assert.strictEqual(next.params.expandOffset, 20);
+    });
+
+    it('an address whose nonces fail shows the rest, and says why in the nonces section', async () => {
+      api.fault({ match: /\/nonces/, fault: { kind: 'status', status: 500, body: { error: 'boom' } } });
+      const m = (await load({ kind: 'address', id: ADDRESS.mainnet }, {})).model;
+      const section = m.sections.find((s) => s.type === 'fields' && s.title === 'Nonces') as Extract<
+        Section,
+        { type: 'fields' }
+      >;
+      assert.deepStrictEqual(
+        section.rows.map((r) => r.label),
+        ['Nonces'],
+      );
+      assert.ok(section.rows[0]!.values[0]!.text.length > 0);
+      assert.ok(m.sections.some((s) => s.type === 'fields' && s.title === 'Balance'));
+    });
+
+    it('an address holding an NFT whose value is a tuple (a BNS name) shows it as a tree', async () => {
+      const three = loadFixture('v3-balances-nft--three.json') as { results: Array<Record<string, unknown>> };
+      const name = Cl.tuple({ name: Cl.bufferFromUtf8('alice'), namespace: Cl.bufferFromUtf8('btc') });
+      const body = {
+        ...three,
+        total: 1,
+        results: [{ ...three.results[0], value: { hex: cvToHex(name), repr: Cl.prettyPrint(name) } }],
+      };
+      api.fault({ match: /balances\/nft/, fault: { kind: 'body', body } });
+      const m = (await load({ kind: 'address', id: ADDRESS.mainnet }, {})).model;
+      const value = tableTitled(m, 'NFTs').rows[0]!.cells[1]![0]!;
+      assert.strictEqual(value.t, 'clarity');
     });
 
     /** The route answers as an API without it does: Fastify's 404 for an unknown route. */
