@@ -12,6 +12,7 @@ import * as S from '../../src/api/schemas';
 import type { Section, ViewModel } from '../../src/protocol';
 import { txFailure } from '../../src/ui/shared/failure';
 import { loadPanel } from '../../src/ui/panels/models';
+import { addressModel } from '../../src/ui/panels/models/address';
 import { boundTables, MAX_TABLE_ROWS } from '../../src/ui/panels/models/bounds';
 import { postConditions } from '../../src/ui/panels/models/postConditions';
 import { eventsSection, EVENTS_PER_PAGE } from '../../src/ui/panels/models/txEvents';
@@ -24,7 +25,7 @@ import {
   tokensOfTransaction,
 } from '../../src/ui/panels/models/tokens';
 import { field, NOT_AVAILABLE, text, type ModelContext, type TokenInfo } from '../../src/ui/panels/models/values';
-import { BURN, CONTRACT, TOKEN, TX } from '../fixtures/ids';
+import { ADDRESS, BURN, CONTRACT, TOKEN, TX } from '../fixtures/ids';
 import { FIXTURE_DIR } from '../mock-api/fixtures';
 import { loadFixture, type MockApi } from '../mock-api/server';
 import { withMockClient } from '../fakes/mockClient';
@@ -528,6 +529,79 @@ describe('panel model parts', () => {
       assert.deepStrictEqual(resultText(failed), { resultText: '(err u1)' });
       assert.deepStrictEqual(resultText(fixtureTx('tx-token_transfer.json')), {});
       assert.deepStrictEqual(resultText(fixtureTx('tx-pending.json')), {});
+    });
+  });
+
+  describe('the address panel', () => {
+    const parsed = <T>(schema: S.Schema<T>, file: string): T => {
+      const r = S.parseWith(schema, loadFixture(file));
+      if (!r.ok) throw new Error(r.problem);
+      return r.value;
+    };
+    const balance = parsed(S.StxBalance, 'stx-balance--locked.json');
+    const txPage = parsed(S.AddressTransactionsPage, 'address-transactions--mainnet.json');
+    const eventPage = parsed(S.AddressEventsPage, 'address-tx-events--mainnet.json');
+    const txId = txPage.results[0]!.tx.tx_id;
+    const base = { principal: ADDRESS.mainnet, balance, txs: txPage };
+    const tableOf = (m: ViewModel, prefix: string) =>
+      m.sections.find((s): s is Table => s.type === 'table' && !!s.title?.startsWith(prefix))!;
+
+    it('an estimated balance only when it differs from the balance', () => {
+      const labels = (b: typeof balance) =>
+        addressModel({ ...base, balance: b }, {}, MODEL_CONTEXT).sections.flatMap((s) =>
+          s.type === 'fields' && s.title === 'Balance' ? s.rows.map((r) => r.label) : [],
+        );
+      assert.ok(!labels({ ...balance, estimated_balance: balance.balance }).includes('Estimated balance'));
+      assert.ok(labels({ ...balance, estimated_balance: '1' }).includes('Estimated balance'));
+    });
+
+    it('a contract principal: its title, icon, and a nonces section saying it has none', () => {
+      const m = addressModel({ ...base, principal: CONTRACT.deployed }, {}, MODEL_CONTEXT);
+      assert.deepStrictEqual([m.title, m.icon], ['Contract principal', 'file-code']);
+      assert.ok(m.sections.some((s) => s.type === 'fields' && s.title === 'Nonces'));
+      const failed = addressModel({ ...base, nonces: { ok: false, short: 'timed out' } }, {}, MODEL_CONTEXT);
+      assert.deepStrictEqual([failed.title, failed.icon], ['Address', 'account']);
+      const nonces = failed.sections.find((s) => s.type === 'fields' && s.title === 'Nonces');
+      assert.deepStrictEqual(nonces && nonces.type === 'fields' && nonces.rows[0]!.values[0]!.text, 'timed out');
+    });
+
+    it('transactions and events page only past one page, or from a later page of a list that shrank', () => {
+      const paging = (txs: typeof txPage, events: typeof eventPage) => {
+        const m = addressModel({ ...base, txs, events: { txId, page: events } }, { expand: txId }, MODEL_CONTEXT);
+        const t = tableOf(m, 'Transactions');
+        const e = t.rows[0]!.detail![0] as Table;
+        return [t.paging?.offset, e.paging?.offset];
+      };
+      const full = { limit: 20, offset: 0, total: 20 };
+      assert.deepStrictEqual(paging({ ...txPage, ...full }, { ...eventPage, ...full }), [undefined, undefined]);
+      const over = { limit: 20, offset: 0, total: 21 };
+      assert.deepStrictEqual(paging({ ...txPage, ...over }, { ...eventPage, ...over }), [0, 0]);
+      const shrank = { limit: 20, offset: 20, total: 15 };
+      assert.deepStrictEqual(paging({ ...txPage, ...shrank }, { ...eventPage, ...shrank }), [20, 20]);
+    });
+
+    it("a row's event counts add transfers, mints and burns; its time is the block's, else the burn block's", () => {
+      const r = txPage.results[0]!;
+      const counts = { transfer: 1, mint: 2, burn: 4 };
+      const tx = { ...r.tx, block_time: 1_600_000_000, burn_block_time: 1_500_000_000 };
+      const row = (x: typeof r) =>
+        tableOf(addressModel({ ...base, txs: { ...txPage, results: [x] } }, {}, MODEL_CONTEXT), 'Transactions')
+          .rows[0]!;
+      const shown = row({
+        ...r,
+        tx,
+        events: { stx: counts, ft: { ...counts, burn: 0 }, nft: { transfer: 0, mint: 0, burn: 8 } },
+      });
+      assert.strictEqual(shown.cells[7]![0]!.text, '7 / 3 / 8');
+      assert.strictEqual(shown.cells[4]![0]!.text, '2020-09-13 12:26:40 UTC');
+      const isoOnly = {
+        ...r.tx,
+        block_time_iso: '2020-09-13T12:26:40.000Z',
+        burn_block_time_iso: '2017-07-14T02:40:00.000Z',
+      };
+      delete (isoOnly as { block_time?: number }).block_time;
+      delete (isoOnly as { burn_block_time?: number }).burn_block_time;
+      assert.strictEqual(row({ ...r, tx: isoOnly }).cells[4]![0]!.text, '2020-09-13 12:26:40 UTC');
     });
   });
 });
