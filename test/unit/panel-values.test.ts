@@ -184,7 +184,10 @@ describe('panel values: Clarity values', () => {
       hint: '2 bytes; cut at 1,000',
     });
     // A buffer without a text reading stays its repr.
-    assert.deepStrictEqual(clarity(cv, node({ text: undefined as never })), { t: 'code', text: '0x6869' });
+    assert.deepStrictEqual(clarity(cv, node({ text: undefined as never, hint: '2 bytes' })), {
+      t: 'code',
+      text: '0x6869',
+    });
     assert.deepStrictEqual(clarity(cv, node({ type: 'string' as never, hint: 'h' })), { t: 'code', text: '0x6869' });
   });
 });
@@ -212,6 +215,8 @@ describe('panel values: identifiers and links', () => {
       target: { kind: 'address', id: 'short', network: 'custom' },
       explorer: true,
     });
+    // A malformed id starting with its dot keeps its name whole, as any contract's name.
+    assert.strictEqual(principal(`.${'n'.repeat(30)}`, ctx).text, `.${'n'.repeat(30)}`);
     // Without a kind: no link, shortened keeping eight characters each side.
     assert.deepStrictEqual(id('x'.repeat(40), ctx), {
       t: 'id',
@@ -253,12 +258,14 @@ describe('panel values: identifiers and links', () => {
     });
     assert.deepStrictEqual(Object.keys(blockHash(HASH.slice(0, -2), ctx)), ['t', 'text', 'full']);
     assert.deepStrictEqual(Object.keys(blockHash(`${HASH}ab`, ctx)), ['t', 'text', 'full']);
+    assert.deepStrictEqual(Object.keys(blockHash(`z${HASH}`, ctx)), ['t', 'text', 'full']);
     assert.deepStrictEqual(blockHash('', ctx), dash);
     assert.deepStrictEqual(blockHash(null, ctx), dash);
     assert.strictEqual(id('12', ctx, 'block').explorer, true);
     assert.strictEqual(id('latest', ctx, 'block').explorer, false);
     assert.strictEqual(id('12a', ctx, 'block').explorer, false);
     assert.strictEqual(id('a0x', ctx, 'block').explorer, false);
+    assert.strictEqual(id('a12', ctx, 'block').explorer, false);
   });
 
   it('a burn block by height or hash opens its panel and the Bitcoin explorer, when it is one', () => {

@@ -123,7 +123,7 @@ export function tokenContract(assetId: string | undefined | null): string | unde
  */
 export function tokenAmount(amount: string | undefined, assetId: string | undefined, ctx: ModelContext): Value {
   const raw = units(amount);
-  if (amount === undefined || amount === '' || raw.text === DASH) return raw;
+  if (amount === undefined || amount === '') return raw;
   const contract = tokenContract(assetId);
   const info = contract ? ctx.tokens?.get(contract) : undefined;
   const full = assetId ? `${amount} ${assetId}` : amount;
