@@ -87,12 +87,12 @@ export function tokensSection(ft: Page<FtHolding> | Missing, ctx: ModelContext):
 }
 
 export function nftsSection(nft: Page<NftHolding> | Missing, ctx: ModelContext): Section {
-  const title = 'NFTs';
-  if (isMissing(nft)) return missingNotice(title, nft);
+  if (isMissing(nft)) return missingNotice(l10n.t('NFTs'), nft);
   const counted = nft.results.some((h) => h.count !== undefined);
+  const total = formatInt(nft.total);
   return {
     type: 'table',
-    title: `${title} (${formatInt(nft.total)}${counted ? ' collections' : ''})`,
+    title: counted ? l10n.t('NFTs ({0} collections)', total) : l10n.t('NFTs ({0})', total),
     columns: [
       { label: l10n.t('Collection') },
       { label: counted ? l10n.t('Held') : l10n.t('Token'), align: 'right' },
