@@ -388,6 +388,11 @@ describe('Contract workbench: the panel model', () => {
     const x = encodeArgument(I, 'x');
     assert.ok(!x.ok);
     assert.deepStrictEqual(one.fields, [x.reason, null]);
+    // One quote before the address is Clarity's; one anywhere else is a typo.
+    assert.match(refusal('safe-div', ['1', '2'], `${ADDR}'`).message!, /^Sender: /);
+    const sender = refusal('safe-div', ['1', '2'], 'nobody');
+    assert.match(sender.message!, /^Sender: \S/);
+    assert.deepStrictEqual(sender.fields, [null, null]);
     // A simulation runs as a standard address; a read-only call may run as a contract.
     const contract = `${ADDR}.type-probe`;
     assert.deepStrictEqual(refusal('set-score', ['u1', '2'], contract, 'public'), {
