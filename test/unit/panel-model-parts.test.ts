@@ -555,6 +555,14 @@ describe('panel model parts', () => {
       assert.ok(labels({ ...balance, estimated_balance: '1' }).includes('Estimated balance'));
     });
 
+    it('stacking only when some STX are locked: not for 0, nor for an empty amount', () => {
+      const badges = (locked: string) =>
+        addressModel({ ...base, balance: { ...balance, locked } }, {}, MODEL_CONTEXT).badges.map((b) => b.text);
+      assert.deepStrictEqual(badges('1'), ['Stacking']);
+      assert.deepStrictEqual(badges('0'), []);
+      assert.deepStrictEqual(badges(''), []);
+    });
+
     it('a contract principal: its title, icon, and a nonces section saying it has none', () => {
       const m = addressModel({ ...base, principal: CONTRACT.deployed }, {}, MODEL_CONTEXT);
       assert.deepStrictEqual([m.title, m.icon], ['Contract principal', 'file-code']);

@@ -242,7 +242,9 @@ describe('panel models', () => {
         ['40', '20'],
       );
       assert.deepStrictEqual(paged.params, { txOffset: 40, ftOffset: 20, nftOffset: 40, pendingOffset: 60 });
-      // The holdings' second pages, for a holder of three tokens and three NFTs: empty, and said so.
+      // Later pages of the pending list (14) and of a holder's three tokens and three NFTs: empty, and said so.
+      const pending = tableTitled(paged.model, 'Pending transactions');
+      assert.deepStrictEqual([pending.rows.length, pending.paging?.offset], [0, 60]);
       const holder = await load({ kind: 'address', id: HOLDER }, { ftOffset: 20, nftOffset: 20 });
       assert.deepStrictEqual(
         ['Fungible tokens', 'NFTs'].map((t) => {
