@@ -82,12 +82,17 @@ export function removeEnvSimnet(source: string): string | undefined {
   return lines.map((l) => `${l ?? ''}\n`).join('');
 }
 
-/** Rust's `str::lines`: split on `\n`, a final `\n` adds no empty line, a `\r` before `\n` is dropped. */
+/**
+ * Rust's `str::lines`: split on `\n`, a final `\n` adds no empty line, a `\r` before `\n` is
+ * dropped; a bare `\r` at the very end stays (as in Rust 1.77 and later).
+ */
 function rustLines(text: string): string[] {
   if (text === '') return [];
+  const ended = text.endsWith('\n');
   const lines = text.split('\n');
-  if (lines[lines.length - 1] === '') lines.pop();
-  return lines.map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+  if (ended) lines.pop();
+  const last = lines.length - 1;
+  return lines.map((l, i) => ((ended || i < last) && l.endsWith('\r') ? l.slice(0, -1) : l));
 }
 
 /**

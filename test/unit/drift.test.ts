@@ -89,6 +89,14 @@ describe('drift: #[env(simnet)] stripping, from Clarinet’s own tests (clarity-
     );
   });
 
+  it("lines as Rust's lines() reads them: a CR before a line's end goes, a bare CR at the very end stays", () => {
+    const source = '(ok true)\r\r\n;; #[env(simnet)]\n(define-constant X u1)\n(ok false)';
+    assert.strictEqual(removeEnvSimnet(source), '(ok true)\n\n\n(ok false)\n');
+    assert.strictEqual(removeEnvSimnet(`${source}\r`), '(ok true)\n\n\n(ok false)\r\n');
+    assert.strictEqual(removeEnvSimnet(`${source}\r\n`), '(ok true)\n\n\n(ok false)\n');
+    assert.strictEqual(removeEnvSimnet(`${source}\r\r\n`), '(ok true)\n\n\n(ok false)\n');
+  });
+
   const eolSource = indoc(`
     (define-public (mint (amount uint) (recipient principal))
         (begin
