@@ -13,6 +13,11 @@ import type { Section, ViewModel } from '../../src/protocol';
 import { txFailure } from '../../src/ui/shared/failure';
 import { loadPanel } from '../../src/ui/panels/models';
 import { addressModel } from '../../src/ui/panels/models/address';
+import { addressPendingSection } from '../../src/ui/panels/models/holdings';
+import type { NonceGap } from '../../src/chain/nonces';
+import { blockModel, transactionsTable } from '../../src/ui/panels/models/block';
+import { contractModel } from '../../src/ui/panels/models/contracts';
+import { mempoolModel } from '../../src/ui/panels/models/network';
 import { boundTables, MAX_TABLE_ROWS } from '../../src/ui/panels/models/bounds';
 import { postConditions } from '../../src/ui/panels/models/postConditions';
 import { eventsSection, EVENTS_PER_PAGE } from '../../src/ui/panels/models/txEvents';
@@ -529,6 +534,118 @@ describe('panel model parts', () => {
       assert.deepStrictEqual(resultText(failed), { resultText: '(err u1)' });
       assert.deepStrictEqual(resultText(fixtureTx('tx-token_transfer.json')), {});
       assert.deepStrictEqual(resultText(fixtureTx('tx-pending.json')), {});
+    });
+  });
+
+  describe('the block and mempool panels', () => {
+    const block = (() => {
+      const r = S.parseWith(S.Block, loadFixture('block-v2--latest.json'));
+      if (!r.ok) throw new Error(r.problem);
+      return r.value;
+    })();
+    const actionsOf = (m: ViewModel) =>
+      m.sections.flatMap((s) => (s.type === 'actions' ? s.actions.map((a) => a.label) : []));
+
+    it('the genesis block links to no previous block; the tip to no next one', () => {
+      const genesis = actionsOf(blockModel({ ...block, height: 0 }, undefined, 'v2', MODEL_CONTEXT));
+      assert.ok(genesis.includes('Next block #1') && !genesis.some((a) => a.startsWith('Previous block')));
+      const middle = actionsOf(blockModel({ ...block, height: 5 }, undefined, 'v2', MODEL_CONTEXT));
+      assert.deepStrictEqual(middle.slice(0, 2), ['Previous block #4', 'Next block #6']);
+      const tip = actionsOf(blockModel({ ...block, height: 5 }, undefined, 'v2', MODEL_CONTEXT, true));
+      assert.ok(tip.includes('Previous block #4') && !tip.some((a) => a.startsWith('Next block')));
+    });
+
+    it("a block's and the mempool's lists page past one page, or from a later page of a list that shrank", () => {
+      const empty = { limit: 20, offset: 0, total: 0, results: [] };
+      const blockPaging = (p: { limit: number; offset: number; total: number }) =>
+        (transactionsTable({ ...empty, ...p }, MODEL_CONTEXT) as Table).paging?.offset;
+      const mempoolPaging = (p: { limit: number; offset: number; total: number }) =>
+        (
+          mempoolModel(
+            {
+              stats: loadFixture('mempool-stats.json'),
+              fees: loadFixture('mempool-fees.json'),
+              pending: { ...empty, ...p },
+            },
+            MODEL_CONTEXT,
+          ).sections.find((s) => s.type === 'table' && !!s.title?.startsWith('Pending')) as Table
+        ).paging?.offset;
+      for (const paging of [blockPaging, mempoolPaging]) {
+        assert.strictEqual(paging({ limit: 20, offset: 0, total: 20 }), undefined);
+        assert.strictEqual(paging({ limit: 20, offset: 0, total: 21 }), 0);
+        assert.strictEqual(paging({ limit: 20, offset: 20, total: 15 }), 20);
+      }
+      const none = transactionsTable(empty, MODEL_CONTEXT) as Table;
+      assert.deepStrictEqual([none.rows, none.empty], [[], 'This block has no transactions.']);
+    });
+  });
+
+  describe('a contract whose deploy failed', () => {
+    it('says so in words, in the failure tone; an unknown status as the API wrote it', () => {
+      const status = (value: string | undefined) =>
+        contractModel(
+          CONTRACT.deployed,
+          {
+            [CONTRACT.deployed]: {
+              found: true,
+              result: {
+                ...(value !== undefined ? { status: value } : {}),
+                tx_id: `0x${'1'.repeat(64)}`,
+                contract_id: CONTRACT.deployed,
+              },
+            },
+          } as never,
+          undefined,
+          MODEL_CONTEXT,
+        ).badges[0];
+      assert.deepStrictEqual(status('abort_by_response'), {
+        t: 'badge',
+        text: 'Failed (aborted by response)',
+        tone: 'failed',
+      });
+      assert.deepStrictEqual(status('abort_by_post_condition'), {
+        t: 'badge',
+        text: 'Failed (post-condition)',
+        tone: 'failed',
+      });
+      assert.deepStrictEqual(status('something_new'), { t: 'badge', text: 'something new', tone: 'muted' });
+      assert.deepStrictEqual(status(undefined), { t: 'badge', text: 'Unknown', tone: 'muted' });
+    });
+  });
+
+  describe("an address's pending transactions", () => {
+    const page = (() => {
+      const r = S.parseWith(S.MempoolTransactionsPage, loadFixture('v3-mempool-transactions.json'));
+      if (!r.ok) throw new Error(r.problem);
+      return r.value;
+    })();
+    const SENDER = 'SP466FNC0P7JWTNM2R9T199QRZN1MYEDTAR0KP27';
+    const RECIPIENT = 'STB44HYPYAT2BB2QE513NSP81HTMYWBJP02HPGK6';
+    const states = (address: string, gap?: NonceGap) =>
+      (addressPendingSection({ ...page, offset: 0 }, address, gap, MODEL_CONTEXT) as Table).rows.map((r) => [
+        r.cells[2]![0]!.text,
+        r.cells[2]![0]!.hint,
+        r.cells[5]![0]!.text,
+      ]);
+
+    it("the sender's own: nonce and Pending, or Stuck above a missing nonce", () => {
+      assert.deepStrictEqual(states(SENDER), [
+        ['4', undefined, 'Pending'],
+        ['3', undefined, 'Pending'],
+      ]);
+      const gap = { missing: [3], blocked: [4], message: '' } as unknown as NonceGap;
+      assert.deepStrictEqual(states(SENDER, gap), [
+        ['4', undefined, 'Stuck: nonce 3 is missing'],
+        ['3', undefined, 'Pending'],
+      ]);
+    });
+
+    it('sent by another principal: who sent it, and Incoming when it pays this address', () => {
+      const by = `sent by ${SENDER}`;
+      assert.deepStrictEqual(states(RECIPIENT), [
+        ['—', by, 'Calls or deploys it'],
+        ['—', by, 'Incoming'],
+      ]);
     });
   });
 

@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { Cl, cvToHex } from '@stacks/transactions';
-import { StacksClient, Transaction } from '../../src/api';
+import { StacksApiError, StacksClient, Transaction } from '../../src/api';
 import * as S from '../../src/api/schemas';
 import type { Target } from '../../src/chain/target';
 import type { Field, PanelParams, Section, TableRow, Value, ViewModel } from '../../src/protocol';
@@ -309,6 +309,29 @@ describe('panel models', () => {
         '20',
       );
       assert.strictEqual(next.params.expandOffset, 20);
+    });
+
+    it('a contract panel closed while its interface loads is cancelled, not shown as lacking an interface', async () => {
+      // The interface is the only part that fails, so the cancel can only come from it.
+      const cancelling = Object.create(client) as StacksClient;
+      cancelling.getContractInterface = () =>
+        Promise.reject(new StacksApiError('cancelled', 'The request was cancelled.'));
+      const loading = loadPanel(
+        { kind: 'contract', id: CONTRACT.deployed },
+        {},
+        { client: cancelling, ctx: { ...ctx, baseUrl: api.url }, signal: new AbortController().signal },
+      );
+      await assert.rejects(loading, { kind: 'cancelled' });
+      // Any other failure of the interface leaves the rest of the panel, and says why.
+      cancelling.getContractInterface = () => Promise.reject(new StacksApiError('server', 'boom'));
+      const m = (
+        await loadPanel(
+          { kind: 'contract', id: CONTRACT.deployed },
+          {},
+          { client: cancelling, ctx: { ...ctx, baseUrl: api.url }, signal: new AbortController().signal },
+        )
+      ).model;
+      assert.ok(notices(m).includes("The contract's interface did not load: boom"), notices(m).join('\n'));
     });
 
     it('an address whose nonces fail shows the rest, and says why in the nonces section', async () => {

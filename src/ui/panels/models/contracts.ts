@@ -1,6 +1,7 @@
 /** One contract (its status, balance and source) and the deployment status of many (4.6). */
 import type { CallOptions, ContractInterface, ContractsStatus, StacksClient, StxBalance } from '../../../api';
 import { NETWORK_LABELS, PLAN_NETWORKS } from '../../../chain/networks';
+import { statusLabel } from '../../../chain/format';
 import type { Action, PanelParams, Section, ViewModel } from '../../../protocol';
 import {
   badge,
@@ -43,7 +44,7 @@ function statusBadge(found: boolean, status: string | undefined) {
   if (!found) return badge(l10n.t('Not deployed'), 'failed', 'circle-slash');
   if (status === 'success') return badge(l10n.t('Deployed'), 'success', 'pass');
   if (status === 'pending') return badge(l10n.t('Pending'), 'pending', 'clock');
-  return badge(status ?? l10n.t('Unknown'), status?.startsWith('abort') ? 'failed' : 'muted');
+  return badge(status ? statusLabel(status) : l10n.t('Unknown'), status?.startsWith('abort') ? 'failed' : 'muted');
 }
 
 export function contractModel(
