@@ -59,10 +59,16 @@ export function addRequirement(manifest: string, contractId: string): Requiremen
     for (let i = from + 1; i < lines.length; i++) if (headerAt(i) !== undefined) return lines[i]!.start;
     return manifest.length;
   };
+  /** Whether the line at `at` is empty or holds only blanks. */
+  const blankLineAt = (at: number): boolean => {
+    const blank = /[ \t]*\r?\n/y;
+    blank.lastIndex = at;
+    return blank.test(manifest);
+  };
   /** A block inserted at `at`, on a line of its own, followed by a blank line when a table follows. */
   const insertAt = (at: number): TextEdit => {
     const before = at > 0 && manifest[at - 1] !== '\n' ? eol : '';
-    const after = at < manifest.length && !/^\r?\n/.test(manifest.slice(at, at + 2)) ? eol : '';
+    const after = at < manifest.length && !blankLineAt(at) ? eol : '';
     return { start: at, end: at, text: before + block(id, eol) + after };
   };
   if (lastRequirement >= 0) {

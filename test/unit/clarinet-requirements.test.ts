@@ -67,6 +67,21 @@ describe('adding a requirement to Clarinet.toml: the text written in each layout
       `[project]\nname = "x"\n${TABLE}\n[contracts.a]\npath = "a.clar"\n`,
     ],
     [
+      'a table right after [project]: a blank line between the new table and it',
+      '[project]\nname = "x"\n[contracts.a]\npath = "a.clar"\n',
+      `[project]\nname = "x"\n${TABLE}\n[contracts.a]\npath = "a.clar"\n`,
+    ],
+    [
+      'a line of blanks before the next table already parts them: no blank line more',
+      '[project]\nname = "x"\nrequirements = []\n \t \n[contracts.a]\npath = "a.clar"\n',
+      `[project]\nname = "x"\n${TABLE} \t \n[contracts.a]\npath = "a.clar"\n`,
+    ],
+    [
+      'a line of blanks with a Windows line end, likewise',
+      '[project]\r\nname = "x"\r\n  \r\n[contracts.a]\r\npath = "a.clar"\r\n',
+      `[project]\r\nname = "x"\r\n${TABLE.replace(/\n/g, '\r\n')}  \r\n[contracts.a]\r\npath = "a.clar"\r\n`,
+    ],
+    [
       'a key that ends in "requirements" is not the list',
       '[project]\nname = "x"\nextra_requirements = []\n',
       `[project]\nname = "x"\nextra_requirements = []\n${TABLE}`,
