@@ -126,8 +126,9 @@ export function parseManifest(text: string): { ok: true; value: Manifest } | { o
     if (typeof id !== 'string') continue;
     const checked = checkContractId(id);
     if (!checked.ok) {
-      // A search of the text for each of a few bad ids; past that, the problem has no line.
-      const at = problems.length < 20 ? text.indexOf(id) : -1;
+      // A search of the text for each of a few bad ids, quoted as TOML writes the value (the bare
+      // text may be a table's name above it); past that, or when not found, the problem has no line.
+      const at = problems.length < 20 ? quotedAt(text, id) : -1;
       problems.push({
         file: MANIFEST,
         ...optionalLine(at < 0 ? undefined : lines.lineOf(at)),
@@ -207,6 +208,12 @@ export function scanManifest(text: string): Map<string, RawContract> {
     for (const q of ['"""', "'''"] as const) if (count(line, q) % 2 === 1) openString = q;
   }
   return found;
+}
+
+/** Where `value` first appears as a TOML string, in double or single quotes; -1 when it does not. */
+function quotedAt(text: string, value: string): number {
+  const found = [text.indexOf(`"${value}"`), text.indexOf(`'${value}'`)].filter((i) => i >= 0);
+  return found.length ? Math.min(...found) : -1;
 }
 
 function count(s: string, what: string): number {

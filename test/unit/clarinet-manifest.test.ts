@@ -49,6 +49,23 @@ describe('Clarinet.toml: the edges of the manifest reader', () => {
     assert.match(m.problems[0]!.message, /^A requirement: ./);
   });
 
+  it("a bad requirement is placed at its quoted value, not at a table named like it, nor at the file's start", () => {
+    const at = (text: string) => manifest(text).problems.map((p) => p.line);
+    // A contract id without its address, named like a contract of the project above it.
+    assert.deepStrictEqual(
+      at(
+        `[project]\nname = "x"\n\n[contracts.counter]\npath = "c.clar"\n\n[[project.requirements]]\ncontract_id = "counter"\n`,
+      ),
+      [8],
+    );
+    assert.deepStrictEqual(at(`[project]\nname = "x"\nrequirements = [{ contract_id = 'counter' }]\n`), [3]);
+    // The first quoted appearance is the one told, even on the first line.
+    assert.deepStrictEqual(
+      at(`'counter' = 1\n[project]\nname = "x"\nrequirements = [{ contract_id = "counter" }]\n`),
+      [1],
+    );
+  });
+
   it('past 20 bad requirements, the problems are still told, without a line', () => {
     let text = '[project]\nname = "x"\nrequirements = [\n';
     for (let i = 0; i < 22; i++) text += `  { contract_id = "bad-${i}" },\n`;
