@@ -94,7 +94,7 @@ export function vmErrorSentence(raw: string | null | undefined): string | undefi
   if (memory) return WITH_ARGS.MemoryBalanceExceeded!(`${memory[1]!}, ${memory[2]!}`);
   if (/^(Execution|Analysis) resource budget exceeded/.test(text))
     return l10n.t('The call ran over the resources a transaction may use.');
-  const analysis = /^:(\d+):(\d+): (.*)$/.exec(text);
+  const analysis = /^:(\d+):(\d+): (.*)$/s.exec(text);
   if (analysis)
     return l10n.t(
       'The contract failed the node’s analysis at line {0}, column {1}: {2}.',

@@ -683,4 +683,16 @@ describe('Failure reasons: limits and forms, each exactly', () => {
     assert.notStrictEqual(valueOfText(list(1_998)), undefined);
     assert.strictEqual(valueOfText(list(1_999)), undefined);
   });
+
+  it('a tuple key named like a returning function is no call to it', () => {
+    const src =
+      '(define-constant ERR-X (err u1))\n(define-public (f)\n  (begin\n    (print { unwrap!: ERR-X })\n    ERR-X))';
+    assert.deepStrictEqual(
+      ok(explainFailure(src, 'f', '(err u1)')).names[0]!.sites.map((x) => [x.line, x.character, x.how]),
+      [
+        [3, 22, 'returns'],
+        [4, 4, 'returns'],
+      ],
+    );
+  });
 });

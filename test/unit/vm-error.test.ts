@@ -125,6 +125,11 @@ const EXACT: Array<[string, string]> = [
     ':2:14: invalid variable definition',
     'The contract failed the node’s analysis at line 2, column 14: invalid variable definition.',
   ],
+  // A message whose first line holds a lone CR or a line separator is still read whole.
+  [
+    ':2:14: invalid\rvariable\u2028definition',
+    'The contract failed the node’s analysis at line 2, column 14: invalid\rvariable\u2028definition.',
+  ],
   // The cost tracker's own words (clarity/src/vm/costs/errors.rs, `CostErrors` Display): both
   // numbers are read whole, the limit as much as the memory used.
   [
