@@ -580,6 +580,12 @@ async function e2eMode(argv, { web = false, locale } = {}) {
       await browser.waitForWorkbench(page);
       // The reload restores the previous spec's editors and panels: every spec starts with none.
       await browser.runCommand(page, 'View: Close All Editor Groups');
+      // What a restored panel asked before it closed is the previous spec's: once the mock has
+      // been quiet for half a second (at most 5 s), it is reset again and this spec's count starts.
+      if (typeof mock.reset === 'function') {
+        await mockQuiet(mock, 500, 5000);
+        mock.reset();
+      }
       const mod = require(path.join(specDir, spec));
       if (typeof mod.run !== 'function') throw new Error(`${spec} does not export run(ctx)`);
       const ctx = {
@@ -615,6 +621,16 @@ async function e2eMode(argv, { web = false, locale } = {}) {
   e2eTotals.passed += passed;
   e2eTotals.failed += failed;
   return failed === 0 ? 0 : 1;
+}
+
+/** Resolves once the mock has had no request for `ms` (or after `max` ms). */
+async function mockQuiet(mock, ms, max) {
+  const until = Date.now() + max;
+  while (Date.now() < until) {
+    const last = mock.requests.length ? mock.requests[mock.requests.length - 1].time : 0;
+    if (Date.now() - last >= ms) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 function extensionId() {
