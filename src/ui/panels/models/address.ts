@@ -38,7 +38,15 @@ import {
 } from './values';
 import type { Target } from '../../../chain/target';
 import { ADDRESS_PENDING_PER_PAGE, FT_PER_PAGE, NFT_PER_PAGE } from './holdings';
-import { type Loaded, nonceProblem, orMissing, type PanelLoad, pageStart, unlessRouteMissing } from './load';
+import {
+  type Loaded,
+  nonceProblem,
+  orMissing,
+  type PanelLoad,
+  pageStart,
+  tablePaging,
+  unlessRouteMissing,
+} from './load';
 import { loadTokens, tokensOfEvents, tokensOfHoldings } from './tokens';
 import { clarityDecoder } from '../../../chain/lazyClarity';
 import * as l10n from '../../../chain/l10n';
@@ -152,9 +160,7 @@ function transactions(d: AddressData, params: PanelParams, ctx: ModelContext): S
       { label: l10n.t('Events (STX / FT / NFT)'), align: 'right' },
     ],
     rows: p.results.map((r) => txRow(d, r, params, ctx)),
-    ...(p.total > p.limit || p.offset > 0
-      ? { paging: { param: 'txOffset' as const, offset: p.offset, limit: p.limit, total: p.total } }
-      : {}),
+    ...tablePaging('txOffset', p),
     empty: l10n.t('No transactions for this address yet.'),
   };
 }
@@ -220,9 +226,7 @@ function eventsTable(p: Page<AddressEvent> | Missing, ctx: ModelContext): Sectio
         ],
       ],
     })),
-    ...(p.total > p.limit || p.offset > 0
-      ? { paging: { param: 'expandOffset' as const, offset: p.offset, limit: p.limit, total: p.total } }
-      : {}),
+    ...tablePaging('expandOffset', p),
     empty: l10n.t('This transaction moved no assets of this address.'),
   };
 }

@@ -29,7 +29,7 @@ import {
   yesNo,
 } from './values';
 import type { Target } from '../../../chain/target';
-import { blockArg, HASH, type Loaded, type PanelLoad, pageStart, unlessRouteMissing } from './load';
+import { blockArg, HASH, type Loaded, type PanelLoad, pageStart, tablePaging, unlessRouteMissing } from './load';
 import * as l10n from '../../../chain/l10n';
 
 const V1_TAB = l10n.t('Transactions and microblocks (v1, deprecated)');
@@ -154,9 +154,7 @@ export function transactionsTable(p: Page<Transaction> | Missing, ctx: ModelCont
         ],
       };
     }),
-    ...(p.total > p.limit || p.offset > 0
-      ? { paging: { param: 'txOffset' as const, offset: p.offset, limit: p.limit, total: p.total } }
-      : {}),
+    ...tablePaging('txOffset', p),
     empty: l10n.t('This block has no transactions.'),
   };
 }

@@ -22,7 +22,7 @@ import {
   time,
 } from './values';
 import type { Target } from '../../../chain/target';
-import { blockArg, HASH, type Loaded, type PanelLoad, pageStart, unlessRouteMissing } from './load';
+import { blockArg, HASH, type Loaded, type PanelLoad, pageStart, tablePaging, unlessRouteMissing } from './load';
 import * as l10n from '../../../chain/l10n';
 
 /** Rows of a burn block's Stacks blocks per page. */
@@ -93,9 +93,7 @@ function blocksTable(p: Page<Block> | Missing, ctx: ModelContext): Section {
         [s.canonical ? badge(l10n.t('Canonical'), 'success') : badge(l10n.t('Not canonical'), 'warning')],
       ],
     })),
-    ...(p.total > p.limit || p.offset > 0
-      ? { paging: { param: 'blockOffset' as const, offset: p.offset, limit: p.limit, total: p.total } }
-      : {}),
+    ...tablePaging('blockOffset', p),
     empty: l10n.t('This burn block confirms no Stacks blocks.'),
   };
 }

@@ -25,6 +25,7 @@ import {
   tx,
 } from './values';
 import * as l10n from '../../../chain/l10n';
+import { tablePaging } from './load';
 
 export const FT_PER_PAGE = 20;
 export const NFT_PER_PAGE = 20;
@@ -52,12 +53,6 @@ function rawReason(h: FtHolding, ctx: ModelContext): string {
   return info.meta.decimals === undefined ? l10n.t('raw amount: the token metadata gives no decimals') : '';
 }
 
-function paging(param: 'ftOffset' | 'nftOffset' | 'pendingOffset', p: Page<unknown>) {
-  return p.total > p.limit || p.offset > 0
-    ? { paging: { param, offset: p.offset, limit: p.limit, total: p.total, sequential: true } }
-    : {};
-}
-
 export function tokensSection(ft: Page<FtHolding> | Missing, ctx: ModelContext): Section {
   const title = l10n.t('Fungible tokens');
   if (isMissing(ft)) return missingNotice(title, ft);
@@ -81,7 +76,7 @@ export function tokensSection(ft: Page<FtHolding> | Missing, ctx: ModelContext):
         ],
       };
     }),
-    ...paging('ftOffset', ft),
+    ...tablePaging('ftOffset', ft, true),
     empty: l10n.t('No fungible tokens.'),
   };
 }
@@ -105,7 +100,7 @@ export function nftsSection(nft: Page<NftHolding> | Missing, ctx: ModelContext):
         [asset(h.asset_identifier, ctx)],
       ],
     })),
-    ...paging('nftOffset', nft),
+    ...tablePaging('nftOffset', nft, true),
     empty: l10n.t('No NFTs.'),
   };
 }
@@ -156,7 +151,7 @@ export function addressPendingSection(
         ],
       };
     }),
-    ...paging('pendingOffset', pending),
+    ...tablePaging('pendingOffset', pending, true),
     empty: l10n.t('Nothing pending for this address.'),
   };
 }

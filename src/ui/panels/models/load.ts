@@ -8,7 +8,7 @@ import type { BudgetMode, CallOptions, StacksClient } from '../../../api';
 import { isRouteMissing, isStacksApiError } from '../../../api/errors';
 import { checkBlockRef } from '../../../chain/identifiers';
 import type { Target } from '../../../chain/target';
-import type { PanelParams, ViewModel } from '../../../protocol';
+import type { PanelParams, Paging, ViewModel } from '../../../protocol';
 import { type Missing, type ModelContext, NOT_AVAILABLE } from './values';
 import * as l10n from '../../../chain/l10n';
 
@@ -109,6 +109,21 @@ export function nonceProblem(e: unknown): string {
 }
 
 /** An offset on a page boundary, never negative. */
+/**
+ * A table's paging: shown when its list is longer than a page, or when the page is not the first
+ * (a list that shrank under a later page still offers the way back). `sequential`: the API pages
+ * the list by cursor, so pages are reached one after another.
+ */
+export function tablePaging(
+  param: Paging['param'],
+  p: { offset: number; limit: number; total: number },
+  sequential = false,
+): { paging?: Paging } {
+  return p.total > p.limit || p.offset > 0
+    ? { paging: { param, offset: p.offset, limit: p.limit, total: p.total, ...(sequential ? { sequential } : {}) } }
+    : {};
+}
+
 export function pageStart(offset: number | undefined, size: number): number {
   const n = Number.isSafeInteger(offset) && offset! > 0 ? offset! : 0;
   return n - (n % size);

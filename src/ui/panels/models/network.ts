@@ -34,7 +34,7 @@ import {
   yesNo,
 } from './values';
 import type { Target } from '../../../chain/target';
-import { type Loaded, type PanelLoad, pageStart, unlessRouteMissing } from './load';
+import { type Loaded, type PanelLoad, pageStart, tablePaging, unlessRouteMissing } from './load';
 import * as l10n from '../../../chain/l10n';
 
 const QUANTILES = ['p25', 'p50', 'p75', 'p95'] as const;
@@ -152,17 +152,7 @@ function pendingSection(pending: Page<MempoolTransaction> | Missing, ctx: ModelC
         [age(t.receipt_time, ctx)],
       ],
     })),
-    ...(p.total > p.limit || p.offset > 0
-      ? {
-          paging: {
-            param: 'pendingOffset' as const,
-            offset: p.offset,
-            limit: p.limit,
-            total: p.total,
-            sequential: true,
-          },
-        }
-      : {}),
+    ...tablePaging('pendingOffset', p, true),
     empty: l10n.t('Nothing is pending.'),
   };
 }
