@@ -314,23 +314,18 @@ describe('panel models', () => {
     it('a contract panel closed while its interface loads is cancelled, not shown as lacking an interface', async () => {
       // The interface is the only part that fails, so the cancel can only come from it.
       const cancelling = Object.create(client) as StacksClient;
-      cancelling.getContractInterface = () =>
-        Promise.reject(new StacksApiError('cancelled', 'The request was cancelled.'));
-      const loading = loadPanel(
-        { kind: 'contract', id: CONTRACT.deployed },
-        {},
-        { client: cancelling, ctx: { ...ctx, baseUrl: api.url }, signal: new AbortController().signal },
-      );
-      await assert.rejects(loading, { kind: 'cancelled' });
-      // Any other failure of the interface leaves the rest of the panel, and says why.
-      cancelling.getContractInterface = () => Promise.reject(new StacksApiError('server', 'boom'));
-      const m = (
-        await loadPanel(
+      const loadWith = () =>
+        loadPanel(
           { kind: 'contract', id: CONTRACT.deployed },
           {},
           { client: cancelling, ctx: { ...ctx, baseUrl: api.url }, signal: new AbortController().signal },
-        )
-      ).model;
+        );
+      cancelling.getContractInterface = () =>
+        Promise.reject(new StacksApiError('cancelled', 'The request was cancelled.'));
+      await assert.rejects(loadWith(), { kind: 'cancelled' });
+      // Any other failure of the interface leaves the rest of the panel, and says why.
+      cancelling.getContractInterface = () => Promise.reject(new StacksApiError('server', 'boom'));
+      const m = (await loadWith()).model;
       assert.ok(notices(m).includes("The contract's interface did not load: boom"), notices(m).join('\n'));
     });
 
