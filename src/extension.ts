@@ -15,6 +15,7 @@ import { registerWelcome } from './ui/lookup/welcome';
 import { registerLanguageFeatures } from './ui/language';
 import { registerAgentTools } from './ui/agent';
 import { CommandStandIns } from './ui/shared/standIns';
+import { UserActivity } from './ui/shared/activity';
 import { setDeployerLookup } from './ui/shared/workspaceContext';
 import {
   CONTRACT_SOURCE_SCHEME,
@@ -54,11 +55,12 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   };
   try {
     const config = new Config();
+    const activity = new UserActivity();
     const net = (networks = new NetworkService(config, context.secrets, log));
     statusBar = new NetworkStatusBar(net, config);
     context.subscriptions.push(net, statusBar);
     const explorerView = (view = new ExplorerView(() => need().explorer.deps));
-    const standIns = new CommandStandIns(SERVICE_COMMANDS, () => !!start());
+    const standIns = new CommandStandIns(SERVICE_COMMANDS, () => !!start(), activity);
     const codeLensChanged = new vscode.EventEmitter<void>();
     start = () => {
       if (services) return services;
@@ -69,6 +71,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
           config,
           networks: net,
           log,
+          activity,
           revealWatched: () => explorerView.revealWatched(),
         });
         const relay = s.explorer.codeLens.onDidChangeCodeLenses?.(() => codeLensChanged.fire());
@@ -93,8 +96,8 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
       ...explorerView.registerCommands(),
       codeLensChanged,
       { dispose: () => services?.dispose() },
-      ...registerNetworkCommands({ config, networks: net, log }),
-      registerHover(config, () => need().hover),
+      ...registerNetworkCommands({ config, networks: net, log, activity }),
+      registerHover(config, () => need().hover, activity),
       trackIdentifierAtCursor(),
       ...registerLanguageFeatures({
         get features() {
@@ -129,6 +132,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     context.subscriptions.push(
       ...registerWelcome({
         globalState: context.globalState,
+        activity,
         quiet: context.extensionMode === vscode.ExtensionMode.Test,
       }),
     );

@@ -14,6 +14,7 @@ import { registerWorkbenchCommands } from './ui/workbench';
 import { History } from './ui/shared/history';
 import { StacksHoverProvider } from './ui/editor/hover';
 import type { Log } from './ui/shared/log';
+import type { UserActivity } from './ui/shared/activity';
 import type { NetworkService } from './ui/network/network';
 import { LazyPanels } from './ui/panels/lazyPanels';
 import { registerExplorer, type Explorer } from './ui/tree';
@@ -28,6 +29,7 @@ export interface ServiceDeps {
   config: Config;
   networks: NetworkService;
   log: Log;
+  activity: UserActivity;
   /** The explorer view at its Watched Addresses section (the view is activation's). */
   revealWatched(): Promise<void>;
 }
@@ -50,7 +52,7 @@ export function startServices(d: ServiceDeps): Services {
     const history = new History(context.globalState);
     const panels = new LazyPanels({ networks, config, history, log, extensionUri: context.extensionUri });
     parts.push(history, panels);
-    const lookup = { config, networks, presenter: panels, history, log };
+    const lookup = { config, networks, presenter: panels, history, log, activity: d.activity };
     parts.push(...registerLookupCommands(lookup), ...registerWorkbenchCommands(lookup));
     const explorer = registerExplorer({ config, networks, history, log, context });
     parts.push(explorer);

@@ -12,7 +12,7 @@ import { ADDRESS, API_KEY } from '../fixtures/ids';
 
 const REPO = path.resolve(__dirname, '../../..');
 
-async function hoverOver(
+export async function hoverOver(
   page: Page,
   lineText: string,
   needle: string,

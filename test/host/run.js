@@ -420,12 +420,14 @@ function registerLanguagePack(cs, locale) {
 /**
  * `web`: the specs of the web worker host (webhost*.e2e.js), run by the web mode; the others otherwise.
  * A spec that exports \`locale\` (e.g. 'es') runs on a code-server of its own in that display
- * language, after the others.
+ * language, after the others. A spec that exports \`profileSettings\` (user settings) runs alone
+ * on a code-server and browser of its own: a fresh profile, as after an install, with those
+ * settings from the start.
  */
 /** The e2e specs passed and failed over every group of a run (see e2eMode). */
 const e2eTotals = { passed: 0, failed: 0 };
 
-async function e2eMode(argv, { web = false, locale } = {}) {
+async function e2eMode(argv, { web = false, locale, profileSettings } = {}) {
   const specDir = path.join(REPO, 'out', 'test', 'e2e');
   const only = argv.filter((a) => !a.startsWith('-'));
   const specs = (fs.existsSync(specDir) ? fs.readdirSync(specDir) : [])
@@ -435,17 +437,22 @@ async function e2eMode(argv, { web = false, locale } = {}) {
     .sort();
   if (specs.length === 0)
     throw new Error(`no e2e specs in ${path.relative(REPO, specDir)}/ (run \`npm run compile-tests\`)`);
-  if (locale === undefined) {
-    const localeOf = (f) => require(path.join(specDir, f)).locale || '';
+  if (locale === undefined && profileSettings === undefined) {
+    // Groups: '' (the shared profile), a locale, or 'profile:<spec>' for a spec with a profile of its own.
+    const groupOf = (f) => {
+      const mod = require(path.join(specDir, f));
+      return mod.profileSettings ? `profile:${f}` : mod.locale || '';
+    };
     const groups = new Map();
-    for (const f of specs) groups.set(localeOf(f), [...(groups.get(localeOf(f)) || []), f]);
+    for (const f of specs) groups.set(groupOf(f), [...(groups.get(groupOf(f)) || []), f]);
     if (groups.size > 1 || !groups.has('')) {
       let failedGroups = 0;
-      for (const [loc, list] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
+      for (const [key, list] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
         // Each group on servers of its own; the previous group's stop first.
         await cleanup();
         cleaning = null;
-        failedGroups += await e2eMode(list, { web, locale: loc });
+        const own = key.startsWith('profile:') ? require(path.join(specDir, list[0])).profileSettings : undefined;
+        failedGroups += await e2eMode(list, own ? { web, profileSettings: own } : { web, locale: key });
       }
       // The groups' counts together, last: the line a reader of the output (ci.js) counts.
       console.log(`${e2eTotals.passed} passed, ${e2eTotals.failed} failed`);
@@ -471,6 +478,7 @@ async function e2eMode(argv, { web = false, locale } = {}) {
     'stacksLookup.customApiUrl': mock.url,
     // The packaged extension has both entries; this user setting moves it to the web worker host.
     ...(web ? { 'remote.extensionKind': { [extensionId()]: ['web'] } } : {}),
+    ...(profileSettings || {}),
   };
   const cs = await startCs({
     runDir,

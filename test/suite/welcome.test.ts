@@ -1,6 +1,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { SAMPLE_CONTRACT, welcomeOnce } from '../../src/ui/lookup/welcome';
+import { UserActivity } from '../../src/ui/shared/activity';
+import { SAMPLE_CONTRACT, scheduleWelcome, WELCOME_QUIET_MS, welcomeOnce } from '../../src/ui/lookup/welcome';
 import { MemoryMemento } from '../fakes/memento';
 import { positionOf, readable, setSettings, stacksHoverAt, useMock, type UsedMock, waitFor } from './editorHelpers';
 
@@ -52,23 +53,69 @@ describe('Get started: the walkthrough, the sample contract and the first-run we
     const vscodeOwn = vscode.workspace.getConfiguration('workbench.welcomePage');
     const before = vscodeOwn.inspect<boolean>('walkthroughs.openOnInstall')?.globalValue;
     await vscodeOwn.update('walkthroughs.openOnInstall', true, vscode.ConfigurationTarget.Global);
+    const activity = new UserActivity(() => 0);
     try {
       const profile = new MemoryMemento();
       assert.strictEqual(
-        await welcomeOnce({ globalState: profile, quiet: true }),
+        await welcomeOnce({ globalState: profile, activity, quiet: true }),
         false,
         'never in the tests’ own runs',
       );
       assert.ok(!walkthroughOpen());
-      assert.strictEqual(await welcomeOnce({ globalState: profile, quiet: false }), true);
+      assert.strictEqual(await welcomeOnce({ globalState: profile, activity, quiet: false }), true);
       await waitFor(walkthroughOpen, 'the walkthrough beside the editor');
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-      assert.strictEqual(await welcomeOnce({ globalState: profile, quiet: false }), false, 'once a profile');
+      assert.strictEqual(await welcomeOnce({ globalState: profile, activity, quiet: false }), false, 'once a profile');
 
       await setSettings({ showWelcome: false });
-      assert.strictEqual(await welcomeOnce({ globalState: new MemoryMemento(), quiet: false }), false);
+      assert.strictEqual(await welcomeOnce({ globalState: new MemoryMemento(), activity, quiet: false }), false);
       assert.ok(!walkthroughOpen());
     } finally {
+      await vscodeOwn.update('walkthroughs.openOnInstall', before, vscode.ConfigurationTarget.Global);
+      await restore();
+    }
+  });
+
+  it('waits for a quiet moment: never while a command of ours is in flight, and the editor keeps focus', async () => {
+    const restore = await setSettings({ showWelcome: true });
+    const vscodeOwn = vscode.workspace.getConfiguration('workbench.welcomePage');
+    const before = vscodeOwn.inspect<boolean>('walkthroughs.openOnInstall')?.globalValue;
+    await vscodeOwn.update('walkthroughs.openOnInstall', true, vscode.ConfigurationTarget.Global);
+    let now = 0;
+    const activity = new UserActivity(() => now);
+    const profile = new MemoryMemento();
+    const editor = await vscode.window.showTextDocument(
+      await vscode.workspace.openTextDocument({ language: 'clarity', content: '(define-constant A u1)\n' }),
+    );
+    const scheduled = scheduleWelcome({ globalState: profile, activity, quiet: false }, 20);
+    now += WELCOME_QUIET_MS * 2;
+    await new Promise((r) => setTimeout(r, 300));
+    assert.ok(!walkthroughOpen(), 'before any action of the user, a few quiet seconds are not enough');
+    // A command of ours waiting on its input box: in flight until the user answers.
+    let answer: () => void = () => undefined;
+    const inFlight = activity.run(() => new Promise<void>((resolve) => (answer = resolve)));
+    try {
+      now += WELCOME_QUIET_MS * 10;
+      await new Promise((r) => setTimeout(r, 300));
+      assert.ok(!walkthroughOpen(), 'nothing opens while the input box waits');
+      assert.strictEqual(await welcomeOnce({ globalState: profile, activity, quiet: false }), false);
+      answer();
+      await inFlight;
+      now += WELCOME_QUIET_MS - 1;
+      await new Promise((r) => setTimeout(r, 300));
+      assert.ok(!walkthroughOpen(), 'nor right after the command ended');
+      now += 1;
+      await waitFor(walkthroughOpen, 'the walkthrough once quiet');
+      assert.strictEqual(vscode.window.activeTextEditor?.document, editor.document, 'the editor keeps focus');
+      assert.ok(
+        vscode.window.visibleTextEditors.some((e) => e.document === editor.document),
+        'the editor stays visible beside the walkthrough',
+      );
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await new Promise((r) => setTimeout(r, 300));
+      assert.ok(!walkthroughOpen(), 'once');
+    } finally {
+      scheduled.dispose();
       await vscodeOwn.update('walkthroughs.openOnInstall', before, vscode.ConfigurationTarget.Global);
       await restore();
     }

@@ -10,6 +10,7 @@ import { ContextKeys, Settings } from '../../constants';
 import type { Config } from '../shared/config';
 import { workspaceDeployer } from '../shared/workspaceContext';
 import { disposeAll } from '../shared/lifecycle';
+import type { UserActivity } from '../shared/activity';
 
 /** Clarity files by language id (the official Clarity extension) and by name (without it). */
 export const CLARITY_SELECTOR: vscode.DocumentFilter[] = [{ language: 'clarity' }, { pattern: '**/*.clar' }];
@@ -20,9 +21,16 @@ const ALL_FILES_SELECTOR: vscode.DocumentFilter[] = [...CLARITY_SELECTOR, { sche
  * registers it again when those settings change; `hover.enabled = false` unregisters it. The
  * provider itself is asked for on the first hover.
  */
-export function registerHover(config: Config, provider: () => vscode.HoverProvider): vscode.Disposable {
+export function registerHover(
+  config: Config,
+  provider: () => vscode.HoverProvider,
+  activity: UserActivity,
+): vscode.Disposable {
   const standIn: vscode.HoverProvider = {
-    provideHover: (doc, position, token) => provider().provideHover(doc, position, token),
+    provideHover: (doc, position, token) => {
+      activity.touch();
+      return provider().provideHover(doc, position, token);
+    },
   };
   let registration: vscode.Disposable | undefined;
   const register = () => {

@@ -40,11 +40,11 @@ export function registerLookupCommands(d: LookupDeps): vscode.Disposable[] {
     return ref === undefined ? undefined : open({ target: { kind, id: ref } });
   };
   return [
-    vscode.commands.registerCommand(Commands.lookup, async (arg?: unknown) => {
+    d.activity.registerCommand(Commands.lookup, async (arg?: unknown) => {
       const r = typeof arg === 'string' ? recognizeOrWarn(arg) : (fromEditor() ?? (await askLookup()));
       return r ? open(r) : undefined;
     }),
-    vscode.commands.registerCommand(Commands.showTransaction, async (arg?: unknown) => {
+    d.activity.registerCommand(Commands.showTransaction, async (arg?: unknown) => {
       const id = await argOrAsk(
         arg,
         vscode.l10n.t('Transaction id'),
@@ -54,7 +54,7 @@ export function registerLookupCommands(d: LookupDeps): vscode.Disposable[] {
       );
       return id === undefined ? undefined : open({ target: { kind: 'tx', id } });
     }),
-    vscode.commands.registerCommand(Commands.showAddress, async (arg?: unknown) => {
+    d.activity.registerCommand(Commands.showAddress, async (arg?: unknown) => {
       const p = await argOrAsk(
         arg,
         vscode.l10n.t('Address or contract principal'),
@@ -66,7 +66,7 @@ export function registerLookupCommands(d: LookupDeps): vscode.Disposable[] {
       const info = checkPrincipal(p);
       return open({ target: { kind: 'address', id: p }, ...(info.ok ? { chain: info.value.network } : {}) });
     }),
-    vscode.commands.registerCommand(Commands.showBlock, (arg?: unknown) =>
+    d.activity.registerCommand(Commands.showBlock, (arg?: unknown) =>
       showBlockRef(
         arg,
         'block',
@@ -74,7 +74,7 @@ export function registerLookupCommands(d: LookupDeps): vscode.Disposable[] {
         vscode.l10n.t('123456, 0x… or latest'),
       ),
     ),
-    vscode.commands.registerCommand(Commands.showBurnBlock, (arg?: unknown) =>
+    d.activity.registerCommand(Commands.showBurnBlock, (arg?: unknown) =>
       showBlockRef(
         arg,
         'burnBlock',
@@ -82,7 +82,7 @@ export function registerLookupCommands(d: LookupDeps): vscode.Disposable[] {
         vscode.l10n.t('880000, 0x… or latest'),
       ),
     ),
-    vscode.commands.registerCommand(Commands.showContractStatus, async (arg?: unknown) => {
+    d.activity.registerCommand(Commands.showContractStatus, async (arg?: unknown) => {
       // A list, a comma-separated string, or a tree item carrying a target (the explorer's contracts).
       const raw = Array.isArray(arg)
         ? arg.map(String).join(',')
@@ -100,10 +100,10 @@ export function registerLookupCommands(d: LookupDeps): vscode.Disposable[] {
       const first = checkContractId(ids.split(',')[0]!);
       return open({ target: { kind: 'contracts', id: ids }, ...(first.ok ? { chain: first.value.network } : {}) });
     }),
-    vscode.commands.registerCommand(Commands.showMempoolStats, () => open({ target: { kind: 'mempool', id: '' } })),
-    vscode.commands.registerCommand(Commands.showServerStatus, () => open({ target: { kind: 'status', id: '' } })),
-    vscode.commands.registerCommand(Commands.showLog, () => d.log.channel.show(true)),
-    vscode.commands.registerCommand(Commands.openInExplorer, async (arg?: unknown) => {
+    d.activity.registerCommand(Commands.showMempoolStats, () => open({ target: { kind: 'mempool', id: '' } })),
+    d.activity.registerCommand(Commands.showServerStatus, () => open({ target: { kind: 'status', id: '' } })),
+    d.activity.registerCommand(Commands.showLog, () => d.log.channel.show(true)),
+    d.activity.registerCommand(Commands.openInExplorer, async (arg?: unknown) => {
       const t = toTarget(arg);
       if (!t) return undefined;
       const network = t.network ?? d.networks.current;
@@ -111,7 +111,7 @@ export function registerLookupCommands(d: LookupDeps): vscode.Disposable[] {
       if (url) await vscode.env.openExternal(vscode.Uri.parse(url, true));
       return url;
     }),
-    vscode.commands.registerCommand(Commands.copy, async (arg?: unknown) => {
+    d.activity.registerCommand(Commands.copy, async (arg?: unknown) => {
       // Only an identifier, canonical: a link cannot put arbitrary text on the clipboard.
       const text = toTarget(arg)?.id;
       if (!text) return undefined;

@@ -13,6 +13,7 @@ import { showWarning } from '../shared/notify';
 import type { Presenter } from '../shared/presenter';
 import { workspaceDeployer } from '../shared/workspaceContext';
 import type { NetworkService } from '../network/network';
+import type { UserActivity } from '../shared/activity';
 
 export interface LookupDeps {
   config: Config;
@@ -20,6 +21,8 @@ export interface LookupDeps {
   presenter: Presenter;
   history: History;
   log: Log;
+  /** Counts the commands in flight, so the welcome waits for a quiet moment. */
+  activity: UserActivity;
 }
 
 /** Opens a target with progress and cancellation; failures become one sentence with actions. */

@@ -1,13 +1,17 @@
 /**
  * The first five minutes: Stacks: Get Started opens the walkthrough, Stacks: Open Sample Contract
  * a read-only Clarity file with one id of each kind to hover, and on the first activation in a
- * profile the walkthrough opens beside the editor and the view is shown, once (as VS Code opens
- * the walkthroughs of an extension installed from the marketplace). `stacksLookup.showWelcome`,
- * or VS Code's `workbench.welcomePage.walkthroughs.openOnInstall`, set to false turns that off. None of it asks the
- * API: the view lists what it knows until it is asked.
+ * profile the walkthrough opens beside the editor, once, at a quiet moment: when nothing of ours
+ * has been in flight (a command, its input box or quick pick) or asked (a hover) for a few seconds
+ * after the user's first action, or half a minute after activation when there was none.
+ * It never takes the keyboard (the editor keeps focus) and never switches the side bar. VS Code
+ * opens the walkthrough of an extension installed from the marketplace itself; this covers the
+ * other installs. `stacksLookup.showWelcome`, or VS Code's
+ * `workbench.welcomePage.walkthroughs.openOnInstall`, set to false turns it off. None of it asks the API.
  */
 import * as vscode from 'vscode';
-import { Commands, SAMPLE_SCHEME, Views, WALKTHROUGH_ID } from '../../constants';
+import { Commands, SAMPLE_SCHEME, WALKTHROUGH_ID } from '../../constants';
+import type { UserActivity } from '../shared/activity';
 
 /** The sample: real mainnet ids (the API's own examples), in a contract that reads like one. */
 export const SAMPLE_CONTRACT = `;; A sample to try Stacks Lookup on. Rest the pointer on an id to see what the chain says
@@ -35,9 +39,21 @@ const WELCOMED = 'stacksLookup.welcomed';
 
 export interface WelcomeDeps {
   globalState: vscode.Memento;
+  /** What the user is doing with the extension: the welcome waits until it is quiet. */
+  activity: UserActivity;
   /** True where the welcome must not open on its own (the extension's own tests). */
   quiet: boolean;
 }
+
+/** How long nothing of ours must have run or been asked before the walkthrough opens. */
+export const WELCOME_QUIET_MS = 4000;
+/**
+ * Before the user's first action with the extension, how long after activation: the first action
+ * usually starts in VS Code's own command palette or Quick Open, which the extension cannot see.
+ */
+export const WELCOME_IDLE_MS = 30_000;
+/** How often a window that has not shown the welcome yet looks for a quiet moment. */
+const WELCOME_CHECK_MS = 1000;
 
 export function registerWelcome(d: WelcomeDeps): vscode.Disposable[] {
   const sample = vscode.workspace.registerTextDocumentContentProvider(SAMPLE_SCHEME, {
@@ -53,13 +69,68 @@ export function registerWelcome(d: WelcomeDeps): vscode.Disposable[] {
       return vscode.window.showTextDocument(doc, { preview: false });
     }),
   ];
-  void welcomeOnce(d);
+  disposables.push(scheduleWelcome(d));
   return disposables;
 }
 
-/** On the first activation in a profile: the view, and the walkthrough beside the editor. */
+/**
+ * Looks once a second for a quiet moment and then shows the welcome (`welcomeOnce`); stops after
+ * that, or at once where the welcome is not due (shown before in this profile, turned off, tests).
+ */
+export function scheduleWelcome(d: WelcomeDeps, checkEveryMs = WELCOME_CHECK_MS): vscode.Disposable {
+  if (!welcomeDue(d)) return new vscode.Disposable(() => undefined);
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy || !d.activity.quietFor(d.activity.touched ? WELCOME_QUIET_MS : WELCOME_IDLE_MS)) return;
+    busy = true;
+    clearInterval(timer);
+    void welcomeOnce(d);
+  }, checkEveryMs);
+  return new vscode.Disposable(() => clearInterval(timer));
+}
+
+/** VS Code's commands that focus the editor group of view column 1 to 8. */
+const GROUP_FOCUS = ['First', 'Second', 'Third', 'Fourth', 'Fifth', 'Sixth', 'Seventh', 'Eighth'].map(
+  (n) => `workbench.action.focus${n}EditorGroup`,
+);
+
+/**
+ * For `ms`: the first time the active editor group leaves `column`, gives the focus back to the
+ * text editor the user had (at its selection) or, beside a panel, to the group of `column`.
+ */
+function giveBackFocus(column: vscode.ViewColumn, editor: vscode.TextEditor | undefined, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      listener.dispose();
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const listener = vscode.window.tabGroups.onDidChangeTabGroups(() => {
+      if (vscode.window.tabGroups.activeTabGroup.viewColumn === column) return;
+      done();
+      const focus = GROUP_FOCUS[column - 1];
+      if (editor)
+        void vscode.window.showTextDocument(editor.document, {
+          viewColumn: editor.viewColumn ?? column,
+          selection: editor.selection,
+          preserveFocus: false,
+        });
+      else if (focus) void vscode.commands.executeCommand(focus);
+    });
+  });
+}
+
+function welcomeDue(d: WelcomeDeps): boolean {
+  return !d.quiet && !d.globalState.get<boolean>(WELCOMED);
+}
+
+/**
+ * The first time in a profile, if nothing of ours is in flight: the walkthrough beside the editor,
+ * the editor keeping focus. True when it opened.
+ */
 export async function welcomeOnce(d: WelcomeDeps): Promise<boolean> {
-  if (d.quiet || d.globalState.get<boolean>(WELCOMED)) return false;
+  if (!welcomeDue(d) || !d.activity.quietFor(0)) return false;
   await d.globalState.update(WELCOMED, true);
   const own = vscode.workspace.getConfiguration('stacksLookup').get<boolean>('showWelcome', true);
   const vscodeOwn = vscode.workspace
@@ -67,8 +138,16 @@ export async function welcomeOnce(d: WelcomeDeps): Promise<boolean> {
     .get<boolean>('walkthroughs.openOnInstall');
   if (own === false || vscodeOwn === false) return false;
   try {
-    await vscode.commands.executeCommand(`workbench.view.extension.${Views.container}`);
-    await vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH_ID, true);
+    // Beside what the user has open, the focus kept where it is: `toSide` keeps a text editor's
+    // focus, and beside a panel (a webview) it opens `inactive`. Where the workbench still makes
+    // the walkthrough's group the active one in the next seconds, what the user had gets it back.
+    const editor = vscode.window.activeTextEditor;
+    const before = vscode.window.tabGroups.activeTabGroup.viewColumn;
+    void giveBackFocus(before, editor, 3000);
+    await vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH_ID, {
+      toSide: true,
+      inactive: editor === undefined,
+    });
   } catch {
     // A host without walkthroughs: the palette's Stacks: Get Started says the rest.
   }

@@ -9,18 +9,20 @@ import { actionLabel, inertNotification } from '../shared/errorText';
 import type { Log } from '../shared/log';
 import { showError, showInfo } from '../shared/notify';
 import type { NetworkService } from './network';
+import type { UserActivity } from '../shared/activity';
 
 export interface NetworkCommandDeps {
   config: Config;
   networks: NetworkService;
   log: Log;
+  activity: UserActivity;
 }
 
 export function registerNetworkCommands(d: NetworkCommandDeps): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand(Commands.selectNetwork, () => selectNetwork(d)),
-    vscode.commands.registerCommand(Commands.setApiKey, () => setApiKey(d)),
-    vscode.commands.registerCommand(Commands.clearApiKey, () => clearApiKey(d)),
+    d.activity.registerCommand(Commands.selectNetwork, () => selectNetwork(d)),
+    d.activity.registerCommand(Commands.setApiKey, () => setApiKey(d)),
+    d.activity.registerCommand(Commands.clearApiKey, () => clearApiKey(d)),
   ];
 }
 

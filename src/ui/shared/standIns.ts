@@ -7,6 +7,7 @@
  * is called in place, its arguments as they are).
  */
 import * as vscode from 'vscode';
+import type { UserActivity } from './activity';
 import { disposeAll } from './lifecycle';
 
 export class CommandStandIns implements vscode.Disposable {
@@ -16,6 +17,7 @@ export class CommandStandIns implements vscode.Disposable {
   constructor(
     private readonly ids: readonly string[],
     private readonly start: () => boolean,
+    private readonly activity: UserActivity,
   ) {
     this.register();
   }
@@ -24,7 +26,7 @@ export class CommandStandIns implements vscode.Disposable {
   register(): void {
     if (this.registrations.length) return;
     this.registrations = this.ids.map((id) =>
-      vscode.commands.registerCommand(id, (...args: unknown[]) =>
+      this.activity.registerCommand(id, (...args: unknown[]) =>
         this.start() ? vscode.commands.executeCommand(id, ...args) : undefined,
       ),
     );
