@@ -12,7 +12,15 @@ import {
   type ClarinetRequirement,
   type ContractDeployment,
 } from './clarinetManifest';
-import { parsePlan, type ParsedPlan, type PlanFileNetwork } from './clarinetPlan';
+import {
+  capProblems,
+  detached,
+  MAX_PROBLEMS_PER_FILE,
+  parsePlan,
+  parsePlanInTurns,
+  type ParsedPlan,
+  type PlanFileNetwork,
+} from './clarinetPlan';
 import { type ClarinetProblem, MAX_CONTRACTS, MAX_FILE_BYTES, normalizePath, tooLarge } from './clarinetText';
 
 export type {
@@ -23,7 +31,7 @@ export type {
   ContractDeployment,
   ClarinetProblem,
 };
-export { MANIFEST, MAX_CONTRACTS, MAX_FILE_BYTES, parseManifest, parsePlan, type ParsedPlan };
+export { MANIFEST, MAX_CONTRACTS, MAX_FILE_BYTES, MAX_PROBLEMS_PER_FILE, parseManifest, parsePlan, type ParsedPlan };
 export { checkProjectPath, tooLarge } from './clarinetText';
 
 /**
@@ -94,7 +102,12 @@ export async function readClarinetProject(read: ProjectFileReader): Promise<Read
     return { ok: false, missing: false, problem: tooLarge(MANIFEST, manifestText.length) };
   const manifest = parseManifest(manifestText);
   if (!manifest.ok) return { ok: false, missing: false, problem: manifest.problem };
-  const project: ClarinetProject = { ...manifest.value, plans: [], deployers: [] };
+  const project: ClarinetProject = {
+    ...manifest.value,
+    problems: capProblems(manifest.value.problems),
+    plans: [],
+    deployers: [],
+  };
 
   let names: string[] = [];
   try {
@@ -122,8 +135,8 @@ export async function readClarinetProject(read: ProjectFileReader): Promise<Read
       project.problems.push(tooLarge(file, text.length));
       return undefined;
     }
-    const plan = parsePlan(text, file);
-    project.problems.push(...plan.problems);
+    const plan = await parsePlanInTurns(text, file, nextTurn);
+    for (const p of plan.problems) project.problems.push(p);
     return plan.ok && plan.network ? { file, plan } : undefined;
   };
   const parsed: Array<{ file: string; plan: ParsedPlan }> = [];
@@ -139,9 +152,29 @@ export async function readClarinetProject(read: ProjectFileReader): Promise<Read
 }
 
 /**
- * Lets the event loop turn. A reader in the editor gives it a turn per file read; matching the
- * publishes of many large plans takes one more per plan, so no stretch of the work holds the
- * extension host for long.
+ * Reads several projects one after the other, with a turn of the event loop between two: read
+ * together, their parses landed in one turn (20 projects of 5,000 contracts held the host for
+ * seconds). A project that throws is a problem of its manifest.
+ */
+export async function readClarinetProjects(readers: readonly ProjectFileReader[]): Promise<ReadResult[]> {
+  const results: ReadResult[] = [];
+  for (const read of readers) {
+    if (results.length) await nextTurn();
+    results.push(
+      await readClarinetProject(read).catch((e): ReadResult => ({
+        ok: false,
+        missing: false,
+        problem: { file: MANIFEST, message: errorMessage(e) },
+      })),
+    );
+  }
+  return results;
+}
+
+/**
+ * Lets the event loop turn. A reader in the editor gives it a turn per file read; parsing a large
+ * plan takes one more per stretch of its lines, and matching the publishes of each plan one more,
+ * so no stretch of the work holds the extension host for long.
  */
 const nextTurn = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -193,7 +226,8 @@ async function applyPlans(project: ClarinetProject, parsed: Array<{ file: string
     const senders = new Map<string, number>();
     for (const p of plan.publishes) {
       if (p.kind === 'emulated') continue;
-      const deployment: ContractDeployment = { network, id: `${p.sender}.${p.contractName}`, plan: file };
+      // A copy: the name is a part of the plan's text, and would keep all of it alive.
+      const deployment: ContractDeployment = { network, id: detached(`${p.sender}.${p.contractName}`), plan: file };
       if (p.kind === 'requirement') {
         const req = p.originalId !== undefined ? requirements.get(p.originalId) : undefined;
         if (req) req.deployments.push(deployment);

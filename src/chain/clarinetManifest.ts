@@ -14,6 +14,7 @@ import {
   MAX_CONTRACTS,
   optionalLine,
 } from './clarinetText';
+import { detached } from './clarinetPlan';
 
 export const MANIFEST = 'Clarinet.toml';
 
@@ -79,6 +80,13 @@ export function parseManifest(text: string): { ok: true; value: Manifest } | { o
     typeof projectTable?.name === 'string' && projectTable.name.trim() ? projectTable.name : 'Clarinet project';
   if (!projectTable) problems.push({ file: MANIFEST, message: 'There is no [project] table.' });
 
+  // Versions and epochs repeat across contracts: one copy of each text is kept, none a part of the manifest's text.
+  const texts = new Map<string, string>();
+  const kept = (s: string): string => {
+    let k = texts.get(s);
+    if (k === undefined) texts.set(s, (k = detached(s)));
+    return k;
+  };
   const contracts: ClarinetContract[] = [];
   const entries = Object.entries(asRecord(doc.contracts) ?? {});
   if (entries.length > MAX_CONTRACTS)
@@ -111,9 +119,9 @@ export function parseManifest(text: string): { ok: true; value: Manifest } | { o
     }
     const c: ClarinetContract = { name: contractName, path: path.path, deployments: [] };
     const clarity = found?.clarity_version ?? written(t.clarity_version);
-    if (clarity !== undefined) c.clarityVersion = clarity;
+    if (clarity !== undefined) c.clarityVersion = kept(clarity);
     const epoch = found?.epoch ?? written(t.epoch);
-    if (epoch !== undefined) c.epoch = epoch;
+    if (epoch !== undefined) c.epoch = kept(epoch);
     contracts.push(c);
   }
 

@@ -13,10 +13,11 @@
  * lines; anything else (flow collections, anchors, aliases, block scalars, a syntax error) takes
  * the full YAML parser (`planYaml.ts`), which also explains errors.
  */
-import { NeedsFullParser, scanPlan, type PlanNode } from './planScanner';
+import { NeedsFullParser, runAll, runInTurns, scanPlanSteps, STRETCH, type PlanNode, type Steps } from './planScanner';
 import { composePlan } from './planYaml';
 import { checkAddress, checkContractId, checkContractName } from './identifiers';
 import { ClarinetProblem, checkProjectPath, Lines, MAX_CONTRACTS, optionalLine } from './clarinetText';
+import { formatInt } from './format';
 
 /** The networks a plan can name; simnet plans are for `clarinet test` and the console only. */
 export type PlanFileNetwork = 'mainnet' | 'testnet' | 'devnet' | 'simnet';
@@ -53,21 +54,67 @@ export interface ParsedPlan {
   problems: ClarinetProblem[];
 }
 
+/**
+ * A file's problems past this many are counted, not kept: the log and the view list the first
+ * ones and then "and N more" (a plan of 2 MB can hold 100,000 transactions Clarinet does not know).
+ */
+export const MAX_PROBLEMS_PER_FILE = 20;
+
+/** The problem that stands for the `more` problems of `file` that were not kept. */
+export function moreProblems(file: string, more: number): ClarinetProblem {
+  return { file, message: `and ${formatInt(more)} more problems in this file, not listed` };
+}
+
+/** At most `MAX_PROBLEMS_PER_FILE` problems of each file, then one that says how many more there were. */
+export function capProblems(problems: readonly ClarinetProblem[]): ClarinetProblem[] {
+  const kept: ClarinetProblem[] = [];
+  const count = new Map<string, number>();
+  for (const p of problems) {
+    const n = (count.get(p.file) ?? 0) + 1;
+    count.set(p.file, n);
+    if (n <= MAX_PROBLEMS_PER_FILE) kept.push(p);
+  }
+  for (const [file, n] of count)
+    if (n > MAX_PROBLEMS_PER_FILE) kept.push(moreProblems(file, n - MAX_PROBLEMS_PER_FILE));
+  return kept;
+}
+
 export function parsePlan(text: string, file: string): ParsedPlan {
-  const fast = scanPlan(text);
+  return runAll(planSteps(text, file));
+}
+
+/** `parsePlan`, letting the event loop turn (`pause`) between stretches of the work. */
+export function parsePlanInTurns(text: string, file: string, pause: () => Promise<void>): Promise<ParsedPlan> {
+  return runInTurns(planSteps(text, file), pause);
+}
+
+function* planSteps(text: string, file: string): Steps<ParsedPlan> {
+  const fast = yield* scanPlanSteps(text);
   if (fast) {
     try {
-      return walkPlan(fast, new Lines(text), file);
+      return yield* walkPlan(fast, new Lines(text), file);
     } catch (e) {
       if (!(e instanceof NeedsFullParser)) throw e;
     }
   }
   const full = composePlan(text, file);
   if (!full.ok) return { ok: false, publishes: [], problems: [full.problem] };
-  return walkPlan(full.root, full, file);
+  return yield* walkPlan(full.root, full, file);
 }
 
-function walkPlan(root: PlanNode | undefined, lines: { lineOf(offset: number): number }, file: string): ParsedPlan {
+/**
+ * A copy of a string that keeps no larger text alive: a part cut from a plan may hold the whole
+ * plan in memory for as long as the part is kept.
+ */
+export function detached(s: string): string {
+  return (' ' + s).slice(1);
+}
+
+function* walkPlan(
+  root: PlanNode | undefined,
+  lines: { lineOf(offset: number): number },
+  file: string,
+): Steps<ParsedPlan> {
   const lineOf = (node: PlanNode | undefined): number | undefined => (node ? lines.lineOf(node.offset) : undefined);
   const failed = (message: string, line?: number): ParsedPlan => ({
     ok: false,
@@ -90,14 +137,18 @@ function walkPlan(root: PlanNode | undefined, lines: { lineOf(offset: number): n
 
   const result: ParsedPlan = { ok: true, network, publishes: [], problems: [] };
   const name = root.get('name')?.text();
-  if (name !== undefined) result.name = name;
-  const problem = (node: PlanNode | undefined, message: string) =>
-    result.problems.push({ file, ...optionalLine(lineOf(node)), message });
+  if (name !== undefined) result.name = detached(name);
+  let untold = 0;
+  const report = (node: PlanNode | undefined, message: string): void => {
+    if (result.problems.length < MAX_PROBLEMS_PER_FILE)
+      result.problems.push({ file, ...optionalLine(lineOf(node)), message });
+    else untold++;
+  };
   const senders = new Map<string, string | undefined>();
   const checkedSender = (s: string): string | undefined => {
     if (!senders.has(s)) {
       const a = checkAddress(s);
-      senders.set(s, a.ok ? a.value.address : undefined);
+      senders.set(s, a.ok ? detached(a.value.address) : undefined);
     }
     return senders.get(s);
   };
@@ -110,23 +161,26 @@ function walkPlan(root: PlanNode | undefined, lines: { lineOf(offset: number): n
   };
 
   let publishes = 0;
+  let work = 0;
   scan: for (const batch of batches.items()) {
     const txs = batch.get('transactions');
     if (!txs?.isSeq) continue;
     for (const item of txs.items()) {
+      if (++work % STRETCH === 0) yield;
       const entry = typed(item);
       if (!entry) {
-        problem(item, 'A transaction that is neither "- <type>:", "- transaction-type: <type>" nor "- !<type>".');
+        report(item, 'A transaction that is neither "- <type>:", "- transaction-type: <type>" nor "- !<type>".');
         continue;
       }
       const { type, fields } = entry;
       if (!KNOWN_TYPES.has(type)) {
-        problem(item, 'A transaction of a type Clarinet does not know.');
+        report(item, 'A transaction of a type Clarinet does not know.');
         continue;
       }
       if (type !== 'contract-publish' && type !== 'requirement-publish' && type !== 'emulated-contract-publish')
         continue;
       if (++publishes > MAX_CONTRACTS) {
+        // Told even past the cap of problems: it says why contracts have no id.
         result.problems.push({
           file,
           ...optionalLine(lineOf(item)),
@@ -134,8 +188,7 @@ function walkPlan(root: PlanNode | undefined, lines: { lineOf(offset: number): n
         });
         break scan;
       }
-      const line = lineOf(fields.get(type === 'requirement-publish' ? 'contract-id' : 'contract-name') ?? item);
-      const at = optionalLine(line);
+      const at = fields.get(type === 'requirement-publish' ? 'contract-id' : 'contract-name') ?? item;
       const senderKey =
         type === 'contract-publish'
           ? 'expected-sender'
@@ -148,20 +201,12 @@ function walkPlan(root: PlanNode | undefined, lines: { lineOf(offset: number): n
       if (type === 'requirement-publish') {
         const id = fields.get('contract-id')?.text();
         if (id === undefined || sender === undefined) {
-          result.problems.push({
-            file,
-            ...at,
-            message: 'A requirement-publish without "contract-id" and "remap-sender".',
-          });
+          report(at, 'A requirement-publish without "contract-id" and "remap-sender".');
           continue;
         }
         const checked = checkContractId(id);
         if (!checked.ok) {
-          result.problems.push({
-            file,
-            ...at,
-            message: 'A requirement-publish whose "contract-id" is not a contract id; skipped.',
-          });
+          report(at, 'A requirement-publish whose "contract-id" is not a contract id; skipped.');
           continue;
         }
         originalId = checked.value.contractId;
@@ -169,34 +214,29 @@ function walkPlan(root: PlanNode | undefined, lines: { lineOf(offset: number): n
       } else {
         const n = fields.get('contract-name')?.text();
         if (n === undefined || sender === undefined) {
-          result.problems.push({ file, ...at, message: `A ${type} without "contract-name" and "${senderKey}".` });
+          report(at, `A ${type} without "contract-name" and "${senderKey}".`);
           continue;
         }
         if (!checkContractName(n).ok) {
           // The name is not repeated: it may be text made to look like a link or a command.
-          result.problems.push({
-            file,
-            ...at,
-            message: `A ${type} whose "contract-name" is not a Clarity contract name (a letter, then letters, digits, - or _, at most 40); skipped.`,
-          });
+          report(
+            at,
+            `A ${type} whose "contract-name" is not a Clarity contract name (a letter, then letters, digits, - or _, at most 40); skipped.`,
+          );
           continue;
         }
         contractName = n;
       }
       const address = checkedSender(sender);
       if (address === undefined) {
-        result.problems.push({
-          file,
-          ...at,
-          message: `${contractName}: the sender ${shown(sender)}is not a Stacks address.`,
-        });
+        report(at, `${contractName}: the sender ${shown(sender)}is not a Stacks address.`);
         continue;
       }
       const p: PlanPublish = {
         kind: type === 'contract-publish' ? 'contract' : type === 'requirement-publish' ? 'requirement' : 'emulated',
         contractName,
         sender: address,
-        ...at,
+        ...optionalLine(lineOf(at)),
       };
       const path = fields.get('path')?.text();
       if (path !== undefined) {
@@ -204,12 +244,13 @@ function walkPlan(root: PlanNode | undefined, lines: { lineOf(offset: number): n
         if (checked.ok) p.path = checked.path;
         else if (type !== 'requirement-publish')
           // Requirements are cached outside the project by some Clarinet versions; their path is never opened.
-          result.problems.push({ file, ...at, message: `${contractName}: ${checked.reason}; the path is ignored.` });
+          report(at, `${contractName}: ${checked.reason}; the path is ignored.`);
       }
       if (originalId !== undefined) p.originalId = originalId;
       result.publishes.push(p);
     }
   }
+  if (untold) result.problems.push(moreProblems(file, untold));
   return result;
 }
 

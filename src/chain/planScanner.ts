@@ -48,15 +48,46 @@ type Built =
   | { kind: 'seq'; offset: number; tag?: string; items: Built[] }
   | { kind: 'scalar'; offset: number; value: string | undefined; multiline?: true; number?: true };
 
+/**
+ * Work that runs in stretches: each `yield` is a place where the caller may let the event loop
+ * turn. `runAll` runs it to the end at once; `runInTurns` pauses between stretches.
+ */
+export type Steps<T> = Generator<void, T, void>;
+
+/** About how many lines, items or entries one stretch of `Steps` handles before it yields. */
+export const STRETCH = 8192;
+
+export function runAll<T>(steps: Steps<T>): T {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+export async function runInTurns<T>(steps: Steps<T>, pause: () => Promise<void>): Promise<T> {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+    await pause();
+  }
+}
+
 /** The plan as nodes, or undefined when it is not in the subset this reads. */
 export function scanPlan(text: string): PlanNode | undefined {
+  return runAll(scanPlanSteps(text));
+}
+
+/** `scanPlan` in stretches of about `STRETCH` lines. */
+export function* scanPlanSteps(text: string): Steps<PlanNode | undefined> {
   try {
-    const lines = lex(text);
+    const lexer = new Lexer(text);
+    while (!lexer.run(STRETCH)) yield;
+    const lines = lexer.out;
     if (!lines.length) return undefined;
-    const state = { i: 0 };
-    const root = block(lines, state, lines[0]!.indent);
-    if (state.i !== lines.length) return undefined;
-    return node(root);
+    const builder = new Builder(lines);
+    while (!builder.run(STRETCH)) yield;
+    if (builder.i !== lines.length) return undefined;
+    return node(builder.root!);
   } catch (e) {
     if (e instanceof Bail) return undefined;
     throw e;
@@ -72,67 +103,83 @@ const MULTILINE = '\u0000multi-line\u0000';
  */
 export class NeedsFullParser extends Error {}
 
-function lex(text: string): Line[] {
-  const out: Line[] = [];
-  const raws = text.split('\n');
-  let offset = 0;
-  let started = false;
-  for (let r = 0; r < raws.length; r++) {
-    const raw = raws[r]!;
-    const lineStart = offset;
-    offset += raw.length + 1;
-    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    // Indentation is spaces nearly always: counted without copying the line. YAML's blanks are
-    // the space and the tab only: a no-break space or any other Unicode space is text to it.
-    let indent = 0;
-    while (line.charCodeAt(indent) === 32) indent++;
-    if (line.charCodeAt(indent) === 9) while (isBlank(line.charCodeAt(indent))) indent++;
-    const content = indent ? line.slice(indent) : line;
-    if (content === '' || content.startsWith('#')) continue;
-    if (indent && line.lastIndexOf('\t', indent - 1) >= 0) bail();
-    if (indent === 0 && /^(---|\.\.\.)([ \t]|$)/.test(content)) {
-      // One document, its start marker before anything else.
-      if (started || !/^---[ \t]*(#.*)?$/.test(content)) bail();
-      started = true;
-      continue;
-    }
-    if (indent === 0 && content.startsWith('%')) bail();
-    started = true;
-    let dash = false;
-    let rest = content;
-    let col = indent;
-    const m = /^-([ \t]+|$)/.exec(rest);
-    if (m) {
-      // A tab after the dash: where the item's map is indented is a question YAML answers with an error.
-      if (m[0].includes('\t')) bail();
-      dash = true;
-      col = indent + m[0].length;
-      rest = rest.slice(m[0].length);
-      if (/^-([ \t]|$)/.test(rest)) bail(); // "- - x": nested sequences on one line
-    }
-    const stripped = stripComment(rest);
-    if (typeof stripped === 'string') {
-      out.push({ indent, offset: lineStart + indent, text: stripped, dash, col });
-      continue;
-    }
-    // A quoted scalar that does not close on this line: find where it closes.
-    const quote = rest[stripped.open]!;
-    let closed = -1;
-    let previous = rest;
-    while (closed < 0 && ++r < raws.length) {
-      // An escaped line break ("…\" at the end of a line) is YAML's business, not this reader's.
-      if (quote === '"' && /(^|[^\\])(\\\\)*\\\r?$/.test(previous)) bail();
-      const nextRaw = raws[r]!;
-      offset += nextRaw.length + 1;
-      const next = nextRaw.endsWith('\r') ? nextRaw.slice(0, -1) : nextRaw;
-      previous = next;
-      closed = quotedEnd(quote + next, 0);
-      if (closed >= 0 && stripComment(next.slice(closed - 1)) !== '') bail(); // something after the closing quote
-    }
-    if (closed < 0) bail();
-    out.push({ indent, offset: lineStart + indent, text: rest.slice(0, stripped.open) + MULTILINE, dash, col });
+/** The lines of a plan, read a stretch at a time (`run`). */
+class Lexer {
+  readonly out: Line[] = [];
+  private readonly raws: string[];
+  private r = 0;
+  private offset = 0;
+  private started = false;
+
+  constructor(text: string) {
+    this.raws = text.split('\n');
   }
-  return out;
+
+  /** Reads about `budget` more lines; true when every line is read. */
+  run(budget: number): boolean {
+    const { out, raws } = this;
+    let { r, offset, started } = this;
+    const end = Math.min(raws.length, r + budget);
+    for (; r < end; r++) {
+      const raw = raws[r]!;
+      const lineStart = offset;
+      offset += raw.length + 1;
+      const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+      // Indentation is spaces nearly always: counted without copying the line. YAML's blanks are
+      // the space and the tab only: a no-break space or any other Unicode space is text to it.
+      let indent = 0;
+      while (line.charCodeAt(indent) === 32) indent++;
+      if (line.charCodeAt(indent) === 9) while (isBlank(line.charCodeAt(indent))) indent++;
+      const content = indent ? line.slice(indent) : line;
+      if (content === '' || content.startsWith('#')) continue;
+      if (indent && line.lastIndexOf('\t', indent - 1) >= 0) bail();
+      if (indent === 0 && /^(---|\.\.\.)([ \t]|$)/.test(content)) {
+        // One document, its start marker before anything else.
+        if (started || !/^---[ \t]*(#.*)?$/.test(content)) bail();
+        started = true;
+        continue;
+      }
+      if (indent === 0 && content.startsWith('%')) bail();
+      started = true;
+      let dash = false;
+      let rest = content;
+      let col = indent;
+      const m = /^-([ \t]+|$)/.exec(rest);
+      if (m) {
+        // A tab after the dash: where the item's map is indented is a question YAML answers with an error.
+        if (m[0].includes('\t')) bail();
+        dash = true;
+        col = indent + m[0].length;
+        rest = rest.slice(m[0].length);
+        if (/^-([ \t]|$)/.test(rest)) bail(); // "- - x": nested sequences on one line
+      }
+      const stripped = stripComment(rest);
+      if (typeof stripped === 'string') {
+        out.push({ indent, offset: lineStart + indent, text: stripped, dash, col });
+        continue;
+      }
+      // A quoted scalar that does not close on this line: find where it closes.
+      const quote = rest[stripped.open]!;
+      let closed = -1;
+      let previous = rest;
+      while (closed < 0 && ++r < raws.length) {
+        // An escaped line break ("…\" at the end of a line) is YAML's business, not this reader's.
+        if (quote === '"' && /(^|[^\\])(\\\\)*\\\r?$/.test(previous)) bail();
+        const nextRaw = raws[r]!;
+        offset += nextRaw.length + 1;
+        const next = nextRaw.endsWith('\r') ? nextRaw.slice(0, -1) : nextRaw;
+        previous = next;
+        closed = quotedEnd(quote + next, 0);
+        if (closed >= 0 && stripComment(next.slice(closed - 1)) !== '') bail(); // something after the closing quote
+      }
+      if (closed < 0) bail();
+      out.push({ indent, offset: lineStart + indent, text: rest.slice(0, stripped.open) + MULTILINE, dash, col });
+    }
+    this.r = r;
+    this.offset = offset;
+    this.started = started;
+    return r >= raws.length;
+  }
 }
 
 /**
@@ -186,74 +233,129 @@ function quotedEnd(s: string, i: number): number {
   return -1;
 }
 
-/** The node that starts at line `state.i`, whose lines are at `indent`. */
-function block(lines: Line[], state: { i: number }, indent: number): Built {
-  const first = lines[state.i]!;
-  if (first.indent !== indent) bail();
-  return first.dash ? seq(lines, state, indent) : map(lines, state, indent, false);
-}
+/** A collection being built, with what waits for the child being built under it. */
+type Frame =
+  | { kind: 'seq'; indent: number; built: Built & { kind: 'seq' }; tag: string | undefined }
+  | { kind: 'map'; indent: number; built: Built & { kind: 'map' }; first: boolean; key: string };
 
-function seq(lines: Line[], state: { i: number }, indent: number): Built {
-  const result: Built = { kind: 'seq', offset: lines[state.i]!.offset, items: [] };
-  while (state.i < lines.length) {
-    const line = lines[state.i]!;
-    if (line.indent < indent || (line.indent === indent && !line.dash)) break;
+/**
+ * Builds the nodes from the lines, a stretch at a time (`run`): a recursive descent written with
+ * its own stack, so the work can stop after any line and go on in a later turn.
+ */
+class Builder {
+  /** The line the build stands at. */
+  i = 0;
+  root: Built | undefined;
+  private readonly stack: Frame[] = [];
+
+  constructor(private readonly lines: Line[]) {
+    this.block(lines[0]!.indent);
+  }
+
+  /** Does about `budget` more steps; true when the root is built. */
+  run(budget: number): boolean {
+    const stack = this.stack;
+    for (let n = 0; n < budget; n++) {
+      const top = stack[stack.length - 1];
+      if (!top) return true;
+      if (top.kind === 'seq') this.seqStep(top);
+      else this.mapStep(top);
+    }
+    return stack.length === 0;
+  }
+
+  /** Opens the node that starts at line `i`, whose lines are at `indent`. */
+  private block(indent: number): void {
+    const first = this.lines[this.i]!;
+    if (first.indent !== indent) bail();
+    if (first.dash) this.openSeq(indent);
+    else this.openMap(indent, false);
+  }
+
+  private openSeq(indent: number): void {
+    const built: Built & { kind: 'seq' } = { kind: 'seq', offset: this.lines[this.i]!.offset, items: [] };
+    this.stack.push({ kind: 'seq', indent, built, tag: undefined });
+  }
+
+  /** A map at `indent`; with `inline`, its first entry follows the dash of line `i`. */
+  private openMap(indent: number, inline: boolean): void {
+    const built: Built & { kind: 'map' } = { kind: 'map', offset: this.lines[this.i]!.offset, entries: [] };
+    this.stack.push({ kind: 'map', indent, built, first: inline, key: '' });
+  }
+
+  /** The top collection is complete: it goes to the one it belongs to. */
+  private close(): void {
+    const value = this.stack.pop()!.built;
+    const parent = this.stack[this.stack.length - 1];
+    if (!parent) this.root = value;
+    else if (parent.kind === 'map') parent.built.entries.push([parent.key, value]);
+    else {
+      if (parent.tag !== undefined) {
+        if (value.kind !== 'map') bail();
+        value.tag = parent.tag;
+        parent.tag = undefined;
+      }
+      parent.built.items.push(value);
+    }
+  }
+
+  private seqStep(f: Frame & { kind: 'seq' }): void {
+    const lines = this.lines;
+    const indent = f.indent;
+    const line = lines[this.i];
+    if (!line || line.indent < indent || (line.indent === indent && !line.dash)) return this.close();
     if (line.indent > indent) bail();
     const tag = /^!([A-Za-z0-9][A-Za-z0-9-]*)$/.exec(line.text);
     if (line.text === '' || tag) {
-      state.i++;
-      const next = lines[state.i];
+      this.i++;
+      const next = lines[this.i];
       if (next && next.indent > indent) {
-        const value = block(lines, state, next.indent);
-        if (tag) {
-          if (value.kind !== 'map') return bail();
-          value.tag = `!${tag[1]}`;
-        }
-        result.items.push(value);
+        f.tag = tag ? `!${tag[1]}` : undefined;
+        this.block(next.indent);
       } else if (tag) bail();
-      else result.items.push({ kind: 'scalar', offset: line.offset, value: undefined });
+      else f.built.items.push({ kind: 'scalar', offset: line.offset, value: undefined });
     } else if (line.text.startsWith('!') || line.text.startsWith('&') || line.text.startsWith('*')) {
       bail();
     } else if (keyOf(line.text)) {
-      result.items.push(map(lines, state, line.col, true));
+      this.openMap(line.col, true);
     } else {
-      result.items.push(scalar(line.text, line.offset));
-      state.i++;
-      const next = lines[state.i];
+      f.built.items.push(scalar(line.text, line.offset));
+      this.i++;
+      const next = lines[this.i];
       if (next && next.indent > indent) bail(); // a multi-line scalar
     }
   }
-  return result;
-}
 
-/** A map at `indent`; with `inline`, its first entry follows the dash of line `state.i`. */
-function map(lines: Line[], state: { i: number }, indent: number, inline: boolean): Built {
-  const result: Built & { kind: 'map' } = { kind: 'map', offset: lines[state.i]!.offset, entries: [] };
-  let firstLine = inline;
-  while (state.i < lines.length) {
-    const line = lines[state.i]!;
-    if (!firstLine) {
-      if (line.indent < indent) break;
+  private mapStep(f: Frame & { kind: 'map' }): void {
+    const lines = this.lines;
+    const indent = f.indent;
+    const line = lines[this.i];
+    if (!line) return this.close();
+    if (!f.first) {
+      if (line.indent < indent) return this.close();
       if (line.indent > indent) bail();
-      if (line.dash) break; // a sequence at the map's indent belongs to the key before, or ends it
+      if (line.dash) return this.close(); // a sequence at the map's indent belongs to the key before, or ends it
     }
-    firstLine = false;
+    f.first = false;
     const kv = keyOf(line.text);
-    if (!kv) bail();
-    const [key, rest] = kv!;
-    state.i++;
+    if (!kv) return bail();
+    const [key, rest] = kv;
+    this.i++;
     if (rest === '') {
-      const next = lines[state.i];
-      if (next && next.indent > indent) result.entries.push([key, block(lines, state, next.indent)]);
-      else if (next && next.indent === indent && next.dash) result.entries.push([key, seq(lines, state, indent)]);
-      else result.entries.push([key, { kind: 'scalar', offset: line.offset, value: undefined }]);
+      const next = lines[this.i];
+      if (next && next.indent > indent) {
+        f.key = key;
+        this.block(next.indent);
+      } else if (next && next.indent === indent && next.dash) {
+        f.key = key;
+        this.openSeq(indent);
+      } else f.built.entries.push([key, { kind: 'scalar', offset: line.offset, value: undefined }]);
     } else {
-      result.entries.push([key, scalar(rest, line.offset)]);
-      const next = lines[state.i];
+      f.built.entries.push([key, scalar(rest, line.offset)]);
+      const next = lines[this.i];
       if (next && next.indent > indent) bail(); // a multi-line scalar
     }
   }
-  return result;
 }
 
 /** `key: rest` with a plain or quoted key, or undefined. */

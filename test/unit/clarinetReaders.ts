@@ -117,3 +117,24 @@ export function sharedPathProject(contracts: number, plans: number): Record<stri
   }
   return files;
 }
+
+/**
+ * A testnet plan just under the 2 MB the reader reads, of nothing but transactions of a type
+ * Clarinet does not know (`- x: 1`): each one a problem, some 160,000 of them.
+ */
+export function unknownTransactionsPlan(bytes = 2 * 1024 * 1024 - 1): string {
+  const head = deploymentPlan('testnet', '');
+  const item = '        - x: 1\n';
+  const at = head.lastIndexOf('      epoch:');
+  return head.slice(0, at) + item.repeat(Math.floor((bytes - head.length) / item.length)) + head.slice(at);
+}
+
+/** A project of one contract and `plans` testnet plans of 2 MB of unknown transactions each. */
+export function unknownTransactionsProject(plans: number): Record<string, string> {
+  const files: Record<string, string> = {
+    'Clarinet.toml': '[project]\nname = "unknown"\n[contracts.token]\npath = "contracts/token.clar"\n',
+  };
+  const plan = unknownTransactionsPlan();
+  for (let p = 0; p < plans; p++) files[`deployments/p${p}.testnet-plan.yaml`] = plan;
+  return files;
+}

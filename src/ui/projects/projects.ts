@@ -106,25 +106,22 @@ export class ClarinetWorkspace extends Disposable {
       return [];
     }
     manifests.sort((a, b) => a.path.localeCompare(b.path));
-    const { readClarinetProject } = clarinetModule();
-    return Promise.all(
-      manifests.map(async (manifest) => {
-        const root = vscode.Uri.joinPath(manifest, '..');
-        const read = Object.assign((rel: string) => readText(root, rel), {
-          list: (rel: string) => listFolder(root, rel),
-        });
-        const result = await readClarinetProject(read).catch((e): ReadResult => ({
-          ok: false,
-          missing: false,
-          problem: { file: 'Clarinet.toml', message: e instanceof Error ? e.message : String(e) },
-        }));
-        if (!result.ok && !result.missing)
-          this.log.warn(`${manifest.fsPath}: ${clarinetModule().problemText(result.problem)}`);
-        if (result.ok)
-          for (const p of result.project.problems) this.log.warn(`${root.fsPath}: ${clarinetModule().problemText(p)}`);
-        return { root, manifest, result };
-      }),
+    const { readClarinetProjects, problemText } = clarinetModule();
+    const roots = manifests.map((manifest) => vscode.Uri.joinPath(manifest, '..'));
+    // One project after another: read at once, their parses landed in one turn of the host.
+    const results = await readClarinetProjects(
+      roots.map((root) =>
+        Object.assign((rel: string) => readText(root, rel), { list: (rel: string) => listFolder(root, rel) }),
+      ),
     );
+    return results.map((result, i) => {
+      const manifest = manifests[i]!;
+      const root = roots[i]!;
+      if (!result.ok && !result.missing) this.log.warn(`${manifest.fsPath}: ${problemText(result.problem)}`);
+      // At most MAX_PROBLEMS_PER_FILE problems of each file, then one that says how many more.
+      if (result.ok) for (const p of result.project.problems) this.log.warn(`${root.fsPath}: ${problemText(p)}`);
+      return { root, manifest, result };
+    });
   }
 }
 

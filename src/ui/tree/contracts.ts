@@ -51,7 +51,7 @@ export class ContractsSection extends Section {
     // A network that could not answer: its reason and action once, at the top.
     for (const answer of table?.answers.values() ?? []) {
       if (!answer.ok)
-        nodes.push(...(await errorNodes(this.d, this, answer.error, answer.network, vscode.l10n.t('contract status'))));
+        append(nodes, await errorNodes(this.d, this, answer.error, answer.network, vscode.l10n.t('contract status')));
     }
     if (table?.leftOut)
       nodes.push(
@@ -65,10 +65,18 @@ export class ContractsSection extends Section {
           vscode.l10n.t('{0} not asked', formatInt(table.leftOut)),
         ),
       );
-    if (projects.length === 1) nodes.push(...(await projectChildren(this, this.d, projects[0]!, table)));
-    else nodes.push(...projects.map((p) => new ProjectNode(this, this.d, p, table)));
+    if (projects.length === 1) append(nodes, await projectChildren(this, this.d, projects[0]!, table));
+    else for (const p of projects) nodes.push(new ProjectNode(this, this.d, p, table));
     return nodes;
   }
+}
+
+/**
+ * Adds `more` to the end of `nodes` one by one: spread into the arguments of `push`, a long list
+ * (a project's thousands of contracts) ran out of stack ("Maximum call stack size exceeded").
+ */
+function append(nodes: TreeNode[], more: readonly TreeNode[]): void {
+  for (const n of more) nodes.push(n);
 }
 
 class ProjectNode extends TreeNode {
