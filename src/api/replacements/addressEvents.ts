@@ -45,7 +45,7 @@ export function addressEventsReplacement(
         const query: Array<[string, string]> = [['limit', String(STEP)]];
         if (cursor !== undefined) query.push(['cursor', cursor]);
         const page = await fetch(route, path, query, S.V3BalanceChangesPage, 'event list');
-        changes.push(...page.results);
+        for (const c of page.results) changes.push(c);
         total = page.total;
         const next = page.cursor?.next ?? page.next_cursor ?? undefined;
         if (!next || page.results.length === 0 || changes.length >= page.total) break;

@@ -61,7 +61,7 @@ export function blockV1Replacement(height: number): Replacement<S.BlockV1> {
           S.V3BlockTransactionsPage,
           'block transaction list',
         );
-        ids.push(...p.results.map((t) => t.tx_id));
+        for (const t of p.results) ids.push(t.tx_id);
         const next = p.cursor?.next ?? p.next_cursor ?? undefined;
         if (!next || p.results.length === 0 || ids.length >= p.total) break;
         cursor = next;

@@ -181,7 +181,7 @@ export function transactionReplacement(
           S.V3TransactionEventsPage,
           'event list',
         );
-        events.push(...page.results.map((e) => v3ToEvent(e, tx.tx_id)));
+        for (const e of page.results) events.push(v3ToEvent(e, tx.tx_id));
         const last = page.results[page.results.length - 1];
         const next =
           page.cursor?.next ??
