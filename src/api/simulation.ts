@@ -17,6 +17,8 @@ import { checkBaseUrl } from './url';
 
 export const SIMULATION_ROUTE = '/devtools/v2/simulations:instant';
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/** The events of an answer read between two turns of the event loop. */
+const EVENTS_PER_TURN = 1_000;
 /** How long to wait before the one retry of a busy answer. */
 const BUSY_RETRY_MS = 1_500;
 
@@ -61,11 +63,11 @@ export async function simulateCall(
       await (o.wait ?? sleep)(BUSY_RETRY_MS, o.signal);
       continue;
     }
-    return answer(url.origin, status, text);
+    return await answer(url.origin, status, text);
   }
 }
 
-function answer(origin: string, status: number, text: string): Simulated {
+async function answer(origin: string, status: number, text: string): Promise<Simulated> {
   const words = text.trim().slice(0, 300);
   if (status === 409 || words.startsWith('simulation_busy:'))
     throw new StacksApiError(
@@ -101,20 +103,28 @@ function answer(origin: string, status: number, text: string): Simulated {
   }
   const parsed = parseWith(InstantSimulation, json);
   if (!parsed.ok) throw invalid(origin, parsed.problem);
-  const events = parsed.value.receipt.events.map((raw, i): Simulated['events'][number] => {
-    let ev: unknown;
-    try {
-      ev = JSON.parse(raw);
-    } catch {
-      throw invalid(origin, `event ${i + 1} is not JSON`);
-    }
-    const type = ev && typeof ev === 'object' ? (ev as { type?: unknown }).type : undefined;
-    const e = parseWith(SimulationEvent, ev);
-    if (e.ok) return e.value;
-    if (typeof type === 'string' && !KNOWN_EVENTS.has(type)) return { type: 'other', name: type.slice(0, 80) };
-    throw invalid(origin, `event ${i + 1} (${String(type).slice(0, 40)}): ${e.problem}`);
-  });
+  const events: Simulated['events'] = [];
+  for (const [i, raw] of parsed.value.receipt.events.entries()) {
+    // An answer may hold some 20,000 events: a turn of the event loop between slices of them.
+    if (i > 0 && i % EVENTS_PER_TURN === 0) await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    events.push(parseEvent(origin, raw, i));
+  }
   return { receipt: parsed.value.receipt, events };
+}
+
+/** Event `i` of a receipt (a JSON string); an event of a kind not known here is kept by its type name. */
+function parseEvent(origin: string, raw: string, i: number): Simulated['events'][number] {
+  let ev: unknown;
+  try {
+    ev = JSON.parse(raw);
+  } catch {
+    throw invalid(origin, `event ${i + 1} is not JSON`);
+  }
+  const type = ev && typeof ev === 'object' ? (ev as { type?: unknown }).type : undefined;
+  const e = parseWith(SimulationEvent, ev);
+  if (e.ok) return e.value;
+  if (typeof type === 'string' && !KNOWN_EVENTS.has(type)) return { type: 'other', name: type.slice(0, 80) };
+  throw invalid(origin, `event ${i + 1} (${String(type).slice(0, 40)}): ${e.problem}`);
 }
 
 /** The event kinds `SimulationEvent` reads: one of these that does not fit it is a broken answer, not a new kind. */

@@ -4,6 +4,7 @@
  * movements down, as `@stacks/transactions` v7 `Pc` code to copy. Pure: the receipt's events come
  * in already parsed.
  */
+import * as l10n from './l10n';
 
 /** A movement of STX, a fungible token or an NFT, as a receipt's event tells it. */
 export interface Movement {
@@ -140,16 +141,27 @@ const lit = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
  * principal that sends something (the sender, or the contracts the call moves assets out of);
  * in Originator mode (SIP-040) only the sender's own outflows, since that mode leaves what
  * contracts send unchecked. Amounts a principal sends of one asset are summed (`willSendEq`); an
- * NFT is `willSendAsset().nft(…)` with its id as `Cl.deserialize`.
+ * NFT is `willSendAsset().nft(…)` with its id as `Cl.deserialize`. At most `limit.conditions`
+ * conditions of at most `limit.chars` characters are written; a comment counts the rest.
  */
-export function postConditionCode(moves: readonly Movement[], sender: string, mode: PcMode): string {
+export function postConditionCode(
+  moves: readonly Movement[],
+  sender: string,
+  mode: PcMode,
+  limit: { conditions: number; chars: number } = { conditions: Infinity, chars: Infinity },
+): string {
   const sent = new Map<string, { who: string; asset: 'stx' | 'ft'; assetId?: string; total: bigint }>();
   const nfts: string[] = [];
+  let unwritten = 0;
   for (const m of moves) {
     if (!m.sender || (m.action !== 'transfer' && m.action !== 'burn')) continue;
     if (mode === 'originator' && m.sender !== sender) continue;
     if (m.asset === 'nft') {
       const [contract = '', name = ''] = (m.assetId ?? '').split('::');
+      if (nfts.length >= limit.conditions || (m.valueHex ?? '').length > limit.chars) {
+        unwritten++;
+        continue;
+      }
       nfts.push(
         `Pc.principal(${lit(m.sender)}).willSendAsset().nft(${lit(contract)}, ${lit(name)}, Cl.deserialize(${lit(m.valueHex ?? '')}))`,
       );
@@ -172,7 +184,14 @@ export function postConditionCode(moves: readonly Movement[], sender: string, mo
     return `${head}.ft(${lit(contract)}, ${lit(name)})`;
   });
   lines.push(...nfts);
+  // Beyond the limit, conditions are counted in a comment (the paste box reads it as one), not written.
+  const written = lines.filter((l) => l.length <= limit.chars).slice(0, limit.conditions);
+  unwritten += lines.length - written.length;
   const modeName = mode === 'deny' ? 'Deny' : 'Originator';
-  const body = lines.length ? lines.map((l) => `  ${l},`).join('\n') : '  // nothing is sent: an empty list';
-  return `// postConditionMode: PostConditionMode.${modeName}\nconst postConditions = [\n${body}\n];`;
+  const body = written.length ? written.map((l) => `  ${l},`) : ['  // nothing is sent: an empty list'];
+  if (unwritten)
+    body.push(
+      `  // ${l10n.t('… and {0} more conditions, not written here: this list is incomplete, and a transaction in Deny mode with it would abort.', unwritten.toLocaleString('en-US'))}`,
+    );
+  return `// postConditionMode: PostConditionMode.${modeName}\nconst postConditions = [\n${body.join('\n')}\n];`;
 }

@@ -76,6 +76,11 @@ export interface MockApiOptions {
   requireKey?: string | undefined;
   /** Start in sunset mode (see `MockApi.sunset`). */
   sunset?: boolean;
+  /**
+   * A path the API is served under (`/v1/<key>`, as a hosted API that takes its key in the URL's
+   * path): the routes answer below it, and requests are recorded without it.
+   */
+  basePath?: string;
 }
 
 /**
@@ -172,6 +177,9 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = req.url ?? '/';
     const parsed = new URL(url, 'http://mock.invalid');
+    const base = options.basePath;
+    const pathname =
+      base && parsed.pathname.startsWith(`${base}/`) ? parsed.pathname.slice(base.length) : parsed.pathname;
     const method = req.method ?? 'GET';
     for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
     if (method === 'OPTIONS' && req.headers['access-control-request-method']) {
@@ -183,7 +191,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
     const body = method === 'POST' ? await readBody(req) : undefined;
     requests.push({
       method,
-      path: parsed.pathname,
+      path: pathname,
       query: parsed.searchParams,
       url,
       headers: { ...req.headers },
@@ -192,7 +200,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
     });
     const extra: Record<string, string> = {};
     let slowBodyMs = 0;
-    const fault = faults.take(parsed.pathname + parsed.search);
+    const fault = faults.take(pathname + parsed.search);
     if (fault) {
       const played = await playFault(fault, {
         req,
@@ -203,7 +211,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
           hanging.add(res);
           res.on('close', () => hanging.delete(res));
         },
-        normalBody: () => route(method, parsed.pathname, parsed.searchParams, url, body).body,
+        normalBody: () => route(method, pathname, parsed.searchParams, url, body).body,
       });
       if (played === 'answered') return;
       Object.assign(extra, played.headers);
@@ -237,7 +245,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
 
     let reply: Reply;
     try {
-      reply = route(method, parsed.pathname, parsed.searchParams, url, body);
+      reply = route(method, pathname, parsed.searchParams, url, body);
     } catch (e) {
       reply = err(500, { ...ERROR_BODIES.internal(), message: String(e) });
     }

@@ -144,3 +144,36 @@ export function postSimulation(ctx: RouteContext): Reply {
   const network = /^00/.test(body.transaction) ? 'mainnet' : 'testnet';
   return receiptFor(network, body.transaction);
 }
+
+/**
+ * A service's answer of `count` NFT transfers, each to a recipient of its own (20,000 of them are
+ * some 7 MB, under the simulation client's 8 MB cap): a call that moves a whole collection.
+ */
+export function nftFloodAnswer(sender: string, count = 20_000): { reads: never[]; receipt: Record<string, unknown> } {
+  const asset = 'SP2X0TZ59D5SZ8ACQ6YMCHHNR2ZN51Z32E2CJ173.guild::guild';
+  const events: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = i.toString(16).padStart(32, '0');
+    const recipient = `SP${i.toString(36).toUpperCase().padStart(38, '0')}`;
+    const transfer = { asset_identifier: asset, sender, recipient, raw_value: `0x01${id}` };
+    events.push(
+      JSON.stringify({
+        event_index: i,
+        committed: true,
+        type: 'nft_transfer_event',
+        nft_transfer_event: transfer,
+      }),
+    );
+  }
+  const receipt = {
+    stx_burned: 0,
+    tx_index: 0,
+    vm_error: null,
+    post_condition_aborted: false,
+    costs: 9,
+    execution_cost: { read_count: 8, read_length: 12096, write_count: 3, write_length: 213, runtime: 41293 },
+    result: cvToHex(Cl.ok(Cl.bool(true))).slice(2),
+    events,
+  };
+  return { reads: [], receipt };
+}

@@ -4,10 +4,10 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { deserializePayload, PayloadType, Pc, postConditionToHex } from '@stacks/transactions';
 import { readSimulationCall } from '../../src/chain/simulationTx';
-import type { FormResult, ViewModel } from '../../src/protocol';
+import type { FormResult, HostMessage, ViewModel } from '../../src/protocol';
 import { BLOCK, CONTRACT, deployedStatus, mockHash, TX } from '../fixtures/ids';
 import { addFixtureContract, fixtureContracts } from '../mock-api/contracts';
-import { NO_ESTIMATE } from '../mock-api/simulation';
+import { NO_ESTIMATE, nftFloodAnswer } from '../mock-api/simulation';
 import { panelSuite, replaceInWindow, setSettings } from './editorHelpers';
 
 const TOKEN = CONTRACT.sbtcToken;
@@ -258,6 +258,41 @@ describe('Simulate a public function', () => {
       fee.rows.map((x) => `${x.label} ${x.stx}`),
       ['Low (fallback) 0.0055 STX', 'Medium (fallback) 0.011 STX', 'High (fallback) 0.735531 STX'],
     );
+  });
+
+  it('an answer of 20,000 NFT transfers: each table lists 100 rows and counts the rest, every message to the panel under 1 MB', async () => {
+    suite.used.mock.override(SIM_ROUTE, nftFloodAnswer(SENDER));
+    const posted: HostMessage[] = [];
+    const watching = suite.panels.onDidPostForTests((m) => posted.push(m));
+    let r: FormResult;
+    try {
+      r = await simulateTransfer();
+    } finally {
+      watching.dispose();
+    }
+    assert.strictEqual(r.state, 'ok', r.message);
+    const shown = posted.flatMap((m) => (m.type === 'result' && m.result.form === 'public:transfer' ? [m.result] : []));
+    assert.strictEqual(shown.length, 1, 'the answer is posted under the form');
+    const s = shown[0]!.simulation!;
+    assert.strictEqual(s.movements.length, 101);
+    assert.deepStrictEqual(s.movements[0], {
+      what: 'NFT transfer SP2X0TZ59D5SZ8ACQ6YMCHHNR2ZN51Z32E2CJ173.guild::guild',
+      from: SENDER,
+      to: `SP${'0'.repeat(38)}`,
+      amount: `0x01${'0'.repeat(32)}`,
+    });
+    assert.strictEqual(s.movements[100]!.what, '… and 19,900 more movements');
+    // The sender and 20,000 recipients.
+    assert.strictEqual(s.net.length, 101);
+    assert.strictEqual(s.net[100]!.principal, '… and 19,901 more changes');
+    for (const code of [s.pc.deny, s.pc.originator]) {
+      assert.strictEqual(code.match(/^ {2}Pc\./gm)?.length, 100);
+      assert.match(code, /\/\/ … and 19,900 more conditions, not written here: this list is incomplete/);
+    }
+    for (const m of posted) {
+      const bytes = Buffer.byteLength(JSON.stringify(m));
+      assert.ok(bytes <= 1024 * 1024, `a "${m.type}" message of ${bytes} bytes`);
+    }
   });
 
   it('re-simulating the failed sBTC deposit from its panel shows the same error name', async () => {

@@ -7,7 +7,7 @@ import type { FtMetadata, MempoolFees, Transaction, TransactionEvent } from '../
 import { decodeMemo, formatTokenAmount, statusTone, txTypeLabel, statusLabel } from '../../chain/format';
 import { checkBlockRef, checkContractId, checkPrincipal, checkTxId } from '../../chain/identifiers';
 import { ask, asking, BadInput, maybe, text, type Asking, type ToolBody } from './toolContext';
-import { address, hash, num, ours, renderAnswer, stx, type Datum, type Fact, type Vouched } from './toolText';
+import { address, hash, num, nums, ours, renderAnswer, stx, type Datum, type Fact, type Vouched } from './toolText';
 import * as l10n from '../../chain/l10n';
 
 /** Events a transaction's answer lists; the rest are counted. */
@@ -155,11 +155,8 @@ export const addressTool: ToolBody = async (input, ctx) => {
       [l10n.t('Next nonce'), num(nonces.next_nonce)],
       [l10n.t('Last confirmed nonce'), num(nonces.last_confirmed_nonce)],
       [l10n.t('Last nonce in the mempool'), num(m.last_nonce)],
-      [l10n.t('Pending nonces'), m.pending_nonces.length ? ours(m.pending_nonces.join(', ')) : undefined],
-      [
-        l10n.t('Missing nonces (transactions above them are stuck)'),
-        m.missing_nonces.length ? ours(m.missing_nonces.join(', ')) : undefined,
-      ],
+      [l10n.t('Pending nonces'), nums(m.pending_nonces)],
+      [l10n.t('Missing nonces (transactions above them are stuck)'), nums(m.missing_nonces)],
     );
   }
   facts.push(

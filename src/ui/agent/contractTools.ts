@@ -11,7 +11,7 @@ import { checkContractId, checkPrincipal, checkTxId, type ContractIdInfo } from 
 import { clarityModule } from '../../chain/lazyClarity';
 import { txFailure } from '../shared/txFailure';
 import { status } from './chainTools';
-import { ask, asking, BadInput, maybe, text, type AgentNetwork, type ToolBody } from './toolContext';
+import { ask, asking, BadInput, maybe, originOf, text, type AgentNetwork, type ToolBody } from './toolContext';
 import { contractId, hash, num, ours, renderAnswer, type Datum, type Fact, type Vouched } from './toolText';
 import * as l10n from '../../chain/l10n';
 
@@ -231,7 +231,7 @@ export function callConfirmation(
       `Function: ${fn}`,
       `Arguments: ${args.length ? args.map((x) => JSON.stringify(x)).join(', ') : '(none)'}`,
       `Sender: ${typeof i.sender === 'string' && i.sender ? shown(i.sender) : c.ok ? `${c.value.address} (the deployer)` : '(the deployer)'}`,
-      `Network: ${networks.label(network)}${url.ok ? ` (${url.url})` : ''}`,
+      `Network: ${networks.label(network)}${url.ok ? ` (${originOf(url.url)})` : ''}`,
       l10n.t('A read-only call changes nothing on chain; it sends these values to the API.'),
     ],
   };
@@ -266,10 +266,26 @@ export const callReadOnlyTool: ToolBody = async (input, ctx) => {
     );
   const codec = clarityModule();
   const encoded = f.args.map((x, n) => codec.encodeArgument(x.type, args[n]!));
-  const wrong = encoded.flatMap((e, n) =>
-    e.ok ? [] : [l10n.t('argument {0} ({1}): {2}', n + 1, typeText(f.args[n]!.type), e.reason)],
+  // The type (its tuple's field names are the contract's) and the reason (which may quote it) go in the block.
+  const wrong = encoded.flatMap((e, n): Datum[] =>
+    e.ok
+      ? []
+      : [
+          [`argument ${n + 1} (${f.args[n]!.name}): expected type`, typeText(f.args[n]!.type), 400],
+          [`argument ${n + 1}: why it does not fit`, e.reason, 800],
+        ],
   );
-  if (wrong.length) throw new BadInput(ours(l10n.t('Not sent: {0}', wrong.join(' '))));
+  if (wrong.length)
+    throw new BadInput(
+      ours(
+        l10n.t(
+          'Not sent: {0} of the {1} arguments do not fit the function (each with its type is in the data block).',
+          wrong.length / 2,
+          f.args.length,
+        ),
+      ),
+      [['contract', c.contractId], ['function', fn], ...wrong],
+    );
   const hexes = encoded.map((e) => (e.ok ? e.hex : ''));
   const result = await ask(a, l10n.t('read-only call'), () =>
     a.client.callReadOnly(c.contractId, fn, { sender: who.value.principal, arguments: hexes }, a.o),

@@ -9,7 +9,7 @@ import type { NetworkId } from '../shared/config';
 import type { ErrorContext } from '../shared/errorText';
 import type { LogSink } from '../shared/log';
 import type { Endpoint } from '../network/network';
-import { ours, type Vouched } from './toolText';
+import { ours, type Datum, type Vouched } from './toolText';
 import * as l10n from '../../chain/l10n';
 
 /** What the tools need of the network service, and no more (`NetworkService` is one). */
@@ -33,18 +33,35 @@ export interface Asking {
   client: StacksClient;
   o: CallOptions;
   network: NetworkId;
-  /** "Testnet (https://api.testnet.hiro.so)". */
+  /** "Testnet (https://api.testnet.hiro.so)": the API by its origin, never its path (which may hold a key). */
   where: Vouched;
 }
 
 /** A tool's body: its input, already checked against its schema by VS Code (and again here). */
 export type ToolBody = (input: Record<string, unknown>, ctx: ToolContext) => Promise<string>;
 
-/** Input a tool cannot use, with the sentence that says what was wrong. */
+/** Input a tool cannot use, with the sentence that says what was wrong and what it quotes of the chain. */
 export class BadInput extends Error {
-  constructor(readonly sentence: Vouched) {
+  constructor(
+    readonly sentence: Vouched,
+    readonly data: readonly Datum[] = [],
+  ) {
     super(sentence);
   }
+}
+
+/**
+ * The origin of an API URL (`https://host:port`): how an answer names the API. A hosted API may
+ * carry its key in the URL's path, and nothing of the path goes to the model.
+ */
+export function originOf(url: string): string {
+  try {
+    const origin = new URL(url).origin;
+    if (origin !== 'null') return origin;
+  } catch {
+    // not a URL: said below
+  }
+  return l10n.t('(no usable URL)');
 }
 
 /** An error of the API while asking for `what` on `network`. */
@@ -70,14 +87,17 @@ export function text(input: Record<string, unknown>, key: string, what: string):
 export async function asking(ctx: ToolContext, chain?: ChainNetwork): Promise<Asking> {
   const network = ctx.networks.networkFor(chain);
   const url = ctx.networks.urlOf(network);
+  // The reason may quote the URL set, path and all: the answer names the setting instead.
   if (!url.ok)
-    throw new BadInput(ours(l10n.t('{0} has no usable API URL: {1}', ctx.networks.label(network), url.reason)));
+    throw new BadInput(
+      ours(l10n.t('{0} has no usable API URL: set one with "Stacks: Select Network".', ctx.networks.label(network))),
+    );
   const { client } = await ctx.networks.endpoint(network);
   return {
     client,
     o: { signal: ctx.signal, budget: 'wait' },
     network,
-    where: ours(`${ctx.networks.label(network)} (${url.url})`),
+    where: ours(`${ctx.networks.label(network)} (${originOf(url.url)})`),
   };
 }
 

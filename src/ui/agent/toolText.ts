@@ -19,6 +19,15 @@ export type Vouched = string & { readonly [vouched]: true };
 export const MAX_TOOL_CHARS = 6_000;
 /** The most characters one chain string takes inside the block before it is cut. */
 export const MAX_VALUE_CHARS = 1_200;
+/** The most characters of a data line's label (it may be built from chain strings: an argument's name and type). */
+const MAX_LABEL_CHARS = 200;
+/** The most characters of one fact's line, and of the title and facts together. */
+const MAX_FACT_CHARS = 400;
+const MAX_HEAD_CHARS = 2_000;
+/** The most characters of the notes after the block. */
+const MAX_NOTES_CHARS = 1_000;
+/** The longest run of backticks kept in the data (a longer one is cut, and the cut said), so the fence stays short. */
+const MAX_BACKTICK_RUN = 20;
 
 /** The extension's own words (a literal in the source, never data). */
 export function ours(text: string): Vouched {
@@ -34,6 +43,14 @@ export function num(n: number | undefined | null): Vouched | undefined {
 export function stx(micro: string | number | undefined): Vouched | undefined {
   if (micro === undefined || !/^-?\d{1,80}$/.test(String(micro))) return undefined;
   return ours(`${formatStx(micro)} (${formatMicroStx(micro)})`);
+}
+
+/** At most `max` whole numbers, grouped, and how many more there are. */
+export function nums(list: readonly number[], max = 20): Vouched | undefined {
+  const shown = list.slice(0, max).flatMap((n) => num(n) ?? []);
+  if (!shown.length) return undefined;
+  const rest = list.length - shown.length;
+  return ours(rest > 0 ? l10n.t('{0} and {1} more', shown.join(', '), rest.toLocaleString('en-US')) : shown.join(', '));
 }
 
 /** A transaction id or block hash, in full, when it is one. */
@@ -80,10 +97,13 @@ export const DATA_INFO = 'untrusted-chain-data';
 export const DATA_END = l10n.t('End of the untrusted chain data.');
 
 /**
- * Characters a reader may not see or that move text around: controls (but tab and newline),
- * line and paragraph separators, bidi overrides and isolates, zero-width characters, BOM.
+ * Characters a reader may not see or that move text around: controls (but tab and newline), the
+ * soft hyphen, line and paragraph separators, bidi marks, overrides and isolates, zero-width and
+ * other invisible format characters, the BOM, interlinear annotations and the tag characters
+ * (which spell text no reader sees).
  */
-const HIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
+const HIDDEN =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\u{e0000}-\u{e007f}]/gu;
 
 /** `text` with every hidden character written as `\u{…}`, so it reads as what it is. */
 export function visible(text: string): string {
@@ -95,6 +115,18 @@ export function bound(text: string, max: number): string {
   const chars = Array.from(text);
   if (chars.length <= max) return text;
   return l10n.t('{0}\n[… {1} more characters cut]', chars.slice(0, max).join(''), chars.length - max);
+}
+
+/** A label on one line: its hidden characters and line breaks written as codes, cut at `MAX_LABEL_CHARS`. */
+function labelText(label: string): string {
+  return visible(bound(label.replace(/\r\n?|\n/g, '\\n'), MAX_LABEL_CHARS).replace(/\n/g, ' '));
+}
+
+/** `text` with each run of backticks longer than `MAX_BACKTICK_RUN` cut, the cut said. */
+function shortRuns(text: string): string {
+  return text.replace(new RegExp(`\`{${MAX_BACKTICK_RUN + 1},}`, 'g'), (run) =>
+    l10n.t('{0}[… {1} more backticks]', '`'.repeat(MAX_BACKTICK_RUN), run.length - MAX_BACKTICK_RUN),
+  );
 }
 
 /** The longest run of backticks in `text`. */
@@ -118,20 +150,23 @@ export function dataBody(data: readonly Datum[], max = MAX_VALUE_CHARS): string 
   const lines: string[] = [];
   for (const [label, value, own] of data) {
     if (value === undefined) continue;
-    const v = visible(bound(value.replace(/\r\n?/g, '\n'), own ?? max));
-    if (v.includes('\n')) lines.push(`${label}:`, ...v.split('\n').map((l) => `  ${l}`));
-    else lines.push(`${label}: ${v}`);
+    const v = shortRuns(visible(bound(value.replace(/\r\n?/g, '\n'), own ?? max)));
+    const l = shortRuns(labelText(label));
+    if (v.includes('\n')) lines.push(`${l}:`, ...v.split('\n').map((x) => `  ${x}`));
+    else lines.push(`${l}: ${v}`);
   }
   return lines.join('\n');
 }
 
 /**
  * The whole answer, at most `MAX_TOOL_CHARS`: the title, the facts, the block (cut first when the
- * answer is too long, always inside its fence) and the notes.
+ * answer is too long, always inside its fence) and the notes. The title, facts and notes are the
+ * extension's own words, yet they are bounded and their hidden characters written as codes too.
  */
 export function renderAnswer(a: ToolAnswer, maxChars = MAX_TOOL_CHARS): string {
-  const head = [a.title, ...a.facts.flatMap(([label, v]) => (v === undefined ? [] : [`${label}: ${v}`]))].join('\n');
-  const notes = (a.notes ?? []).join('\n');
+  const facts = a.facts.flatMap(([label, v]) => (v === undefined ? [] : [bound(`${label}: ${v}`, MAX_FACT_CHARS)]));
+  const head = visible(bound([bound(a.title, MAX_FACT_CHARS), ...facts].join('\n'), MAX_HEAD_CHARS));
+  const notes = visible(bound((a.notes ?? []).join('\n'), MAX_NOTES_CHARS));
   if (!a.data.some(([, v]) => v !== undefined)) return [head, notes].filter(Boolean).join('\n\n');
   const body = dataBody(a.data);
   // Room for the body: the bound less the rest, the fence and the line that says a cut was made.
@@ -141,12 +176,10 @@ export function renderAnswer(a: ToolAnswer, maxChars = MAX_TOOL_CHARS): string {
   return [head, DATA_NOTICE, block, DATA_END, notes].filter(Boolean).join('\n\n');
 }
 
-/** An answer that only says what went wrong and what to do (bad input, an error of the API). */
-export function problemAnswer(title: Vouched, problem: Vouched, serverText?: string): string {
-  return renderAnswer({
-    title,
-    facts: [],
-    data: serverText ? [['the error in full (it may quote the API server)', serverText]] : [],
-    notes: [problem],
-  });
+/**
+ * An answer that only says what went wrong and what to do (bad input, an error of the API); what
+ * it quotes of the chain or of the API server (`data`) goes in the block.
+ */
+export function problemAnswer(title: Vouched, problem: Vouched, data: readonly Datum[] = []): string {
+  return renderAnswer({ title, facts: [], data, notes: [problem] });
 }

@@ -6,9 +6,9 @@
  * wrong and what to do, never a stack trace.
  */
 import { isStacksApiError } from '../../api/errors';
-import { describeError } from '../shared/errorText';
-import { problemAnswer, ours } from './toolText';
-import { Asked, BadInput, type ToolBody, type ToolContext } from './toolContext';
+import { describeError, type ErrorText } from '../shared/errorText';
+import { problemAnswer, ours, type Vouched } from './toolText';
+import { Asked, BadInput, originOf, type ToolBody, type ToolContext } from './toolContext';
 import { AgentTools, type AgentToolName } from './toolNames';
 import { addressTool, blockTool, feesTool, transactionTool } from './chainTools';
 import { callReadOnlyTool, callConfirmation, contractTool, functionSourceTool, whyFailedTool } from './contractTools';
@@ -35,7 +35,8 @@ export async function runTool(name: AgentToolName, input: unknown, ctx: ToolCont
     return await body(args, ctx);
   } catch (e) {
     if (ctx.signal.aborted || (isStacksApiError(e) && e.kind === 'cancelled')) throw e;
-    if (e instanceof BadInput) return problemAnswer(ours(l10n.t('Stacks: the input was not valid')), e.sentence);
+    if (e instanceof BadInput)
+      return problemAnswer(ours(l10n.t('Stacks: the input was not valid')), e.sentence, e.data);
     const network = e instanceof Asked ? e.network : ctx.networks.current;
     const what = e instanceof Asked ? e.what : 'data';
     const cause = e instanceof Asked ? e.error : e;
@@ -47,7 +48,36 @@ export async function runTool(name: AgentToolName, input: unknown, ctx: ToolCont
           cause instanceof Error ? (cause.stack ?? cause.message) : String(cause),
         ),
       );
-    const said = describeError(cause, await ctx.networks.errorContext(network, what));
-    return problemAnswer(ours(l10n.t('Stacks: the {0} could not be read', what)), ours(said.short), said.message);
+    // The API by its origin: the URL set may carry a key in its path.
+    const context = await ctx.networks.errorContext(network, what);
+    const origin = originOf(context.baseUrl);
+    const said = describeError(cause, { ...context, baseUrl: origin });
+    return problemAnswer(ours(l10n.t('Stacks: the {0} could not be read', what)), ownSentence(cause, said), [
+      ['the error in full (it may quote the API server)', withOrigin(said.message, context.baseUrl, origin)],
+    ]);
   }
+}
+
+/**
+ * `text` with the API URL set written as its origin wherever it is quoted, and its path (which may
+ * hold a key, and a server may echo in a route it does not know) left out.
+ */
+function withOrigin(text: string, url: string, origin: string): string {
+  if (!url || url === origin || !url.startsWith(origin)) return text;
+  const path = url.slice(origin.length).replace(/\/+$/, '');
+  const out = text.split(url).join(origin);
+  return path.length > 1 ? out.split(path).join('') : out;
+}
+
+/**
+ * The sentence outside the data block: the short form of the error, but for the kinds whose short
+ * form is the server's own words (a 400's) or quotes the request (input the client refused), the
+ * extension's sentence, with those words left to the block.
+ */
+function ownSentence(e: unknown, said: ErrorText): Vouched {
+  if (isStacksApiError(e) && e.kind === 'bad-request')
+    return ours(l10n.t('The API rejected the request ({0}); what it said is in the data block.', e.status ?? 400));
+  if (isStacksApiError(e) && e.kind === 'invalid-input')
+    return ours(l10n.t('The request was not sent: its input was not valid (the reason is in the data block).'));
+  return ours(said.short);
 }

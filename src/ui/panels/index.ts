@@ -15,7 +15,7 @@ import { openContractSource, SourceDeps } from './contractSource';
 import { panelHtml, resourceRoots } from './html';
 import { loadPanel, Loaded, Parts } from './models';
 import { errorActions, errorTitle } from './errorState';
-import { decide } from './messages';
+import { decide, fitMessage, messageBytes } from './messages';
 import { Entry, identity, Places, stateOf } from './places';
 import { checkTarget } from '../shared/targets';
 import { Disposable, disposeAll } from '../shared/lifecycle';
@@ -330,9 +330,13 @@ export class PanelManager extends Disposable implements Presenter {
     }
   }
 
+  /** Posts `m`, or, when it is larger than a panel takes (messages.ts), what the panel says instead. */
   private send(m: HostMessage): void {
-    this.sent.fire(m);
-    void this.panel?.webview.postMessage(m);
+    const fitted = fitMessage(m);
+    if (fitted !== m)
+      this.d.log.warn(`Detail panel: a "${m.type}" message of ${messageBytes(m)} bytes was too large to post.`);
+    this.sent.fire(fitted);
+    void this.panel?.webview.postMessage(fitted);
   }
 
   /** The HTML document of the webview as VS Code holds it ('' with no panel open). Through the test API only. */

@@ -11,7 +11,8 @@ import { bitcoinUrl, checkExplorerBase, explorerUrl } from '../../chain/explorer
 import { checkBlockRef } from '../../chain/identifiers';
 import type { NetworkId, Target } from '../../chain/target';
 import { Commands } from '../../constants';
-import { Section, Value, ViewModel, WebviewMessage, WorkbenchForm } from '../../protocol';
+import { clip } from '../../chain/format';
+import { type HostMessage, Section, Value, ViewModel, WebviewMessage, WorkbenchForm } from '../../protocol';
 import { Entry, mergeParams } from './places';
 import { checkTarget } from '../shared/targets';
 import * as l10n from '../../chain/l10n';
@@ -250,4 +251,75 @@ export function copyableTexts(model: ViewModel): Set<string> {
   });
   copyable.set(model, found);
   return found;
+}
+
+// ---- what the host posts ---------------------------------------------------------------------
+
+/** The most bytes of one message posted to a panel (its JSON, UTF-8). */
+export const MAX_MESSAGE_BYTES = 1024 * 1024;
+
+/** The bytes of `m` as the webview receives it: its JSON in UTF-8. */
+export function messageBytes(m: HostMessage): number {
+  const json = JSON.stringify(m);
+  // A UTF-16 unit is at most 3 bytes of UTF-8 (a pair, 2 units, is 4): a short text needs no count.
+  if (json.length * 3 <= MAX_MESSAGE_BYTES) return json.length;
+  let bytes = 0;
+  for (let i = 0; i < json.length; i++) {
+    const c = json.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < json.length) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
+
+/**
+ * `m` when it is at most `max` bytes; otherwise what the panel shows instead, which says so: a
+ * form's answer becomes an error under the form, a page an error state, an error's own text is cut.
+ */
+export function fitMessage(m: HostMessage, max = MAX_MESSAGE_BYTES): HostMessage {
+  const bytes = messageBytes(m);
+  if (bytes <= max) return m;
+  switch (m.type) {
+    case 'result':
+      return {
+        type: 'result',
+        result: {
+          form: clip(m.result.form, 200),
+          state: 'error',
+          message: l10n.t(
+            'The answer is too large to show: {0} MB, and a panel shows at most {1} MB.',
+            mb(bytes),
+            mb(max),
+          ),
+          ...(m.result.at ? { at: clip(m.result.at, 500) } : {}),
+        },
+      };
+    case 'render':
+      return {
+        type: 'error',
+        title: clip(m.model.title, 200),
+        message: l10n.t(
+          'This page is too large to show: {0} MB, and a panel shows at most {1} MB.',
+          mb(bytes),
+          mb(max),
+        ),
+        actions: m.frame.canBack ? [{ label: l10n.t('Back'), icon: 'arrow-left', intent: { type: 'back' } }] : [],
+        frame: m.frame,
+        state: m.state,
+      };
+    case 'error':
+      return { ...m, title: clip(m.title, 200), message: clip(m.message, 10_000) };
+    case 'loading':
+      return { ...m, title: clip(m.title, 200) };
+    case 'formBusy':
+      return { ...m, form: clip(m.form, 200) };
+    case 'busy':
+      return m;
+  }
 }

@@ -5,35 +5,22 @@
  * unsigned call is built with the sender as its signer and the sender's confirmed nonce; the
  * answer is shown with why it failed (the failure feature's names and lines), what it moved, its
  * cost against the block limit, the node's fee estimate (or a labelled fallback) and the
- * post-conditions for its movements.
+ * post-conditions for its movements (simulationView.ts).
  */
 import type { PoxEpochs, StacksClient } from '../../api';
-import { simulateCall, type Simulated } from '../../api/simulation';
+import { simulateCall } from '../../api/simulation';
 import { clarityModule } from '../../chain/lazyClarity';
-import { formatInt, formatStx } from '../../chain/format';
-import { breachSentence, postConditionBreach, type PostConditionRow } from '../../chain/postConditionBreach';
 import { parsePostConditions, type ParsedPc, type PcMode } from '../../chain/postConditionParse';
-import { NETWORK_LABELS, type NetworkId } from '../../chain/networks';
-import {
-  BLOCK_LIMITS,
-  COST_DIMENSIONS,
-  costShares,
-  movementsOf,
-  netChanges,
-  percentText,
-  postConditionCode,
-  type Movement,
-  type ReceiptEvent,
-} from '../../chain/simulation';
-import { vmErrorSentence } from '../../chain/vmError';
+import type { NetworkId } from '../../chain/networks';
+import { BLOCK_LIMITS, COST_DIMENSIONS } from '../../chain/simulation';
 import { CONFIG_SECTION, Settings } from '../../constants';
-import type { FormResult, SimulationView } from '../../protocol';
+import type { FormResult } from '../../protocol';
 import type { NetworkService } from '../network/network';
 import type { Config } from '../shared/config';
 import type { Log } from '../shared/log';
 import { askModal } from '../shared/notify';
-import { callFailure } from '../shared/txFailure';
 import * as l10n from '../../chain/l10n';
+import { simulationView, type SimulationLimit } from './simulationView';
 import { feeOf } from './simulationFee';
 
 export interface SimulationDeps {
@@ -186,12 +173,24 @@ export async function simulate(d: SimulationDeps, a: SimulationAsk): Promise<For
     };
   const tree = codec.decodeClarity(`0x${sim.receipt.result.replace(/^0x/i, '')}`);
   const ran = l10n.t('{0}, as {1} with nonce {2}', service, a.sender, nonce);
-  const view = await describe(client, a, sim, text, fee, limit, ran, pcs);
+  const view = await simulationView(client, {
+    network: a.network,
+    contractId: a.contractId,
+    fn: a.fn,
+    sender: a.sender,
+    signal: a.signal,
+    ...(a.postConditions ? { postConditions: a.postConditions } : {}),
+    pcs,
+    sim,
+    text,
+    fee,
+    limit,
+    ran,
+  });
   return { form: a.form, state: 'ok', text, ...(tree ? { tree } : {}), at: a.atText, simulation: view };
 }
 
-type Fee = SimulationView['fee'];
-type Limit = { label: string; cost: Record<(typeof COST_DIMENSIONS)[number], number> };
+type Limit = SimulationLimit;
 
 /**
  * The block limit of the node's current epoch, as its `/v2/pox` reports it; stacks-core's
@@ -213,153 +212,4 @@ async function blockLimit(client: StacksClient, signal: AbortSignal): Promise<Li
   }
   const fallback = epoch && /^Epoch[4-9]/.test(epoch) ? BLOCK_LIMITS.epoch40 : BLOCK_LIMITS.epoch21;
   return { label: l10n.t('{0}; the node reported no limit', fallback.label), cost: fallback.cost };
-}
-
-function movementRow(m: Movement): SimulationView['movements'][number] {
-  const what =
-    m.asset === 'stx' ? `STX ${m.action}` : `${m.asset === 'ft' ? 'FT' : 'NFT'} ${m.action} ${m.assetId ?? ''}`.trim();
-  const amount = m.asset === 'stx' ? formatStx(m.amount) : m.asset === 'nft' ? (m.valueHex ?? '') : (m.amount ?? '');
-  return {
-    what,
-    from: m.sender ?? l10n.t('(minted)'),
-    to: m.recipient ?? (m.action === 'lock' ? '(locked)' : '(burned)'),
-    amount,
-  };
-}
-
-async function describe(
-  client: StacksClient,
-  a: SimulationAsk,
-  sim: Simulated,
-  text: string,
-  fee: Fee,
-  limit: Limit,
-  ran: string,
-  pcs: { mode: PcMode; conditions: ParsedPc[] } | undefined,
-): Promise<SimulationView> {
-  const r = sim.receipt;
-  const events = sim.events.filter((e): e is Exclude<typeof e, { type: 'other' }> => e.type !== 'other');
-  const moves = movementsOf(events as unknown as ReceiptEvent[]);
-  const codec = clarityModule();
-  const vmRaw = r.vm_error ?? undefined;
-  const failed = text.startsWith('(err ') || r.post_condition_aborted || !!vmRaw;
-  let verdict = l10n.t('Would succeed.');
-  let lines: string[] = [];
-  // The condition that did not hold, named from the conditions sent (none when it ran in Allow mode without any).
-  const breach = r.post_condition_aborted
-    ? postConditionBreach(vmRaw, (pcs?.conditions ?? []).map(rowOf), a.sender)
-    : undefined;
-  const named = breach && breachSentence(breach, a.sender);
-  if (failed) {
-    const f = await callFailure(
-      { contractId: a.contractId, fn: a.fn, result: text },
-      { raw: vmRaw, ...(named ? { sentence: named } : {}) },
-      r.post_condition_aborted,
-      client,
-      {
-        signal: a.signal,
-        resultText: text,
-      },
-    );
-    // "Failed with ERR-X (err u1)" becomes "Would fail with ERR-X (err u1)".
-    const failedWith = l10n.t('Failed');
-    verdict = f.headline.startsWith(failedWith)
-      ? l10n.t('Would fail{0}', f.headline.slice(failedWith.length))
-      : l10n.t('Would fail: {0}', f.headline);
-    lines = f.links.map((l) => l.text);
-  }
-  const vmSentence = vmErrorSentence(vmRaw);
-  return {
-    verdict,
-    tone: failed ? 'failed' : 'success',
-    lines,
-    ...(vmRaw
-      ? {
-          vmError:
-            vmSentence && vmSentence !== vmRaw
-              ? l10n.t('VM error: {0} ({1})', vmSentence, vmRaw.slice(0, 500))
-              : l10n.t('VM error: {0}', vmSentence ?? vmRaw),
-        }
-      : {}),
-    postConditions: postConditionsText(r.post_condition_aborted, named ?? vmSentence ?? vmRaw, pcs),
-    ...(a.postConditions ? { pasted: a.postConditions } : {}),
-    movements: moves.map(movementRow),
-    net: netChanges(moves).map((n) => ({
-      principal: n.principal,
-      asset: n.asset,
-      change: n.asset === 'STX' ? formatStx(n.change) : `${n.change > 0n ? '+' : ''}${n.change.toString()}`,
-    })),
-    prints: events
-      .filter((e) => e.type === 'contract_event')
-      .map((e) => ({
-        contract: e.contract_event.contract_identifier,
-        value:
-          codec.clarityText(`0x${e.contract_event.raw_value.replace(/^0x/i, '')}`, 2_000) ?? e.contract_event.raw_value,
-      })),
-    cost: {
-      source: limit.label,
-      rows: costShares(r.execution_cost, limit.cost).map((s) => ({
-        dimension: s.dimension.replace('_', ' '),
-        used: formatInt(s.used),
-        limit: formatInt(s.limit),
-        percent: percentText(s.percent),
-      })),
-    },
-    fee,
-    pc: {
-      deny: postConditionCode(moves, a.sender, 'deny'),
-      originator: postConditionCode(moves, a.sender, 'originator'),
-    },
-    ran: l10n.t('Simulated on {0} state by {1}. Nothing was signed or broadcast.', NETWORK_LABELS[a.network], ran),
-  };
-}
-
-const modeName = (m: PcMode): string =>
-  m === 'deny' ? l10n.t('Deny') : m === 'allow' ? l10n.t('Allow') : l10n.t('Originator');
-
-function postConditionsText(
-  aborted: boolean,
-  reason: string | undefined,
-  pcs: { mode: PcMode; conditions: ParsedPc[] } | undefined,
-): string {
-  const attached = pcs
-    ? pcs.conditions.length === 1
-      ? l10n.t('1 post-condition in {0} mode', modeName(pcs.mode))
-      : l10n.t('{0} post-conditions in {1} mode', pcs.conditions.length, modeName(pcs.mode))
-    : undefined;
-  if (aborted) {
-    const why = (reason ?? l10n.t('the service named no condition')).replace(/\.$/, '');
-    return attached
-      ? l10n.t('Post-conditions aborted it ({0}): {1}.', attached, why)
-      : l10n.t('Post-conditions aborted it: {0}.', why);
-  }
-  return attached
-    ? l10n.t('Post-conditions did not abort it: the {0} held.', attached)
-    : l10n.t('Post-conditions did not abort it (it was simulated in Allow mode, with none attached).');
-}
-
-const CODES: Record<string, string> = {
-  eq: 'sent_equal_to',
-  gt: 'sent_greater_than',
-  gte: 'sent_greater_than_or_equal_to',
-  lt: 'sent_less_than',
-  lte: 'sent_less_than_or_equal_to',
-  sent: 'sent',
-  'not-sent': 'not_sent',
-};
-
-/** A parsed condition as the API writes a transaction's (what the breach is matched against). */
-function rowOf(p: ParsedPc): PostConditionRow {
-  const [address = '', contractName] = p.principal.split('.');
-  const principal = contractName
-    ? { type_id: 'principal_contract', address, contract_name: contractName }
-    : { type_id: 'principal_standard', address };
-  const base = { condition_code: CODES[p.code], principal };
-  if (p.kind === 'stx') return { type: 'stx', ...base, amount: p.amount };
-  const [contract = '', name = ''] = (p.asset ?? '').split('::');
-  const [contractAddress, assetContract] = contract.split('.');
-  const asset = { contract_address: contractAddress, contract_name: assetContract, asset_name: name };
-  return p.kind === 'ft'
-    ? { type: 'fungible', ...base, amount: p.amount, asset }
-    : { type: 'non_fungible', ...base, asset };
 }
