@@ -39,21 +39,75 @@ const SEMI = 59;
 const QUOTE = 34;
 const BACKSLASH = 92;
 
+/** The kinds of a `ClarityIndex`'s expressions. */
+export const ATOM = 0;
+export const LIST = 1;
+export const TUPLE = 2;
+export const COMMENT = 3;
+
 /**
- * Reads `source` into its top-level expressions. Lines are 1-based and count `\n` only, as the
- * Clarity lexer does (a `\r` before it is whitespace). Strings end on their line: a quote left open
- * at the end of a line does not read, nor does a single `;` or a non-ASCII character anywhere
- * (the lexer's errors; a tolerant read lets them pass). Char codes, not one-character strings: a
- * contract of a megabyte is read in one pass without a string per character.
+ * The expressions of a source as flat arrays, one entry per expression in source order (a list
+ * before what it holds), without an object per expression: what the editor's navigation keeps
+ * per document, and what `readClarity` builds its tree from. Entry `i` is a `kind[i]`
+ * (`ATOM`, `LIST`, `TUPLE`, `COMMENT`) from `start[i]` to `end[i]` (an atom's or a comment's
+ * last character plus one; a list's closer plus one, or one past the end of the source when left
+ * open), inside the list `parent[i]` (-1 at the top level); `after[i]` is the entry after its
+ * contents (so a list's children are `i + 1`, then `after` of each, up to `after[i]`), and
+ * `line[i]` and `endLine[i]` its first and last lines (1-based).
  */
-export function readClarity(source: string, options: ReadOptions = {}): ReadResult {
+export interface ClarityIndex {
+  readonly source: string;
+  readonly count: number;
+  readonly kind: Uint8Array;
+  readonly start: Int32Array;
+  readonly end: Int32Array;
+  readonly parent: Int32Array;
+  readonly after: Int32Array;
+  readonly line: Int32Array;
+  readonly endLine: Int32Array;
+}
+
+export type IndexResult = { ok: true; index: ClarityIndex } | { ok: false; reason: string };
+
+/** The text of an atom of `index`. */
+export function atomText(index: ClarityIndex, i: number): string {
+  return index.source.slice(index.start[i], index.end[i]);
+}
+
+/** The text of a comment of `index`: after its `;;` (or `;`) and the blanks that follow, without `\r`. */
+export function commentText(index: ClarityIndex, i: number): string {
+  const s = index.start[i]!;
+  let text = index.source.slice(index.source.charCodeAt(s + 1) === SEMI ? s + 2 : s + 1, index.end[i]);
+  if (text.includes('\r')) text = text.replace(/\r/g, '');
+  return text.trimStart();
+}
+
+/**
+ * Reads `source` into a `ClarityIndex`, in one pass over its char codes. Lines are 1-based and
+ * count `\n` only, as the Clarity lexer does (a `\r` before it is whitespace). Strings end on their
+ * line: a quote left open at the end of a line does not read, nor does a single `;` or a non-ASCII
+ * character anywhere (the lexer's errors; a tolerant read lets them pass, closes lists left open
+ * at the end and skips stray closers).
+ */
+export function indexClarity(source: string, options: ReadOptions = {}): IndexResult {
   const tolerant = options.tolerant === true;
-  const root: Expr[] = [];
-  const stack: Array<{ expr: Extract<Expr, { kind: 'list' | 'tuple' }>; close: number }> = [];
-  let top = root;
+  const n = source.length;
+  // An entry takes one character at least; the arrays start at an eighth of that and double.
+  let cap = Math.min(n, 1024 + (n >> 3)) + 1;
+  let kind = new Uint8Array(cap);
+  let start = new Int32Array(cap);
+  let end = new Int32Array(cap);
+  let parent = new Int32Array(cap);
+  let after = new Int32Array(cap);
+  let lineOf = new Int32Array(cap);
+  let endLine = new Int32Array(cap);
+  let count = 0;
+  /** The lists open at the place, innermost at `depth - 1` (`top`, or -1 for none). */
+  let open = new Int32Array(64);
+  let depth = 0;
+  let top = -1;
   let line = 1;
   let i = 0;
-  const n = source.length;
   while (i < n) {
     const ch = source.charCodeAt(i);
     if (ch === NL) {
@@ -66,59 +120,41 @@ export function readClarity(source: string, options: ReadOptions = {}): ReadResu
       i++;
       continue;
     }
-    if (ch === SEMI) {
-      // `;;` (or, with a warning in Clarity, a single `;`) up to the end of the line; the text
-      // starts at its first non-blank character, and `\r` is dropped, as the lexer reads it.
-      let j = i + 1;
-      if (source.charCodeAt(j) === SEMI) j++;
-      else if (!tolerant) return { ok: false, reason: `a single ';' on line ${line}` };
-      const end = source.indexOf('\n', j);
-      const stop = end < 0 ? n : end;
-      let text = source.slice(j, stop);
-      if (text.includes('\r')) text = text.replace(/\r/g, '');
-      top.push({ kind: 'comment', text: text.trimStart(), line, endLine: line });
-      i = stop;
-      continue;
-    }
-    // '(' and '{'
-    if (ch === 40 || ch === 123) {
-      const expr: Expr = {
-        kind: ch === 40 ? 'list' : 'tuple',
-        children: [],
-        line,
-        endLine: line,
-        offset: i,
-        end: n + 1,
-      };
-      top.push(expr);
-      stack.push({ expr, close: ch === 40 ? 41 : 125 });
-      top = expr.children;
-      i++;
-      continue;
-    }
-    // ')' and '}'
-    if (ch === 41 || ch === 125) {
-      const open = stack[stack.length - 1];
-      if (!open || open.close !== ch) {
-        if (!tolerant) return { ok: false, reason: `unexpected '${source[i]!}' on line ${line}` };
-        i++;
-        continue;
-      }
-      open.expr.endLine = line;
-      open.expr.end = i + 1;
-      stack.pop();
-      top = stack.length ? stack[stack.length - 1]!.expr.children : root;
-      i++;
-      continue;
-    }
     // ',' and ':': separators of tuple entries, not expressions.
     if (ch === 44 || ch === 58) {
       i++;
       continue;
     }
-    // '"', or 'u"'
-    if (ch === QUOTE || (ch === 117 && source.charCodeAt(i + 1) === QUOTE)) {
-      const start = i;
+    // ')' and '}'
+    if (ch === 41 || ch === 125) {
+      if (top < 0 || kind[top] !== (ch === 41 ? LIST : TUPLE)) {
+        if (!tolerant) return { ok: false, reason: `unexpected '${source[i]!}' on line ${line}` };
+        i++;
+        continue;
+      }
+      end[top] = i + 1;
+      endLine[top] = line;
+      after[top] = count;
+      depth--;
+      top = depth ? open[depth - 1]! : -1;
+      i++;
+      continue;
+    }
+    // An entry: a comment, a list or tuple, or an atom, from `i` to `to`.
+    let k: number;
+    let to: number;
+    if (ch === SEMI) {
+      // `;;` (or, with a warning in Clarity, a single `;`) up to the end of the line.
+      if (source.charCodeAt(i + 1) !== SEMI && !tolerant) return { ok: false, reason: `a single ';' on line ${line}` };
+      const stop = source.indexOf('\n', i + 1);
+      k = COMMENT;
+      to = stop < 0 ? n : stop;
+    } else if (ch === 40 || ch === 123) {
+      // '(' and '{': open until their closer, or one past the end of the source.
+      k = ch === 40 ? LIST : TUPLE;
+      to = i + 1;
+    } else if (ch === QUOTE || (ch === 117 && source.charCodeAt(i + 1) === QUOTE)) {
+      // '"', or 'u"'
       let j = ch === 117 ? i + 2 : i + 1;
       let closed = false;
       while (j < n) {
@@ -132,24 +168,112 @@ export function readClarity(source: string, options: ReadOptions = {}): ReadResu
         } else j++;
       }
       if (!closed && !tolerant) return { ok: false, reason: `a string left open on line ${line}` };
-      j = Math.min(j, n);
-      top.push({ kind: 'atom', text: source.slice(start, j), line, endLine: line, offset: start });
-      i = j;
-      continue;
+      k = ATOM;
+      to = Math.min(j, n);
+    } else {
+      let j = i;
+      for (let c = ch; j < n && (c >= 128 || ENDS_ATOM[c] === 0); c = source.charCodeAt(++j));
+      k = ATOM;
+      to = j;
     }
-    let j = i;
-    for (let c = ch; j < n && (c >= 128 || ENDS_ATOM[c] === 0); c = source.charCodeAt(++j));
-    top.push({ kind: 'atom', text: source.slice(i, j), line, endLine: line, offset: i });
-    i = j;
+    if (count === cap) {
+      cap = Math.min(n + 1, cap * 2);
+      kind = grown(kind, new Uint8Array(cap));
+      start = grown(start, new Int32Array(cap));
+      end = grown(end, new Int32Array(cap));
+      parent = grown(parent, new Int32Array(cap));
+      after = grown(after, new Int32Array(cap));
+      lineOf = grown(lineOf, new Int32Array(cap));
+      endLine = grown(endLine, new Int32Array(cap));
+    }
+    const e = count++;
+    kind[e] = k;
+    start[e] = i;
+    parent[e] = top;
+    after[e] = count;
+    lineOf[e] = line;
+    endLine[e] = line;
+    if (k === LIST || k === TUPLE) {
+      end[e] = n + 1;
+      if (depth === open.length) open = grown(open, new Int32Array(depth * 2));
+      open[depth++] = e;
+      top = e;
+    } else end[e] = to;
+    i = to;
   }
-  if (stack.length && !tolerant) {
-    const open = stack[stack.length - 1]!;
-    return { ok: false, reason: `'${open.close === 41 ? '(' : '{'}' on line ${open.expr.line} is never closed` };
-  }
+  if (depth && !tolerant)
+    return { ok: false, reason: `'${kind[top] === LIST ? '(' : '{'}' on line ${lineOf[top]!} is never closed` };
   // Lists left open end where the source ends.
-  for (const open of stack) open.expr.endLine = line;
+  for (let d = 0; d < depth; d++) {
+    endLine[open[d]!] = line;
+    after[open[d]!] = count;
+  }
   // The lexer reports a non-ASCII character anywhere, comments included, as an error.
   if (!tolerant && /[^\x00-\x7f]/.test(source)) return { ok: false, reason: 'a character outside ASCII' };
+  // Arrays much larger than what they hold are cut to size, for whoever keeps the index.
+  const fit = cap > count * 1.25 + 64;
+  return {
+    ok: true,
+    index: {
+      source,
+      count,
+      kind: fit ? kind.slice(0, count) : kind,
+      start: fit ? start.slice(0, count) : start,
+      end: fit ? end.slice(0, count) : end,
+      parent: fit ? parent.slice(0, count) : parent,
+      after: fit ? after.slice(0, count) : after,
+      line: fit ? lineOf.slice(0, count) : lineOf,
+      endLine: fit ? endLine.slice(0, count) : endLine,
+    },
+  };
+}
+
+/** `into`, holding `from` at its start. */
+function grown<T extends Uint8Array | Int32Array>(from: T, into: T): T {
+  into.set(from);
+  return into;
+}
+
+/**
+ * Reads `source` into its top-level expressions, by the rules of `indexClarity`. The tree is built
+ * from the index in one pass: each expression is added to the list that holds it.
+ */
+export function readClarity(source: string, options: ReadOptions = {}): ReadResult {
+  const read = indexClarity(source, options);
+  if (!read.ok) return read;
+  const ix = read.index;
+  const root: Expr[] = [];
+  /** The lists whose contents are being added, innermost last: their children and their entries. */
+  const children: Expr[][] = [];
+  const lists: number[] = [];
+  let into = root;
+  for (let i = 0; i < ix.count; i++) {
+    if (lists.length && ix.after[lists[lists.length - 1]!]! <= i) {
+      while (lists.length && ix.after[lists[lists.length - 1]!]! <= i) {
+        lists.pop();
+        children.pop();
+      }
+      into = children.length ? children[children.length - 1]! : root;
+    }
+    const k = ix.kind[i]!;
+    const line = ix.line[i]!;
+    if (k === COMMENT) into.push({ kind: 'comment', text: commentText(ix, i), line, endLine: line });
+    else if (k === ATOM) into.push({ kind: 'atom', text: atomText(ix, i), line, endLine: line, offset: ix.start[i]! });
+    else {
+      const inside: Expr[] = [];
+      into.push({
+        kind: k === LIST ? 'list' : 'tuple',
+        children: inside,
+        line,
+        endLine: ix.endLine[i]!,
+        offset: ix.start[i]!,
+        end: ix.end[i]!,
+      });
+      lists.push(i);
+      children.push(inside);
+      into = inside;
+    }
+  }
   return { ok: true, exprs: root };
 }
 

@@ -7,15 +7,12 @@
  * with patterns over the whole file. Pure.
  */
 import { typeText, type AbiType } from './abi';
-import { readClarity, type Expr } from './claritySyntax';
+import { ATOM, atomText, COMMENT, commentText, indexClarity, LIST, type ClarityIndex } from './claritySyntax';
 import { checkContractName, type ChainNetwork } from './identifiers';
 import { findIdentifiers, MAX_SCAN_LINE } from './recognize';
 
 /** A source longer than this is not read for navigation (no deployed source is over 2 MB). */
 export const MAX_NAV_SOURCE_CHARS = 2 * 1024 * 1024;
-
-type List = Extract<Expr, { kind: 'list' | 'tuple' }>;
-type Atom = Extract<Expr, { kind: 'atom' }>;
 
 /** A contract a place names: a full id, or (`local`) a `.name` whose deployer is not known. */
 export interface ContractRef {
@@ -40,37 +37,89 @@ export interface NavOptions {
   deployer?: string;
 }
 
-/** The top-level expressions of a source, read as an editor must (tolerant of what is being typed). */
-export function readForNav(source: string): Expr[] {
-  if (source.length > MAX_NAV_SOURCE_CHARS) return [];
-  const read = readClarity(source, { tolerant: true });
-  return read.ok ? read.exprs : [];
+/** A source as navigation reads it: `readForNav`'s index, kept by `NavReads` per document version. */
+export type NavRead = ClarityIndex;
+
+const NOTHING = (indexClarity('', { tolerant: true }) as Extract<ReturnType<typeof indexClarity>, { ok: true }>).index;
+
+/** The expressions of a source, read as an editor must (tolerant of what is being typed), in one pass. */
+export function readForNav(source: string): NavRead {
+  if (source.length > MAX_NAV_SOURCE_CHARS) return NOTHING;
+  const read = indexClarity(source, { tolerant: true });
+  return read.ok ? read.index : NOTHING;
 }
 
-/** The lists that hold `offset`, outermost first, and the atom at it (its end counts). */
-function pathAt(exprs: readonly Expr[], offset: number): { lists: List[]; atom?: Atom } {
-  const lists: List[] = [];
-  let level: readonly Expr[] = exprs;
-  for (;;) {
-    let next: List | undefined;
-    for (const e of level) {
-      if (e.kind === 'comment') continue;
-      if (e.kind === 'atom') {
-        if (e.offset <= offset && offset <= e.offset + e.text.length) return { lists, atom: e };
-        continue;
-      }
-      if (e.offset < offset && offset < e.end) {
-        next = e;
-        break;
-      }
+const navRead = (source: string | NavRead): NavRead => (typeof source === 'string' ? readForNav(source) : source);
+
+/**
+ * The reads of the documents the editor asks about: one per document, at the version it was read
+ * at, for the few most recently asked. A request on a document unchanged since the last one reads
+ * nothing (nor asks for its text); a changed one is read again. Keyed by the document itself, not
+ * its URI: a file closed and opened again starts over at version 1, possibly with other text.
+ */
+export class NavReads<K> {
+  private readonly reads = new Map<K, { version: number; read: NavRead }>();
+
+  /** @param max documents kept; @param maxEntries expressions kept in all (the most recent read is always kept). */
+  constructor(
+    private readonly max = 4,
+    private readonly maxEntries = 3_000_000,
+  ) {}
+
+  read(doc: K, version: number, text: () => string): NavRead {
+    const kept = this.reads.get(doc);
+    this.reads.delete(doc);
+    const read = kept?.version === version ? kept.read : readForNav(text());
+    this.reads.set(doc, { version, read });
+    let entries = 0;
+    for (const r of this.reads.values()) entries += r.read.count;
+    for (const [k, r] of this.reads) {
+      if (this.reads.size <= 1 || (this.reads.size <= this.max && entries <= this.maxEntries)) break;
+      this.reads.delete(k);
+      entries -= r.read.count;
     }
-    if (!next) return { lists };
-    lists.push(next);
-    level = next.children;
+    return read;
   }
 }
 
-const code = (l: List): Expr[] => l.children.filter((c) => c.kind !== 'comment');
+/**
+ * Where `offset` is: the innermost list that holds it (-1 for none; a list holds the places after
+ * its opener up to its closer) and the atom at it (its end counts; -1 for none). The entry before
+ * the place is found by bisection, then its lists from the inside out until one holds the place:
+ * no walk over the siblings before it.
+ */
+function placeAt(ix: NavRead, offset: number): { list: number; atom: number } {
+  let lo = 0;
+  let hi = ix.count;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ix.start[mid]! < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  const last = lo - 1;
+  let level = -1;
+  let list = last;
+  while (list >= 0 && !(ix.kind[list] !== ATOM && ix.kind[list] !== COMMENT && ix.end[list]! > offset)) {
+    level = list;
+    list = ix.parent[list]!;
+  }
+  // The atom that ends at or after the place, or one that starts at it, in that list.
+  if (level >= 0 && ix.kind[level] === ATOM && ix.end[level]! >= offset) return { list, atom: level };
+  const next = last + 1;
+  const atom =
+    next < ix.count && ix.start[next] === offset && ix.kind[next] === ATOM && ix.parent[next] === list ? next : -1;
+  return { list, atom };
+}
+
+/** The first `max` children of a list that are not comments. */
+function codeChildren(ix: NavRead, list: number, max: number): number[] {
+  const out: number[] = [];
+  for (let c = list + 1; c < ix.after[list]! && out.length < max; c = ix.after[c]!)
+    if (ix.kind[c] !== COMMENT) out.push(c);
+  return out;
+}
+
+const isAtom = (ix: NavRead, i: number | undefined): i is number => i !== undefined && ix.kind[i] === ATOM;
 
 /** The contract an atom names, as Clarity writes it: `'SP….name`, `SP….name.trait`, `.name`, `.name.trait`. */
 export function contractRefOf(text: string, options: NavOptions = {}): ContractRef | undefined {
@@ -94,37 +143,76 @@ export function contractRefOf(text: string, options: NavOptions = {}): ContractR
   return { name: m[1]!, ...(m[2] ? { trait: m[2] } : {}), relative: true };
 }
 
-/** The `contract-call?` list among `lists` nearest the place, with its callee and function atoms. */
-function nearestCall(
-  lists: readonly List[],
-  options: NavOptions,
-): { list: List; ref: ContractRef; callee: Atom; fn?: Atom; args: Expr[] } | undefined {
-  for (let i = lists.length - 1; i >= 0; i--) {
-    const list = lists[i]!;
-    if (list.kind !== 'list') continue;
-    const [head, callee, fn, ...args] = code(list);
-    if (head?.kind !== 'atom' || head.text !== 'contract-call?' || callee?.kind !== 'atom') continue;
-    const ref = contractRefOf(callee.text, options);
-    if (!ref) return undefined;
-    return { list, ref, callee, ...(fn?.kind === 'atom' ? { fn } : {}), args };
+const CONTRACT_CALL = 'contract-call?';
+
+/** The entry of a list's next child that is not a comment, from entry `c` on (-1 for none). */
+function nextCode(ix: NavRead, list: number, c: number): number {
+  for (; c < ix.after[list]!; c = ix.after[c]!) if (ix.kind[c] !== COMMENT) return c;
+  return -1;
+}
+
+/** `(contract-call? <atom> …)`: its callee and, when an atom, its function. */
+function callOf(ix: NavRead, list: number): { callee: number; fn: number } | undefined {
+  if (ix.kind[list] !== LIST) return undefined;
+  const head = nextCode(ix, list, list + 1);
+  if (head < 0 || ix.kind[head] !== ATOM) return undefined;
+  if (ix.end[head]! - ix.start[head]! !== CONTRACT_CALL.length || !ix.source.startsWith(CONTRACT_CALL, ix.start[head]))
+    return undefined;
+  const callee = nextCode(ix, list, ix.after[head]!);
+  if (callee < 0 || ix.kind[callee] !== ATOM) return undefined;
+  const fn = nextCode(ix, list, ix.after[callee]!);
+  return { callee, fn: fn >= 0 && ix.kind[fn] === ATOM ? fn : -1 };
+}
+
+/**
+ * For each list of a read, the nearest `contract-call?` among it and the lists that hold it (-1
+ * for none): one pass, each list after the one that holds it, computed the first time it is asked
+ * for and kept with the read, so a request deep in nested lists does not climb them.
+ */
+const callsOfReads = new WeakMap<NavRead, Int32Array>();
+function callsAbove(ix: NavRead): Int32Array {
+  let calls = callsOfReads.get(ix);
+  if (calls) return calls;
+  calls = new Int32Array(ix.count);
+  for (let i = 0; i < ix.count; i++) {
+    if (ix.kind[i] === ATOM || ix.kind[i] === COMMENT) continue;
+    const up = ix.parent[i]!;
+    calls[i] = callOf(ix, i) ? i : up >= 0 ? calls[up]! : -1;
   }
-  return undefined;
+  callsOfReads.set(ix, calls);
+  return calls;
+}
+
+/** The `contract-call?` list nearest the place: `list` itself, or (`outward`) the nearest that holds it, with its callee's contract. */
+function nearestCall(
+  ix: NavRead,
+  list: number,
+  options: NavOptions,
+  outward: boolean,
+): { list: number; ref: ContractRef; callee: number; fn: number } | undefined {
+  const l = list >= 0 && outward ? callsAbove(ix)[list]! : list;
+  const call = l >= 0 ? callOf(ix, l) : undefined;
+  if (!call) return undefined;
+  const ref = contractRefOf(atomText(ix, call.callee), options);
+  return ref ? { list: l, ref, ...call } : undefined;
 }
 
 /** What the place at `offset` names: a contract, or a function of a deployed contract it calls. */
-export function navTargetAt(source: string, offset: number, options: NavOptions = {}): NavTarget | undefined {
-  const { lists, atom } = pathAt(readForNav(source), offset);
-  if (!atom) return undefined;
-  const inner = lists[lists.length - 1];
-  const call = inner ? nearestCall([inner], options) : undefined;
-  if (call?.fn === atom) {
-    if (!/^[a-zA-Z]/.test(atom.text)) return undefined;
-    return { kind: 'function', ref: call.ref, fn: atom.text, start: atom.offset, end: atom.offset + atom.text.length };
+export function navTargetAt(source: string | NavRead, offset: number, options: NavOptions = {}): NavTarget | undefined {
+  const ix = navRead(source);
+  const { list, atom } = placeAt(ix, offset);
+  if (atom < 0) return undefined;
+  const text = atomText(ix, atom);
+  const start = ix.start[atom]!;
+  const call = nearestCall(ix, list, options, false);
+  if (call && call.fn === atom) {
+    if (!/^[a-zA-Z]/.test(text)) return undefined;
+    return { kind: 'function', ref: call.ref, fn: text, start, end: start + text.length };
   }
-  const ref = contractRefOf(atom.text, options);
+  const ref = contractRefOf(text, options);
   if (!ref) return undefined;
-  const quote = atom.text.startsWith("'") ? 1 : 0;
-  return { kind: 'contract', ref, start: atom.offset + quote, end: atom.offset + atom.text.length };
+  const quote = text.startsWith("'") ? 1 : 0;
+  return { kind: 'contract', ref, start: start + quote, end: start + text.length };
 }
 
 /** Where completion of a callee's functions applies: after `(contract-call? <principal> `. */
@@ -136,26 +224,25 @@ export interface CalleeCompletion {
 }
 
 export function calleeCompletionAt(
-  source: string,
+  source: string | NavRead,
   offset: number,
   options: NavOptions = {},
 ): CalleeCompletion | undefined {
-  const { lists, atom } = pathAt(readForNav(source), offset);
-  const inner = lists[lists.length - 1];
-  if (!inner) return undefined;
-  const call = nearestCall([inner], options);
+  const ix = navRead(source);
+  const { list, atom } = placeAt(ix, offset);
+  if (list < 0) return undefined;
+  const call = nearestCall(ix, list, options, false);
   if (!call) return undefined;
-  const calleeEnd = call.callee.offset + call.callee.text.length;
-  if (offset <= calleeEnd) return undefined;
+  if (offset <= ix.end[call.callee]!) return undefined;
   // What stands between the callee and the place: while a call is typed, the list is still open and
   // the code after the place reads as its children, so only what starts before the place counts.
-  const before = code(inner)
+  const before = codeChildren(ix, list, 4)
     .slice(2)
-    .filter((c) => c.kind !== 'comment' && c.offset < offset);
+    .filter((c) => ix.start[c]! < offset);
   if (!before.length) return { ref: call.ref, start: offset, end: offset };
   // Typing the function's name: the atom at the place is the function.
-  if (before.length === 1 && atom && before[0] === atom && atom === call.fn)
-    return { ref: call.ref, start: atom.offset, end: atom.offset + atom.text.length };
+  if (before.length === 1 && atom >= 0 && before[0] === atom && atom === call.fn)
+    return { ref: call.ref, start: ix.start[atom]!, end: ix.end[atom]! };
   return undefined;
 }
 
@@ -167,21 +254,22 @@ export interface CalleeArgument {
   active: number;
 }
 
-export function calleeArgumentAt(source: string, offset: number, options: NavOptions = {}): CalleeArgument | undefined {
-  const { lists } = pathAt(readForNav(source), offset);
-  const call = nearestCall(lists, options);
-  if (!call?.fn) return undefined;
-  if (offset <= call.fn.offset + call.fn.text.length) return undefined;
-  let active = call.args.length;
-  for (let i = 0; i < call.args.length; i++) {
-    const a = call.args[i]!;
-    const end = a.kind === 'atom' ? a.offset + a.text.length : a.kind === 'comment' ? 0 : a.end;
-    if (offset <= end) {
-      active = i;
-      break;
-    }
+export function calleeArgumentAt(
+  source: string | NavRead,
+  offset: number,
+  options: NavOptions = {},
+): CalleeArgument | undefined {
+  const ix = navRead(source);
+  const call = nearestCall(ix, placeAt(ix, offset).list, options, true);
+  if (!call || call.fn < 0) return undefined;
+  if (offset <= ix.end[call.fn]!) return undefined;
+  let active = 0;
+  for (let c = ix.after[call.fn]!; c < ix.after[call.list]!; c = ix.after[c]!) {
+    if (ix.kind[c] === COMMENT) continue;
+    if (offset <= ix.end[c]!) break;
+    active++;
   }
-  return { ref: call.ref, fn: call.fn.text, active };
+  return { ref: call.ref, fn: atomText(ix, call.fn), active };
 }
 
 /** A top-level definition: its keyword and where its `(define-…` opens (0-based line and column). */
@@ -196,38 +284,53 @@ export interface Definition {
 
 const FUNCTION_DEFINES = new Set(['define-public', 'define-read-only', 'define-private']);
 
-/** Every top-level `define-*` of a source, with the comment lines just above each. */
-export function definitionsOf(source: string): Definition[] {
-  const exprs = readForNav(source);
-  const starts = lineStarts(source);
+/** The definitions of the sources read last (a deployed source is read by several requests in a row). */
+const definitionsRead: Array<{ source: string; defs: readonly Definition[] }> = [];
+const DEFINITIONS_KEPT = 3;
+
+/** Every top-level `define-*` of a source, with the comment lines just above each. Shared: not to be changed. */
+export function definitionsOf(source: string): readonly Definition[] {
+  const kept = definitionsRead.find((r) => r.source === source);
+  if (kept) return kept.defs;
+  const defs = readDefinitions(readForNav(source));
+  definitionsRead.unshift({ source, defs });
+  definitionsRead.length = Math.min(definitionsRead.length, DEFINITIONS_KEPT);
+  return defs;
+}
+
+function readDefinitions(ix: NavRead): Definition[] {
   const out: Definition[] = [];
   let comments: Array<{ text: string; line: number }> = [];
-  for (const e of exprs) {
-    if (e.kind === 'comment') {
-      comments.push({ text: e.text, line: e.line });
+  // The start of the line of the entry at hand: top-level entries come in order, so one pass.
+  let line = 1;
+  let lineStart = 0;
+  for (let e = 0; e < ix.count; e = ix.after[e]!) {
+    if (ix.kind[e] === COMMENT) {
+      comments.push({ text: commentText(ix, e), line: ix.line[e]! });
       continue;
     }
     const above = comments;
     comments = [];
-    if (e.kind !== 'list') continue;
-    const [keyword, second] = code(e);
-    if (keyword?.kind !== 'atom' || !keyword.text.startsWith('define-')) continue;
+    if (ix.kind[e] !== LIST) continue;
+    const [keyword, second] = codeChildren(ix, e, 2);
+    if (!isAtom(ix, keyword)) continue;
+    const keywordText = atomText(ix, keyword);
+    if (!keywordText.startsWith('define-')) continue;
     const nameAtom =
-      FUNCTION_DEFINES.has(keyword.text) && second?.kind === 'list'
-        ? code(second)[0]
-        : second?.kind === 'atom'
-          ? second
-          : undefined;
-    if (nameAtom?.kind !== 'atom') continue;
+      FUNCTION_DEFINES.has(keywordText) && second !== undefined && ix.kind[second] === LIST
+        ? codeChildren(ix, second, 1)[0]
+        : second;
+    if (!isAtom(ix, nameAtom)) continue;
     // The comment lines that end on the line just above, without a blank line between.
     const doc: string[] = [];
-    let want = e.line - 1;
+    let want = ix.line[e]! - 1;
     for (let i = above.length - 1; i >= 0 && above[i]!.line === want; i--, want--) doc.unshift(above[i]!.text);
+    for (; line < ix.line[e]!; line++) lineStart = ix.source.indexOf('\n', lineStart) + 1;
     out.push({
-      keyword: keyword.text,
-      name: nameAtom.text,
-      line: e.line - 1,
-      character: e.offset - starts[e.line - 1]!,
+      keyword: keywordText,
+      name: atomText(ix, nameAtom),
+      line: line - 1,
+      character: ix.start[e]! - lineStart,
       doc,
     });
   }
@@ -281,10 +384,4 @@ export function signatureLine(f: InterfaceFunction): string {
 export function callSnippet(f: InterfaceFunction): string {
   const esc = (s: string) => s.replace(/[$}\\]/g, '\\$&');
   return [esc(f.name), ...f.args.map((a, i) => `\${${i + 1}:${esc(a.name)}}`)].join(' ');
-}
-
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
 }

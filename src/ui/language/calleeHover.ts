@@ -15,7 +15,7 @@ export async function calleeHover(
   position: vscode.Position,
   token: vscode.CancellationToken,
 ): Promise<vscode.Hover | undefined> {
-  const target = navTargetAt(doc.getText(), doc.offsetAt(position), navOptionsFor(doc));
+  const target = navTargetAt(callees.navRead(doc), doc.offsetAt(position), navOptionsFor(doc));
   if (target?.kind !== 'function') return undefined;
   const where = await callees.resolve(doc, target.ref);
   // The Clarity extension describes the workspace's own contracts.

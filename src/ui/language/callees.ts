@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { CallOptions, ContractInterface, StacksClient } from '../../api';
 import { isStacksApiError } from '../../api/errors';
-import type { ContractRef, NavOptions } from '../../chain/contractNav';
+import { NavReads, type ContractRef, type NavOptions, type NavRead } from '../../chain/contractNav';
 import { checkContractId } from '../../chain/identifiers';
 import { isNetworkId, NETWORK_LABELS } from '../../chain/networks';
 import { CONTRACT_SOURCE_SCHEME } from '../../constants';
@@ -62,7 +62,15 @@ export function navOptionsFor(doc: vscode.TextDocument): NavOptions {
 
 /** The language features' reader of contracts: where one is, and its source and interface. */
 export class Callees {
+  /** The documents as navigation reads them, each read once per version for every request. */
+  private readonly reads = new NavReads<vscode.TextDocument>();
+
   constructor(private readonly d: LanguageDeps) {}
+
+  /** `doc` as navigation reads it: read again only when it changed since the last request. */
+  navRead(doc: vscode.TextDocument): NavRead {
+    return this.reads.read(doc, doc.version, () => doc.getText());
+  }
 
   /** Whether the Clarity extension is there to answer for the workspace's own contracts. */
   get clarityExtension(): boolean {

@@ -20,7 +20,7 @@ export class CalleeCompletions implements vscode.CompletionItemProvider, vscode.
     position: vscode.Position,
     token: vscode.CancellationToken,
   ): Promise<vscode.CompletionList | undefined> {
-    const at = calleeCompletionAt(doc.getText(), doc.offsetAt(position), navOptionsFor(doc));
+    const at = calleeCompletionAt(this.callees.navRead(doc), doc.offsetAt(position), navOptionsFor(doc));
     if (!at) return undefined;
     const where = await this.callees.resolve(doc, at.ref);
     if (!where || where.kind === 'local' || token.isCancellationRequested) return undefined;
@@ -72,7 +72,7 @@ export class CalleeCompletions implements vscode.CompletionItemProvider, vscode.
     position: vscode.Position,
     token: vscode.CancellationToken,
   ): Promise<vscode.SignatureHelp | undefined> {
-    const at = calleeArgumentAt(doc.getText(), doc.offsetAt(position), navOptionsFor(doc));
+    const at = calleeArgumentAt(this.callees.navRead(doc), doc.offsetAt(position), navOptionsFor(doc));
     if (!at) return undefined;
     const where = await this.callees.resolve(doc, at.ref);
     if (!where || where.kind === 'local' || token.isCancellationRequested) return undefined;

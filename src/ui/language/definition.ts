@@ -20,7 +20,7 @@ export class DeployedDefinitions implements vscode.DefinitionProvider {
     position: vscode.Position,
     token: vscode.CancellationToken,
   ): Promise<vscode.Location | undefined> {
-    const target = navTargetAt(doc.getText(), doc.offsetAt(position), navOptionsFor(doc));
+    const target = navTargetAt(this.callees.navRead(doc), doc.offsetAt(position), navOptionsFor(doc));
     if (!target) return undefined;
     const where = await this.callees.resolve(doc, target.ref);
     if (!where || token.isCancellationRequested) return undefined;

@@ -26,7 +26,7 @@ export function createLanguageFeatures(d: LanguageDeps): LanguageFeatures {
   return {
     definitions: new DeployedDefinitions(callees),
     completions: new CalleeCompletions(callees),
-    fixes: new RequirementFixes(d),
+    fixes: new RequirementFixes(d, callees),
     hover: (doc, position, token) => calleeHover(callees, doc, position, token),
   };
 }
