@@ -4,10 +4,15 @@
  * while the extension reads it the way the host does: files come one read at a time, each read a
  * turn of the loop as the host's file system calls are. Median over `runs` of each shape's worst.
  */
-import { readClarinetProject, type ClarinetProject, type ProjectFileReader } from '../src/chain/clarinet';
-import { compareWithDeployed, onChainReadOnlyFunctions } from '../src/chain/drift';
+import {
+  readClarinetProject,
+  readClarinetProjects,
+  type ClarinetProject,
+  type ProjectFileReader,
+} from '../src/chain/clarinet';
+import { compareLocal, LocalSource, normalizeSource, onChainReadOnlyFunctions } from '../src/chain/drift';
 import { statusIds } from '../src/ui/projects/statusIds';
-import { memoryReader, sharedPathProject } from '../test/unit/clarinetReaders';
+import { manyContractsProject, memoryReader, sharedPathProject } from '../test/unit/clarinetReaders';
 import { median } from './util';
 
 export interface HostileResult {
@@ -80,7 +85,8 @@ interface Shape {
 
 function shapes(): Shape[] {
   // 1. A 1 MB contract of 50,000 annotations: what one CodeLens request computes (the "Call on"
-  //    lenses), then what the drift comparison computes, each its own turn as in the host. The
+  //    lenses), then what the drift comparison computes (src/ui/drift/driftEngine.ts: the text as
+  //    it is, then, a turn later, as Clarinet broadcasts it), each its own turn as in the host. The
   //    deploy is the contract with its #[env(simnet)] code stripped, as Clarinet broadcasts it.
   const contract = `(define-read-only (get-a) u1)\n${';; #[env(simnet)]\nu1\n'.repeat(50_000)}`;
   const deployed = '(define-read-only (get-a) u1)\n';
@@ -104,15 +110,21 @@ function shapes(): Shape[] {
       ],
     })),
   }));
+  // 5. 20 Clarinet projects of 5,000 contracts, each with a devnet plan publishing every one.
+  const many = manyContractsProject(5000);
+  const manyBytes = many['Clarinet.toml']!.length + many['deployments/default.devnet-plan.yaml']!.length;
   return [
     {
       shape: 'drift and Call lenses: 50,000 #[env(simnet)] comments',
-      note: `a ${(contract.length / 1e6).toFixed(1)} MB contract; one CodeLens request, then one drift comparison`,
+      note: `a ${(contract.length / 1e6).toFixed(1)} MB contract; one CodeLens request, then one drift comparison in two turns`,
       run: async () => {
         await turn();
         if (onChainReadOnlyFunctions(contract).length !== 1) throw new Error('the lens function was not found');
         await turn();
-        if (compareWithDeployed(contract, deployed) !== 'same') throw new Error('drift: expected "same"');
+        const local = new LocalSource(contract);
+        const target = normalizeSource(deployed);
+        await turn();
+        if (compareLocal(local, target) !== 'same') throw new Error('drift: expected "same"');
       },
     },
     {
@@ -138,6 +150,15 @@ function shapes(): Shape[] {
         await turn();
         const ids = statusIds(projects, () => 'testnet');
         if (ids.leftOut !== 99_000) throw new Error(`left out ${ids.leftOut}`);
+      },
+    },
+    {
+      shape: 'reading 20 projects x 5,000 contracts',
+      note: `${(manyBytes / 1e6).toFixed(2)} MB of manifest and plan each; readClarinetProjects, as ui/projects/projects.ts reads the workspace`,
+      run: async () => {
+        const read = await readClarinetProjects(Array.from({ length: 20 }, () => hostReader(many)));
+        if (!read.every((r) => r.ok && r.project.contracts[4999]!.deployments.length === 1))
+          throw new Error('not read');
       },
     },
   ];

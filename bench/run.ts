@@ -13,6 +13,7 @@ import { measureBundle } from './bundle';
 import { measureClarinetRead } from './clarinet';
 import { measureMemory } from './memory';
 import { measureHostile } from './hostile';
+import { HOSTILE4_PARTS } from './hostile4';
 import { measureOverhead } from './overhead';
 import { measureFailure } from './failure';
 import { measureNavigation } from './navigation';
@@ -392,6 +393,17 @@ async function main(): Promise<number> {
         note: `${h.note}; ${ms(h.worstStallCpuMs, 0)} of CPU time; median of ${P.hostileRuns}`,
       });
 
+  // 5d. hostile shapes of the features added since: lenses, constants, language requests, plans,
+  // a simulation answer. Each part returns its rows; a crash is a row that says so.
+  const hostile4: Record<string, unknown> = {};
+  results.hostile4 = hostile4;
+  for (const part of HOSTILE4_PARTS) {
+    const r = await step(`hostile: ${part.name}`, () => part.measure(quick));
+    hostile4[part.name] = r;
+    if (failed(r)) rows.push(crashedRow(`hostile: ${part.name}`, 'see the part', r));
+    else rows.push(...r);
+  }
+
   // 6. rate-limit discipline
   const rl = await step('rate-limit discipline', () => measureRateLimit(P.rateLimit));
   results.rateLimit = rl;
@@ -477,7 +489,20 @@ async function main(): Promise<number> {
   if (argv.includes('--markdown')) out.push('', markdownTable(rows));
   out.push('', `results: ${path.relative(REPO, file)} (${results.seconds} s)`);
   process.stdout.write(out.join('\n') + '\n');
-  return [bundle, activation, economy, overhead, parsing, clarinet, hostile, rl, watch, budget, memory].some(failed)
+  return [
+    bundle,
+    activation,
+    economy,
+    overhead,
+    parsing,
+    clarinet,
+    hostile,
+    ...Object.values(hostile4),
+    rl,
+    watch,
+    budget,
+    memory,
+  ].some(failed)
     ? 1
     : 0;
 }

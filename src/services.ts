@@ -21,6 +21,7 @@ import { registerExplorer, type Explorer } from './ui/tree';
 import type { TxWatcher } from './ui/watch/txWatch';
 import type { AddressWatcher } from './ui/watch/addressWatch';
 import { startWatchers } from './ui/watch/watchers';
+import { SharedBudget } from './chain/watchBudget';
 import { LazyLanguage } from './ui/language';
 import { disposeAll } from './ui/shared/lifecycle';
 
@@ -54,7 +55,9 @@ export function startServices(d: ServiceDeps): Services {
     parts.push(history, panels);
     const lookup = { config, networks, presenter: panels, history, log, activity: d.activity };
     parts.push(...registerLookupCommands(lookup), ...registerWorkbenchCommands(lookup));
-    const explorer = registerExplorer({ config, networks, history, log, context });
+    // One background budget (half the rate budget) for the watch rounds and drift's fetches.
+    const background = new SharedBudget();
+    const explorer = registerExplorer({ config, networks, history, log, context, background });
     parts.push(explorer);
     const language = new LazyLanguage({ networks, projects: explorer.projects, log });
     const hover = new StacksHoverProvider({ config, networks, log, language });
@@ -68,6 +71,7 @@ export function startServices(d: ServiceDeps): Services {
         revealWatched: d.revealWatched,
       },
       toTarget,
+      background,
     );
     parts.push(...watchers.disposables);
     return {

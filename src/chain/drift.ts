@@ -3,7 +3,17 @@
  * after what Clarinet does to a source before it broadcasts it, ignoring line endings and trailing
  * whitespace. Pure.
  */
-import { readClarity, readOnlyFunctions, readOnlyFunctionsIn, type DefinedFunction, type Expr } from './claritySyntax';
+import {
+  atomText,
+  commentText,
+  indexClarity,
+  ATOM,
+  COMMENT,
+  LIST,
+  TUPLE,
+  type ClarityIndex,
+  type DefinedFunction,
+} from './claritySyntax';
 
 /** Lines of a source, 1-based and inclusive, that an `#[env(simnet)]` annotation covers. */
 export interface LineSpan {
@@ -37,32 +47,74 @@ export function isEnvSimnetAnnotation(comment: string): boolean {
  * source does not parse (Clarinet then refuses to build the plan).
  */
 export function envSimnetSpans(source: string): LineSpan[] | undefined {
-  const read = readClarity(source);
-  if (!read.ok) return undefined;
-  const out: LineSpan[] = [];
-  collect(read.exprs, out);
-  return out;
+  const read = indexClarity(source);
+  return read.ok ? spansOf(read.index) : undefined;
 }
 
-function collect(exprs: Expr[], out: LineSpan[]): void {
-  let start: number | undefined;
-  // Siblings follow one another, so the last code before a comment is the one that ends latest:
-  // an annotation on that line sits at the end of a line of code. One pass, however many comments.
-  let lastCodeEndLine = 0;
-  for (const expr of exprs) {
-    const code = expr.kind !== 'comment';
-    if (start !== undefined) {
+/**
+ * `isEnvSimnetAnnotation` read in place, without cutting the comment out: blanks, `#[`, `env`,
+ * `(`, `simnet`, `)`, `]`, blanks allowed between, up to the end of the line.
+ */
+const ANNOTATION = /[ \t\v\f]*#\[[ \t\v\f]*env[ \t\v\f]*\([ \t\v\f]*simnet[ \t\v\f]*\)[ \t\v\f]*\][ \t\v\f]*(?:\n|$)/y;
+
+/** Whether comment `i` of the index is an `#[env(simnet)]` annotation. */
+function isAnnotation(ix: ClarityIndex, i: number, crs: boolean): boolean {
+  const s = ix.source;
+  const from = ix.start[i]!;
+  // A `\r` inside the comment is dropped from its text, wherever it is: the text then decides.
+  if (crs)
+    for (let j = from; j < ix.end[i]!; j++)
+      if (s.charCodeAt(j) === 13) return isEnvSimnetAnnotation(commentText(ix, i));
+  ANNOTATION.lastIndex = s.charCodeAt(from + 1) === 59 ? from + 2 : from + 1;
+  return ANNOTATION.test(s);
+}
+
+/**
+ * The spans of an index, one pass over its entries in source order: each list's siblings are
+ * walked with their own state (an annotation waiting for its expression, the line the last code
+ * ended on), on a stack rather than by recursion, so no nesting depth overflows it.
+ */
+function spansOf(ix: ClarityIndex): LineSpan[] {
+  const out: LineSpan[] = [];
+  interface Siblings {
+    /** The next entry of this list, and the entry after its last. */
+    next: number;
+    stop: number;
+    /** The line of an annotation waiting for the expression it covers. */
+    start: number | undefined;
+    /** Siblings follow one another, so the last code before a comment is the one that ends latest. */
+    lastCodeEndLine: number;
+  }
+  const crs = ix.source.includes('\r');
+  const stack: Siblings[] = [{ next: 0, stop: ix.count, start: undefined, lastCodeEndLine: 0 }];
+  while (stack.length) {
+    const f = stack[stack.length - 1]!;
+    if (f.next >= f.stop) {
+      stack.pop();
+      continue;
+    }
+    const i = f.next;
+    f.next = ix.after[i]!;
+    const k = ix.kind[i]!;
+    const code = k !== COMMENT;
+    if (f.start !== undefined) {
       if (code) {
-        out.push({ startLine: start, endLine: expr.endLine });
-        start = undefined;
-        lastCodeEndLine = expr.endLine;
+        out.push({ startLine: f.start, endLine: ix.endLine[i]! });
+        f.start = undefined;
+        f.lastCodeEndLine = ix.endLine[i]!;
       }
       continue;
     }
-    if (!code && isEnvSimnetAnnotation(expr.text) && lastCodeEndLine !== expr.line) start = expr.line;
-    if (expr.kind === 'list' || expr.kind === 'tuple') collect(expr.children, out);
-    if (code) lastCodeEndLine = expr.endLine;
+    if (!code) {
+      const line = ix.line[i]!;
+      if (f.lastCodeEndLine !== line && isAnnotation(ix, i, crs)) f.start = line;
+      continue;
+    }
+    f.lastCodeEndLine = ix.endLine[i]!;
+    if (k === LIST || k === TUPLE)
+      stack.push({ next: i + 1, stop: ix.after[i]!, start: undefined, lastCodeEndLine: 0 });
   }
+  return out;
 }
 
 /**
@@ -100,8 +152,15 @@ function rustLines(text: string): string[] {
  * line and blank lines at the end do not count.
  */
 export function normalizeSource(source: string): string {
-  const lines = source.split(/\r\n|\r|\n/).map(withoutTrailingBlanks);
-  while (lines.length && lines[lines.length - 1] === '') lines.pop();
+  return joinLines(source.includes('\r') ? source.split(/\r\n|\r|\n/) : source.split('\n'));
+}
+
+/** Lines without their trailing blanks, and without the blank lines that end them, as one text. */
+function joinLines(lines: string[]): string {
+  for (let i = 0; i < lines.length; i++) lines[i] = withoutTrailingBlanks(lines[i]!);
+  let end = lines.length;
+  while (end && lines[end - 1] === '') end--;
+  if (end < lines.length) lines.length = end;
   return lines.join('\n');
 }
 
@@ -120,28 +179,79 @@ function withoutTrailingBlanks(line: string): string {
 export type Drift = 'same' | 'differs';
 
 /**
+ * The local side of drift, worked out once per text and compared with any number of deploys: the
+ * text as drift compares it, and (only when a deploy differs from that) as Clarinet broadcasts it.
+ */
+export class LocalSource {
+  /** `normalizeSource` of the text. */
+  readonly normalized: string;
+  private broadcast: string | null | undefined;
+
+  constructor(readonly text: string) {
+    this.normalized = normalizeSource(text);
+  }
+
+  /** `normalizeSource` of `removeEnvSimnet` of the text; undefined when there is nothing to strip. */
+  get stripped(): string | undefined {
+    if (this.broadcast === undefined) this.broadcast = strippedNormalized(this.text) ?? null;
+    return this.broadcast ?? undefined;
+  }
+}
+
+/**
+ * `normalizeSource(removeEnvSimnet(source))`, undefined when there is nothing to strip. A source
+ * without `#[` has no annotation and is not read; one without a bare `\r` is stripped on its
+ * normalized lines directly, since stripping empties whole lines and normalizing keeps them.
+ */
+function strippedNormalized(source: string): string | undefined {
+  if (!source.includes('#[')) return undefined;
+  const text = source.replace(/\r\n/g, '\n');
+  if (text.includes('\r')) {
+    const stripped = removeEnvSimnet(source);
+    return stripped === undefined ? undefined : normalizeSource(stripped);
+  }
+  const spans = envSimnetSpans(text);
+  if (!spans?.length) return undefined;
+  const lines = text.split('\n');
+  for (const s of spans) for (let i = s.startLine; i <= s.endLine; i++) lines[i - 1] = '';
+  return joinLines(lines);
+}
+
+/** A local source against a deployed one already normalized (`normalizeSource`). */
+export function compareLocal(local: LocalSource, deployedNormalized: string): Drift {
+  if (local.normalized === deployedNormalized) return 'same';
+  return local.stripped === deployedNormalized ? 'same' : 'differs';
+}
+
+/**
  * The local source against the deployed one: the same when it matches as it is (a deploy before
  * Clarinet 3.17, or a source without `#[env(simnet)]` code) or with its `#[env(simnet)]` code
  * stripped (what Clarinet 3.17 and later broadcasts).
  */
 export function compareWithDeployed(local: string, deployed: string): Drift {
-  const target = normalizeSource(deployed);
-  if (normalizeSource(local) === target) return 'same';
-  const stripped = removeEnvSimnet(local);
-  return stripped !== undefined && normalizeSource(stripped) === target ? 'same' : 'differs';
+  return compareLocal(new LocalSource(local), normalizeSource(deployed));
 }
+
+/** Clarity names, as `readOnlyFunctions` of claritySyntax.ts takes them. */
+const CLARITY_NAME = /^[a-zA-Z][a-zA-Z0-9_!?+<>=/*-]{0,127}$/;
+const DEFINE_READ_ONLY = 'define-read-only';
 
 /**
  * The read-only functions of a local source that a deploy of it has: those of `readOnlyFunctions`
- * outside `#[env(simnet)]` code, which Clarinet leaves out of every on-chain deployment.
+ * outside `#[env(simnet)]` code, which Clarinet leaves out of every on-chain deployment. One read
+ * of the source into flat arrays serves both (a source that reads strictly reads the same
+ * tolerantly); only one that does not read strictly, being typed, is read again, tolerantly.
  */
 export function onChainReadOnlyFunctions(source: string): DefinedFunction[] {
+  // A `\r` before `\n` is whitespace and ends no line: places are the same without it.
   const text = source.replace(/\r\n/g, '\n');
-  const read = readClarity(text);
-  const spans: LineSpan[] = [];
-  if (read.ok) collect(read.exprs, spans);
-  // A source that reads strictly reads the same tolerantly: one read of a large file, not two.
-  const functions = read.ok && text === source ? readOnlyFunctionsIn(read.exprs, source) : readOnlyFunctions(source);
+  const strict = indexClarity(text);
+  if (!strict.ok) {
+    const tolerant = indexClarity(source, { tolerant: true });
+    return tolerant.ok ? readOnlyFunctionsOf(tolerant.index) : [];
+  }
+  const functions = readOnlyFunctionsOf(strict.index);
+  const spans = spansOf(strict.index);
   // Both come in source order: one sweep over the spans by their start.
   spans.sort((a, b) => a.startLine - b.startLine);
   let next = 0;
@@ -152,4 +262,35 @@ export function onChainReadOnlyFunctions(source: string): DefinedFunction[] {
       coveredTo = Math.max(coveredTo, spans[next++]!.endLine);
     return coveredTo < line;
   });
+}
+
+/** The first entry that is not a comment from `i` up to `stop` among siblings, or -1. */
+function firstCode(ix: ClarityIndex, i: number, stop: number): number {
+  for (; i < stop; i = ix.after[i]!) if (ix.kind[i] !== COMMENT) return i;
+  return -1;
+}
+
+/** The `define-read-only` functions at the top level of an index, as `readOnlyFunctionsIn` finds them. */
+function readOnlyFunctionsOf(ix: ClarityIndex): DefinedFunction[] {
+  const s = ix.source;
+  const out: DefinedFunction[] = [];
+  // The line the last function was on and where it starts: lines are walked forward once.
+  let line = 1;
+  let lineStart = 0;
+  for (let e = 0; e < ix.count; e = ix.after[e]!) {
+    if (ix.kind[e] !== LIST) continue;
+    const keyword = firstCode(ix, e + 1, ix.after[e]!);
+    if (keyword < 0 || ix.kind[keyword] !== ATOM) continue;
+    if (ix.end[keyword]! - ix.start[keyword]! !== DEFINE_READ_ONLY.length) continue;
+    if (!s.startsWith(DEFINE_READ_ONLY, ix.start[keyword]!)) continue;
+    const signature = firstCode(ix, ix.after[keyword]!, ix.after[e]!);
+    if (signature < 0 || ix.kind[signature] !== LIST) continue;
+    const name = firstCode(ix, signature + 1, ix.after[signature]!);
+    if (name < 0 || ix.kind[name] !== ATOM) continue;
+    const text = atomText(ix, name);
+    if (!CLARITY_NAME.test(text)) continue;
+    for (; line < ix.line[e]!; line++) lineStart = s.indexOf('\n', lineStart) + 1;
+    out.push({ name: text, line: line - 1, character: ix.start[e]! - lineStart });
+  }
+  return out;
 }

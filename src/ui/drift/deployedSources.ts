@@ -37,6 +37,11 @@ export class DeployedSources {
     return this.settled.get(key);
   }
 
+  /** Whether the source of `key` is being fetched. */
+  loading(key: string): boolean {
+    return this.inflight.has(key);
+  }
+
   /** The source of `key`: from memory, or from `load` once however many ask at the same time. */
   get(key: string, load: () => Promise<string>): Promise<string> {
     const s = this.settled.get(key);

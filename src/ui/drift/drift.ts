@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { BudgetMode } from '../../api';
 import type { Drift } from '../../chain/drift';
 import type { DefinedFunction } from '../../chain/claritySyntax';
+import type { SharedBudget } from '../../chain/watchBudget';
 import type { NetworkService } from '../network/network';
 import type { ContractStatuses } from '../projects/contractStatus';
 
@@ -26,6 +27,8 @@ export class ContractDrift implements vscode.Disposable {
   constructor(
     private readonly networks: NetworkService,
     private readonly statuses: ContractStatuses,
+    /** The background budget the fetches of deployed sources spend from (their own half of the budget without it). */
+    private readonly budget?: SharedBudget,
   ) {}
 
   /** The engine's module, loaded on first use. */
@@ -35,7 +38,7 @@ export class ContractDrift implements vscode.Disposable {
   }
 
   private get real(): InstanceType<EngineModule['DriftEngine']> {
-    this.engine ??= new this.module.DriftEngine(this.networks, this.statuses, () => this.emitter.fire());
+    this.engine ??= new this.module.DriftEngine(this.networks, this.statuses, () => this.emitter.fire(), this.budget);
     return this.engine;
   }
 

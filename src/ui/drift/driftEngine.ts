@@ -1,9 +1,11 @@
 import * as vscode from 'vscode';
 import type { BudgetMode } from '../../api';
-import { compareWithDeployed as compareSources, type Drift } from '../../chain/drift';
+import { compareLocal, LocalSource, normalizeSource, type Drift } from '../../chain/drift';
+import type { SharedBudget } from '../../chain/watchBudget';
 import { checkContractId } from '../../chain/identifiers';
 import { isNetworkId } from '../../chain/networks';
 import { MAX_FILE_BYTES } from '../../chain/clarinetText';
+import { BackgroundLoads } from './backgroundLoads';
 import { DeployedSources, loadDeployedSource } from './deployedSources';
 import type { NetworkService } from '../network/network';
 import type { DriftState, SourceId } from './driftState';
@@ -13,13 +15,17 @@ import { Disposable } from '../shared/lifecycle';
 /** Typing settles this long before a contract is compared again. */
 export const RECOMPARE_MS = 300;
 const TX_ID = /^0x[0-9a-f]{64}$/;
+/** Local texts kept as drift compares them: a file's comparisons with each of its deploys read it once. */
+const LOCALS_KEPT = 2;
 
 /**
  * Whether each workspace contract is what is deployed. The deployed source comes from the deploy
  * transaction the status table names: one request per contract and network, kept for the session
  * (a deploy never changes). The local side is the open document, or the file: edits and changes
  * on disk compare again after a short pause and ask nothing. Nothing here asks the API before
- * the status table exists, that is before the user asked for chain data in this window.
+ * the status table exists, that is before the user asked for chain data in this window, and what
+ * the views ask for is fetched inside the background budget (`BackgroundLoads`): a workspace of a
+ * thousand deployed contracts does not spend the budget a hover needs.
  */
 export class DriftEngine extends Disposable {
   private readonly sources = new DeployedSources();
@@ -29,14 +35,20 @@ export class DriftEngine extends Disposable {
   /** Per file, how many times it changed: a comparison started before a change is not kept. */
   private readonly generation = new Map<string, number>();
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** The local side of the last files compared, by URI: worked out once per text. */
+  private readonly locals = new Map<string, LocalSource>();
+  private readonly loads: BackgroundLoads;
 
   constructor(
     private readonly networks: NetworkService,
     statuses: ContractStatuses,
     /** Called when a comparison has a new result. */
     private readonly changed: () => void,
+    /** The background budget to spend from (the watchers' when it is handed in). */
+    budget?: SharedBudget,
   ) {
     super();
+    this.loads = new BackgroundLoads(() => networks.clock, budget);
     const watcher = vscode.workspace.createFileSystemWatcher('**/*.clar');
     const later = (uri: vscode.Uri) => this.recompareLater(uri);
     this.registerAll(
@@ -49,16 +61,21 @@ export class DriftEngine extends Disposable {
       }),
       // A closed document that was not saved: the file on disk is the local side again.
       vscode.workspace.onDidCloseTextDocument((d) => this.knows(d.uri) && later(d.uri)),
-      // A refresh asks again for what failed; a source that arrived is kept.
-      statuses.onDidChange(() => this.sources.forgetFailures()),
+      // A refresh asks again for what failed; a source that arrived is kept. What waited for the
+      // budget is asked again by the views that still show it.
+      statuses.onDidChange(() => {
+        this.sources.forgetFailures();
+        this.loads.clear();
+      }),
+      this.loads,
       { dispose: () => this.timers.forEach((t) => clearTimeout(t)) },
     );
   }
 
   /**
    * The comparison of `uri` with a deploy, from what is known (no wait). A missing deployed source
-   * is fetched (fail-fast, as a background load) and a missing comparison computed; `onDidChange`
-   * fires when either arrives.
+   * is fetched (fail-fast, as a background load, when the background budget has room) and a
+   * missing comparison computed; `onDidChange` fires when either arrives.
    */
   get(uri: vscode.Uri, dep: SourceId): DriftState {
     const key = this.keyOf(dep);
@@ -67,7 +84,14 @@ export class DriftEngine extends Disposable {
     const s = this.sources.known(key);
     if (s && !s.ok) return { state: 'error', error: s.error, api: dep.api };
     if (s) this.compute(uri, dep, s.text).catch(() => undefined);
-    else void this.source(dep, 'fail-fast').then(this.changed, this.changed);
+    else
+      this.loads.want(key, {
+        perMinute: async () => ((await this.networks.hasKeyFor(dep.api)) ? 500 : 50),
+        start: () =>
+          this.sources.known(key) || this.sources.loading(key)
+            ? undefined
+            : this.source(dep, 'fail-fast').then(this.changed, this.changed),
+      });
     return { state: 'checking' };
   }
 
@@ -98,8 +122,13 @@ export class DriftEngine extends Disposable {
     if (!p) {
       const generation = this.generation.get(uri.toString()) ?? 0;
       p = localText(uri)
-        .then((local) => {
-          const drift = compareSources(local, deployed);
+        .then(async (text) => {
+          const local = this.localSource(uri, text);
+          const target = normalizeSource(deployed);
+          // Reading the text as Clarinet broadcasts it is a turn of its own: a large file holds
+          // the extension host for one step at a time.
+          if (local.normalized !== target) await nextTurn();
+          const drift = compareLocal(local, target);
           // The file changed while it was read: not kept, and the views ask (and compare) again.
           if ((this.generation.get(uri.toString()) ?? 0) === generation) this.results.set(rk, drift);
           this.changed();
@@ -109,6 +138,20 @@ export class DriftEngine extends Disposable {
       this.pending.set(rk, p);
     }
     return p;
+  }
+
+  /** The local side of `uri` as drift compares it, kept for the next deploy of the same text. */
+  private localSource(uri: vscode.Uri, text: string): LocalSource {
+    const key = uri.toString();
+    let local = this.locals.get(key);
+    this.locals.delete(key);
+    if (local?.text !== text) local = new LocalSource(text);
+    this.locals.set(key, local);
+    for (const oldest of this.locals.keys()) {
+      if (this.locals.size <= LOCALS_KEPT) break;
+      this.locals.delete(oldest);
+    }
+    return local;
   }
 
   /** A deploy's source is the same wherever it is asked; the URL keeps two custom APIs (two chains) apart. */
@@ -138,6 +181,11 @@ export class DriftEngine extends Disposable {
       }, RECOMPARE_MS),
     );
   }
+}
+
+/** Lets the extension host run what waits before going on. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 function sourceKey(dep: SourceId): string {

@@ -1,12 +1,20 @@
 import * as vscode from 'vscode';
 import type { ClarinetContract } from '../../chain/clarinet';
+import type { DefinedFunction } from '../../chain/claritySyntax';
 import { NETWORK_LABELS } from '../../chain/networks';
 import { Commands, Settings } from '../../constants';
 import type { Config } from '../shared/config';
 import { driftText, type ContractDrift, type DriftState } from '../drift/drift';
 import type { NetworkService } from '../network/network';
 import { ContractStatuses, deploymentsOf, type Deployment } from '../projects/contractStatus';
-import { distinctDeployments, idsForPanel, planName, stateText } from '../projects/deploymentText';
+import {
+  distinctDeployments,
+  idsForPanel,
+  lensLayout,
+  planName,
+  stateText,
+  type LensLayout,
+} from '../projects/deploymentText';
 import type { ClarinetWorkspace } from '../projects/projects';
 import { Disposable } from '../shared/lifecycle';
 
@@ -17,6 +25,9 @@ export interface CodeLensDeps {
   statuses: ContractStatuses;
   drift: ContractDrift;
 }
+
+/** Ids the status panel checks at once. */
+const PANEL_IDS = 100;
 
 const DRIFT_ICONS: Record<DriftState['state'], string> = {
   same: '$(check)',
@@ -32,11 +43,15 @@ const DRIFT_ICONS: Record<DriftState['state'], string> = {
  * this window, a "Check deployment" lens stands in and fetches on click: opening a file asks nothing.
  * Once the table is there, each successful deploy adds a lens that says whether the file is the
  * same as deployed (a click opens the diff), and a "Call on <network>" lens sits above each
- * read-only function the deploy has.
+ * read-only function the deploy has. However many contracts share the file and however many
+ * deploys they have, a file gets a bounded number of lenses (`lensLayout`): the first few
+ * contracts and deploys, and one lens that counts the others.
  */
 export class DeploymentCodeLens extends Disposable implements vscode.CodeLensProvider {
   private readonly emitter = this.register(new vscode.EventEmitter<void>());
   readonly onDidChangeCodeLenses = this.emitter.event;
+  /** The read-only functions of each open document, with the version they were read at. */
+  private readonly functions = new WeakMap<vscode.TextDocument, { version: number; functions: DefinedFunction[] }>();
 
   constructor(private readonly d: CodeLensDeps) {
     super();
@@ -69,15 +84,19 @@ export class DeploymentCodeLens extends Disposable implements vscode.CodeLensPro
     if (!table && !this.d.networks.used) {
       // Opening a file is not asking for chain data: nothing is fetched until a click (or any
       // other lookup in this window).
-      return contracts.map(
-        (c) =>
-          new vscode.CodeLens(range, {
-            title: named(c, vscode.l10n.t('$(cloud) Stacks: Check deployment')),
-            tooltip: vscode.l10n.t('Ask the API whether this contract is deployed on each network its plans name'),
-            command: Commands.showContractStatus,
-            arguments: [idsForPanel(c, this.d.networks.current).join(',')],
-          }),
-      );
+      const layout = lensLayout(contracts.length, 0, 0);
+      return [
+        ...contracts.slice(0, layout.contracts).map(
+          (c) =>
+            new vscode.CodeLens(range, {
+              title: named(c, vscode.l10n.t('$(cloud) Stacks: Check deployment')),
+              tooltip: vscode.l10n.t('Ask the API whether this contract is deployed on each network its plans name'),
+              command: Commands.showContractStatus,
+              arguments: [idsForPanel(c, this.d.networks.current).join(',')],
+            }),
+        ),
+        ...this.moreContracts(range, contracts, layout),
+      ];
     }
     if (!table) {
       void this.d.statuses.get('fail-fast');
@@ -85,7 +104,10 @@ export class DeploymentCodeLens extends Disposable implements vscode.CodeLensPro
         new vscode.CodeLens(range, { title: vscode.l10n.t('$(sync~spin) Stacks: checking deployment…'), command: '' }),
       ];
     }
-    const status = contracts.map((c) => {
+    const deployed = contracts.flatMap((c) => deploymentsOf(table, c).map((dep) => ({ c, dep })));
+    const functions = deployed.length ? this.readOnlyFunctions(doc) : [];
+    const layout = lensLayout(contracts.length, deployed.length, functions.length);
+    const status = contracts.slice(0, layout.contracts).map((c) => {
       const deployments = distinctDeployments(c);
       return new vscode.CodeLens(range, {
         title: named(
@@ -97,9 +119,8 @@ export class DeploymentCodeLens extends Disposable implements vscode.CodeLensPro
         arguments: [idsForPanel(c, this.d.networks.current).join(',')],
       });
     });
-    const deployed = contracts.flatMap((c) => deploymentsOf(table, c).map((dep) => ({ c, dep })));
     // Beside the status, per successful deploy: whether the file is what was deployed.
-    const drift = deployed.map(({ c, dep }) => {
+    const drift = deployed.slice(0, layout.deploys).map(({ c, dep }) => {
       const state = this.d.drift.get(doc.uri, dep);
       return new vscode.CodeLens(range, {
         title: named(c, `${DRIFT_ICONS[state.state]} ${dep.plan}: ${driftText(state)}`),
@@ -108,19 +129,18 @@ export class DeploymentCodeLens extends Disposable implements vscode.CodeLensPro
         arguments: [doc.uri, dep.api, dep.id],
       });
     });
-    return [...status, ...drift, ...this.callLenses(doc, deployed, named)];
-  }
-
-  /** "Call on testnet" above each read-only function a deploy of this file has. */
-  private callLenses(
-    doc: vscode.TextDocument,
-    deployed: Array<{ c: ClarinetContract; dep: Deployment }>,
-    named: (c: ClarinetContract, text: string) => string,
-  ): vscode.CodeLens[] {
-    if (!deployed.length) return [];
-    return this.d.drift.readOnlyFunctions(doc.getText()).flatMap((f) => {
+    if (layout.moreDeploys)
+      drift.push(
+        new vscode.CodeLens(range, {
+          title: vscode.l10n.t('$(git-compare) {0} more deploys: compare…', layout.moreDeploys),
+          tooltip: vscode.l10n.t('Choose one of the deploys of this file to compare it with'),
+          command: Commands.compareWithDeployed,
+          arguments: [doc.uri],
+        }),
+      );
+    const calls = functions.slice(0, layout.functions).flatMap((f) => {
       const at = new vscode.Range(f.line, f.character, f.line, f.character);
-      return deployed.map(
+      return deployed.slice(0, layout.callsPerFunction).map(
         ({ c, dep }) =>
           new vscode.CodeLens(at, {
             title: named(c, vscode.l10n.t('$(play) Call on {0}', dep.plan)),
@@ -135,6 +155,34 @@ export class DeploymentCodeLens extends Disposable implements vscode.CodeLensPro
           }),
       );
     });
+    return [...status, ...this.moreContracts(range, contracts, layout), ...drift, ...calls];
+  }
+
+  /** One lens for the contracts past the first few: a click shows the status of (the first hundred of) them. */
+  private moreContracts(range: vscode.Range, contracts: ClarinetContract[], layout: LensLayout): vscode.CodeLens[] {
+    if (!layout.moreContracts) return [];
+    const ids = new Set<string>();
+    for (const c of contracts.slice(layout.contracts)) {
+      for (const id of idsForPanel(c, this.d.networks.current)) ids.add(id);
+      if (ids.size >= PANEL_IDS) break;
+    }
+    return [
+      new vscode.CodeLens(range, {
+        title: vscode.l10n.t('$(ellipsis) Stacks: {0} more contracts in this file', layout.moreContracts),
+        tooltip: vscode.l10n.t('Show the deployment status of the next {0} in a panel', Math.min(ids.size, PANEL_IDS)),
+        command: Commands.showContractStatus,
+        arguments: [[...ids].slice(0, PANEL_IDS).join(',')],
+      }),
+    ];
+  }
+
+  /** The read-only functions a deploy of the document has, read once per version. */
+  private readOnlyFunctions(doc: vscode.TextDocument): DefinedFunction[] {
+    const kept = this.functions.get(doc);
+    if (kept?.version === doc.version) return kept.functions;
+    const functions = this.d.drift.readOnlyFunctions(doc.getText());
+    this.functions.set(doc, { version: doc.version, functions });
+    return functions;
   }
 }
 

@@ -52,3 +52,50 @@ export function distinctDeployments(c: Pick<ClarinetContract, 'deployments'>): C
 export function planName(file: string): string {
   return file.slice(file.lastIndexOf('/') + 1);
 }
+
+/** Contracts of one file with a status lens; the others are counted in one more lens. */
+export const LENS_CONTRACTS = 3;
+/** Successful deploys of one file with a drift lens and "Call on" lenses; the others are counted in one more lens. */
+export const LENS_DEPLOYS = 3;
+/** "Call on" lenses of one file at most: every function has one while they fit, each deploy shown while they fit. */
+export const MAX_CALL_LENSES = 900;
+
+/** How many lenses of each kind one file gets: a constant bound, however many contracts, deploys and functions. */
+export interface LensLayout {
+  /** The first contracts have a status lens each, the rest one lens that counts them. */
+  contracts: number;
+  moreContracts: number;
+  /** The first deploys have a drift lens each, the rest one lens that counts them. */
+  deploys: number;
+  moreDeploys: number;
+  /** The first functions have a "Call on" lens for each of the first `callsPerFunction` deploys. */
+  functions: number;
+  callsPerFunction: number;
+}
+
+/**
+ * The lenses of a file of `contracts` contracts with `deploys` successful deploys and `functions`
+ * read-only functions: at most `LENS_CONTRACTS + LENS_DEPLOYS + 2 + MAX_CALL_LENSES` in all. A
+ * file of a thousand contracts sharing one path, each deployed, is one such file.
+ */
+export function lensLayout(contracts: number, deploys: number, functions: number): LensLayout {
+  const shown = Math.min(contracts, LENS_CONTRACTS);
+  const shownDeploys = Math.min(deploys, LENS_DEPLOYS);
+  const fns = shownDeploys ? Math.min(functions, MAX_CALL_LENSES) : 0;
+  const callsPerFunction = fns ? Math.min(shownDeploys, Math.max(1, Math.floor(MAX_CALL_LENSES / fns))) : 0;
+  return {
+    contracts: shown,
+    moreContracts: contracts - shown,
+    deploys: shownDeploys,
+    moreDeploys: deploys - shownDeploys,
+    functions: fns,
+    callsPerFunction,
+  };
+}
+
+/** How many lenses a layout makes. */
+export function lensCount(l: LensLayout): number {
+  return (
+    l.contracts + (l.moreContracts ? 1 : 0) + l.deploys + (l.moreDeploys ? 1 : 0) + l.functions * l.callsPerFunction
+  );
+}

@@ -13,6 +13,7 @@ import { ContractStatuses } from '../projects/contractStatus';
 import type { ExplorerDeps } from './deps';
 import { ClarinetWorkspace } from '../projects/projects';
 import { disposeAll } from '../shared/lifecycle';
+import type { SharedBudget } from '../../chain/watchBudget';
 
 export type { ExplorerDeps } from './deps';
 export type { ExplorerTree } from './explorerTree';
@@ -40,11 +41,13 @@ export function registerExplorer(d: {
   history: History;
   log: Log;
   context: vscode.ExtensionContext;
+  /** The background budget drift's fetches spend from, the watchers' own. */
+  background: SharedBudget;
 }): Explorer {
   const watchlist = new Watchlist(d.context.workspaceState, d.context.globalState, d.config);
   const projects = new ClarinetWorkspace(d.log);
   const statuses = new ContractStatuses(d.networks, projects, d.log);
-  const drift = new ContractDrift(d.networks, statuses);
+  const drift = new ContractDrift(d.networks, statuses, d.background);
   const deps: ExplorerDeps = {
     config: d.config,
     networks: d.networks,

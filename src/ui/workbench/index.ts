@@ -6,9 +6,8 @@ import { callReadOnlyFunction } from './workbenchCommand';
 /** `Stacks: Call Read-Only Function…`, also the command of the "Call on <network>" CodeLens. */
 export function registerWorkbenchCommands(d: LookupDeps): vscode.Disposable[] {
   return [
-    d.activity.registerCommand(
-      Commands.callReadOnlyFunction,
-      (contractId?: unknown, fn?: unknown, network?: unknown) => callReadOnlyFunction(d, contractId, fn, network),
+    d.activity.registerCommand(Commands.callReadOnlyFunction, (contractId?: unknown, fn?: unknown, network?: unknown) =>
+      callReadOnlyFunction(d, contractId, fn, network),
     ),
   ];
 }
