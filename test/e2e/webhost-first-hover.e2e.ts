@@ -1,0 +1,11 @@
+// The desktop spec first-hover.e2e.ts in the web worker extension host, in a fresh profile of its own.
+import type { E2EContext } from './context';
+import { FIRST_RUN_SETTINGS, firstHover } from './firstAction';
+import { assertFromWorker } from './webhostCheck';
+
+export const profileSettings = FIRST_RUN_SETTINGS;
+
+export async function run(ctx: E2EContext): Promise<void> {
+  await firstHover(ctx, 'webhost-first-hover');
+  assertFromWorker(ctx, 'first-hover');
+}
