@@ -95,30 +95,35 @@ const GROUP_FOCUS = ['First', 'Second', 'Third', 'Fourth', 'Fifth', 'Sixth', 'Se
 );
 
 /**
- * For `ms`: the first time the active editor group leaves `column`, gives the focus back to the
- * text editor the user had (at its selection) or, beside a panel, to the group of `column`.
+ * The walkthrough's page can take the focus as it renders, and again when the walkthroughs are
+ * registered after it opened: for `ms` after it opens, the focus goes back to the text editor the
+ * user had (at its selection) or, beside a panel, to the group of `column`, at once when the
+ * active group moves and once more at the end. Never while a command of ours is in flight: the
+ * user has moved on (an input box of ours is open).
  */
-function giveBackFocus(column: vscode.ViewColumn, editor: vscode.TextEditor | undefined, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      listener.dispose();
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    const listener = vscode.window.tabGroups.onDidChangeTabGroups(() => {
-      if (vscode.window.tabGroups.activeTabGroup.viewColumn === column) return;
-      done();
-      const focus = GROUP_FOCUS[column - 1];
-      if (editor)
-        void vscode.window.showTextDocument(editor.document, {
-          viewColumn: editor.viewColumn ?? column,
-          selection: editor.selection,
-          preserveFocus: false,
-        });
-      else if (focus) void vscode.commands.executeCommand(focus);
-    });
-  });
+async function giveBackFocus(
+  activity: UserActivity,
+  column: vscode.ViewColumn,
+  editor: vscode.TextEditor | undefined,
+  ms: number,
+): Promise<void> {
+  const focusBack = async () => {
+    if (!activity.quietFor(0)) return;
+    const focus = GROUP_FOCUS[column - 1];
+    if (editor)
+      await vscode.window.showTextDocument(editor.document, {
+        viewColumn: editor.viewColumn ?? column,
+        selection: editor.selection,
+        preserveFocus: false,
+      });
+    else if (focus) await vscode.commands.executeCommand(focus);
+  };
+  for (let waited = 0; waited < ms; waited += 250) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    if (!activity.quietFor(0)) return;
+    if (vscode.window.tabGroups.activeTabGroup.viewColumn !== column) await focusBack();
+  }
+  await focusBack();
 }
 
 function welcomeDue(d: WelcomeDeps): boolean {
@@ -139,15 +144,15 @@ export async function welcomeOnce(d: WelcomeDeps): Promise<boolean> {
   if (own === false || vscodeOwn === false) return false;
   try {
     // Beside what the user has open, the focus kept where it is: `toSide` keeps a text editor's
-    // focus, and beside a panel (a webview) it opens `inactive`. Where the workbench still makes
-    // the walkthrough's group the active one in the next seconds, what the user had gets it back.
+    // focus, and beside a panel (a webview) it opens `inactive`; what the page still takes in the
+    // next seconds goes back (giveBackFocus).
     const editor = vscode.window.activeTextEditor;
     const before = vscode.window.tabGroups.activeTabGroup.viewColumn;
-    void giveBackFocus(before, editor, 3000);
     await vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH_ID, {
       toSide: true,
       inactive: editor === undefined,
     });
+    void giveBackFocus(d.activity, before, editor, 2000);
   } catch {
     // A host without walkthroughs: the palette's Stacks: Get Started says the rest.
   }
