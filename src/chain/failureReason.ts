@@ -1,13 +1,24 @@
 /**
  * Why a contract call failed, down to the line: the constants of the called contract whose value
  * is the call's `(err …)` result, and the expressions of the called function (then of the
- * functions of the same contract it calls) that return it. Read with the project's own Clarity
+ * functions of the same contract it calls) that return it; first, the native functions whose own
+ * code it is (`nativeErrors.ts`) where the function returns their error (a `try!` of them, or their
+ * value as the function's), named before the constants, and then no constant it cannot reach. Read with the project's own Clarity
  * reader (`claritySyntax.ts`), in one pass over the source and one over the reachable functions;
  * the source and the result are capped, and a constant's value is read from its own text only (a
  * constant named in it is a number, not a copy). Pure: the caller passes the source and the result text.
  */
 import { readClarity, type Expr } from './claritySyntax';
+import { clip } from './format';
 import * as l10n from './l10n';
+import {
+  ALLOWANCE_FORMS,
+  allowanceExceeded,
+  hasNativeCodes,
+  NO_ALLOWANCE_CODE,
+  nativeErrorMeaning,
+  noAllowance,
+} from './nativeErrors';
 
 /** No Stacks transaction is over 2 MiB (`MAX_TRANSACTION_LEN` of stacks-core), so no contract source is. */
 export const MAX_FAILURE_SOURCE_CHARS = 2 * 1024 * 1024;
@@ -26,6 +37,10 @@ export const MAX_VALUE_CHARS = MAX_RESULT_CHARS;
 /** The expressions that return an error early: an `(err …)` or an error constant under them is returned by them. */
 const RETURNING = new Set(['asserts!', 'unwrap!', 'unwrap-err!', 'try!', 'unwrap-panic', 'unwrap-err-panic']);
 const DEFINES_FUNCTION = new Set(['define-public', 'define-private', 'define-read-only']);
+/** Native sites kept for one result; the rest are not listed. */
+const MAX_NATIVE_SITES = 100;
+/** Characters of an allowance quoted in a sentence. */
+const MAX_ALLOWANCE_QUOTE = 80;
 
 type Branch = Extract<Expr, { kind: 'list' | 'tuple' }>;
 
@@ -41,6 +56,20 @@ export interface ErrorSite {
   name?: string;
   /** For a function the called one reaches: where the called function (or the one before) calls it. */
   via?: { fn: string; line: number };
+}
+
+/**
+ * A native function whose own error code is the failed result, where the function returns it: a
+ * `try!` of it, or its value returned as the function's (`stx-transfer?`, `ft-transfer?`, …, and
+ * the Clarity 4 allowance checks `as-contract?` and `restrict-assets?`).
+ */
+export interface NativeSite extends ErrorSite {
+  /** The native function. */
+  name: string;
+  /** The code as Clarity writes it, e.g. `u1`. */
+  code: string;
+  /** What the code means for that function, in words (an allowance is quoted from the source). */
+  meaning: string;
 }
 
 /** A constant whose value is the failed result (or, used as `(err NAME)`, the error inside it). */
@@ -62,6 +91,8 @@ export type FailureNames =
       names: ErrorName[];
       /** The places that return the error written inline, without a name. */
       inline: ErrorSite[];
+      /** The native functions the called function returns the error of, first in what a reader is told. */
+      natives: NativeSite[];
     }
   | { ok: false; result: string; reason: string };
 
@@ -107,6 +138,8 @@ export function explainFailure(source: string, fn: string, result: string): Fail
   if (!functions.has(fn)) return no(l10n.t('The deployed source has no function {0}.', fn));
 
   const inner = read.parts[0]!;
+  const code = nativeCode(values.get(inner));
+  const natives: NativeSite[] = [];
   const errorNames = new Set<string>();
   const codeNames = new Set<string>();
   for (const [name, v] of constants) {
@@ -121,11 +154,13 @@ export function explainFailure(source: string, fn: string, result: string): Fail
   for (let q = 0; q < queue.length; q++) {
     const current = queue[q]!;
     const def = functions.get(current.fn)!;
-    const stack: Array<{ e: Expr; parent?: Branch; parentHead?: string | undefined }> = meaningful(def.children)
-      .slice(2)
-      .map((e) => ({ e }));
+    // The last expression of a body is what the function returns: a native's error there is its error.
+    const body = meaningful(def.children).slice(2);
+    // `tail`: the function returns this expression's error; `by`: the `try!` that does, if one does.
+    const stack: Array<{ e: Expr; parent?: Branch; parentHead?: string | undefined; tail: boolean; by?: string }> =
+      body.map((e, i) => ({ e, tail: i === body.length - 1 }));
     while (stack.length) {
-      const { e, parent, parentHead } = stack.pop()!;
+      const { e, parent, parentHead, tail, by } = stack.pop()!;
       const returning = parent && parentHead && RETURNING.has(parentHead) ? { parent, how: parentHead } : undefined;
       const site = (name: string | undefined, self: { line: number; offset: number }, how: string): ErrorSite => {
         const where = returning ? at(returning.parent.offset, returning.parent.line) : at(self.offset, self.line);
@@ -155,12 +190,26 @@ export function explainFailure(source: string, fn: string, result: string): Fail
         sites.push(site(name, e, 'err'));
         continue;
       }
-      for (let i = kids.length - 1; i >= 0; i--) stack.push({ e: kids[i]!, parent: e, parentHead: head });
+      if (code && tail && head !== undefined && natives.length < MAX_NATIVE_SITES && hasNativeCodes(head)) {
+        const meaning = nativeMeaning(head, kids, code, source);
+        if (meaning !== undefined) {
+          const how = by ?? 'returns';
+          natives.push({ ...site(head, e, how), ...at(e.offset, e.line), how, name: head, code: code.text, meaning });
+        }
+      }
+      for (let i = kids.length - 1; i >= 0; i--) {
+        const returned = returnsChild(head, i, kids.length, tail);
+        const how = head === 'try!' ? 'try!' : returned ? by : undefined;
+        stack.push({ e: kids[i]!, parent: e, parentHead: head, tail: returned, ...(how ? { by: how } : {}) });
+      }
     }
   }
   // Each walk pops from the end: put every function's sites back in source order.
   const order = new Map(queue.map((f, i) => [f.fn, i]));
-  sites.sort((a, b) => order.get(a.fn)! - order.get(b.fn)! || a.line - b.line || a.character - b.character);
+  const bySource = (a: ErrorSite, b: ErrorSite) =>
+    order.get(a.fn)! - order.get(b.fn)! || a.line - b.line || a.character - b.character;
+  sites.sort(bySource);
+  natives.sort(bySource);
 
   const names: ErrorName[] = [];
   const byName = new Map<string, ErrorName>();
@@ -179,9 +228,55 @@ export function explainFailure(source: string, fn: string, result: string): Fail
     n.sites.push(s);
   }
   // Constants of that value the called function does not reach are still candidates when nothing else is.
-  if (!names.length && !inline.length)
+  if (!names.length && !inline.length && !natives.length)
     for (const name of errorNames) names.push({ name, ...definedAt.get(name)!, sites: [] });
-  return { ok: true, result: shown, names, inline };
+  return { ok: true, result: shown, names, inline, natives };
+}
+
+/** The error code of a result's `(err …)` as a native returns it: `u1` (or `1`, an older `restrict-assets?`). */
+function nativeCode(v: Value): { text: string; n: number; signed: boolean } | undefined {
+  if (v.form !== 'atom') return undefined;
+  const m = /^(u?)(\d{1,3})$/.exec(v.text);
+  return m ? { text: v.text, n: Number(m[2]), signed: m[1] === '' } : undefined;
+}
+
+/** What `native` returning `code` means at this call, or undefined when it cannot return it. */
+function nativeMeaning(
+  native: string,
+  kids: readonly Expr[],
+  code: { n: number; signed: boolean },
+  source: string,
+): string | undefined {
+  const listAt = ALLOWANCE_FORMS.get(native);
+  if (listAt === undefined) return code.signed ? undefined : nativeErrorMeaning(native, code.n);
+  if (code.signed && native !== 'restrict-assets?') return undefined;
+  const list = kids[listAt];
+  if (list?.kind !== 'list') return undefined;
+  if (code.n === NO_ALLOWANCE_CODE) return noAllowance();
+  const allowance = meaningful(list.children)[code.n];
+  if (allowance?.kind !== 'list') return undefined;
+  const quoted = source.slice(allowance.offset, Math.min(allowance.end, allowance.offset + 4 * MAX_ALLOWANCE_QUOTE));
+  return allowanceExceeded(code.n, clip(quoted.replace(/\s+/g, ' '), MAX_ALLOWANCE_QUOTE));
+}
+
+/** Whether child `i` of a form whose value the function returns (`tail`) is returned too; a `try!`'s always is. */
+function returnsChild(head: string | undefined, i: number, n: number, tail: boolean): boolean {
+  if (head === 'try!') return i === 1;
+  if (!tail) return false;
+  switch (head) {
+    case 'begin':
+      return i >= 1 && i === n - 1;
+    case 'let':
+      return i >= 2 && i === n - 1;
+    case 'if':
+      return i === 2 || i === 3;
+    case 'as-contract':
+      return i === 1;
+    case 'match':
+      return n === 6 ? i === 3 || i === 5 : n === 5 && (i === 3 || i === 4);
+    default:
+      return false;
+  }
 }
 
 /**
@@ -191,6 +286,15 @@ export function explainFailure(source: string, fn: string, result: string): Fail
 export function failureHeadline(f: FailureNames): string {
   if (!f.ok) return l10n.t('Failed with {0}. No name was found: {1}', f.result, lowerFirst(f.reason));
   const names = f.names.map((n) => n.name);
+  if (f.natives.length) {
+    // The natives first: their codes are the node's own; the contract's constants of that value beside them.
+    const shown = f.natives.slice(0, MAX_HEADLINE_NATIVES).map(nativeClause);
+    let said = shown.length > 1 ? l10n.t('{0}; or {1}', shown.slice(0, -1).join('; '), shown.at(-1)!) : shown[0]!;
+    if (f.natives.length > shown.length) said = l10n.t('{0}; and {1} more', said, f.natives.length - shown.length);
+    if (names.length) said = l10n.t('{0}; or the contract’s {1}', said, names.join(', '));
+    else if (f.inline.length) said = l10n.t('{0}; or the contract returns it without a name', said);
+    return l10n.t('Failed with {0}: {1}', f.result, said);
+  }
   if (names.length === 1) return l10n.t('Failed with {0} {1}', names[0]!, f.result);
   if (names.length > 1)
     return l10n.t('Failed with {0} or {1} {2}', names.slice(0, -1).join(', '), names.at(-1)!, f.result);
@@ -213,9 +317,17 @@ export function sameSite(f: FailureNames, site: ErrorSite, other: FailureNames):
   return rank < 0 ? undefined : allSites(other).filter(like)[rank];
 }
 
-/** Every site of a result, names first, in the order `explainFailure` gives them. */
+/** Every site of a result, natives first, then names, in the order `explainFailure` gives them. */
 export function allSites(f: FailureNames): ErrorSite[] {
-  return f.ok ? [...f.names.flatMap((n) => n.sites), ...f.inline] : [];
+  return f.ok ? [...f.natives, ...f.names.flatMap((n) => n.sites), ...f.inline] : [];
+}
+
+/** Native sites named in the headline; the rest are counted (every one is a link). */
+const MAX_HEADLINE_NATIVES = 3;
+
+/** "stx-transfer? at line 72: the sender’s balance is too low (u1)" (lines 1-based). */
+export function nativeClause(s: NativeSite): string {
+  return l10n.t('{0} at line {1}: {2} ({3})', s.name, s.line + 1, s.meaning, s.code);
 }
 
 function lowerFirst(s: string): string {
@@ -399,7 +511,7 @@ function lineStarts(text: string): number[] {
 
 /** A place a failure's name links to: where a function returns it, or (none found) where it is defined. */
 export interface FailureLink {
-  /** The constant's name; absent for an inline `(err …)`. */
+  /** The constant's name, or the native function's; absent for an inline `(err …)`. */
   name?: string;
   /** 0-based. */
   line: number;
@@ -411,7 +523,9 @@ export interface FailureLink {
 /** Every place a reader may open, in the order the names and sites are listed; at most `max`. */
 export function failureLinks(f: FailureNames, max = 20): FailureLink[] {
   if (!f.ok) return [];
-  const out: FailureLink[] = [];
+  const out: FailureLink[] = f.natives
+    .slice(0, max)
+    .map((s) => ({ name: s.name, line: s.line, character: s.character, site: s }));
   for (const n of f.names) {
     if (!n.sites.length) out.push({ name: n.name, line: n.line, character: n.character });
     for (const s of n.sites) out.push({ name: n.name, line: s.line, character: s.character, site: s });

@@ -13,6 +13,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { CONTRACT, DEPLOYED } from '../fixtures/ids';
 import { Json, loadFixture } from './fixtures';
+import { NATIVE_FAILURE_SOURCES } from './nativeFailure';
 import { err, ok, Reply, RouteContext, param } from './routing';
 
 type AbiType = string | { [k: string]: unknown };
@@ -223,6 +224,7 @@ const SOURCES: Record<string, { file: string; height: number }> = {
   [DEPLOYED.userRegistry.id]: { file: 'deployed/ccd003-user-registry.clar', height: DEPLOYED.userRegistry.height },
   [DEPLOYED.cityRegistry.id]: { file: 'deployed/ccd004-city-registry.clar', height: DEPLOYED.cityRegistry.height },
   [CONTRACT.sbtcDeposit]: { file: 'clarity/real/sbtc-deposit.clar', height: 163245 },
+  ...NATIVE_FAILURE_SOURCES,
 };
 
 /** `GET /v2/contracts/source/{address}/{name}` (stackslib/src/net/api/getcontractsrc.rs): `proof=0` leaves the proof out. */

@@ -19,6 +19,7 @@ import {
   mockHash,
 } from '../fixtures/ids';
 import { clone, Json, loadFixture } from './fixtures';
+import { nativeFailureTxs } from './nativeFailure';
 import { normalizeHash } from './routing';
 
 export interface Data {
@@ -140,6 +141,7 @@ function buildData(): Data {
   for (const d of [DEPLOYED.userRegistry, DEPLOYED.cityRegistry]) txs.set(d.tx, deployOf(d));
   txs.set(TX.failedWorkspace, failedWorkspaceCall());
   txs.set(TX.failedPostCondition, failedPostConditionCall());
+  for (const [id, tx] of nativeFailureTxs()) txs.set(id, tx);
   const latestV2 = loadFixture('block-v2--latest.json');
   const latestV1 = loadFixture('block-v1--by_height-latest.json');
   const nakamoto = loadFixture('block-v2--nakamoto-tenure.json');

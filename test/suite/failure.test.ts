@@ -1,7 +1,10 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { Field, ViewModel, WebviewMessage } from '../../src/protocol';
+import { AgentTools } from '../../src/ui/agent/toolNames';
+import { readAnswer } from '../fakes/agentAnswer';
 import { CONTRACT, DEPLOYED, deployedStatus, TX } from '../fixtures/ids';
+import { NATIVE_FAILURE } from '../fixtures/nativeFailure';
 import { panelSuite, readable, setSettings, stacksHoverAt, waitFor } from './editorHelpers';
 
 function rows(m: ViewModel, title: string): Field[] {
@@ -102,6 +105,55 @@ describe('Why it failed: the named error, and the line that returned it', () => 
     } finally {
       await restore();
     }
+  });
+
+  it('a native’s own error: the panel, the hover and stacks_whyFailed name stx-transfer? the same way, not the unrelated constant', async () => {
+    const said = 'Failed with (err u1): stx-transfer? at line 72: the sender’s balance is too low (u1)';
+    await vscode.commands.executeCommand('stacksLookup.showTransaction', NATIVE_FAILURE.stakeTx);
+    const why = rows(model(), 'Why it failed');
+    assert.strictEqual(text(why[0]), said);
+    assert.strictEqual(text(why.find((r) => r.label === 'stx-transfer?')), 'try! in stake-tokens, line 72');
+    assert.doesNotMatch(JSON.stringify(model()), /err-owner-only/);
+    const editor = await openFirstLine();
+    const at = editor.selection.active;
+    assert.strictEqual(at.line, 71);
+    assert.strictEqual(
+      editor.document.lineAt(at.line).text.slice(at.character),
+      '(stx-transfer? amount tx-sender (as-contract tx-sender)))',
+    );
+
+    const restore = await setSettings({ 'hover.allFiles': true });
+    try {
+      const doc = await vscode.workspace.openTextDocument({ content: `failed: ${NATIVE_FAILURE.stakeTx}\n` });
+      let hover = '';
+      await waitFor(async () => {
+        hover = readable((await stacksHoverAt(doc, new vscode.Position(0, 12))).text);
+        return hover.includes('Failed with');
+      }, 'the hover of the failed transaction');
+      assert.ok(hover.includes(said), hover);
+      assert.match(hover, /stx-transfer\?, line 72/);
+    } finally {
+      await restore();
+    }
+
+    const result = await vscode.lm.invokeTool(AgentTools.whyFailed, {
+      input: { txId: NATIVE_FAILURE.stakeTx },
+      toolInvocationToken: undefined,
+    });
+    const answer = result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+    const { inside } = readAnswer(answer);
+    assert.ok(inside);
+    assert.ok(inside.includes(`why it failed: ${said}`), inside);
+    assert.match(inside, /^source line 72: \(try! \(stx-transfer\? amount tx-sender \(as-contract tx-sender\)\)\)$/m);
+  });
+
+  it('a Clarity 4 allowance overrun: the panel names allowance #0 of the as-contract?, not ERR-CLOSED', async () => {
+    await vscode.commands.executeCommand('stacksLookup.showTransaction', NATIVE_FAILURE.payOutTx);
+    assert.strictEqual(
+      text(rows(model(), 'Why it failed')[0]),
+      'Failed with (err u0): as-contract? at line 15: allowance #0 (with-stx u100) was exceeded (u0)',
+    );
+    assert.doesNotMatch(JSON.stringify(model()), /ERR-CLOSED/);
   });
 
   it('a call a post-condition aborted: the panel, the table and the hover name the condition that did not hold', async () => {

@@ -1,0 +1,165 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import {
+  explainFailure,
+  failureHeadline,
+  failureLinks,
+  linkText,
+  type FailureNames,
+} from '../../src/chain/failureReason';
+
+const ROOT = path.resolve(__dirname, '../../../test/fixtures/clarity');
+/** A deployed contract (test/fixtures/clarity/real/SOURCES.md): stake-tokens ends in `(try! (stx-transfer? …))`. */
+const timelock = fs.readFileSync(path.join(ROOT, 'real/timelock-stake.clar'), 'utf8');
+/** stacks-core's Clarity 4 examples as public functions (test/fixtures/SOURCES.md). */
+const allowances = fs.readFileSync(path.join(ROOT, 'native/clarity4-allowances.clar'), 'utf8');
+
+function ok(f: FailureNames): Extract<FailureNames, { ok: true }> {
+  assert.ok(f.ok, f.ok ? '' : f.reason);
+  return f;
+}
+const lineOf = (source: string, line: number) => source.split('\n')[line]!.trim();
+const headline = (source: string, fn: string, result: string) => failureHeadline(explainFailure(source, fn, result));
+
+describe('Failure reasons: errors of Clarity’s native functions', () => {
+  it('a stx-transfer? that fails for a low balance is named, not the unrelated constant of the same value', () => {
+    // err-owner-only is (err u1) too, but no function of the contract returns it.
+    const f = ok(explainFailure(timelock, 'stake-tokens', '(err u1)'));
+    assert.deepStrictEqual(f.names, []);
+    assert.strictEqual(
+      failureHeadline(f),
+      'Failed with (err u1): stx-transfer? at line 72: the sender’s balance is too low (u1)',
+    );
+    const [site] = f.natives;
+    assert.strictEqual(site!.how, 'try!');
+    assert.strictEqual(
+      timelock.split('\n')[site!.line]!.slice(site!.character),
+      '(stx-transfer? amount tx-sender (as-contract tx-sender)))',
+    );
+    assert.doesNotMatch(failureHeadline(f), /err-owner-only/);
+  });
+
+  it('a constant of the same value the function returns is listed beside the native', () => {
+    assert.strictEqual(
+      headline(timelock, 'stake-tokens', '(err u2)'),
+      'Failed with (err u2): stx-transfer? at line 72: the sender and the recipient are the same principal (u2); or the contract’s err-insufficient-amount',
+    );
+    assert.strictEqual(
+      headline(timelock, 'claim-stake', '(err u4)'),
+      'Failed with (err u4): stx-transfer? at line 112: the sender is not the current tx-sender (u4); or the contract’s err-stake-still-locked',
+    );
+  });
+
+  it('follows the error out of as-contract and a let’s last expression', () => {
+    const f = ok(explainFailure(timelock, 'claim-stake', '(err u1)'));
+    assert.deepStrictEqual(f.names, []);
+    assert.deepStrictEqual(
+      f.natives.map((s) => [s.name, s.how, lineOf(timelock, s.line)]),
+      [['stx-transfer?', 'try!', '(try! (as-contract (stx-transfer? total-return tx-sender tx-sender)))']],
+    );
+  });
+
+  it('a code the native does not return, or a native whose error the function does not return, is not named', () => {
+    // stx-transfer? has no u5; err-invalid-period is the only thing of that value.
+    assert.strictEqual(headline(timelock, 'stake-tokens', '(err u5)'), 'Failed with err-invalid-period (err u5)');
+    // An (unwrap! (stx-transfer? …) (err u9)) returns u9, never the transfer's own code.
+    const src = `(define-public (f (to principal))
+  (begin (unwrap! (stx-transfer? u1 tx-sender to) (err u9)) (ok true)))`;
+    assert.strictEqual(ok(explainFailure(src, 'f', '(err u1)')).natives.length, 0);
+    assert.strictEqual(ok(explainFailure(src, 'f', '(err u9)')).natives.length, 0);
+  });
+
+  it('the native is the first place to open, then the constants', () => {
+    const f = ok(explainFailure(timelock, 'stake-tokens', '(err u2)'));
+    const links = failureLinks(f);
+    assert.deepStrictEqual(
+      links.map((l) => [l.name, linkText(l)]),
+      [
+        ['stx-transfer?', 'try! in stake-tokens, line 72'],
+        ['err-insufficient-amount', 'asserts! in stake-tokens, line 68'],
+      ],
+    );
+  });
+
+  it('each documented code of the other natives reads in words', () => {
+    const call = (native: string, args: string) => `(define-public (f) (${native} ${args}))`;
+    const cases: Array<[string, string, string, string]> = [
+      ['ft-transfer?', 'tok u1 tx-sender tx-sender', 'u3', 'the amount is not positive'],
+      ['nft-transfer?', 'nft u1 tx-sender tx-sender', 'u3', 'the asset does not exist'],
+      ['nft-mint?', 'nft u1 tx-sender', 'u1', 'the asset already exists'],
+      ['ft-burn?', 'tok u1 tx-sender', 'u1', 'the sender’s balance is too low or the amount is not positive'],
+      ['stx-burn?', 'u1 tx-sender', 'u4', 'the sender is not the current tx-sender'],
+      ['secp256k1-recover?', '0x00 0x00', 'u2', 'the signature is invalid'],
+      ['contract-hash?', 'tx-sender', 'u1', 'the principal is not a contract'],
+      ['to-ascii?', 'u"x"', 'u1', 'the string has characters that are not ASCII'],
+      ['get-bitcoin-tx-output?', '0x00 u0', 'u2', 'the output index (vout) is out of range'],
+    ];
+    for (const [native, args, code, words] of cases)
+      assert.strictEqual(
+        headline(call(native, args), 'f', `(err ${code})`),
+        `Failed with (err ${code}): ${native} at line 1: ${words} (${code})`,
+      );
+    // nft-burn? has no u2.
+    assert.strictEqual(ok(explainFailure(call('nft-burn?', 'nft u1 tx-sender'), 'f', '(err u2)')).natives.length, 0);
+  });
+});
+
+describe('Failure reasons: Clarity 4 allowances (as-contract?, restrict-assets?)', () => {
+  it('(err u0) of an as-contract? names allowance #0 and quotes it, not the unrelated ERR-CLOSED', () => {
+    const f = ok(explainFailure(allowances, 'pay-out', '(err u0)'));
+    assert.deepStrictEqual(f.names, []);
+    assert.strictEqual(
+      failureHeadline(f),
+      'Failed with (err u0): as-contract? at line 15: allowance #0 (with-stx u100) was exceeded (u0)',
+    );
+    assert.strictEqual(lineOf(allowances, f.natives[0]!.line), '(as-contract? ((with-stx u100))');
+  });
+
+  it('(err uN) names the N-th allowance, beside a native inside the body that returns the same code', () => {
+    assert.strictEqual(
+      headline(allowances, 'pay-out-tokens', '(err u1)'),
+      'Failed with (err u1): as-contract? at line 23: allowance #1 (with-ft current-contract "stackaroo" u50) was exceeded (u1); or ft-transfer? at line 24: the sender’s balance is too low (u1)',
+    );
+    // An index past the list is no allowance of it.
+    assert.strictEqual(ok(explainFailure(allowances, 'pay-out-tokens', '(err u2)')).natives.length, 1);
+  });
+
+  it('(err u128) is an asset moved with no allowance', () => {
+    assert.strictEqual(
+      headline(allowances, 'pay-out-unallowed', '(err u128)'),
+      'Failed with (err u128): as-contract? at line 32: an asset moved that no allowance covers (u128)',
+    );
+  });
+
+  it('restrict-assets? reads its allowances after the asset owner', () => {
+    assert.strictEqual(
+      headline(allowances, 'send-restricted', '(err u0)'),
+      'Failed with (err u0): restrict-assets? at line 39: allowance #0 (with-stx u50) was exceeded (u0)',
+    );
+  });
+
+  it('an allowance written over many lines is quoted on one, and a long one is cut', () => {
+    const long = `(with-ft current-contract "${'x'.repeat(200)}" u1)`;
+    const src = `(define-public (f)\n  (as-contract? (\n    ${long}\n  ) (ok true)))`;
+    const said = headline(src, 'f', '(err u0)');
+    assert.ok(said.length < 200, said);
+    assert.match(said, /allowance #0 \(with-ft current-contract "x+…/);
+  });
+});
+
+describe('Failure reasons: native sites, bounded', () => {
+  it('a function of 20,000 failing transfers lists the first 100 and counts the rest', () => {
+    const body = Array.from({ length: 20_000 }, () => '(try! (stx-transfer? u1 tx-sender to))').join('\n');
+    const src = `(define-public (f (to principal))\n(begin\n${body}\n(ok true)))`;
+    const t = performance.now();
+    const f = ok(explainFailure(src, 'f', '(err u1)'));
+    assert.ok(performance.now() - t < 2_000, 'read in linear time');
+    assert.strictEqual(f.natives.length, 100);
+    assert.strictEqual(failureLinks(f).length, 20);
+    assert.match(
+      failureHeadline(f),
+      /^Failed with \(err u1\): stx-transfer\? at line 3: .*; or stx-transfer\? at line 5: .*; and 97 more$/,
+    );
+  });
+});
