@@ -27,6 +27,7 @@ export const CLARITY_LIMITS = {
 
 export { encodeArgument } from './clarityArgs';
 export { buildSimulationCall, readSimulationCall } from './simulationTx';
+export { contractHash } from './contractHash';
 
 /**
  * A serialized Clarity value as Clarity writes it (`(ok u1)`), cut to `max` characters; undefined

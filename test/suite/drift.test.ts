@@ -2,7 +2,9 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { sha512_256 } from '@noble/hashes/sha2';
 import type { ExplorerTree } from '../../src/ui/tree';
+import { removeEnvSimnet } from '../../src/chain/drift';
 import { DEPLOYED, deployedStatus, mockHash } from '../fixtures/ids';
 import { ALL_PAYLOADS } from '../fixtures/hostile';
 import { loadFixture } from '../mock-api/server';
@@ -170,6 +172,50 @@ describe('Drift: same as or differs from deployed', () => {
     await vscode.commands.executeCommand(lens!.command!.command, ...lens!.command!.arguments!);
     await waitFor(() => diffTabs().length === 1, 'a diff tab from the lens');
     assert.strictEqual(used.mock.requestsTo(txPath(DEPLOYED.cityRegistry.tx)).length, 1, 'the source was asked once');
+  });
+
+  it("Compare with Deployed shows both sides' contract-hash?: the deployed source's and the local file's as Clarinet deploys it", async () => {
+    const hash = (s: string) => `0x${Buffer.from(sha512_256(Buffer.from(s, 'utf8'))).toString('hex')}`;
+    const localOf = async (name: string) => new TextDecoder().decode(await vscode.workspace.fs.readFile(fileOf(name)));
+    const messages = captureMessages();
+    try {
+      // The edited contract: two hashes.
+      await vscode.commands.executeCommand('stacksLookup.compareWithDeployed', fileOf(DEPLOYED.cityRegistry.name));
+      await waitFor(() => messages.infos.length === 1, 'the hashes of the city registry');
+      const deployedCity = hash(deployedText(DEPLOYED.cityRegistry.name));
+      const localCity = hash(await localOf(DEPLOYED.cityRegistry.name));
+      assert.notStrictEqual(deployedCity, localCity);
+      assert.strictEqual(
+        messages.infos[0],
+        `contract-hash? of the deployed source: ${deployedCity}; of the local file as Clarinet deploys it: ${localCity}`,
+      );
+      // The user registry adds #[env(simnet)] code: its hash is that of the source without it.
+      await vscode.commands.executeCommand('stacksLookup.compareWithDeployed', fileOf(DEPLOYED.userRegistry.name));
+      await waitFor(() => messages.infos.length === 2, 'the hashes of the user registry');
+      const local = await localOf(DEPLOYED.userRegistry.name);
+      const broadcast = removeEnvSimnet(local);
+      assert.ok(broadcast !== undefined && broadcast !== local);
+      assert.ok(
+        messages.infos[1]!.endsWith(`of the local file as Clarinet deploys it: ${hash(broadcast)}`),
+        messages.infos[1],
+      );
+      assert.ok(messages.infos[1]!.includes(hash(deployedText(DEPLOYED.userRegistry.name))), messages.infos[1]);
+      // The same text on both sides: one hash, said once.
+      const memoId = `${DEPLOYED.deployer}.memo-payments`;
+      const memoTx = mockHash('tx:deploy:memo-same');
+      const memo = await localOf('memo-payments');
+      used.mock.override(STATUS_PATH, deployedStatus({ id: memoId, tx: memoTx, height: 12 }));
+      used.mock.override(txPath(memoTx), deployBody(memoTx, memoId, memo));
+      await tree.refresh();
+      await vscode.commands.executeCommand('stacksLookup.compareWithDeployed', fileOf('memo-payments'));
+      await waitFor(() => messages.infos.length === 3, 'the hash of memo-payments');
+      assert.strictEqual(
+        messages.infos[2],
+        `contract-hash? of the deployed source and of the local file as Clarinet deploys it: ${hash(memo)}`,
+      );
+    } finally {
+      messages.restore();
+    }
   });
 
   it('deployed on several networks: asks which; not deployed or the API failing: a message like every other', async () => {

@@ -1,7 +1,22 @@
 import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
 import * as vscode from 'vscode';
+import { sha512_256 } from '@noble/hashes/sha2';
 import type { ClarityNode, Field, HostMessage, Section, Value, ViewModel } from '../../src/protocol';
-import { ADDRESS, BLOCK, BURN, CONTRACT, GENERATED, mempoolTxId, TOKEN, TX, UNKNOWN_TX } from '../fixtures/ids';
+import {
+  ADDRESS,
+  BLOCK,
+  BURN,
+  CONTRACT,
+  DEPLOYED,
+  deployedStatus,
+  GENERATED,
+  mempoolTxId,
+  TOKEN,
+  TX,
+  UNKNOWN_TX,
+} from '../fixtures/ids';
 import { loadFixture } from '../mock-api/server';
 import {
   panelHtml,
@@ -102,6 +117,24 @@ describe('Detail panels', () => {
       assert.strictEqual(m.kind, 'contract');
       assert.strictEqual(m.badges[0]?.text, 'Deployed');
       assert.strictEqual(fieldText(m, 'Deploy transaction'), TX.smartContract);
+    });
+
+    it("contract: the deployed source's contract-hash?, or why there is none", async () => {
+      // A contract the node has no source for: the rest of the panel, and a sentence in its place.
+      await vscode.commands.executeCommand('stacksLookup.lookup', CONTRACT.deployed);
+      assert.match(fieldText(model(), 'Contract hash'), /does not have this contract's source/);
+      assert.strictEqual(fieldText(model(), 'Deploy transaction'), TX.smartContract);
+
+      suite.used.mock.override('/extended/v2/smart-contracts/status', deployedStatus(DEPLOYED.cityRegistry));
+      await vscode.commands.executeCommand('stacksLookup.lookup', DEPLOYED.cityRegistry.id);
+      // The node's stored source (the mock serves test/fixtures/deployed byte for byte), hashed apart.
+      const stored = fs.readFileSync(
+        path.resolve(__dirname, '../../../test/fixtures/deployed/ccd004-city-registry.clar'),
+        'utf8',
+      );
+      const expected = `0x${Buffer.from(sha512_256(Buffer.from(stored, 'utf8'))).toString('hex')}`;
+      assert.strictEqual(fieldText(model(), 'Contract hash'), expected);
+      assert.strictEqual(fieldValue(model(), 'Contract hash').t, 'code');
     });
 
     it('contract deployment status', async () => {

@@ -1,11 +1,13 @@
 import * as vscode from 'vscode';
 import type { ClarinetContract } from '../../chain/clarinet';
+import { removeEnvSimnet } from '../../chain/drift';
 import { clip } from '../../chain/format';
+import { clarityModule } from '../../chain/lazyClarity';
 import type { NetworkId } from '../shared/config';
 import { deployedSourceUri, driftText, type CompareDeps } from './driftState';
 import type { ErrorContext } from '../shared/errorText';
 import { reportError } from '../shared/errors';
-import { showWarning } from '../shared/notify';
+import { showInfo, showWarning } from '../shared/notify';
 import { deploymentsOf, type Deployment } from '../projects/contractStatus';
 
 interface Candidate {
@@ -109,7 +111,42 @@ export async function compareWithDeployed(
   // The contract's name is the local Clarinet.toml's; nothing of the deployed source is in the title.
   const title = vscode.l10n.t('{0} (deployed on {1}) ↔ {2} (local)', clip(contract.name, 80), dep.plan, clip(file, 80));
   await vscode.commands.executeCommand('vscode.diff', left, t.uri, title, { preview: true });
+  void showHashes(d, t.uri, dep);
   return left;
+}
+
+/**
+ * Both sides' `contract-hash?`: the deployed source's, and the local file's as Clarinet broadcasts
+ * it (`#[env(simnet)]` code stripped), which is the hash a deploy of it now would get. The deployed
+ * source is the one just compared (kept, no request); the local side is the open document or the file.
+ */
+async function showHashes(d: CompareDeps, uri: vscode.Uri, dep: Deployment): Promise<void> {
+  try {
+    const [deployed, local] = await Promise.all([d.drift.source(dep), localText(uri)]);
+    const { contractHash } = clarityModule();
+    const deployedHash = contractHash(deployed);
+    const localHash = contractHash(removeEnvSimnet(local) ?? local);
+    void showInfo(
+      deployedHash === localHash
+        ? vscode.l10n.t(
+            'contract-hash? of the deployed source and of the local file as Clarinet deploys it: {0}',
+            deployedHash,
+          )
+        : vscode.l10n.t(
+            'contract-hash? of the deployed source: {0}; of the local file as Clarinet deploys it: {1}',
+            deployedHash,
+            localHash,
+          ),
+    );
+  } catch (e) {
+    d.log.error(`Compare with Deployed: no contract hash: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/** The local file's text: the open document (unsaved edits count), or else the file. */
+async function localText(uri: vscode.Uri): Promise<string> {
+  const open = vscode.workspace.textDocuments.find((doc) => doc.uri.toString() === uri.toString());
+  return open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
 }
 
 function errorContext(d: CompareDeps, api: NetworkId): Promise<ErrorContext> {

@@ -6,6 +6,7 @@ import type { Action, PanelParams, Section, ViewModel } from '../../../protocol'
 import {
   badge,
   block,
+  code,
   compact,
   field,
   fields,
@@ -22,12 +23,16 @@ import {
 } from './values';
 import { interfaceSections } from './workbench';
 import { isStacksApiError } from '../../../api/errors';
+import { clarityModule } from '../../../chain/lazyClarity';
 import type { Target } from '../../../chain/target';
 import { type Loaded, type PanelLoad, unlessRouteMissing } from './load';
 import * as l10n from '../../../chain/l10n';
 
 /** The interface of a contract as loaded: there, or why not (`missing` says it in words). */
 export type InterfaceState = { iface: ContractInterface } | { missing: string };
+
+/** The deployed source's `contract-hash?`, or a sentence saying why the panel shows none. */
+export type HashState = { hash: string } | { missing: string };
 
 const BALANCE = l10n.t('Contract balance');
 
@@ -53,6 +58,7 @@ export function contractModel(
   balance: StxBalance | Missing | undefined,
   ctx: ModelContext,
   iface?: InterfaceState,
+  hash?: HashState,
 ): ViewModel {
   const s = statuses[contractId];
   const found = !!s?.found && !!s.result;
@@ -90,6 +96,9 @@ export function contractModel(
               ? block(s.result.block_height, ctx)
               : text(l10n.t('Not in a block yet')),
           ),
+        found &&
+          hash &&
+          field(l10n.t('Contract hash'), 'hash' in hash ? code(hash.hash) : text(hash.missing, { tone: 'muted' })),
       ]),
       found && balance && isMissing(balance) && missingNotice(BALANCE, balance),
       found &&
@@ -195,13 +204,37 @@ export async function loadContract(target: Target, params: PanelParams, l: Panel
   const statuses = await part('status', '', () => c.getContractsStatus([target.id], call));
   const s = statuses[target.id];
   const deployed = !!s?.found && s.result?.status === 'success';
-  const [balance, iface] = await Promise.all([
+  const [balance, iface, hash] = await Promise.all([
     s?.found ? part('balance', '', () => unlessRouteMissing(c.getStxBalance(target.id, call))) : undefined,
     // A pending deploy has no interface yet: not asked for.
     deployed ? part('interface', '', () => contractInterface(c, target.id, call)) : undefined,
+    // Nor a stored source to hash.
+    deployed ? part('hash', '', () => deployedHash(c, target.id, call)) : undefined,
   ]);
   const fn = params.fn && iface && 'iface' in iface ? params.fn : undefined;
-  return { model: contractModel(target.id, statuses, balance, ctx, iface), parts: l.parts, params: fn ? { fn } : {} };
+  return {
+    model: contractModel(target.id, statuses, balance, ctx, iface, hash),
+    parts: l.parts,
+    params: fn ? { fn } : {},
+  };
+}
+
+/**
+ * The `contract-hash?` of the source the node stores for a contract (the source every other
+ * reader of it shares, read once a session), or a sentence saying why the panel shows none.
+ */
+async function deployedHash(c: StacksClient, id: string, call: CallOptions): Promise<HashState> {
+  try {
+    const { source } = await c.getContractSource(id, call);
+    return { hash: clarityModule().contractHash(source) };
+  } catch (e) {
+    if (isStacksApiError(e) && e.kind === 'cancelled') throw e;
+    if (isStacksApiError(e) && e.kind === 'not-found')
+      return { missing: l10n.t("The node does not have this contract's source (yet): its hash cannot be shown.") };
+    return {
+      missing: l10n.t('The deployed source did not load: {0}', e instanceof Error ? e.message : String(e)),
+    };
+  }
 }
 
 /** The panel of several contracts (the comma-joined ids): the deploy status of each. */
