@@ -3,7 +3,7 @@
  * a read-only Clarity file with one id of each kind to hover, and on the first activation in a
  * profile the walkthrough opens beside the editor, once, at a quiet moment: when nothing of ours
  * has been in flight (a command, its input box or quick pick) or asked (a hover) for a few seconds
- * after the user's first action, or half a minute after activation when there was none.
+ * after the user's first action, or ten seconds after activation when there was none.
  * It never takes the keyboard (the editor keeps focus) and never switches the side bar. VS Code
  * opens the walkthrough of an extension installed from the marketplace itself; this covers the
  * other installs. `stacksLookup.showWelcome`, or VS Code's
@@ -51,7 +51,7 @@ export const WELCOME_QUIET_MS = 4000;
  * Before the user's first action with the extension, how long after activation: the first action
  * usually starts in VS Code's own command palette or Quick Open, which the extension cannot see.
  */
-export const WELCOME_IDLE_MS = 30_000;
+export const WELCOME_IDLE_MS = 10_000;
 /** How often a window that has not shown the welcome yet looks for a quiet moment. */
 const WELCOME_CHECK_MS = 1000;
 
