@@ -104,30 +104,8 @@ export function decodeMemo(hex: string | undefined): string | undefined {
   return /^[^\u0000-\u0008\u000e-\u001f\ufffd]*$/.test(text) ? text : undefined;
 }
 
-/** Human words for a transaction status. */
-export function statusLabel(status: string): string {
-  switch (status) {
-    case 'success':
-      return l10n.t('Success');
-    case 'pending':
-      return l10n.t('Pending');
-    case 'abort_by_response':
-      return l10n.t('Failed (aborted by response)');
-    case 'abort_by_post_condition':
-      return l10n.t('Failed (post-condition)');
-    default:
-      if (status.startsWith('dropped_')) return l10n.t('Dropped ({0})', status.slice(8).replace(/_/g, ' '));
-      return status.replace(/_/g, ' ');
-  }
-}
-
-export function statusTone(status: string): 'success' | 'failed' | 'pending' | 'dropped' | 'other' {
-  if (status === 'success') return 'success';
-  if (status === 'pending') return 'pending';
-  if (status.startsWith('abort')) return 'failed';
-  if (status.startsWith('dropped')) return 'dropped';
-  return 'other';
-}
+/** A transaction status in words, and its tone: one place for them, txStatus.ts. */
+export { statusLabel, statusTone } from './txStatus';
 
 export function txTypeLabel(type: string): string {
   const known: Record<string, string> = {

@@ -6,6 +6,7 @@
 import type { NetworkId } from './networks';
 import { clip } from './format';
 import * as l10n from './l10n';
+import { isSkipped, rawStatus, statusMeaning } from './txStatus';
 
 /** One watched transaction, as kept in the workspace state. */
 export interface WatchedTx {
@@ -40,6 +41,13 @@ export function outcomeOf(id: string, seen: TxSeen | undefined): Outcome {
       tone: 'info',
       message: l10n.t('Transaction {0} was mined{1}: success.', short(id), at),
     };
+  if (isSkipped(s))
+    return {
+      ended: true,
+      kind: 'aborted',
+      tone: 'warning',
+      message: l10n.t('Transaction {0} was skipped{1}. {2}', short(id), at, statusMeaning(s)),
+    };
   if (s.startsWith('abort'))
     return {
       ended: true,
@@ -61,7 +69,12 @@ export function outcomeOf(id: string, seen: TxSeen | undefined): Outcome {
     ended: true,
     kind: 'mined',
     tone: 'info',
-    message: l10n.t('Transaction {0} is now {1}.', short(id), clip(s, 40)),
+    message: l10n.t(
+      'Transaction {0} left the mempool{1} with a status this version does not know ({2}): whether it ran and whether its fee was paid are not known.',
+      short(id),
+      at,
+      rawStatus(s),
+    ),
   };
 }
 

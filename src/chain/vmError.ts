@@ -6,8 +6,9 @@ import * as l10n from './l10n';
  * clarity/src/vm/clarity.rs, clarity/src/vm/costs/errors.rs and clarity/src/vm/analysis/errors.rs),
  * mostly the `Debug` form of an enum: `DivisionByZero`, `Arithmetic("…")`, `SupplyOverflow(a, b)`,
  * a runtime error with its stack trace after it, a post-condition's reason, or an analysis
- * failure as `:line:column: message`. The raw text is always shown too; an unknown form reads as
- * what it is. Pure.
+ * failure as `:line:column: message`. A runtime error's stack trace, when the node wrote one, names
+ * the function it happened in and the one that called into it. The raw text is always shown too;
+ * an unknown form reads as what it is. Pure; reads at most `MAX_READ` characters, in one pass each.
  */
 
 /** Longest vm_error read for words (the raw text is shown whole, cut by the caller). */
@@ -80,11 +81,143 @@ const WITH_ARGS: Record<string, (args: string) => string> = {
   NameAlreadyUsed: (a) => l10n.t('A name was defined twice: {0}.', unquote(a)),
 };
 
+/**
+ * A runtime error's name, to say where it happened ("Arithmetic underflow in token’s burn"): the
+ * variants of `RuntimeError` (clarity/src/vm/errors.rs) and of the older `RuntimeErrorType`.
+ */
+const NAMES: Record<string, string> = {
+  Arithmetic: l10n.t('Arithmetic error'),
+  ArithmeticOverflow: l10n.t('Arithmetic overflow'),
+  ArithmeticUnderflow: l10n.t('Arithmetic underflow'),
+  SupplyOverflow: l10n.t('Token supply overflow'),
+  SupplyUnderflow: l10n.t('Token supply underflow'),
+  DivisionByZero: l10n.t('Division by zero'),
+  MaxStackDepthReached: l10n.t('Maximum stack depth reached'),
+  MaxContextDepthReached: l10n.t('Maximum context depth reached'),
+  BadBlockHeight: l10n.t('Unknown block height'),
+  BadBlockHash: l10n.t('Bad block hash'),
+  UnknownBlockHeaderHash: l10n.t('Unknown block'),
+  NoSuchToken: l10n.t('No such token'),
+  NotImplemented: l10n.t('Feature not implemented'),
+  NoCallerInContext: l10n.t('No caller'),
+  NoSenderInContext: l10n.t('No sender'),
+  UnwrapFailure: l10n.t('Unwrap failure'),
+  DefunctPoxContract: l10n.t('Defunct PoX contract'),
+  PoxAlreadyLocked: l10n.t('STX already locked'),
+  BlockTimeNotAvailable: l10n.t('Block time not available'),
+  AtBlockUnavailable: l10n.t('at-block unavailable'),
+  BadTokenName: l10n.t('Bad token name'),
+};
+
+/** Frames of a stack trace read, at most; the node's own depth limit is far below. */
+const MAX_FRAMES = 256;
+/** One frame as the node writes it (`FunctionIdentifier`): `<contract id>:<function>`, or `_native_:<name>`. */
+const FRAME = /^([^\s:]{1,200}):([^\s:]{1,128})$/;
+
+interface Frame {
+  contract: string;
+  fn: string;
+}
+
 /** One sentence for a `vm_error`, or undefined when there is none. */
 export function vmErrorSentence(raw: string | null | undefined): string | undefined {
   if (!raw) return undefined;
-  // A runtime error carries its stack trace after a line break ("DivisionByZero\n Stack Trace: …").
-  let text = raw.slice(0, MAX_READ).split('\n')[0]!.trim();
+  const { error, frames } = unwrap(raw.slice(0, MAX_READ));
+  const sentence = errorSentence(error);
+  const where = location(frames);
+  if (!where) return sentence;
+  const head = /^(\w+)/.exec(error)?.[1] ?? '';
+  const name = NAMES[head] ?? head.slice(0, 60);
+  return `${l10n.t('{0} in {1}.', name, where)} ${sentence}`;
+}
+
+/**
+ * The error and its stack trace, from each form the node writes: the `Display` of a runtime error
+ * (its name, then " Stack Trace: " and one frame a line, outermost first), the `Debug` of one
+ * (`Runtime(ArithmeticUnderflow, Some([FunctionIdentifier { identifier: "…" }, …]))`), and the
+ * older wrappers `Unchecked(…)` and `RuntimeCheck(…)` around a check error.
+ */
+function unwrap(text: string): { error: string; frames: string[] } {
+  const lines = text.split('\n');
+  const first = lines[0]!.trim();
+  const runtime = /^Runtime\((.*)\)$/s.exec(first);
+  if (runtime) {
+    const [error = '', trace = ''] = splitTopLevel(runtime[1]!, 2);
+    return { error: error.trim(), frames: debugFrames(trace.trim()) };
+  }
+  const checked = /^(?:Unchecked|RuntimeCheck)\((.*)\)$/s.exec(first);
+  if (checked) return { error: checked[1]!.trim(), frames: [] };
+  const frames: string[] = [];
+  if (/^\s*Stack Trace:\s*$/.test(lines[1] ?? ''))
+    for (const l of lines.slice(2, 2 + MAX_FRAMES)) {
+      const f = l.trim();
+      if (f) frames.push(f);
+    }
+  return { error: first, frames };
+}
+
+/** The frames of `Some([…])`: each a `FunctionIdentifier { identifier: "…" }` or the bare identifier. */
+function debugFrames(trace: string): string[] {
+  const list = /^Some\(\[(.*)\]\)$/s.exec(trace);
+  if (!list) return [];
+  return splitTopLevel(list[1]!, MAX_FRAMES).map((item) => {
+    const t = item.trim();
+    const m = /^FunctionIdentifier \{ identifier: "((?:[^"\\]|\\.)*)" \}$/s.exec(t);
+    return m ? m[1]!.replace(/\\(.)/g, '$1') : t.replace(/^"(.*)"$/s, '$1');
+  });
+}
+
+/**
+ * `text` cut at its commas outside brackets and quoted strings, into at most `max` parts (the last
+ * keeps the rest). One pass over the text.
+ */
+function splitTopLevel(text: string, max: number): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let start = 0;
+  for (let i = 0; i < text.length && parts.length < max - 1; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '\\') i++;
+      else if (c === '"') quoted = false;
+    } else if (c === '"') quoted = true;
+    else if (c === '(' || c === '[' || c === '{') depth++;
+    else if ((c === ')' || c === ']' || c === '}') && depth > 0) depth--;
+    else if (c === ',' && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/** Where the error happened: the innermost function of a contract, and the outermost one that called it. */
+function location(frames: string[]): string | undefined {
+  const user: Frame[] = [];
+  for (const f of frames) {
+    const m = FRAME.exec(f);
+    if (m && m[1] !== '_native_') user.push({ contract: m[1]!, fn: m[2]! });
+  }
+  const inner = user[user.length - 1];
+  if (!inner) return undefined;
+  const outer = user[0]!;
+  if (outer.contract === inner.contract && outer.fn === inner.fn) return functionWords(inner);
+  return l10n.t('{0}, called from {1}', functionWords(inner), functionWords(outer));
+}
+
+/** "token’s burn": the contract's name (after the deployer's address) and the function. */
+function functionWords(f: Frame): string {
+  const dot = f.contract.lastIndexOf('.');
+  return l10n.t('{0}’s {1}', dot >= 0 && dot < f.contract.length - 1 ? f.contract.slice(dot + 1) : f.contract, f.fn);
+}
+
+/** The sentence for the error itself (its first line, without a stack trace). */
+function errorSentence(first: string): string {
+  let text = first;
+  if (/^(?:Interpreter|Internal)\(/.test(text))
+    return l10n.t('The node met an internal error while running the call: a fault of the node, not of the contract.');
   const aborted = /^Post condition aborted transaction: (.*)$/s.exec(text);
   if (aborted) text = aborted[1]!;
   if (text.startsWith('Post-condition check failure')) return postCondition(text);

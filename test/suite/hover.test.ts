@@ -1,6 +1,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { ADDRESS, CONTRACT, TX, UNKNOWN_TX } from '../fixtures/ids';
+import { NEW_STATUS_TX, newStatusBody, newStatusRoute } from '../fixtures/txStatus';
 import {
   deadUrl,
   openFixture,
@@ -192,5 +193,38 @@ describe('Hovers', () => {
     } finally {
       await restore();
     }
+  });
+});
+
+describe('Hovers: every status in words', () => {
+  let used: UsedMock;
+  let doc: vscode.TextDocument;
+
+  before(async () => {
+    await testApi();
+    doc = await openFixture('status-targets.clar');
+  });
+  beforeEach(async () => {
+    used = await useMock();
+  });
+  afterEach(async () => {
+    await used.close();
+  });
+
+  it('over a transaction the miner skipped: it did not run, its fee was paid', async () => {
+    const { text } = await stacksHoverAt(doc, positionOf(doc, TX.problematicSkipped));
+    assert.match(text, /\*\*Contract deploy\*\* · \$\(debug-step-over\) Skipped \(problematic\)/);
+    assert.match(
+      text,
+      /The miner put it in a block but skipped it as problematic, without running it: it did nothing, but its fee was paid and its nonce was used\./,
+    );
+    assert.doesNotMatch(text, /err none/);
+  });
+
+  it('over a transaction with a status this version does not know: unknown, with its raw value', async () => {
+    used.mock.override(newStatusRoute(), newStatusBody());
+    const { text } = await stacksHoverAt(doc, positionOf(doc, NEW_STATUS_TX));
+    assert.match(text, /\*\*Token transfer\*\* · \$\(question\) Unknown status \(settled_elsewhere\)/);
+    assert.match(text, /This version does not know the status settled_elsewhere: what happened, whether it ran/);
   });
 });

@@ -8,6 +8,7 @@ import type { WorkspaceProject } from '../../src/ui/projects/projects';
 import type { Watchlist } from '../../src/ui/watch/watchlist';
 import type { History } from '../../src/ui/shared/history';
 import { ADDRESS, GENERATED, TX } from '../fixtures/ids';
+import { newStatusBody } from '../fixtures/txStatus';
 import { loadFixture } from '../mock-api/server';
 import {
   captureMessages,
@@ -215,6 +216,39 @@ describe('Explorer view', () => {
     assert.deepStrictEqual(lines(await children(api.tree, api.tree.sections.watched)), [
       'No watched addresses yet | Watch Address…',
     ]);
+  });
+
+  it('a watched address lists a skipped transaction and one of an unknown status in words', async () => {
+    const entry = (tx: object) => ({
+      tx,
+      stx_sent: '200',
+      stx_received: '0',
+      events: {
+        stx: { transfer: 0, mint: 0, burn: 0 },
+        ft: { transfer: 0, mint: 0, burn: 0 },
+        nft: { transfer: 0, mint: 0, burn: 0 },
+      },
+    });
+    used.mock.override(`/extended/v2/addresses/${ADDRESS.unknown}/transactions`, {
+      limit: 20,
+      offset: 0,
+      total: 2,
+      results: [entry(loadFixture('tx-problematic_skipped.json') as object), entry(newStatusBody())],
+    });
+    await vscode.commands.executeCommand('stacksLookup.watchAddress', ADDRESS.unknown);
+    const [address] = await children(api.tree, api.tree.sections.watched);
+    const txs = (await children(api.tree, address!.node)).filter((t) => t.contextValue === 'transaction');
+    assert.strictEqual(txs.length, 2, JSON.stringify(txs.map((t) => t.label)));
+    assert.match(txs[0]!.description, /^Skipped \(problematic\) · /);
+    assert.match(
+      txs[0]!.tooltip,
+      /^Contract deploy · Skipped \(problematic\)\nThe miner put it in a block but skipped it as problematic, without running it: it did nothing, but its fee was paid and its nonce was used\.\n/,
+    );
+    assert.match(txs[1]!.description, /^Unknown status \(settled_elsewhere\) · /);
+    assert.match(
+      txs[1]!.tooltip,
+      /\nThis version does not know the status settled_elsewhere: what happened, whether it ran/,
+    );
   });
 
   it('with watchedAddresses.global the list lives in globalState, for every workspace', async () => {

@@ -120,6 +120,42 @@ describe('Watching transactions', function () {
     assert.deepStrictEqual(messages.errors, []);
   });
 
+  it('tells in words when one is skipped by the miner, and when one takes a status this version does not know', async () => {
+    const skipped = mockHash('tx:watch:skipped');
+    const unknown = mockHash('tx:watch:unknown-status');
+    for (const id of [skipped, unknown]) used.mock.override(`/extended/v1/tx/${id}`, as('tx-pending.json', id));
+    // The API's own skipped transaction (tx-problematic_skipped.json), and a status a later API may add.
+    used.mock.later(`/extended/v1/tx/${skipped}`, 1, as('tx-problematic_skipped.json', skipped));
+    used.mock.later(
+      `/extended/v1/tx/${unknown}`,
+      1,
+      as('tx-token_transfer.json', unknown, { tx_status: 'settled_elsewhere' }),
+    );
+    for (const id of [skipped, unknown])
+      assert.strictEqual(await vscode.commands.executeCommand('stacksLookup.watchTransaction', id), true);
+    const told = () => messages.shown.filter((m) => /was skipped|does not know/.test(m.message));
+    const stop = passClockWaits(clock);
+    try {
+      await waitFor(() => told().length >= 2, 'the two outcomes', 20_000);
+    } finally {
+      stop();
+    }
+    const s = told().find((m) => /was skipped/.test(m.message));
+    const u = told().find((m) => /does not know/.test(m.message));
+    assert.ok(s && u, JSON.stringify(messages.shown));
+    assert.strictEqual(s.level, 'warning');
+    assert.strictEqual(
+      s.message,
+      `Transaction ${skipped.slice(0, 10)}…${skipped.slice(-8)} was skipped in block #3,275. The miner put it in a block but skipped it as problematic, without running it: it did nothing, but its fee was paid and its nonce was used.`,
+    );
+    assert.match(
+      u.message,
+      /left the mempool in block #3,275 with a status this version does not know \(settled_elsewhere\): whether it ran and whether its fee was paid are not known\.$/,
+    );
+    assert.deepStrictEqual(watch.watched, []);
+    assert.deepStrictEqual(messages.errors, []);
+  });
+
   it('reports one that already landed instead of watching it, and refuses what is not a transaction id', async () => {
     assert.strictEqual(await vscode.commands.executeCommand('stacksLookup.watchTransaction', TX.tokenTransfer), false);
     assert.match(endings()[0]?.message ?? '', /was mined in block/);

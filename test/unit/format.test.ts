@@ -137,7 +137,7 @@ describe('format', () => {
     assert.strictEqual(statusLabel('abort_by_response'), 'Failed (aborted by response)');
     assert.strictEqual(statusLabel('abort_by_post_condition'), 'Failed (post-condition)');
     assert.strictEqual(statusLabel('dropped_replace_by_fee'), 'Dropped (replace by fee)');
-    assert.strictEqual(statusLabel('problematic_skipped'), 'problematic skipped');
+    assert.strictEqual(statusLabel('problematic_skipped'), 'Skipped (problematic)');
     assert.deepStrictEqual(
       [
         'success',

@@ -608,7 +608,11 @@ describe('panel model parts', () => {
         text: 'Failed (post-condition)',
         tone: 'failed',
       });
-      assert.deepStrictEqual(status('something_new'), { t: 'badge', text: 'something new', tone: 'muted' });
+      assert.deepStrictEqual(status('something_new'), {
+        t: 'badge',
+        text: 'Unknown status (something_new)',
+        tone: 'muted',
+      });
       assert.deepStrictEqual(status(undefined), { t: 'badge', text: 'Unknown', tone: 'muted' });
     });
   });

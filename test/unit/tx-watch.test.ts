@@ -48,13 +48,26 @@ describe('Watching a transaction: the rules', () => {
       assert.match(o.message, /was dropped from the mempool \(replace by fee\); it was replaced by 0x4413739d…/);
     });
 
-    it('a status the extension does not know yet ends the watch with that status, cut short', () => {
+    it('a status the extension does not know yet ends the watch, said unknown with its raw value, cut short', () => {
       const o = outcomeOf(TX.pending, { tx_status: 'x'.repeat(500) });
       assert.ok(o.ended);
-      assert.ok(o.message.length < 120, o.message);
+      assert.ok(o.message.length < 260, o.message);
       const named = outcomeOf(TX.pending, { tx_status: 'settled_elsewhere' });
       assert.ok(named.ended);
-      assert.match(named.message, /^Transaction 0x[0-9a-f]{8}…[0-9a-f]{8} is now settled_elsewhere\.$/);
+      assert.match(
+        named.message,
+        /^Transaction 0x[0-9a-f]{8}…[0-9a-f]{8} left the mempool with a status this version does not know \(settled_elsewhere\): whether it ran and whether its fee was paid are not known\.$/,
+      );
+    });
+
+    it('skipped as problematic (a real body): a warning that it did not run and its fee was paid', () => {
+      const o = outcomeOf(TX.problematicSkipped, fixture('tx-problematic_skipped.json'));
+      assert.ok(o.ended);
+      assert.strictEqual(o.tone, 'warning');
+      assert.strictEqual(
+        o.message,
+        'Transaction 0xbf20d830…4d094040 was skipped in block #3,275. The miner put it in a block but skipped it as problematic, without running it: it did nothing, but its fee was paid and its nonce was used.',
+      );
     });
 
     it('a block not known yet, a drop with no replacement: the sentence leaves them out', () => {

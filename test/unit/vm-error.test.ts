@@ -237,3 +237,75 @@ describe('vm_error in words: each form exactly', () => {
     );
   });
 });
+
+// Where a runtime error happened. A node built with developer-mode writes the call stack after the
+// error (clarity/src/vm/errors.rs, `Display for VmExecutionError`: " Stack Trace: " and one
+// `FunctionIdentifier` a line, outermost first; clarity-types/src/types/mod.rs: a contract's
+// function is `<contract id>:<name>`, a native one `_native_:<rust name>`); its `Debug` form,
+// which an error nested in another writes, is `Runtime(<error>, Some([FunctionIdentifier { … }]))`.
+// Older nodes wrote check errors and short returns as `Unchecked(…)` and `ShortReturn(…)` (the
+// `Error` enum of clarity/src/vm/errors.rs before `VmExecutionError`, at f6668d8e).
+const VAULT = `${P}.vault`;
+const TOKEN = `${P}.token`;
+const LOCATED: Array<[string, string]> = [
+  [
+    `ArithmeticUnderflow\n Stack Trace: \n${VAULT}:withdraw\n${VAULT}:pay-out\n${TOKEN}:burn\n_native_:native_sub\n`,
+    'Arithmetic underflow in token’s burn, called from vault’s withdraw. An arithmetic operation underflowed: its result is below what its type can hold (a uint below zero).',
+  ],
+  [
+    `Runtime(ArithmeticUnderflow, Some([FunctionIdentifier { identifier: "${VAULT}:withdraw" }, FunctionIdentifier { identifier: "${TOKEN}:burn" }, FunctionIdentifier { identifier: "_native_:native_sub" }]))`,
+    'Arithmetic underflow in token’s burn, called from vault’s withdraw. An arithmetic operation underflowed: its result is below what its type can hold (a uint below zero).',
+  ],
+  [
+    `Runtime(SupplyUnderflow(100, 250), Some([FunctionIdentifier { identifier: "${TOKEN}:burn" }]))`,
+    'Token supply underflow in token’s burn. Burning 250 would take the token’s supply (100) below zero.',
+  ],
+  [
+    `Runtime(Arithmetic("Power argument to (pow ...) must be a u32, got 4294967296"), Some([FunctionIdentifier { identifier: "${VAULT}:rate" }]))`,
+    'Arithmetic error in vault’s rate. An arithmetic function was given an argument it cannot take: Power argument to (pow ...) must be a u32, got 4294967296.',
+  ],
+  // No stack (a node without developer-mode), an empty one (older nodes), only native frames.
+  ['Runtime(DivisionByZero, None)', 'The contract divided by zero.'],
+  ['Runtime(DivisionByZero, Some([]))', 'The contract divided by zero.'],
+  [
+    'ArithmeticOverflow\n Stack Trace: \n',
+    'An arithmetic operation overflowed: its result is larger than its type (int or uint) can hold.',
+  ],
+  ['DivisionByZero\n Stack Trace:\n_native_:native_div\n', 'The contract divided by zero.'],
+  ['Unchecked(UndefinedFunction("missing-func"))', 'The call reached a function that is not defined: missing-func.'],
+  ['RuntimeCheck(NoSuchContract("SP1.c"))', 'The call reached a contract that does not exist: SP1.c.'],
+  [
+    'ShortReturn(ExpectedValue(Response(ResponseData { committed: false, data: UInt(1) })))',
+    'An unwrap! or try! returned its error early.',
+  ],
+  [
+    'Interpreter(Expect("Interpreter failure during cost calculation"))',
+    'The node met an internal error while running the call: a fault of the node, not of the contract.',
+  ],
+];
+
+describe('vm_error in words: where a runtime error happened', () => {
+  for (const [raw, sentence] of LOCATED)
+    it(JSON.stringify(raw).slice(0, 80), () => assert.strictEqual(vmErrorSentence(raw), sentence));
+
+  it('a frame that is not `<contract>:<function>` names no place; one function is named once', () => {
+    assert.strictEqual(
+      vmErrorSentence('DivisionByZero\n Stack Trace: \nnot a frame\n'),
+      'The contract divided by zero.',
+    );
+    assert.strictEqual(
+      vmErrorSentence(`DivisionByZero\n Stack Trace: \n${TOKEN}:burn\n${TOKEN}:burn\n`),
+      'Division by zero in token’s burn. The contract divided by zero.',
+    );
+  });
+
+  it('a hostile trace is read in one pass, within the cap', () => {
+    const deep = `Runtime(DivisionByZero, Some([${'['.repeat(50_000)}${',"'.repeat(50_000)}]))`;
+    const many = `DivisionByZero\n Stack Trace: \n${`${VAULT}:f\n`.repeat(100_000)}${TOKEN}:last\n`;
+    const t0 = Date.now();
+    assert.strictEqual(vmErrorSentence(deep), 'The Clarity VM stopped the call with the error below.');
+    // The frame after the first 4,000 characters is not read: the place is the last frame within them.
+    assert.strictEqual(vmErrorSentence(many), 'Division by zero in vault’s f. The contract divided by zero.');
+    assert.ok(Date.now() - t0 < 500);
+  });
+});

@@ -5,6 +5,7 @@
  */
 import type { FtMetadata, MempoolFees, Transaction, TransactionEvent } from '../../api';
 import { decodeMemo, formatTokenAmount, statusTone, txTypeLabel, statusLabel } from '../../chain/format';
+import { isKnownStatus, isSkipped, statusMeaning } from '../../chain/txStatus';
 import { checkBlockRef, checkContractId, checkPrincipal, checkTxId } from '../../chain/identifiers';
 import { ask, asking, BadInput, maybe, text, type Asking, type ToolBody } from './toolContext';
 import { address, hash, num, nums, ours, renderAnswer, stx, type Datum, type Fact, type Vouched } from './toolText';
@@ -17,17 +18,6 @@ const MAX_TOKENS = 5;
 /** Transactions a block's answer lists; the rest are counted. */
 const MAX_BLOCK_TXS = 10;
 
-const STATUSES = new Set([
-  'success',
-  'pending',
-  'abort_by_response',
-  'abort_by_post_condition',
-  'dropped_replace_by_fee',
-  'dropped_replace_across_fork',
-  'dropped_too_expensive',
-  'dropped_stale_garbage_collect',
-  'dropped_problematic',
-]);
 const TYPES = new Set([
   'token_transfer',
   'contract_call',
@@ -39,7 +29,21 @@ const TYPES = new Set([
 
 /** A status the extension knows, in words; an unknown one goes to the data block. */
 export function status(s: string): Vouched | undefined {
-  return STATUSES.has(s) ? ours(`${statusLabel(s)} (${s})`) : undefined;
+  return isKnownStatus(s) ? ours(`${statusLabel(s)} (${s})`) : undefined;
+}
+
+/**
+ * What a status means: what happened, whether it ran, whether its fee was paid. For an unknown one,
+ * that it is unknown (its raw value is data, in the block).
+ */
+function statusMeaningFact(s: string): Vouched {
+  return ours(
+    isKnownStatus(s)
+      ? statusMeaning(s)
+      : l10n.t(
+          'Unknown to this version: its raw value is the "status" line of the data block; whether it ran and whether its fee was paid are not known.',
+        ),
+  );
 }
 function txType(t: string): Vouched | undefined {
   return TYPES.has(t) ? ours(txTypeLabel(t)) : undefined;
@@ -61,6 +65,7 @@ export const transactionTool: ToolBody = async (input, ctx) => {
 export function transactionAnswer(tx: Transaction, where: Vouched) {
   const facts: Fact[] = [
     [l10n.t('Status'), status(tx.tx_status)],
+    [l10n.t('What happened'), statusMeaningFact(tx.tx_status)],
     [l10n.t('Type'), txType(tx.tx_type)],
     [l10n.t('Sender'), address(tx.sender_address)],
     [l10n.t('Nonce'), num(tx.nonce)],
@@ -96,7 +101,7 @@ export function transactionAnswer(tx: Transaction, where: Vouched) {
   for (const e of (tx.events ?? []).slice(0, MAX_EVENTS)) data.push(eventDatum(e));
   const notes: Vouched[] = [];
   if ((tx.event_count ?? 0) > MAX_EVENTS) notes.push(ours(l10n.t('The first {0} events are listed.', MAX_EVENTS)));
-  if (statusTone(tx.tx_status) === 'failed')
+  if (statusTone(tx.tx_status) === 'failed' && !isSkipped(tx.tx_status))
     notes.push(
       ours(l10n.t('It failed: the tool stacks_whyFailed (#stacksWhyFailed) names the error and the source lines.')),
     );
@@ -209,7 +214,7 @@ export const blockTool: ToolBody = async (input, ctx) => {
     facts.push([
       l10n.t('Transaction {0}', i + 1),
       ours(
-        `${hash(tx.tx_id) ?? '(malformed id)'} ${txType(tx.tx_type) ?? 'other'}, ${status(tx.tx_status) ?? 'other status'}`,
+        `${hash(tx.tx_id) ?? '(malformed id)'} ${txType(tx.tx_type) ?? 'other'}, ${isKnownStatus(tx.tx_status) ? `${statusLabel(tx.tx_status)} (${tx.tx_status})` : 'other status'}`,
       ),
     ]);
   const notes =

@@ -12,6 +12,7 @@ import {
   txTypeLabel,
 } from '../../chain/format';
 import { shortenMiddle } from '../../chain/target';
+import { isSkipped, statusMeaning, statusTone } from '../../chain/txStatus';
 import { Commands } from '../../constants';
 import type { NetworkId } from '../shared/config';
 import { describeError } from '../shared/errorText';
@@ -223,6 +224,7 @@ export class TransactionNode extends PagedNode {
     item.description = [statusLabel(tx.tx_status), net, age].filter(Boolean).join(' · ');
     item.tooltip = [
       `${txTypeLabel(tx.tx_type)} · ${statusLabel(tx.tx_status)}`,
+      statusMeaning(tx.tx_status),
       tx.tx_id,
       tx.block_height !== undefined
         ? vscode.l10n.t(
@@ -236,7 +238,15 @@ export class TransactionNode extends PagedNode {
       vscode.l10n.t('This address sent {0} and received {1}', formatStx(stx_sent), formatStx(stx_received)),
     ].join('\n');
     item.iconPath = new vscode.ThemeIcon(
-      tx.tx_status === 'success' ? 'pass' : tx.tx_status === 'pending' ? 'clock' : 'error',
+      tx.tx_status === 'success'
+        ? 'pass'
+        : tx.tx_status === 'pending'
+          ? 'clock'
+          : isSkipped(tx.tx_status)
+            ? 'debug-step-over'
+            : statusTone(tx.tx_status) === 'other'
+              ? 'question'
+              : 'error',
     );
     item.contextValue = 'transaction';
     item.command = command(Commands.showTransaction, vscode.l10n.t('Show Transaction'), tx.tx_id);
