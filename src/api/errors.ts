@@ -16,6 +16,17 @@ export type ErrorKind =
   | 'blocked'
   | 'invalid-response';
 
+/** What an error may carry besides its kind and sentence. */
+export interface ErrorExtra {
+  status?: number;
+  retryAfterMs?: number;
+  path?: string;
+  routeMissing?: boolean;
+  quota?: 'month';
+  resetsAt?: number;
+  words?: string;
+}
+
 export class StacksApiError extends Error {
   override readonly name = 'StacksApiError';
   readonly kind: ErrorKind;
@@ -26,12 +37,14 @@ export class StacksApiError extends Error {
   declare readonly path?: string;
   /** A 404 for the route itself, not for a resource: the API has no such route (`ROUTE_NOT_FOUND`). */
   declare readonly routeMissing?: boolean;
+  /** A rate limit that is a quota: the API's requests for the month are used up (no wait of minutes helps). */
+  declare readonly quota?: 'month';
+  /** When a spent quota comes back (epoch ms), when the API said. */
+  declare readonly resetsAt?: number;
+  /** The server's own words about the failure, as sent (with any key the URL carries taken out). */
+  declare readonly words?: string;
 
-  constructor(
-    kind: ErrorKind,
-    message: string,
-    extra: { status?: number; retryAfterMs?: number; path?: string; routeMissing?: boolean } = {},
-  ) {
+  constructor(kind: ErrorKind, message: string, extra: ErrorExtra = {}) {
     super(message);
     this.kind = kind;
     Object.assign(this, extra);

@@ -1,8 +1,17 @@
-import { isStacksApiError, kindForStatus, ROUTE_NOT_FOUND, serverWords, StacksApiError } from './errors';
+import {
+  type ErrorExtra,
+  isStacksApiError,
+  kindForStatus,
+  ROUTE_NOT_FOUND,
+  serverWords,
+  StacksApiError,
+} from './errors';
 import { BodyTooLarge, Exchange, fetchGet } from './exchange';
 import { platformGet } from './platformExchange';
 import { BudgetMode, RateLimiter, sleep } from './rateLimit';
-import { checkBaseUrl } from './url';
+import { type ApiKeyMode, checkBaseUrl, KEY_REDACTED } from './url';
+
+export type { ApiKeyMode };
 import * as l10n from '../chain/l10n';
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -31,6 +40,8 @@ export interface HttpResponse {
 export interface HttpOptions {
   baseUrl: string;
   apiKey?: string;
+  /** How the key is sent; `x-api-key` by default. */
+  apiKeyMode?: ApiKeyMode;
   timeoutMs: number;
   /** A fetch function instead of the build's own exchange (Node's http module, or the web build's fetch). */
   fetch?: typeof fetch;
@@ -67,9 +78,23 @@ export class HttpTransport {
     return this.opts.limiter;
   }
 
+  /** The segment a path-mode key adds after the base URL, or '' for the other modes. */
+  private get keySegment(): string {
+    return this.opts.apiKey && this.opts.apiKeyMode === 'path' ? '/' + encodeURIComponent(this.opts.apiKey) : '';
+  }
+
+  /** `text` with the key taken out wherever it stands, as sent or as a URL carries it. */
+  redact(text: string): string {
+    const key = this.opts.apiKey;
+    if (!key || this.opts.apiKeyMode !== 'path') return text;
+    let out = text;
+    for (const form of new Set([key, encodeURIComponent(key)])) if (form) out = out.split(form).join(KEY_REDACTED);
+    return out;
+  }
+
   urlFor(path: string, query: ReadonlyArray<readonly [string, string]> = []): URL {
     if (!this.base) throw new StacksApiError('insecure-url', this.baseProblem ?? l10n.t('The API URL is not valid.'));
-    const url = new URL(this.base.href.replace(/\/+$/, '') + path);
+    const url = new URL(this.base.href.replace(/\/+$/, '') + this.keySegment + path);
     for (const [k, v] of query) url.searchParams.append(k, v);
     return url;
   }
@@ -129,6 +154,15 @@ export class HttpTransport {
         url = next;
         continue;
       }
+      const month = res.status === 429 ? this.opts.limiter.monthSpent : undefined;
+      if (month) {
+        this.opts.log?.('warn', `${route}: the monthly request quota is spent; no request is sent until it resets`);
+        // The limiter's own sentence and the reset date: the next request would be refused the same way.
+        await this.opts.limiter.acquire('fail-fast').catch((e: unknown) => {
+          if (isStacksApiError(e)) throw Object.assign(e, { status: res.status, path });
+          throw e;
+        });
+      }
       if (res.status === 429 && !retried429 && retryAfter !== undefined && retryAfter <= SHORT_RETRY_MS) {
         retried429 = true;
         this.opts.log?.('info', `GET ${path}: rate limited, retrying in ${retryAfter} ms`);
@@ -136,12 +170,10 @@ export class HttpTransport {
         continue;
       }
       if (res.status < 200 || res.status >= 300) {
-        const words = serverWords(res.body);
+        const said = serverWords(res.body);
+        const words = said === undefined ? undefined : this.redact(said);
         const kind = kindForStatus(res.status);
-        const extra: { status: number; path: string; retryAfterMs?: number; routeMissing?: boolean } = {
-          status: res.status,
-          path,
-        };
+        const extra: ErrorExtra = { status: res.status, path, ...(words ? { words } : {}) };
         if (kind === 'rate-limited') extra.retryAfterMs = retryAfter ?? this.opts.limiter.waitTime();
         extra.routeMissing = kind === 'not-found' && ROUTE_NOT_FOUND.test(words ?? '');
         throw new StacksApiError(kind, statusSentence(res.status, words), extra);
@@ -159,7 +191,8 @@ export class HttpTransport {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (payload !== undefined) headers['Content-Type'] = 'application/json';
     const method = payload === undefined ? 'GET' : 'POST';
-    if (this.opts.apiKey) headers['X-API-Key'] = this.opts.apiKey;
+    if (this.opts.apiKey && this.opts.apiKeyMode === 'x-token') headers['x-token'] = this.opts.apiKey;
+    else if (this.opts.apiKey && this.opts.apiKeyMode !== 'path') headers['X-API-Key'] = this.opts.apiKey;
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -169,7 +202,7 @@ export class HttpTransport {
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     const started = Date.now();
-    const shown = url.pathname + url.search;
+    const shown = this.redact(url.pathname + url.search);
     this.requestsSent++;
     const abortedError = () =>
       timedOut
@@ -221,6 +254,9 @@ export class HttpTransport {
         try {
           body = JSON.parse(text);
         } catch {
+          // The node refuses some requests in plain text ("Execution budget exceeded"): its words.
+          if (/^text\/plain/i.test(res.headers.get('content-type') ?? '') && !/^\s*</.test(text))
+            body = text.slice(0, 1_000);
           if (res.status >= 200 && res.status < 300) {
             throw new StacksApiError(
               'invalid-response',

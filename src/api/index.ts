@@ -5,6 +5,6 @@ export type { ClientStats } from './call';
 export { StacksApiError, isStacksApiError } from './errors';
 export { SwitchedOffRoutes } from './fallback';
 export type { ErrorKind } from './errors';
-export type { LogFn } from './http';
+export type { ApiKeyMode, LogFn } from './http';
 export type { BudgetMode } from './rateLimit';
 export * from './schemas';

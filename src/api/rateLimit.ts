@@ -6,28 +6,70 @@ import * as l10n from '../chain/l10n';
 export type BudgetMode = 'wait' | 'fail-fast';
 
 export interface RateLimitOptions {
-  /** Requests allowed per window; defaults to 50 without a key and 500 with one (section 8). */
+  /**
+   * Requests allowed per window before the API has said its own; defaults to `defaultLimit`. An
+   * explicit limit is kept even when the API names another (the benchmark raises it on purpose).
+   */
   limit?: number;
   /** The window length; one minute by default. */
   windowMs?: number;
 }
 
 /**
- * A client-side request budget over a sliding window, corrected by what the server says
- * (`ratelimit-remaining`, `x-ratelimit-remaining-*`, `retry-after`).
+ * The per-minute budget before the API's headers name one: the hosted API's tier page lists 25
+ * requests a minute without a key (its older reference says 50), and 500 with one. The first
+ * answer's `x-ratelimit-limit-stacks-minute` (or `ratelimit-limit`) replaces it.
+ */
+export function defaultLimit(hasKey: boolean): number {
+  return hasKey ? 500 : 25;
+}
+
+/** How long a month spent without a reset date holds before one request asks again. */
+const MONTH_RECHECK_MS = 60 * 60_000;
+
+/** The monthly quota the API says is used up, and when it comes back (when the API says). */
+export interface SpentQuota {
+  /** Epoch ms of the reset the API named; undefined when it named none. */
+  resetsAt?: number;
+  /** Epoch ms until which no request is sent. */
+  until: number;
+}
+
+/**
+ * A client-side request budget over a sliding window, corrected by what the server says. The
+ * hosted API counts requests per second, per minute and per month (`x-ratelimit-*-stacks-second`,
+ * `-minute`, `-month`, and the generic `ratelimit-*` of the current window): the second and minute
+ * counts pace the requests, the month's is a quota that, once spent, refuses every request at once
+ * until its reset instead of retrying each minute.
  */
 export class RateLimiter {
   private readonly sent: number[] = [];
   /** The server's own count of what is left, and until when it holds. */
   private serverRemaining: { remaining: number; until: number } | undefined;
   private blockedUntil = 0;
+  /** The per-minute limit the server named, when it named one. */
+  private serverLimit: number | undefined;
+  private spent: SpentQuota | undefined;
 
   constructor(
-    readonly limit: number,
+    private readonly configuredLimit: number,
     readonly windowMs = 60_000,
     private readonly now: () => number = Date.now,
     private readonly wait: (ms: number, signal?: AbortSignal) => Promise<void> = sleep,
+    /** True when the limit was chosen by the caller, not a default: the server's figure does not replace it. */
+    private readonly fixed = false,
   ) {}
+
+  /** Requests allowed per window: what the server last said, else the configured figure. */
+  get limit(): number {
+    return this.fixed ? this.configuredLimit : (this.serverLimit ?? this.configuredLimit);
+  }
+
+  /** The monthly quota, while the server says it is used up. */
+  get monthSpent(): SpentQuota | undefined {
+    if (this.spent && this.spent.until <= this.now()) this.spent = undefined;
+    return this.spent;
+  }
 
   /** Milliseconds until one more request may go out (0: now). */
   waitTime(): number {
@@ -42,9 +84,14 @@ export class RateLimiter {
     return Math.max(0, wait);
   }
 
-  /** Takes one request from the budget, waiting for it when the mode allows. */
+  /**
+   * Takes one request from the budget, waiting for it when the mode allows. A spent month refuses
+   * in either mode, at once: waiting a minute would not bring it back.
+   */
   async acquire(mode: BudgetMode, signal?: AbortSignal, onWait?: (ms: number) => void): Promise<void> {
     for (;;) {
+      const month = this.monthSpent;
+      if (month) throw monthError(month);
       const wait = this.waitTime();
       if (wait === 0) {
         this.sent.push(this.now());
@@ -71,30 +118,69 @@ export class RateLimiter {
   /**
    * Reads the rate-limit headers of a response; returns the wait a `Retry-After` asks for. No
    * wait the server asks for is longer than the window: a wrong or hostile header must not
-   * stall lookups for longer than the budget itself would.
+   * stall lookups for longer than the budget itself would. A spent month is the exception: it
+   * holds until the reset the server names, and is said as such rather than as a wait.
    */
   observe(headers: Headers, status: number): number | undefined {
     const t = this.now();
     const asked = parseRetryAfter(headers.get('retry-after'), t);
-    const retryAfter = asked === undefined ? undefined : Math.min(asked, this.windowMs);
-    let remaining = num(headers.get('ratelimit-remaining'));
-    headers.forEach((value, name) => {
-      if (name.startsWith('x-ratelimit-remaining')) {
-        const n = num(value);
-        if (n !== undefined) remaining = remaining === undefined ? n : Math.min(remaining, n);
-      }
-    });
-    if (remaining !== undefined) {
-      const reset = parseReset(headers.get('ratelimit-reset'), t);
-      this.serverRemaining = { remaining, until: t + Math.min(reset ?? this.windowMs, this.windowMs) };
+    const reset = parseReset(headers.get('ratelimit-reset'), t);
+    const month = num(headers.get('x-ratelimit-remaining-stacks-month'));
+    const monthOver = month !== undefined && month <= 0;
+    if (monthOver) {
+      // The reset of a spent month is the longest wait the answer names beyond the minute, if any.
+      const far = [asked, reset].filter((w): w is number => w !== undefined && w > this.windowMs);
+      const resetsAt = far.length ? t + Math.max(...far) : undefined;
+      this.spent = resetsAt !== undefined ? { resetsAt, until: resetsAt } : { until: t + MONTH_RECHECK_MS };
+    } else if (month !== undefined) {
+      this.spent = undefined;
     }
-    if (status === 429) this.blockedUntil = Math.max(this.blockedUntil, t + (retryAfter ?? this.windowMs / 6));
-    return retryAfter;
+    const retryAfter = asked === undefined ? undefined : Math.min(asked, this.windowMs);
+    const minuteLimit =
+      num(headers.get('x-ratelimit-limit-stacks-minute')) ??
+      (monthOver ? undefined : num(headers.get('ratelimit-limit')));
+    if (minuteLimit !== undefined && minuteLimit >= 1) this.serverLimit = minuteLimit;
+    let remaining = monthOver ? undefined : num(headers.get('ratelimit-remaining'));
+    let until = t + Math.min(reset ?? this.windowMs, this.windowMs);
+    headers.forEach((value, name) => {
+      if (!name.startsWith('x-ratelimit-remaining') || name.endsWith('-month')) return;
+      const n = num(value);
+      if (n === undefined) return;
+      // A spent second holds for that second only; any other count for the window.
+      if (name.endsWith('-second') && n <= 0 && (remaining === undefined || remaining > 0)) {
+        remaining = 0;
+        until = t + 1000;
+        return;
+      }
+      if (name.endsWith('-second')) return;
+      remaining = remaining === undefined ? n : Math.min(remaining, n);
+      if (n <= 0) until = t + Math.min(reset ?? this.windowMs, this.windowMs);
+    });
+    if (remaining !== undefined) this.serverRemaining = { remaining, until };
+    if (status === 429 && !monthOver)
+      this.blockedUntil = Math.max(this.blockedUntil, t + (retryAfter ?? this.windowMs / 6));
+    return monthOver ? undefined : retryAfter;
   }
 
   private prune(t: number): void {
     while (this.sent.length && this.sent[0]! <= t - this.windowMs) this.sent.shift();
   }
+}
+
+/** The error of a request refused because the month's quota is spent. */
+function monthError(q: SpentQuota): StacksApiError {
+  return new StacksApiError(
+    'rate-limited',
+    q.resetsAt !== undefined
+      ? l10n.t("The API's monthly request quota is used up until {0}.", quotaDate(q.resetsAt))
+      : l10n.t("The API's monthly request quota is used up."),
+    { quota: 'month', ...(q.resetsAt !== undefined ? { resetsAt: q.resetsAt } : {}) },
+  );
+}
+
+/** A reset date as the API's quota is counted, in UTC: "2026-01-01 00:00 UTC". */
+export function quotaDate(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
 }
 
 function num(v: string | null): number | undefined {

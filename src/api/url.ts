@@ -7,6 +7,22 @@ import * as l10n from '../chain/l10n';
 
 export { isLoopbackHost };
 
+/**
+ * How the API takes its key: the `X-API-Key` header (the hosted APIs), an `x-token` header, or a
+ * token as the first segment of the path after the base URL (`https://host/base/<token>/extended/…`).
+ */
+export type ApiKeyMode = 'x-api-key' | 'x-token' | 'path';
+
+export const API_KEY_MODES: readonly ApiKeyMode[] = ['x-api-key', 'x-token', 'path'];
+
+/** What stands for a key taken out of a path, a log line or a server's words. */
+export const KEY_REDACTED = '(key)';
+
+/** A key mode named in a setting, or the default for anything else. */
+export function apiKeyModeOf(v: unknown): ApiKeyMode {
+  return (API_KEY_MODES as readonly unknown[]).includes(v) ? (v as ApiKeyMode) : 'x-api-key';
+}
+
 /** HTTPS, or plain HTTP to a loopback host (a local devnet). Returns the URL or why it is refused. */
 export function checkBaseUrl(raw: string): { ok: true; url: URL } | { ok: false; reason: string } {
   let url: URL;

@@ -9,7 +9,8 @@ import { defaultErrorBody, ERROR_BODIES } from './fixtures';
 import type { Reply } from './routing';
 
 export type Fault =
-  | { kind: 'status'; status: number; body?: unknown; headers?: Record<string, string> }
+  /** `raw`: the body is sent as plain text, as the node sends its `HttpBadRequest` refusals. */
+  | { kind: 'status'; status: number; body?: unknown; headers?: Record<string, string>; raw?: boolean }
   | { kind: 'delay'; ms: number }
   | { kind: 'hang' }
   | { kind: 'reset' }
@@ -105,6 +106,7 @@ export async function playFault(fault: Fault, s: Stage): Promise<'answered' | Ch
         status: fault.status,
         body: fault.body === undefined ? defaultErrorBody(fault.status) : fault.body,
         headers: fault.headers,
+        ...(fault.raw ? { raw: true } : {}),
       });
       return 'answered';
     case 'body':

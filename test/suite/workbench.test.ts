@@ -98,7 +98,10 @@ describe('Contract workbench', () => {
     await openProbe();
     const failed = await submit({ type: 'call', fn: 'safe-div', args: ['7', '0'], sender: OWNER, at: '' });
     assert.strictEqual(failed.state, 'failed');
-    assert.strictEqual(failed.message, 'The node could not run the call: DivisionByZero');
+    assert.strictEqual(
+      failed.message,
+      'The function failed at run time: The contract divided by zero. The node said: DivisionByZero',
+    );
     const before = calls().length;
     const invalid = await submit({
       type: 'call',
@@ -235,6 +238,29 @@ describe('Contract workbench', () => {
     assert.strictEqual(suite.panels.current?.params.fn, 'get-balance');
     const r = await submit({ type: 'call', fn: 'get-balance', args: [OWNER], sender: OWNER, at: '' });
     assert.strictEqual(r.text, '(ok u0)');
+  });
+
+  it('a call the node refuses says why in words: a function that tries to write, a call over the execution budget', async () => {
+    await openProbe();
+    // The node's answers (stacks-core callreadonly.rs): `okay: false` with `NotReadOnly`, and a plain-text 400.
+    suite.used.mock.fault({
+      match: '/v2/contracts/call-read/',
+      times: 1,
+      fault: { kind: 'body', body: { okay: false, cause: 'NotReadOnly' } },
+    });
+    const write = await submit({ type: 'call', fn: 'safe-div', args: ['9', '3'], sender: OWNER, at: '' });
+    assert.strictEqual(write.state, 'failed');
+    assert.match(write.message ?? '', /^The function tries to write .* The node said: NotReadOnly$/);
+    suite.used.mock.fault({
+      match: '/v2/contracts/call-read/',
+      times: 1,
+      fault: { kind: 'status', status: 400, body: 'Execution budget exceeded', raw: true },
+    });
+    const budget = await submit({ type: 'call', fn: 'safe-div', args: ['10', '5'], sender: OWNER, at: '' });
+    assert.strictEqual(budget.state, 'error');
+    assert.match(budget.message ?? '', /^The node stopped the call: it ran over the time or memory the node allows/);
+    assert.match(budget.message ?? '', /Execution budget exceeded/);
+    assert.deepStrictEqual(suite.messages.shown, [], 'each shows under its form, not as a notification');
   });
 
   it('a server error during a call reads like every other error; a call left hanging is cancelled when the panel moves on', async () => {

@@ -71,6 +71,7 @@ export class NetworkService extends Disposable implements WatchNetwork {
             Settings.network,
             Settings.devnetApiUrl,
             Settings.customApiUrl,
+            Settings.customApiKeyMode,
             Settings.requestTimeoutMs,
             Settings.autoNetwork,
           )
@@ -153,14 +154,15 @@ export class NetworkService extends Disposable implements WatchNetwork {
     const baseUrl = u.ok ? u.url : this.config.apiUrl(network) || 'https://invalid.invalid';
     const key = u.ok ? await this.keyFor(baseUrl) : undefined;
     const timeoutMs = this.config.requestTimeoutMs;
-    const id = `${network}|${baseUrl}|${timeoutMs}|${key ? 'key' : 'nokey'}`;
+    const keyMode = this.config.apiKeyMode(network);
+    const id = `${network}|${baseUrl}|${timeoutMs}|${key ? `key:${keyMode}` : 'nokey'}`;
     let client = this.clients.get(id);
     if (!client) {
       client = createStacksClient({
         baseUrl,
         timeoutMs,
         log: this.log.write,
-        ...(key ? { apiKey: key } : {}),
+        ...(key ? { apiKey: key, apiKeyMode: keyMode } : {}),
         ...(this.budgetOverride ? { rateLimit: { limit: this.budgetOverride } } : {}),
         ...(this.adjustableClock ? { clock: this.adjustableClock } : {}),
         // The client logs the fallback itself; the user hears about each route once a session.

@@ -8,6 +8,7 @@
 import type { ContractInterface } from '../../api';
 import { isStacksApiError } from '../../api/errors';
 import { clarityModule } from '../../chain/lazyClarity';
+import { readOnlyRefusal } from '../../chain/readOnlyRefusal';
 import { NETWORK_LABELS } from '../../chain/networks';
 import type { FormResult, HostMessage } from '../../protocol';
 import type { NetworkService } from '../network/network';
@@ -20,6 +21,14 @@ import type { Decision } from './messages';
 import { callResult, parseAt, prepareCall, prepareRead, valueResult } from './models/workbench';
 import { type Entry, identity } from './places';
 import * as l10n from '../../chain/l10n';
+
+/** A call the node ran and refused (`okay: false`): its reason in words, then the node's own text. */
+export function refusedCall(form: string, cause: string | null | undefined, at: string): FormResult {
+  const words = readOnlyRefusal(cause).sentence;
+  const raw = (cause ?? '').trim();
+  const message = raw ? `${words} ${l10n.t('The node said: {0}', raw.slice(0, 2_000))}` : words;
+  return { form, state: 'failed', message, at };
+}
 
 export type FormDecision = Extract<Decision, { do: 'call' | 'read' | 'simulate' }>;
 
@@ -89,7 +98,8 @@ export class FormRunner {
         result = await simulate(this.d, { ...ask, ...where, ...pcs });
       } else if ('fn' in prepared) {
         const call = { sender: prepared.sender, arguments: prepared.args, ...where };
-        result = callResult(form, await client.callReadOnly(id, prepared.fn, call, o), atText, codec);
+        const r = await client.callReadOnly(id, prepared.fn, call, o);
+        result = r.okay ? callResult(form, r, atText, codec) : refusedCall(form, r.cause, atText);
       } else {
         const r =
           prepared.what === 'var'

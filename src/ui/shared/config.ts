@@ -8,6 +8,7 @@ import {
   Settings,
 } from '../../constants';
 
+import { type ApiKeyMode, apiKeyModeOf } from '../../api/url';
 import { explorerBaseFrom } from '../../chain/explorer';
 import { isNetworkId, type NetworkId } from '../../chain/networks';
 import { showWarning } from './notify';
@@ -67,6 +68,14 @@ export class Config {
   /** Ask the custom API's origin for token metadata too (it serves the Token Metadata API, as the hosted ones do). */
   get customTokenMetadata(): boolean {
     return this.read(Settings.customTokenMetadata, false);
+  }
+  /** How the custom API takes its key (`X-API-Key`, `x-token`, or a token in the path). */
+  get customApiKeyMode(): ApiKeyMode {
+    return apiKeyModeOf(this.read<string>(Settings.customApiKeyMode, 'x-api-key'));
+  }
+  /** How a network's API takes the key: the hosted ones and a devnet by `X-API-Key`, a custom one as set. */
+  apiKeyMode(network: NetworkId): ApiKeyMode {
+    return network === 'custom' ? this.customApiKeyMode : 'x-api-key';
   }
   get requestTimeoutMs(): number {
     const n = this.read(Settings.requestTimeoutMs, 15_000);

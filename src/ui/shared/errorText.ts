@@ -1,5 +1,7 @@
 /** One clear sentence and the useful actions for each kind of failure. No `vscode` import. */
-import { isStacksApiError } from '../../api/errors';
+import { isStacksApiError, type StacksApiError } from '../../api/errors';
+import { quotaDate } from '../../api/rateLimit';
+import { readOnlyHttpRefusal } from '../../chain/readOnlyRefusal';
 import { clip } from '../../chain/format';
 import * as l10n from '../../chain/l10n';
 
@@ -44,6 +46,8 @@ export function describeError(e: unknown, ctx: ErrorContext): ErrorText {
       short: l10n.t('Something went wrong (see the log).'),
     };
   }
+  const refused = callRefusal(e);
+  if (refused) return { message: `${refused} (${e.message})`, actions: [], short: refused };
   switch (e.kind) {
     case 'invalid-input':
       return { message: e.message, actions: [], short: e.message };
@@ -91,6 +95,26 @@ export function describeError(e: unknown, ctx: ErrorContext): ErrorText {
         short: l10n.t('This API route was switched off.'),
       };
     case 'rate-limited': {
+      if (e.quota === 'month') {
+        const until = e.resetsAt !== undefined ? quotaDate(e.resetsAt) : undefined;
+        const message = until
+          ? l10n.t(
+              'The monthly request quota of {0} is used up; it resets on {1}. Nothing is sent to it until then.',
+              ctx.baseUrl,
+              until,
+            )
+          : l10n.t(
+              'The monthly request quota of {0} is used up, and the API did not say when it resets. Nothing is sent to it for an hour.',
+              ctx.baseUrl,
+            );
+        return {
+          message: ctx.hasApiKey ? message : `${message} ${l10n.t('An API key with a larger quota lifts it.')}`,
+          actions: ctx.hasApiKey ? ['Select Network'] : ['Set API Key', 'Select Network'],
+          short: until
+            ? l10n.t('Monthly API quota used up (resets {0}).', until)
+            : l10n.t('Monthly API quota used up.'),
+        };
+      }
       const wait =
         e.retryAfterMs !== undefined
           ? ` ${l10n.t('Try again in {0} s.', Math.max(1, Math.ceil(e.retryAfterMs / 1000)))}`
@@ -140,6 +164,12 @@ export function describeError(e: unknown, ctx: ErrorContext): ErrorText {
         short: l10n.t('{0} API sent an unexpected response.', ctx.networkLabel),
       };
   }
+}
+
+/** The node's refusal of a read-only call as a whole request (its execution budget), in words; undefined for other requests. */
+export function callRefusal(e: StacksApiError): string | undefined {
+  if (!e.path?.startsWith('/v2/contracts/call-read/')) return undefined;
+  return readOnlyHttpRefusal(e.status, e.words);
 }
 
 function capital(s: string): string {
