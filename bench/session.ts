@@ -17,6 +17,7 @@ import type { MockApi } from '../test/mock-api/server';
 import { ADDRESS, CONTRACT, TX, busyTxId, mockHash } from '../test/fixtures/ids';
 import { loadFixture } from '../test/mock-api/server';
 import { fixtureContracts } from '../test/mock-api/contracts';
+import { data } from '../test/mock-api/data';
 
 export type IdKind = 'confirmed-tx' | 'pending-tx' | 'address' | 'contract';
 export interface SessionId {
@@ -46,6 +47,21 @@ const CONFIRMED: string[] = [
   TX.manyEvents,
   ...[0, 1, 2, 3, 4, 5, 6].map(busyTxId),
 ];
+
+/**
+ * A transaction whose panel shows its costs as shares of the tenure budget: the node's `/v2/pox`
+ * is read for it, and kept five minutes.
+ */
+function costly(id: string): boolean {
+  const tx = data().txs.get(id.toLowerCase());
+  return (
+    !!tx &&
+    [tx.execution_cost_runtime, tx.execution_cost_read_count, tx.execution_cost_write_count].some(
+      (n) => typeof n === 'number' && n > 0,
+    )
+  );
+}
+const POX_FRESH_MS = 5 * 60_000;
 
 /** The failed contract calls among them, and the contract each calls. */
 const FAILED_CALLS: Record<string, string> = { [TX.failed]: CONTRACT.called };
@@ -196,6 +212,7 @@ export function resourcesOf(step: Step): Resource[] {
           ...(FAILED_CALLS[id]
             ? [{ url: `/v2/contracts/source/${FAILED_CALLS[id].replace('.', '/')}?proof=0`, freshMs: Infinity }]
             : []),
+          ...(costly(id) ? [{ url: '/v2/pox', freshMs: POX_FRESH_MS }] : []),
         ];
       case 'address':
         return [
@@ -211,6 +228,8 @@ export function resourcesOf(step: Step): Resource[] {
             url: `/extended/v3/principals/${id}/${list}?limit=${TXS_PER_PAGE}`,
             freshMs: FRESHNESS_MS.balance,
           })),
+          // ... and its pox-5 staking (none of the session's addresses stakes: one request).
+          { url: `/extended/v3/principals/${id}/staking`, freshMs: FRESHNESS_MS.balance },
         ];
       case 'contract':
         // The panel of a deployed contract also shows the contract's own balance.
@@ -227,6 +246,9 @@ export function resourcesOf(step: Step): Resource[] {
                   url: `/v2/contracts/interface/${id.replace('.', '/')}`,
                   freshMs: fixtureContracts()[id] ? FRESHNESS_MS.contractInterface : 0,
                 },
+                // ... and its source, for its contract-hash?: read once a session (a contract
+                // the node does not know, once too).
+                { url: `/v2/contracts/source/${id.replace('.', '/')}?proof=0`, freshMs: Infinity },
               ]
             : []),
         ];
@@ -418,6 +440,9 @@ export function naiveClient(
     getMempoolFees: () => get('/extended/v2/mempool/fees'),
     estimateFee: () => Promise.reject(new Error('The bench baseline does not estimate fees.')),
     getPoxEpochs: () => get('/v2/pox'),
+    getPoxInfo: () => get('/v2/pox'),
+    getPrincipalStaking: (p) => get(`/extended/v3/principals/${p}/staking`),
+    getPrincipalBonds: (p, o = {}) => get(`/extended/v3/principals/${p}/staking/bonds`, page(o)),
     // A contract the node does not know is a 404, which the panel shows as "no interface".
     getContractInterface: async (id) => {
       try {

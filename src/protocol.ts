@@ -297,8 +297,15 @@ export interface SimulationView {
   /** Net change per principal and asset. */
   net: Array<{ principal: string; asset: string; change: string }>;
   prints: Array<{ contract: string; value: string }>;
-  /** Execution cost against the block limit, and where the limit comes from. */
-  cost: { source: string; rows: Array<{ dimension: string; used: string; limit: string; percent: string }> };
+  /**
+   * Execution cost as shares of the tenure budget, and where the budget comes from; `over` marks a
+   * dimension above what one block may use, and `warning` says so.
+   */
+  cost: {
+    source: string;
+    rows: Array<{ dimension: string; used: string; limit: string; percent: string; over?: boolean }>;
+    warning?: string;
+  };
   /** The fee: the node's three estimates, or the labelled fallback. */
   fee: { source: string; rows: Array<{ label: string; stx: string }> };
   /** Post-conditions for these movements, as `Pc` code to copy. */

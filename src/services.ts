@@ -23,6 +23,7 @@ import type { AddressWatcher } from './ui/watch/addressWatch';
 import { startWatchers } from './ui/watch/watchers';
 import { SharedBudget } from './chain/watchBudget';
 import { LazyLanguage } from './ui/language';
+import { PoxDiagnostics } from './ui/language/poxDiagnostics';
 import { disposeAll } from './ui/shared/lifecycle';
 
 export interface ServiceDeps {
@@ -61,6 +62,8 @@ export function startServices(d: ServiceDeps): Services {
     parts.push(explorer);
     const language = new LazyLanguage({ networks, projects: explorer.projects, log });
     const hover = new StacksHoverProvider({ config, networks, log, language });
+    // Warnings on calls into a PoX contract no longer active, from the first lookup on.
+    parts.push(new PoxDiagnostics({ networks, log }));
     const watchers = startWatchers(
       {
         networks,

@@ -6,9 +6,9 @@ import { LruCache } from './cache';
 import { isStacksApiError, StacksApiError } from './errors';
 import { Fallback, SwitchedOffRoutes } from './fallback';
 import { ftHoldings, nftHoldings, principalMempool } from './holdings';
-import { HttpTransport, LogFn, RequestOptions } from './http';
+import { type ApiKeyMode, HttpTransport, LogFn, RequestOptions } from './http';
 import type { Clock } from './clock';
-import { RateLimiter, RateLimitOptions } from './rateLimit';
+import { defaultLimit, RateLimiter, RateLimitOptions } from './rateLimit';
 import {
   addressEventsReplacement,
   addressTransactionsReplacement,
@@ -26,6 +26,8 @@ import * as l10n from '../chain/l10n';
 export interface StacksClientOptions {
   baseUrl: string;
   apiKey?: string;
+  /** How the API takes the key (`X-API-Key` by default). */
+  apiKeyMode?: ApiKeyMode;
   timeoutMs?: number;
   fetch?: typeof fetch;
   log?: LogFn;
@@ -166,6 +168,15 @@ export interface StacksClient {
   ): Promise<{ estimate: S.FeeEstimate } | { none: string }>;
   /** The node's current epoch and each epoch's block limit (`GET /v2/pox`), kept five minutes. */
   getPoxEpochs(options?: CallOptions): Promise<S.PoxEpochs>;
+  /**
+   * The node's `GET /v2/pox`: the active PoX contract, the current cycle and each epoch's block
+   * limit (the budget of a tenure), kept five minutes; the same request and answer as `getPoxEpochs`.
+   */
+  getPoxInfo(options?: CallOptions): Promise<S.PoxInfo>;
+  /** A principal's pox-5 staking: its locked STX, its sBTC rewards and the totals of its bonds (v3). */
+  getPrincipalStaking(principal: string, options?: CallOptions): Promise<S.PrincipalStaking>;
+  /** The first page (up to `limit`, 20 by default) of a principal's bond positions (v3). */
+  getPrincipalBonds(principal: string, options?: CallOptions & { limit?: number }): Promise<S.BondPositionsPage>;
   /** Forgets every cached response (in-flight requests are not affected). */
   clearCache(): void;
 }
@@ -250,13 +261,20 @@ class Client implements StacksClient {
   constructor(opts: StacksClientOptions) {
     this.baseUrl = opts.baseUrl;
     this.log = opts.log;
-    const limit = opts.rateLimit?.limit ?? (opts.apiKey ? 500 : 50);
+    const limit = opts.rateLimit?.limit ?? defaultLimit(!!opts.apiKey);
     this.http = new HttpTransport({
       baseUrl: opts.baseUrl,
       ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
+      ...(opts.apiKeyMode ? { apiKeyMode: opts.apiKeyMode } : {}),
       timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       ...(opts.fetch ? { fetch: opts.fetch } : {}),
-      limiter: new RateLimiter(limit, opts.rateLimit?.windowMs ?? 60_000, opts.clock?.now, opts.clock?.sleep),
+      limiter: new RateLimiter(
+        limit,
+        opts.rateLimit?.windowMs ?? 60_000,
+        opts.clock?.now,
+        opts.clock?.sleep,
+        opts.rateLimit?.limit !== undefined,
+      ),
       ...(opts.log ? { log: opts.log } : {}),
       ...(opts.onDeprecation ? { onDeprecation: opts.onDeprecation } : {}),
     });
@@ -719,11 +737,46 @@ class Client implements StacksClient {
   }
 
   async getPoxEpochs(o: CallOptions = {}): Promise<S.PoxEpochs> {
+    return this.getPoxInfo(o);
+  }
+
+  async getPrincipalStaking(principal: string, o: CallOptions = {}): Promise<S.PrincipalStaking> {
+    const p = must(checkPrincipal(String(principal))).principal;
+    return this.requests.call(
+      {
+        route: '/extended/v3/principals/{principal}/staking',
+        path: `/extended/v3/principals/${p}/staking`,
+        schema: S.PrincipalStaking,
+        what: l10n.t('staking summary'),
+        ttl: () => this.freshMs,
+      },
+      o,
+    );
+  }
+
+  async getPrincipalBonds(principal: string, o: CallOptions & { limit?: number } = {}): Promise<S.BondPositionsPage> {
+    const p = must(checkPrincipal(String(principal))).principal;
+    const limit = Math.max(1, Math.min(50, Math.floor(o.limit ?? 20)));
+    return this.requests.call(
+      {
+        route: '/extended/v3/principals/{principal}/staking/bonds',
+        path: `/extended/v3/principals/${p}/staking/bonds`,
+        query: [['limit', String(limit)]],
+        schema: S.BondPositionsPage,
+        what: l10n.t('bond positions'),
+        ttl: () => this.freshMs,
+        bound: (v) => (v.results.length > limit ? { ...v, results: v.results.slice(0, limit) } : v),
+      },
+      o,
+    );
+  }
+
+  async getPoxInfo(o: CallOptions = {}): Promise<S.PoxInfo> {
     return this.requests.call(
       {
         route: '/v2/pox',
         path: '/v2/pox',
-        schema: S.PoxEpochs,
+        schema: S.PoxInfo,
         what: l10n.t('PoX information'),
         ttl: () => 5 * 60_000,
       },

@@ -16,4 +16,6 @@ export * from './schemas/tokens';
 export * from './schemas/contracts';
 export * from './schemas/holdings';
 export * from './schemas/simulation';
+export * from './schemas/pox';
+export * from './schemas/staking';
 export { parseWith, type Schema } from './schemas/parse';

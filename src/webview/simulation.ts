@@ -95,6 +95,22 @@ function snippet(title: string, code: string): HTMLElement {
   );
 }
 
+/** The cost as shares of the tenure budget, the shares above what one block may use marked. */
+function costTable(cost: SimulationView['cost']): HTMLElement {
+  const wrap = table(
+    t('Execution cost (tenure budget: {0})', cost.source),
+    [t('Dimension'), t('Used'), t('Tenure budget'), t('Share')],
+    cost.rows.map((r) => [r.dimension, r.used, r.limit, r.percent]),
+    t('No cost reported.'),
+  );
+  cost.rows.forEach((r, i) => {
+    if (r.over) wrap.querySelectorAll('tbody tr')[i]?.classList.add('sim-over');
+  });
+  if (cost.warning)
+    wrap.append(h('div', 'notice tone-warning sim-tenure', icon('warning'), h('span', undefined, cost.warning)));
+  return wrap;
+}
+
 export function simulationView(s: SimulationView, resimulate?: (p: PastedPcs) => void): HTMLElement {
   const out = h('div', 'sim');
   out.dataset.tone = s.tone;
@@ -128,12 +144,7 @@ export function simulationView(s: SimulationView, resimulate?: (p: PastedPcs) =>
       s.prints.map((p) => [p.contract, p.value]),
       t('Nothing printed.'),
     ),
-    table(
-      t('Execution cost (block limit: {0})', s.cost.source),
-      [t('Dimension'), t('Used'), t('Block limit'), t('Share')],
-      s.cost.rows.map((r) => [r.dimension, r.used, r.limit, r.percent]),
-      t('No cost reported.'),
-    ),
+    costTable(s.cost),
     table(
       t('Fee ({0})', s.fee.source),
       [t('Estimate'), 'STX'],

@@ -8,6 +8,7 @@ import { clone, ERROR_BODIES, Json, loadFixture } from './fixtures';
 import { getBalancesV1, getFtBalancesV3, getNftBalancesV3, getPrincipalMempoolV3 } from './holdings';
 import { toV3MempoolSummary } from './v3';
 import { getPox, postFeeEstimate, postSimulation } from './simulation';
+import { getPrincipalBonds, getPrincipalStaking } from './staking';
 import {
   getConstantVal,
   getContractInterface,
@@ -268,4 +269,7 @@ export const ROUTES: Route[] = [
   { pattern: /^\/extended\/v3\/principals\/([^/]+)\/balances\/nft$/, handler: getNftBalancesV3 },
   { pattern: /^\/extended\/v3\/principals\/([^/]+)\/mempool\/transactions$/, handler: getPrincipalMempoolV3 },
   { pattern: /^\/extended\/v1\/address\/([^/]+)\/balances$/, handler: getBalancesV1 },
+  // a principal's pox-5 staking (./staking.ts)
+  { pattern: /^\/extended\/v3\/principals\/([^/]+)\/staking$/, handler: getPrincipalStaking },
+  { pattern: /^\/extended\/v3\/principals\/([^/]+)\/staking\/bonds$/, handler: getPrincipalBonds },
 ];

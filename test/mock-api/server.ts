@@ -91,11 +91,11 @@ export interface MockApiOptions {
 const CORS_HEADERS: Record<string, string> = {
   'access-control-allow-origin': '*',
   'access-control-expose-headers':
-    'ratelimit-limit, ratelimit-remaining, ratelimit-reset, retry-after, warning, location',
+    'ratelimit-limit, ratelimit-remaining, ratelimit-reset, retry-after, warning, location, x-ratelimit-limit-stacks-minute, x-ratelimit-remaining-stacks-minute, x-ratelimit-remaining-stacks-second, x-ratelimit-limit-stacks-month, x-ratelimit-remaining-stacks-month',
 };
 const PREFLIGHT_HEADERS: Record<string, string> = {
   'access-control-allow-methods': 'GET, HEAD, POST, OPTIONS',
-  'access-control-allow-headers': 'x-api-key, content-type, accept',
+  'access-control-allow-headers': 'x-api-key, x-token, content-type, accept',
   'access-control-max-age': '600',
 };
 

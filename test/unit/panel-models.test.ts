@@ -196,13 +196,13 @@ describe('panel models', () => {
     it('pages 200 address transactions with one request per page, and expands a row with one more', async () => {
       const target: Target = { kind: 'address', id: ADDRESS.busy };
       let loaded = await load(target, {});
-      assert.strictEqual(api.requests.length, 6, 'balance, nonces, tokens, NFTs, pending and first page');
+      assert.strictEqual(api.requests.length, 7, 'balance, nonces, tokens, NFTs, staking, pending and first page');
       let txs = tableTitled(loaded.model, 'Transactions');
       assert.strictEqual(txs.title, `Transactions (${GENERATED.busyTxCount})`);
       assert.deepStrictEqual(txs.paging, { param: 'txOffset', offset: 0, limit: 20, total: 200 });
       for (let page = 1; page < 10; page++) {
         loaded = await load(target, { ...loaded.params, txOffset: page * 20 }, loaded);
-        assert.strictEqual(api.requests.length, 6 + page, 'a page turn asks for the page only');
+        assert.strictEqual(api.requests.length, 7 + page, 'a page turn asks for the page only');
       }
       txs = tableTitled(loaded.model, 'Transactions');
       assert.strictEqual(txs.rows.length, 20);

@@ -39,7 +39,10 @@ function idealInSunset(script: readonly Step[]): number {
       const tx = /^\/extended\/v1\/tx\/(0x[0-9a-f]{64})(?:\?event_limit=(\d+))?/.exec(r.url);
       const route = tx
         ? 'tx'
-        : r.url.includes('/smart-contracts/') || r.url.startsWith('/extended/v3/') || r.url.startsWith('/v2/contracts/')
+        : r.url.includes('/smart-contracts/') ||
+            r.url.startsWith('/extended/v3/') ||
+            r.url.startsWith('/v2/contracts/') ||
+            r.url === '/v2/pox'
           ? undefined // not deprecated: never a 410
           : r.url.split('/').slice(2, 4).join('');
       if (route && !goneRoutes.has(route)) {

@@ -7,8 +7,11 @@ import type { ContractFunction, ContractInterface } from '../../api';
 import { typeText } from '../../chain/abi';
 import { readClarity } from '../../chain/claritySyntax';
 import { statusTone } from '../../chain/format';
+import { isSkipped, statusMeaning } from '../../chain/txStatus';
 import { checkContractId, checkPrincipal, checkTxId, type ContractIdInfo } from '../../chain/identifiers';
 import { clarityModule } from '../../chain/lazyClarity';
+import { readOnlyHttpRefusal, readOnlyRefusal } from '../../chain/readOnlyRefusal';
+import { isStacksApiError } from '../../api/errors';
 import { txFailure } from '../shared/txFailure';
 import { status } from './chainTools';
 import { ask, asking, BadInput, maybe, originOf, text, type AgentNetwork, type ToolBody } from './toolContext';
@@ -182,6 +185,14 @@ export const whyFailedTool: ToolBody = async (input, ctx) => {
   const tx = await ask(a, 'transaction', () => a.client.getTransaction(id.value, { ...a.o, eventLimit: 1 }));
   const title = ours(l10n.t('Why Stacks transaction {0} failed, on {1}', hash(tx.tx_id) ?? '', a.where));
   const facts: Fact[] = [['Status', status(tx.tx_status)]];
+  // Skipped: the miner never ran it, so no line of the contract failed.
+  if (isSkipped(tx.tx_status))
+    return renderAnswer({
+      title,
+      facts: [...facts, ['What happened', ours(statusMeaning(tx.tx_status))]],
+      data: [],
+      notes: [ours(l10n.t('It was not run, so no line of the contract returned an error.'))],
+    });
   if (statusTone(tx.tx_status) !== 'failed')
     return renderAnswer({
       title,
@@ -287,18 +298,42 @@ export const callReadOnlyTool: ToolBody = async (input, ctx) => {
       [['contract', c.contractId], ['function', fn], ...wrong],
     );
   const hexes = encoded.map((e) => (e.ok ? e.hex : ''));
-  const result = await ask(a, l10n.t('read-only call'), () =>
-    a.client.callReadOnly(c.contractId, fn, { sender: who.value.principal, arguments: hexes }, a.o),
-  );
-  const facts: Fact[] = [
-    [l10n.t('Sender'), who.value.kind === 'address' ? ours(who.value.principal) : contractId(who.value.principal)],
-    [l10n.t('Answered'), ours(result.okay ? 'yes' : l10n.t('no: the node refused the call'))],
+  const sender: Fact = [
+    l10n.t('Sender'),
+    who.value.kind === 'address' ? ours(who.value.principal) : contractId(who.value.principal),
   ];
   const data: Datum[] = [
     ['contract', c.contractId],
     ['function', signature(f)],
     ...encoded.map((e, n): Datum => [`argument ${f.args[n]!.name}`, e.ok ? e.text : '']),
   ];
+  let budget: string | undefined;
+  const result = await ask(a, l10n.t('read-only call'), () =>
+    a.client
+      .callReadOnly(c.contractId, fn, { sender: who.value.principal, arguments: hexes }, a.o)
+      .catch((e: unknown) => {
+        // The node stopping the call at its execution budget is an answer about the call, not a failed request.
+        budget = isStacksApiError(e) ? readOnlyHttpRefusal(e.status, e.words) : undefined;
+        if (budget === undefined || !isStacksApiError(e)) throw e;
+        data.push(['what the node said', e.words ?? '']);
+        return undefined;
+      }),
+  );
+  if (!result)
+    return renderAnswer({
+      title,
+      facts: [
+        sender,
+        [l10n.t('Answered'), ours(l10n.t('no: the node refused the call'))],
+        [l10n.t('Why'), ours(budget ?? '')],
+      ],
+      data,
+    });
+  const facts: Fact[] = [
+    sender,
+    [l10n.t('Answered'), ours(result.okay ? 'yes' : l10n.t('no: the node refused the call'))],
+  ];
+  if (!result.okay) facts.push([l10n.t('Why'), ours(readOnlyRefusal(result.cause).plain)]);
   if (result.okay && result.result) data.push(['result', codec.clarityText(result.result) ?? result.result]);
   if (!result.okay) data.push(['why the node refused', result.cause ?? l10n.t('no reason given')]);
   return renderAnswer({ title, facts, data });

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { CallOptions, FtMetadata, StacksClient } from '../../api';
-import { isStacksApiError } from '../../api/errors';
+import type { CallOptions, FtMetadata, StacksClient, StxBalance } from '../../api';
+import { isRouteMissing, isStacksApiError } from '../../api/errors';
 import { txFailure } from '../shared/txFailure';
 import {
   addressHover,
@@ -89,7 +89,11 @@ export class StacksHoverProvider implements vscode.HoverProvider {
             fetch(() => client.getStxBalance(found.id, options), 'address'),
             fetch(() => holdingsOf(client, found.id, this.notAsked(network), options), vscode.l10n.t('token balances')),
           ]);
-          text = addressHover(found.id, balance, source, holdings);
+          // Staking (v3, pox-5) is asked only of an address with STX locked.
+          const staking = lockedStx(balance)
+            ? await fetch(() => stakingOf(client, found.id, options), vscode.l10n.t('staking'))
+            : undefined;
+          text = addressHover(found.id, balance, source, holdings, staking);
           break;
         }
         case 'contract': {
@@ -200,5 +204,19 @@ async function metadataOf(client: StacksClient, assetId: string, o: CallOptions)
   } catch (e) {
     if (isStacksApiError(e) && e.kind === 'cancelled') throw e;
     return vscode.l10n.t('the token metadata could not be loaded');
+  }
+}
+
+function lockedStx(b: Fetched<StxBalance>): boolean {
+  return b.ok && /^\d+$/.test(b.value.locked) && BigInt(b.value.locked) > 0n;
+}
+
+/** The principal's pox-5 staking; undefined on an API without the v3 staking route. */
+async function stakingOf(client: StacksClient, principal: string, options: CallOptions) {
+  try {
+    return await client.getPrincipalStaking(principal, options);
+  } catch (e) {
+    if (isRouteMissing(e)) return undefined;
+    throw e;
   }
 }

@@ -3,7 +3,14 @@
  * the chain or the network goes through `escapeMarkdown` (or `code` for ids of a known shape), and
  * links only ever run the extension's own commands, which the caller lists in `isTrusted`.
  */
-import type { ContractStatus, FtHolding, FtMetadata, StxBalance, Transaction } from '../../api/schemas';
+import type {
+  ContractStatus,
+  FtHolding,
+  FtMetadata,
+  PrincipalStaking,
+  StxBalance,
+  Transaction,
+} from '../../api/schemas';
 import { Commands } from '../../constants';
 import {
   decodeMemo,
@@ -22,6 +29,7 @@ import type { NetworkId, Target } from '../../chain/target';
 /** Bidi overrides/isolates, zero-width characters, the BOM and other invisible format controls. */
 // The class lists variation selectors on purpose: they are removed one by one, not as a sequence.
 import { escapeMarkdown } from '../shared/markdown';
+import { isSkipped, statusMeaning } from '../../chain/txStatus';
 import type { TxFailure } from '../shared/txFailure';
 import * as l10n from '../../chain/l10n';
 
@@ -120,6 +128,7 @@ function copyLink(doc: Doc, id: string): string {
 function statusLine(tx: Transaction, now: number | undefined): string {
   const tone = statusTone(tx.tx_status);
   const label = escapeMarkdown(statusLabel(tx.tx_status));
+  if (isSkipped(tx.tx_status)) return `$(debug-step-over) ${label}`;
   switch (tone) {
     case 'success':
       return `$(pass) ${label}`;
@@ -139,8 +148,14 @@ function statusLine(tx: Transaction, now: number | undefined): string {
         ? l10n.t('$(circle-slash) {0}, replaced by {1}', label, code(tx.replaced_by_tx_id))
         : `$(circle-slash) ${label}`;
     default:
-      return label;
+      return `$(question) ${label}`;
   }
+}
+
+/** What a skipped or unknown status means (the others say it in their label): whether it ran, whether its fee was paid. */
+function statusNote(tx: Transaction): string | undefined {
+  if (!isSkipped(tx.tx_status) && statusTone(tx.tx_status) !== 'other') return undefined;
+  return escapeMarkdown(statusMeaning(tx.tx_status), 300);
 }
 
 export function txHover(tx: Transaction, source: HoverSource, failure?: TxFailure): HoverDoc {
@@ -150,6 +165,7 @@ export function txHover(tx: Transaction, source: HoverSource, failure?: TxFailur
   const whenIso = tx.block_time_iso ?? tx.burn_block_time_iso;
   doc.block([
     `**${escapeMarkdown(txTypeLabel(tx.tx_type))}** · ${statusLine(tx, source.now)}`,
+    statusNote(tx),
     l10n.t('Transaction {0}', code(tx.tx_id)),
   ]);
   failureBlock(doc, failure, source.network);
@@ -262,16 +278,49 @@ function holdingsLines(h: Fetched<HoverHoldings>): string[] {
   return [counts, ...v.top.map(holdingLine), more];
 }
 
+/** Sats as sBTC (8 decimals), Markdown-safe. */
+function sbtc(sats: string): string {
+  return amountMarkdown(`${formatTokenAmount(sats, 8) ?? sats} sBTC`);
+}
+
+/**
+ * The pox-5 staking of an address (v3): STX locked in staking with its claimable sBTC rewards,
+ * and its bonds. Nothing when the principal does not stake or the API has no staking route.
+ */
+function stakingLines(s: Fetched<PrincipalStaking | undefined>): string[] {
+  if (!s.ok) return [l10n.t('Staking: {0}', escapeMarkdown(s.short))];
+  const v = s.value;
+  if (!v) return [];
+  const lines: string[] = [];
+  if (v.stx.locked !== '0' || v.stx.rewards.btc.accrued !== '0')
+    lines.push(
+      l10n.t('Staking: {0} locked · {1} rewards claimable', stx(v.stx.locked), sbtc(v.stx.rewards.btc.claimable)),
+    );
+  if (v.bonds.count > 0)
+    lines.push(
+      l10n.t(
+        'Bonds: {0} · {1} and {2} locked · {3} rewards claimable',
+        v.bonds.count.toLocaleString('en-US'),
+        stx(v.bonds.locked.stx),
+        sbtc(v.bonds.locked.btc),
+        sbtc(v.bonds.rewards.btc.claimable),
+      ),
+    );
+  return lines;
+}
+
 export function addressHover(
   address: string,
   balance: Fetched<StxBalance>,
   source: HoverSource,
   holdings?: Fetched<HoverHoldings>,
+  staking?: Fetched<PrincipalStaking | undefined>,
 ): HoverDoc {
   const doc = new Doc();
   const target: Target = { kind: 'address', id: address, network: source.network };
   doc.block([`**Address** ${code(address)}`]);
   doc.block(balance.ok ? balanceLines(balance.value) : [`$(warning) ${escapeMarkdown(balance.short)}`]);
+  if (staking) doc.block(stakingLines(staking));
   if (holdings) doc.block(holdingsLines(holdings));
   doc.links([
     doc.link(l10n.t('$(preview) Open'), l10n.t('Show the address in a panel'), Commands.showAddress, [address]),

@@ -1,6 +1,6 @@
 /**
  * What a simulated call's answer under its form shows (`SimulationView`): the verdict and why it
- * would fail, the assets it moved, the net changes, its prints, its cost against the block limit,
+ * would fail, the assets it moved, the net changes, its prints, its cost against the tenure budget,
  * the fee and the post-conditions to copy. No `vscode`, so the bench builds it as the panel does.
  *
  * A service may answer with any number of events (an answer of 8 MB holds some 20,000), so every
@@ -17,11 +17,11 @@ import { formatInt, formatStx } from '../../chain/format';
 import { NETWORK_LABELS, type NetworkId } from '../../chain/networks';
 import {
   COST_DIMENSIONS,
-  costShares,
   movementsOf,
   netChanges,
   percentText,
   postConditionCode,
+  type Cost,
   type Movement,
   type ReceiptEvent,
 } from '../../chain/simulation';
@@ -29,6 +29,7 @@ import { vmErrorSentence } from '../../chain/vmError';
 import type { SimulationView } from '../../protocol';
 import { callFailure } from '../shared/txFailure';
 import * as l10n from '../../chain/l10n';
+import { tenureShares, tenureWarning } from '../../chain/tenureBudget';
 
 /** The rows each table of a simulation lists (movements, net changes, prints); one more row counts the rest. */
 export const MAX_SIMULATION_ROWS = 100;
@@ -178,18 +179,27 @@ export async function simulationView(client: StacksClient, f: SimulationFacts): 
       }),
       (n) => ({ contract: l10n.t('… and {0} more prints', count(n)), value: '' }),
     ),
-    cost: {
-      source: f.limit.label,
-      rows: costShares(r.execution_cost, f.limit.cost).map((s) => ({
-        dimension: s.dimension.replace('_', ' '),
-        used: formatInt(s.used),
-        limit: formatInt(s.limit),
-        percent: percentText(s.percent),
-      })),
-    },
+    cost: costView(r.execution_cost, f.limit),
     fee: f.fee,
     pc,
     ran: l10n.t('Simulated on {0} state by {1}. Nothing was signed or broadcast.', NETWORK_LABELS[f.network], f.ran),
+  };
+}
+
+/** The cost as shares of the tenure budget, with the warning of a call above what one block may use. */
+export function costView(cost: Cost, limit: SimulationLimit): SimulationView['cost'] {
+  const shares = tenureShares(cost, limit.cost);
+  const warning = tenureWarning(shares);
+  return {
+    source: limit.label,
+    rows: shares.map((s) => ({
+      dimension: s.dimension.replace('_', ' '),
+      used: formatInt(s.used),
+      limit: formatInt(s.budget),
+      percent: percentText(s.percent),
+      ...(s.over ? { over: true } : {}),
+    })),
+    ...(warning ? { warning } : {}),
   };
 }
 

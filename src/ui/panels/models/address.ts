@@ -50,6 +50,7 @@ import {
 import { loadTokens, tokensOfEvents, tokensOfHoldings } from './tokens';
 import { clarityDecoder } from '../../../chain/lazyClarity';
 import * as l10n from '../../../chain/l10n';
+import { loadStaking, stakingSections, type StakingData } from './staking';
 
 export const TXS_PER_PAGE = 20;
 export const ADDRESS_EVENTS_PER_PAGE = 20;
@@ -67,6 +68,8 @@ export interface AddressData {
   holdings?: { ft: Page<FtHolding> | Missing; nft: Page<NftHolding> | Missing };
   /** Its pending transactions, newest first. */
   pending?: Page<MempoolTransaction> | Missing;
+  /** Its pox-5 staking (v3); absent on an API without the route, or when not asked. */
+  staking?: StakingData | Missing;
 }
 
 export function addressModel(d: AddressData, params: PanelParams, ctx: ModelContext): ViewModel {
@@ -110,6 +113,7 @@ export function addressModel(d: AddressData, params: PanelParams, ctx: ModelCont
         locked && field(l10n.t('Burnchain lock height'), num(b.burnchain_lock_height)),
         locked && field(l10n.t('Burnchain unlock height'), num(b.burnchain_unlock_height)),
       ]),
+      ...stakingSections(d.staking, ctx),
       ...tokenOffering(b, ctx),
       d.holdings && tokensSection(d.holdings.ft, ctx),
       d.holdings && nftsSection(d.holdings.nft, ctx),
@@ -305,6 +309,7 @@ export async function loadAddress(target: Target, params: PanelParams, l: PanelL
           part('nft', String(nftOffset), () =>
             orMissing(c.getNftHoldings(target.id, { ...call, limit: NFT_PER_PAGE, offset: nftOffset })),
           ),
+          part('staking', '', () => loadStaking(c, target.id, call)),
           part('pending', String(pendingOffset), () =>
             orMissing(
               c.getPrincipalMempoolTransactions(target.id, {
@@ -336,7 +341,7 @@ export async function loadAddress(target: Target, params: PanelParams, l: PanelL
     nonces,
     side,
   ]);
-  const [ft, nft, pending] = sideParts ?? [];
+  const [ft, nft, staking, pending] = sideParts ?? [];
   const p: PanelParams = {
     txOffset,
     ...(ftOffset ? { ftOffset } : {}),
@@ -361,6 +366,7 @@ export async function loadAddress(target: Target, params: PanelParams, l: PanelL
         ...(nonceState ? { nonces: nonceState } : {}),
         ...(ft && nft ? { holdings: { ft, nft } } : {}),
         ...(pending ? { pending } : {}),
+        ...(staking ? { staking } : {}),
       },
       p,
       shownEvents || (nft && !isMissing(nft) && nft.results.length)

@@ -1,6 +1,7 @@
 /** The transaction panel (API section 4.1): every field of a transaction, grouped for reading. */
 import type { Transaction } from '../../../api';
 import { clip, decodeMemo, statusLabel, statusTone, txTypeLabel } from '../../../chain/format';
+import { isSkipped, statusMeaning } from '../../../chain/txStatus';
 import type { PanelParams, Section, ViewModel } from '../../../protocol';
 import {
   badge,
@@ -10,7 +11,6 @@ import {
   burnBlock,
   code,
   compact,
-  executionCosts,
   field,
   fields,
   id,
@@ -32,6 +32,8 @@ import { failureSections, resultText, vmErrorWords } from './failure';
 import { postConditions } from './postConditions';
 import { txFailure } from '../../shared/failure';
 import * as l10n from '../../../chain/l10n';
+import { tenureBudgetOf, type TenureBudget } from '../../../chain/tenureBudget';
+import { tenureCostSections } from './tenureCosts';
 
 const TYPE_ICONS: Record<string, string> = {
   token_transfer: 'arrow-swap',
@@ -42,7 +44,7 @@ const TYPE_ICONS: Record<string, string> = {
   poison_microblock: 'warning',
 };
 
-export function txModel(t: Transaction, eventOffset: number, ctx: ModelContext): ViewModel {
+export function txModel(t: Transaction, eventOffset: number, ctx: ModelContext, budget?: TenureBudget): ViewModel {
   const tone = statusTone(t.tx_status);
   const pending = tone === 'pending';
   return {
@@ -102,7 +104,7 @@ export function txModel(t: Transaction, eventOffset: number, ctx: ModelContext):
           ]),
       microblock(t, ctx),
       postConditions(t, ctx),
-      executionCosts(t),
+      ...tenureCostSections(t, budget),
       eventsSection(t, eventOffset, ctx),
     ]),
   };
@@ -145,6 +147,9 @@ function statusNotice(t: Transaction, ctx: ModelContext): Section | undefined {
       ),
     };
   }
+  if (isSkipped(t.tx_status))
+    return { type: 'notice', tone: 'failed', icon: 'debug-step-over', text: statusMeaning(t.tx_status) };
+  if (tone === 'other') return { type: 'notice', tone: 'warning', icon: 'question', text: statusMeaning(t.tx_status) };
   if (tone === 'failed') {
     // A sentence, not the whole result: a result can be kilobytes long, and the Result row has it all.
     const repr = t.tx_result?.repr;
@@ -278,9 +283,20 @@ export async function loadTx(target: Target, params: PanelParams, l: PanelLoad):
     c.getTransaction(target.id, { ...call, eventLimit: EVENTS_PER_PAGE, eventOffset }),
   );
   const tokens = await loadTokens(tokensOfTransaction(tx), c, ctx, call);
-  const failure = await txFailure(tx, c, { ...call, ...resultText(tx) });
+  // A skipped transaction did not run: there is no failure to explain, its status says what happened.
+  const failure = isSkipped(tx.tx_status) ? undefined : await txFailure(tx, c, { ...call, ...resultText(tx) });
+  // The tenure budget of the node's epoch, asked only for a transaction that cost something.
+  const costly = [tx.execution_cost_runtime, tx.execution_cost_read_count, tx.execution_cost_write_count].some(
+    (n) => typeof n === 'number' && n > 0,
+  );
+  const budget = costly ? await c.getPoxInfo(call).then(tenureBudgetOf, () => undefined) : undefined;
   return {
-    model: txModel(tx, eventOffset, { ...ctx, decode: clarityDecoder(), tokens, ...(failure ? { failure } : {}) }),
+    model: txModel(
+      tx,
+      eventOffset,
+      { ...ctx, decode: clarityDecoder(), tokens, ...(failure ? { failure } : {}) },
+      budget,
+    ),
     parts: l.parts,
     params: { eventOffset },
   };
