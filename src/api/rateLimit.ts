@@ -24,6 +24,9 @@ export function defaultLimit(hasKey: boolean): number {
   return hasKey ? 500 : 25;
 }
 
+/** The longest a spent month is held, whatever reset the server names. */
+const MAX_MONTH_MS = 32 * 24 * 60 * 60_000;
+
 /** How long a month spent without a reset date holds before one request asks again. */
 const MONTH_RECHECK_MS = 60 * 60_000;
 
@@ -130,7 +133,8 @@ export class RateLimiter {
     if (monthOver) {
       // The reset of a spent month is the longest wait the answer names beyond the minute, if any.
       const far = [asked, reset].filter((w): w is number => w !== undefined && w > this.windowMs);
-      const resetsAt = far.length ? t + Math.max(...far) : undefined;
+      // (At most a month and a day: a month's quota comes back within that, whatever a header says.)
+      const resetsAt = far.length ? t + Math.min(Math.max(...far), MAX_MONTH_MS) : undefined;
       this.spent = resetsAt !== undefined ? { resetsAt, until: resetsAt } : { until: t + MONTH_RECHECK_MS };
     } else if (month !== undefined) {
       this.spent = undefined;

@@ -88,6 +88,16 @@ describe('Rate limits as the API states them', () => {
       await limiter.acquire('fail-fast');
     });
 
+    it('a reset named years away holds at most a month and a day', async () => {
+      const { clock, limiter } = setup();
+      const years = String(Math.floor((NOW + 10 * 365 * 24 * 3600_000) / 1000));
+      limiter.observe(new Headers({ ...monthSpent(false), 'ratelimit-reset': years }), 429);
+      const e = await rejectsWith(limiter.acquire('wait'), 'rate-limited');
+      assert.strictEqual(e.resetsAt, NOW + 32 * 24 * 3600_000);
+      clock.advance(32 * 24 * 3600_000);
+      await limiter.acquire('fail-fast');
+    });
+
     it('without a reset date it says so, and asks once more an hour later', async () => {
       const { clock, limiter } = setup();
       limiter.observe(new Headers(monthSpent(false)), 429);
