@@ -4,7 +4,7 @@
  * wait before looking again. Pure, so the rules are tested in plain Node; src/ui/addressWatch.ts
  * carries them out.
  */
-import { clip, statusLabel, txTypeLabel } from './format';
+import { clip, statusLabel, txTypeLabel, formatCount } from './format';
 import { shortenMiddle } from './target';
 import * as l10n from './l10n';
 
@@ -120,7 +120,7 @@ export function newTxMessage(address: string, t: SeenTx): string {
 export function moreMessage(more: number): string {
   return more === 1
     ? l10n.t('1 more new transaction on watched addresses.')
-    : l10n.t('{0} more new transactions on watched addresses.', more.toLocaleString('en-US'));
+    : l10n.t('{0} more new transactions on watched addresses.', formatCount(more));
 }
 
 /**

@@ -9,7 +9,7 @@
 import { ClarityType, cvToHex, cvToString, hexToCV } from '@stacks/transactions';
 import type { ClarityValue } from '@stacks/transactions';
 import type { ClarityNode } from './clarityNode';
-import { clip } from './format';
+import { clip, formatCount } from './format';
 
 /** How much of one value a panel shows. */
 export const CLARITY_LIMITS = {
@@ -62,7 +62,7 @@ export function decodeClarity(hex: string): ClarityNode | undefined {
   return toNode(cv, 0, { nodes: CLARITY_LIMITS.nodes });
 }
 
-const n = (x: number) => x.toLocaleString('en-US');
+const n = (x: number) => formatCount(x);
 
 function toNode(cv: ClarityValue, depth: number, budget: { nodes: number }, key?: string): ClarityNode {
   budget.nodes--;

@@ -3,6 +3,40 @@ import * as l10n from './l10n';
 
 const MICRO = 1_000_000n;
 
+interface NumberStyle {
+  locale: string;
+  /** Integers, and numbers with at most two decimals. */
+  int: Intl.NumberFormat;
+  /** The decimal separator of the locale. */
+  decimal: string;
+}
+let style: NumberStyle | undefined;
+
+/** How the display language (`l10n.locale()`) writes numbers; English when it names no locale Intl knows. */
+function numberStyle(): NumberStyle {
+  const loc = l10n.locale();
+  if (style?.locale === loc) return style;
+  let int: Intl.NumberFormat;
+  try {
+    int = new Intl.NumberFormat(loc, { maximumFractionDigits: 2 });
+  } catch {
+    int = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+  }
+  const decimal = int.formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  style = { locale: loc, int, decimal };
+  return style;
+}
+
+/** A count or height in the display language: 1,234,567 in English, 1.234.567 in Spanish. */
+export function formatCount(n: number | bigint): string {
+  return numberStyle().int.format(n);
+}
+
+/** A non-negative integer written in digits, grouped as the display language groups them. */
+function groupDigits(digits: string): string {
+  return numberStyle().int.format(BigInt(digits));
+}
+
 /** What an amount that is not a whole number shows: never the text itself, which came from outside. */
 export const NOT_A_NUMBER = l10n.t('not a number');
 
@@ -16,16 +50,16 @@ function toBig(micro: string | number | bigint): bigint | undefined {
   return typeof micro === 'string' && /^-?\d{1,80}$/.test(micro) ? BigInt(micro) : undefined;
 }
 
-/** "1234567" micro-STX → "1.234567"; exact, thousands grouped, trailing zeros trimmed. */
+/** "1234567" micro-STX → "1.234567"; exact, grouped as the display language groups, trailing zeros trimmed. */
 export function formatStx(micro: string | number | bigint | undefined, opts: { unit?: boolean } = {}): string {
   if (micro === undefined || micro === null || micro === '') return '—';
   let v = toBig(micro);
   if (v === undefined) return NOT_A_NUMBER;
   const neg = v < 0n;
   if (neg) v = -v;
-  const whole = (v / MICRO).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const whole = groupDigits((v / MICRO).toString());
   const frac = (v % MICRO).toString().padStart(6, '0').replace(/0+$/, '');
-  const s = `${neg ? '-' : ''}${whole}${frac ? '.' + frac : ''}`;
+  const s = `${neg ? '-' : ''}${whole}${frac ? numberStyle().decimal + frac : ''}`;
   return opts.unit === false ? s : `${s} STX`;
 }
 
@@ -43,21 +77,22 @@ export function formatTokenAmount(amount: string, decimals: number): string | un
   const neg = v0 < 0n;
   const v = neg ? -v0 : v0;
   const unit = 10n ** BigInt(decimals);
-  const whole = (v / unit).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const whole = groupDigits((v / unit).toString());
   const frac = decimals === 0 ? '' : (v % unit).toString().padStart(decimals, '0').replace(/0+$/, '');
-  return `${neg ? '-' : ''}${whole}${frac ? '.' + frac : ''}`;
+  return `${neg ? '-' : ''}${whole}${frac ? numberStyle().decimal + frac : ''}`;
 }
 
 /** "1234567" → "1,234,567 µSTX". */
 export function formatMicroStx(micro: string | number | bigint | undefined): string {
   if (micro === undefined || micro === '') return '—';
   const v = toBig(micro);
-  return v === undefined ? NOT_A_NUMBER : `${v.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',')} µSTX`;
+  if (v === undefined) return NOT_A_NUMBER;
+  return `${v < 0n ? '-' : ''}${groupDigits((v < 0n ? -v : v).toString())} µSTX`;
 }
 
 export function formatInt(n: number | undefined | null): string {
   if (n === undefined || n === null || !Number.isFinite(n)) return '—';
-  return n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  return numberStyle().int.format(n);
 }
 
 /** Unix seconds (or an ISO string) → "2021-02-11 02:19:11 UTC". */

@@ -31,3 +31,19 @@ export function format(message: string, args: ReadonlyArray<string | number | bo
 export function useTranslator(translate: Translate | undefined): void {
   (globalThis as Holder)[KEY] = translate;
 }
+
+const LOCALE = Symbol.for('stacks-lookup.l10n.locale');
+type LocaleHolder = { [LOCALE]?: string | undefined };
+
+/**
+ * Called once at activation with `vscode.env.language`: numbers and amounts are written the way
+ * that language writes them (`chain/format.ts`). Kept on `globalThis` like the translator.
+ */
+export function useLocale(locale: string | undefined): void {
+  (globalThis as LocaleHolder)[LOCALE] = locale;
+}
+
+/** The display language numbers are written in: `en` until the extension says otherwise. */
+export function locale(): string {
+  return (globalThis as LocaleHolder)[LOCALE] ?? 'en';
+}

@@ -17,6 +17,7 @@
  */
 import { checkContractId, checkPrincipal } from './identifiers';
 import * as l10n from './l10n';
+import { formatCount } from './format';
 
 export type PcMode = 'deny' | 'allow' | 'originator';
 
@@ -80,7 +81,7 @@ const expected = (): string =>
     ".willSendAsset().nft('SP….contract', 'name', Cl.deserialize('0x…'))",
   );
 
-const n = (x: number) => x.toLocaleString('en-US');
+const n = (x: number) => formatCount(x);
 
 /** The post-conditions of a pasted `Pc` snippet, or a sentence for each line that is not one. */
 export function parsePostConditions(text: string): ParsedPcs {

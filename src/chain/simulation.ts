@@ -5,6 +5,7 @@
  * in already parsed.
  */
 import * as l10n from './l10n';
+import { formatCount } from './format';
 
 /** A movement of STX, a fungible token or an NFT, as a receipt's event tells it. */
 export interface Movement {
@@ -191,7 +192,7 @@ export function postConditionCode(
   const body = written.length ? written.map((l) => `  ${l},`) : ['  // nothing is sent: an empty list'];
   if (unwritten)
     body.push(
-      `  // ${l10n.t('… and {0} more conditions, not written here: this list is incomplete, and a transaction in Deny mode with it would abort.', unwritten.toLocaleString('en-US'))}`,
+      `  // ${l10n.t('… and {0} more conditions, not written here: this list is incomplete, and a transaction in Deny mode with it would abort.', formatCount(unwritten))}`,
     );
   return `// postConditionMode: PostConditionMode.${modeName}\nconst postConditions = [\n${body.join('\n')}\n];`;
 }

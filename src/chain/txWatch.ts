@@ -4,7 +4,7 @@
  * tested in plain Node; src/ui/txWatch.ts carries them out.
  */
 import type { NetworkId } from './networks';
-import { clip } from './format';
+import { clip, formatCount } from './format';
 import * as l10n from './l10n';
 import { isSkipped, rawStatus, statusMeaning } from './txStatus';
 
@@ -33,7 +33,7 @@ const short = (id: string): string => `${id.slice(0, 10)}…${id.slice(-8)}`;
 export function outcomeOf(id: string, seen: TxSeen | undefined): Outcome {
   if (!seen || seen.tx_status === 'pending') return { ended: false };
   const s = seen.tx_status;
-  const at = seen.block_height !== undefined ? l10n.t(' in block #{0}', seen.block_height.toLocaleString('en-US')) : '';
+  const at = seen.block_height !== undefined ? l10n.t(' in block #{0}', formatCount(seen.block_height)) : '';
   if (s === 'success')
     return {
       ended: true,

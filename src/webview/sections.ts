@@ -6,6 +6,16 @@ import { values } from './values';
 import { workbench } from './workbench';
 import { t } from './l10n';
 
+/** A count as the page's language (VS Code's display language, the html element's lang) writes it. */
+const count = (n: number): string => {
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  try {
+    return n.toLocaleString(lang || 'en');
+  } catch {
+    return n.toLocaleString('en');
+  }
+};
+
 export function section(s: Section): HTMLElement {
   switch (s.type) {
     case 'fields':
@@ -111,11 +121,7 @@ function pager(p: Paging): HTMLElement {
       iconOnly: true,
       disabled: p.offset <= 0,
     }),
-    h(
-      'span',
-      'range',
-      `${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')}`,
-    ),
+    h('span', 'range', `${count(from)}–${count(to)} of ${count(p.total)}`),
     button(t('Next page'), 'chevron-right', () => go(p.offset + p.limit), {
       iconOnly: true,
       disabled: p.offset + p.limit >= p.total,

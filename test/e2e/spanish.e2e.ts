@@ -45,6 +45,11 @@ export async function run(ctx: E2EContext): Promise<void> {
   await row(ctx, 'Estado de la API').click();
   await row(ctx, 'Punta de la cadena').waitFor({ timeout: 30000 });
   await row(ctx, 'Versión del servidor').waitFor();
+  // Numbers the Spanish way: the chain tip's height is not grouped with a comma (3.275 → 3275 and
+  // 164.123 in Spanish; 3,275 in English).
+  const tip = (await row(ctx, 'Punta de la cadena').textContent()) ?? '';
+  assert.match(tip, /\d{4}/, `the tip's height: ${tip}`);
+  assert.doesNotMatch(tip, /\d,\d{3}/, `the tip's height is written the Spanish way: ${tip}`);
   ctx.log('the view is in Spanish');
 
   // A detail panel: its title, the model's labels and the webview's own buttons.

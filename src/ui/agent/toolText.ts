@@ -8,7 +8,7 @@
  * with a run of backticks longer than any run inside it, so nothing in the data can close it.
  */
 import { checkAddress, checkContractId, checkTxId } from '../../chain/identifiers';
-import { formatMicroStx, formatStx } from '../../chain/format';
+import { formatMicroStx, formatStx, formatCount } from '../../chain/format';
 import * as l10n from '../../chain/l10n';
 
 declare const vouched: unique symbol;
@@ -36,7 +36,7 @@ export function ours(text: string): Vouched {
 
 /** A whole number, grouped. */
 export function num(n: number | undefined | null): Vouched | undefined {
-  return typeof n === 'number' && Number.isFinite(n) ? ours(n.toLocaleString('en-US')) : undefined;
+  return typeof n === 'number' && Number.isFinite(n) ? ours(formatCount(n)) : undefined;
 }
 
 /** A µSTX amount as "1.5 STX (1,500,000 µSTX)"; undefined when it is not a whole number. */
@@ -50,7 +50,7 @@ export function nums(list: readonly number[], max = 20): Vouched | undefined {
   const shown = list.slice(0, max).flatMap((n) => num(n) ?? []);
   if (!shown.length) return undefined;
   const rest = list.length - shown.length;
-  return ours(rest > 0 ? l10n.t('{0} and {1} more', shown.join(', '), rest.toLocaleString('en-US')) : shown.join(', '));
+  return ours(rest > 0 ? l10n.t('{0} and {1} more', shown.join(', '), formatCount(rest)) : shown.join(', '));
 }
 
 /** A transaction id or block hash, in full, when it is one. */

@@ -22,6 +22,7 @@ import {
   statusLabel,
   statusTone,
   txTypeLabel,
+  formatCount,
 } from '../../chain/format';
 import { shortenMiddle } from '../../chain/target';
 import type { NetworkId, Target } from '../../chain/target';
@@ -173,7 +174,7 @@ export function txHover(tx: Transaction, source: HoverSource, failure?: TxFailur
   const memo = transfer ? decodeMemo(transfer.memo) : undefined;
   doc.block([
     tx.block_height !== undefined &&
-      `Block: #${tx.block_height.toLocaleString('en-US')} · ${formatTime(when, whenIso)}${when ? ` (${formatAge(when, source.now)})` : ''}`,
+      `Block: #${formatCount(tx.block_height)} · ${formatTime(when, whenIso)}${when ? ` (${formatAge(when, source.now)})` : ''}`,
     `Fee: ${stxAmount(tx.fee_rate)}${tx.sponsored ? ` (sponsored${tx.sponsor_address ? ` by ${code(tx.sponsor_address)}` : ''})` : ''}`,
     `Sender: ${code(tx.sender_address)}`,
     transfer && l10n.t('Amount: {0} → {1}', stxAmount(transfer.amount), code(transfer.recipient_address)),
@@ -223,7 +224,7 @@ function balanceLines(b: StxBalance): string[] {
   if (locked !== undefined && locked > 0n && total !== undefined) {
     lines.push(`Available: ${stxAmount(total - locked)}`);
     const unlock = b.burnchain_unlock_height
-      ? l10n.t(' until burn block #{0}', b.burnchain_unlock_height.toLocaleString('en-US'))
+      ? l10n.t(' until burn block #{0}', formatCount(b.burnchain_unlock_height))
       : '';
     lines.push(`Locked: ${stxAmount(b.locked)}${unlock}`);
   }
@@ -265,15 +266,11 @@ function holdingsLines(h: Fetched<HoverHoldings>): string[] {
   const v = h.value;
   const counts =
     v.nftTotal === 1
-      ? l10n.t('Tokens: {0} fungible · 1 NFT', v.ftTotal.toLocaleString('en-US'))
-      : l10n.t(
-          'Tokens: {0} fungible · {1} NFTs',
-          v.ftTotal.toLocaleString('en-US'),
-          v.nftTotal.toLocaleString('en-US'),
-        );
+      ? l10n.t('Tokens: {0} fungible · 1 NFT', formatCount(v.ftTotal))
+      : l10n.t('Tokens: {0} fungible · {1} NFTs', formatCount(v.ftTotal), formatCount(v.nftTotal));
   const more =
     v.ftTotal > v.top.length && v.top.length
-      ? l10n.t('… and {0} more in the panel', (v.ftTotal - v.top.length).toLocaleString('en-US'))
+      ? l10n.t('… and {0} more in the panel', formatCount(v.ftTotal - v.top.length))
       : '';
   return [counts, ...v.top.map(holdingLine), more];
 }
@@ -300,7 +297,7 @@ function stakingLines(s: Fetched<PrincipalStaking | undefined>): string[] {
     lines.push(
       l10n.t(
         'Bonds: {0} · {1} and {2} locked · {3} rewards claimable',
-        v.bonds.count.toLocaleString('en-US'),
+        formatCount(v.bonds.count),
         stx(v.bonds.locked.stx),
         sbtc(v.bonds.locked.btc),
         sbtc(v.bonds.rewards.btc.claimable),
@@ -363,7 +360,7 @@ export function contractHover(
       r.tx_id,
     ]);
     if (r.status === 'success' && r.block_height !== undefined)
-      deployLine = l10n.t('$(pass) Deployed in block #{0} by tx {1}', r.block_height.toLocaleString('en-US'), tx);
+      deployLine = l10n.t('$(pass) Deployed in block #{0} by tx {1}', formatCount(r.block_height), tx);
     else if (r.status === 'pending' || r.block_height === undefined)
       deployLine = l10n.t('$(clock) Deployment {0}, tx {1}', escapeMarkdown(statusLabel(r.status)).toLowerCase(), tx);
     else deployLine = l10n.t('$(error) Deployment {0}, tx {1}', escapeMarkdown(statusLabel(r.status)), tx);

@@ -5,6 +5,7 @@ import { escapeMarkdown } from '../shared/markdown';
 import type { Config } from '../shared/config';
 import type { NetworkService } from './network';
 import { disposeAll } from '../shared/lifecycle';
+import { formatCount } from '../../chain/format';
 
 const REFRESH_MS = 30_000;
 /** A paragraph of the tooltip: the server's words are at most 300 characters, the sentence around them a few dozen. */
@@ -116,8 +117,7 @@ export class NetworkStatusBar implements vscode.Disposable {
 
   private render(): void {
     const label = this.networks.label();
-    const tip =
-      this.tip && this.tip.network === this.networks.current ? ` #${this.tip.height.toLocaleString('en-US')}` : '';
+    const tip = this.tip && this.tip.network === this.networks.current ? ` #${formatCount(this.tip.height)}` : '';
     this.item.text = this.problem
       ? vscode.l10n.t('$(warning) Stacks: {0}', label + tip)
       : vscode.l10n.t('$(globe) Stacks: {0}', label + tip);

@@ -21,6 +21,7 @@ import type { Decision } from './messages';
 import { callResult, parseAt, prepareCall, prepareRead, valueResult } from './models/workbench';
 import { type Entry, identity } from './places';
 import * as l10n from '../../chain/l10n';
+import { formatCount } from '../../chain/format';
 
 /** A call the node ran and refused (`okay: false`): its reason in words, then the node's own text. */
 export function refusedCall(form: string, cause: string | null | undefined, at: string): FormResult {
@@ -86,7 +87,7 @@ export class FormRunner {
           });
         tip = b.index_block_hash;
         block = { height: b.height, hash: b.hash };
-        atText = l10n.t('block {0} (index block hash {1})', b.height.toLocaleString('en-US'), tip);
+        atText = l10n.t('block {0} (index block hash {1})', formatCount(b.height), tip);
       }
       const id = here.target.id;
       const where = tip ? { tip } : {};
@@ -164,7 +165,7 @@ export class FormRunner {
       if (d.when === 'before' && tx.block_height !== undefined && tx.block_height > 0) {
         const b = await client.getBlock(tx.block_height - 1, o);
         block = { height: b.height, hash: b.hash };
-        atText = l10n.t('block {0}, the one before transaction {1}', b.height.toLocaleString('en-US'), d.target.id);
+        atText = l10n.t('block {0}, the one before transaction {1}', formatCount(b.height), d.target.id);
       } else atText = l10n.t('latest block, re-simulating transaction {0}', d.target.id);
       const ask = { form, network, contractId: call.contract_id, fn: call.function_name, sender: tx.sender_address };
       const where = { atText, signal: controller.signal, ...(block ? { block } : {}) };

@@ -19,6 +19,7 @@ import { decide, fitMessage, messageBytes } from './messages';
 import { Entry, identity, Places, stateOf } from './places';
 import { checkTarget } from '../shared/targets';
 import { Disposable, disposeAll } from '../shared/lifecycle';
+import { formatCount } from '../../chain/format';
 
 export interface PanelDeps extends SourceDeps {
   history: History;
@@ -160,7 +161,7 @@ export class PanelManager extends Disposable implements Presenter {
         // A result is chain data of any shape: the status bar names it rather than showing it.
         if (this.forms.texts().has(d.text))
           vscode.window.setStatusBarMessage(
-            vscode.l10n.t('$(copy) Copied the result ({0} characters)', d.text.length.toLocaleString('en-US')),
+            vscode.l10n.t('$(copy) Copied the result ({0} characters)', formatCount(d.text.length)),
             2500,
           );
         else showCopied(d.text);

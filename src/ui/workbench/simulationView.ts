@@ -13,7 +13,7 @@ import type { Simulated } from '../../api/simulation';
 import { breachSentence, postConditionBreach, type PostConditionRow } from '../../chain/postConditionBreach';
 import type { ParsedPc, PcMode } from '../../chain/postConditionParse';
 import { clarityModule } from '../../chain/lazyClarity';
-import { formatInt, formatStx } from '../../chain/format';
+import { formatInt, formatStx, formatCount } from '../../chain/format';
 import { NETWORK_LABELS, type NetworkId } from '../../chain/networks';
 import {
   COST_DIMENSIONS,
@@ -81,7 +81,7 @@ function capped<T, R>(all: readonly T[], row: (x: T) => R, more: (n: number) => 
   return rows;
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = (n: number) => formatCount(n);
 
 /** A turn of the event loop between the steps over every event, so that none holds it for long. */
 const turn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

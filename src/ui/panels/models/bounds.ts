@@ -6,6 +6,7 @@
  */
 import type { Section, ViewModel } from '../../../protocol';
 import * as l10n from '../../../chain/l10n';
+import { formatCount } from '../../../chain/format';
 
 export const MAX_TABLE_ROWS = 1_000;
 
@@ -16,7 +17,7 @@ export function boundTables(model: ViewModel): ViewModel {
       if (s.type !== 'table') return [s];
       const rows = s.rows.map((r) => (r.detail ? { ...r, detail: cut(r.detail) } : r));
       if (rows.length <= MAX_TABLE_ROWS) return [{ ...s, rows }];
-      const n = (x: number) => x.toLocaleString('en-US');
+      const n = (x: number) => formatCount(x);
       return [
         { ...s, rows: rows.slice(0, MAX_TABLE_ROWS) },
         {

@@ -8,6 +8,7 @@ import { clarityVersionText, epochText, typeText } from '../../../chain/abi';
 import type { Section } from '../../../protocol';
 import { badge, field, fields, text } from './values';
 import * as l10n from '../../../chain/l10n';
+import { formatCount } from '../../../chain/format';
 
 const ACCESS: Record<string, string> = { public: 'public', read_only: 'read-only', private: 'private' };
 
@@ -20,7 +21,7 @@ export function readOnlyFunctions(iface: ContractInterface): ContractFunction[] 
   return iface.functions.filter((f) => f.access === 'read_only');
 }
 
-const n = (x: number) => x.toLocaleString('en-US');
+const n = (x: number) => formatCount(x);
 
 /** Clarity version, epoch, and how many functions and pieces of state. */
 export function interfaceSummary(iface: ContractInterface): Section {

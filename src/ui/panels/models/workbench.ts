@@ -12,6 +12,7 @@ import type { ArgField, ClarityNode, FormResult, Section, WorkbenchForm } from '
 import { compact } from './values';
 import { interfaceSummary, interfaceTables, readOnlyFunctions } from './contractInterface';
 import * as l10n from '../../../chain/l10n';
+import { formatCount } from '../../../chain/format';
 
 export { readOnlyFunctions };
 
@@ -72,7 +73,7 @@ export function interfaceSections(iface: ContractInterface, deployer: string): S
       returns: `(optional ${typeText(m.value)})`,
     })),
   ].slice(0, MAX_FORMS);
-  const n = (x: number) => x.toLocaleString('en-US');
+  const n = (x: number) => formatCount(x);
   return compact<Section>([
     interfaceSummary(iface),
     {
