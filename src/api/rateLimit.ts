@@ -16,12 +16,13 @@ export interface RateLimitOptions {
 }
 
 /**
- * The per-minute budget before the API's headers name one: the hosted API's tier page lists 25
- * requests a minute without a key (its older reference says 50), and 500 with one. The first
- * answer's `x-ratelimit-limit-stacks-minute` (or `ratelimit-limit`) replaces it.
+ * The per-minute budget before the API's headers name one: 50 requests a minute without a key and
+ * 500 with one (the API's reference, section 8). The first answer's
+ * `x-ratelimit-limit-stacks-minute` (or `ratelimit-limit`) replaces it, so a tier that allows
+ * fewer (the tier page lists 25 without a key) is followed from then on.
  */
 export function defaultLimit(hasKey: boolean): number {
-  return hasKey ? 500 : 25;
+  return hasKey ? 500 : 50;
 }
 
 /** The longest a spent month is held, whatever reset the server names. */

@@ -66,13 +66,26 @@ function nextCode(ix: ClarityIndex, list: number, c: number): number {
 }
 
 /**
+ * Whether a source holds a staking `contract-call?` into any boot PoX contract: only such a source
+ * needs to know which contract is active (a request), so the editor asks nothing for the others.
+ */
+export function hasPoxStakingCall(source: string | ClarityIndex): boolean {
+  return stakingCalls(source, undefined, 1).length > 0;
+}
+
+/**
  * The staking calls of a source into a boot PoX contract other than `active` (the `contract_id`
  * of `/v2/pox`), at most `max` of them, in source order.
  */
 export function inactivePoxCalls(source: string | ClarityIndex, active: string, max = 200): InactivePoxCall[] {
   if (!isBootPox(active)) return [];
+  return stakingCalls(source, active, max);
+}
+
+/** The staking calls into a boot PoX contract (other than `active`, when given), at most `max`. */
+function stakingCalls(source: string | ClarityIndex, active: string | undefined, max: number): InactivePoxCall[] {
   const ix = typeof source === 'string' ? readForNav(source) : source;
-  const activeName = active.slice(active.indexOf('.') + 1);
+  const activeName = active === undefined ? undefined : active.slice(active.indexOf('.') + 1);
   const out: InactivePoxCall[] = [];
   for (let i = 0; i < ix.count && out.length < max; i++) {
     if (ix.kind[i] !== LIST) continue;
@@ -92,7 +105,7 @@ export function inactivePoxCalls(source: string | ClarityIndex, active: string, 
       end: ix.end[fnAt]!,
       called: ref.id,
       fn,
-      active: activeOn(ref.id, active),
+      active: active === undefined ? '' : activeOn(ref.id, active),
       ...(instead ? { instead } : {}),
     });
   }

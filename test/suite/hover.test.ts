@@ -87,6 +87,8 @@ describe('Hovers', () => {
       `/extended/v1/address/${ADDRESS.mainnet}/stx`,
       `/extended/v3/principals/${ADDRESS.mainnet}/balances/ft`,
       `/extended/v3/principals/${ADDRESS.mainnet}/balances/nft`,
+      // Its STX are locked: the hover asks what they are staked in.
+      `/extended/v3/principals/${ADDRESS.mainnet}/staking`,
     ]);
     const trusted = markdown[0]!.isTrusted as { enabledCommands: string[] };
     assert.ok(trusted.enabledCommands.includes('stacksLookup.showAddress'));

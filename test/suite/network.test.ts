@@ -59,8 +59,10 @@ describe('Networks and the API key', () => {
 
   const hoverAddress = async (address: string = ADDRESS.mainnet) =>
     (await stacksHoverAt(doc, positionOf(doc, address))).text;
-  /** The requests of an address hover: its balance, its tokens and its NFTs. */
-  const ADDRESS_HOVER = 3;
+  /** The requests of an address hover: its balance, its tokens and its NFTs, and, its STX being locked, its staking. */
+  const ADDRESS_HOVER = 4;
+  /** The same for ADDRESS.testnet, whose STX are not locked: no staking asked. */
+  const UNLOCKED_HOVER = 3;
 
   it('switching networks sends the next request to the other server', async () => {
     assert.match(await hoverAddress(), /Custom · /);
@@ -130,10 +132,10 @@ describe('Networks and the API key', () => {
   it('with autoNetwork, a testnet address goes to devnet while devnet is selected; custom never switches', async () => {
     restores.push(await setSettings({ network: 'devnet' }));
     assert.match(await hoverAddress(ADDRESS.testnet), /Devnet · /);
-    assert.strictEqual(b.requests.length, ADDRESS_HOVER);
+    assert.strictEqual(b.requests.length, UNLOCKED_HOVER);
     restores.push(await setSettings({ network: 'custom' }));
     assert.match(await hoverAddress(ADDRESS.testnet), /Custom · /);
-    assert.strictEqual(a.requests.length, ADDRESS_HOVER);
+    assert.strictEqual(a.requests.length, UNLOCKED_HOVER);
   });
 
   it('autoNetwork sends an address to the network its version names, and off keeps the selected one', async () => {

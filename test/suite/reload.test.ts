@@ -144,9 +144,10 @@ describe('Reload: what VS Code restores asks in the background', function () {
     const { shown } = await revive({ kind: 'tx', id: TX.tokenTransfer, network: 'custom' });
     const m = await shown;
     assert.strictEqual(m.type, 'render');
+    // The transaction, and the epoch's limits its execution costs are shown against.
     assert.deepStrictEqual(
       used.mock.requests.map((r) => r.path),
-      [txPath(TX.tokenTransfer)],
+      [txPath(TX.tokenTransfer), '/v2/pox'],
     );
     await assertNothingStarted('the restored panel');
   });

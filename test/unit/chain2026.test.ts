@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { createStacksClient } from '../../src/api';
 import * as S from '../../src/api/schemas';
-import { inactivePoxCalls, inactivePoxMessage } from '../../src/chain/pox';
+import { hasPoxStakingCall, inactivePoxCalls, inactivePoxMessage } from '../../src/chain/pox';
 import { BLOCK_LIMITS } from '../../src/chain/simulation';
 import { tenureBudgetOf, tenureShares, tenureWarning } from '../../src/chain/tenureBudget';
 import type { Section, ViewModel } from '../../src/protocol';
@@ -89,6 +89,18 @@ describe('Staking after epoch 4.0 and the tenure budget (issue 45)', () => {
         'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7',
       );
       assert.deepStrictEqual(inactivePoxCalls(other, 'SP000000000000000000002Q6VF78.pox-5'), []);
+    });
+
+    it('only a source with a staking call needs the active contract: naming a PoX contract is not enough', () => {
+      assert.ok(hasPoxStakingCall(STACKER_SOURCE));
+      // An id in a constant, and a read-only call: the editor asks the node nothing for these.
+      const named = `(define-constant POX 'ST000000000000000000002AMW42H.pox-2)
+(define-read-only (info) (contract-call? 'SP000000000000000000002Q6VF78.pox-4 get-pox-info))`;
+      assert.strictEqual(hasPoxStakingCall(named), false);
+      assert.strictEqual(
+        hasPoxStakingCall(`${named}\n;; (contract-call? 'SP000000000000000000002Q6VF78.pox-4 stack-stx)`),
+        false,
+      );
     });
   });
 

@@ -646,19 +646,19 @@ describe('Stacks API client', function () {
       assert.strictEqual(mock.requests.length, 3);
     });
 
-    it('uses 25 per minute without a key (the tier page) and 500 with one, until the API names its own', async () => {
+    it('uses 50 per minute without a key and 500 with one, until the API names its own', async () => {
       const c = client({ cache: false });
       let sent = 0;
       const tryOne = () => c.getServerStatus({ budget: 'fail-fast' }).then(() => sent++);
-      for (let i = 0; i < 25; i++) await tryOne();
+      for (let i = 0; i < 50; i++) await tryOne();
       await rejectsWith(c.getServerStatus({ budget: 'fail-fast' }), 'rate-limited');
-      assert.strictEqual(sent, 25);
+      assert.strictEqual(sent, 50);
       const k = client({ cache: false, apiKey: 'k' });
       let sentWithKey = 0;
       for (let i = 0; i < 500; i++) await k.getServerStatus({ budget: 'fail-fast' }).then(() => sentWithKey++);
       await rejectsWith(k.getServerStatus({ budget: 'fail-fast' }), 'rate-limited', /\b500 requests per 60 s\b/);
       assert.strictEqual(sentWithKey, 500);
-      assert.strictEqual(mock.requests.length, 525, 'the refused requests were not sent');
+      assert.strictEqual(mock.requests.length, 550, 'the refused requests were not sent');
     });
 
     it('believes the server when it says the budget is spent', async () => {

@@ -10,7 +10,7 @@ import type { WatchNetwork } from '../network/network';
 import type { NetworkId } from '../shared/config';
 import type { LogSink } from '../shared/log';
 import { Disposable } from '../shared/lifecycle';
-import { inactivePoxCalls, inactivePoxMessage } from '../../chain/pox';
+import { hasPoxStakingCall, inactivePoxCalls, inactivePoxMessage } from '../../chain/pox';
 
 export const POX_DIAGNOSTIC_SOURCE = 'Stacks Lookup';
 export const POX_DIAGNOSTIC_CODE = 'inactive-pox-contract';
@@ -98,8 +98,8 @@ export class PoxDiagnostics extends Disposable {
     if (!isClarity(doc) || doc.isClosed) return;
     const version = doc.version;
     const text = doc.getText();
-    // Only a source that names a PoX contract asks the node which one is active.
-    if (text.length > MAX_CHECKED_CHARS || !/\.pox(-\d+)?\b/.test(text)) {
+    // Only a source with a staking call into a PoX contract asks the node which one is active.
+    if (text.length > MAX_CHECKED_CHARS || !/\.pox(-\d+)?\b/.test(text) || !hasPoxStakingCall(text)) {
       this.collection.delete(doc.uri);
       return;
     }
