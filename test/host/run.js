@@ -433,7 +433,8 @@ async function e2eMode(argv, { web = false, locale, profileSettings } = {}) {
   const specs = (fs.existsSync(specDir) ? fs.readdirSync(specDir) : [])
     .filter((f) => f.endsWith('.e2e.js'))
     .filter((f) => f.startsWith('webhost') === web)
-    .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
+    // A name part picks every spec whose file name holds it; a whole file name (a group's list) only that spec.
+    .filter((f) => only.length === 0 || only.some((o) => (o.endsWith('.e2e.js') ? f === o : f.includes(o))))
     .sort();
   if (specs.length === 0)
     throw new Error(`no e2e specs in ${path.relative(REPO, specDir)}/ (run \`npm run compile-tests\`)`);
