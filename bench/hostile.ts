@@ -24,7 +24,8 @@ export interface HostileResult {
   note: string;
 }
 
-const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+/** One turn of the event loop. */
+export const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 interface Stall {
   /** The longest the event loop waited for its next turn. */
@@ -59,7 +60,7 @@ async function longestStall(work: () => Promise<unknown>): Promise<Stall> {
 }
 
 /** `memoryReader`, with a turn of the event loop before each answer, as a read through the host takes. */
-function hostReader(files: Record<string, string>): ProjectFileReader {
+export function hostReader(files: Record<string, string>): ProjectFileReader {
   const inner = memoryReader(files);
   return Object.assign(
     async (rel: string) => {

@@ -6,29 +6,12 @@
  * Contracts section lists a lone project (`projectChildren` in `ui/tree/contracts.ts`: an item per
  * problem, per contract, and the Deployment Plans item).
  */
-import { readClarinetProject, type ProjectFileReader } from '../src/chain/clarinet';
-import { memoryReader, unknownTransactionsProject } from '../test/unit/clarinetReaders';
+import { readClarinetProject } from '../src/chain/clarinet';
+import { unknownTransactionsProject } from '../test/unit/clarinetReaders';
 import * as v8 from 'v8';
 import * as vm from 'vm';
+import { hostReader } from './hostile';
 import { median, ms, type Row } from './util';
-
-const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
-function hostReader(files: Record<string, string>): ProjectFileReader {
-  const inner = memoryReader(files);
-  return Object.assign(
-    async (rel: string) => {
-      await turn();
-      return inner(rel);
-    },
-    {
-      list: async (dir: string) => {
-        await turn();
-        return inner.list(dir);
-      },
-    },
-  );
-}
 
 interface Run {
   stallMs: number;
