@@ -10,15 +10,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { calleeArgumentAt, calleeCompletionAt, navTargetAt, NavReads, type NavRead } from '../src/chain/contractNav';
 import { median, ms, REPO, type Row } from './util';
+import { NAV_CALLS, TWO_MB } from '../test/fixtures/navShapes';
 
-const TWO_MB = 2 * 1024 * 1024;
-const SBTC = 'SM3VDXK3WZZSA84XXFKAFAF15NNZX32CTSG82JFQ4.sbtc-deposit';
-const CALLS = [
-  '(define-read-only (header (height uint))',
-  `  (contract-call? '${SBTC} get-burn-header height u1))`,
-  `(define-read-only (pick) (contract-call? '${SBTC} ))`,
-  '',
-].join('\n');
 const FIRST_TARGET_MS = 100;
 const LATER_TARGET_MS = 10;
 
@@ -27,7 +20,7 @@ function fill(unit: string, room: number): string {
 }
 
 function shapes(): Array<{ name: string; text: string }> {
-  const room = TWO_MB - CALLS.length;
+  const room = TWO_MB - NAV_CALLS.length;
   const dir = path.join(REPO, 'test', 'fixtures', 'clarity', 'real');
   const real = fs
     .readdirSync(dir)
@@ -35,9 +28,9 @@ function shapes(): Array<{ name: string; text: string }> {
     .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
     .join('\n');
   return [
-    { name: 'nested parentheses', text: CALLS + '('.repeat(room >> 1) + ')'.repeat(room >> 1) },
-    { name: '() repeated', text: CALLS + fill('()', room) },
-    { name: 'realistic code', text: CALLS + fill(real + '\n', room) },
+    { name: 'nested parentheses', text: NAV_CALLS + '('.repeat(room >> 1) + ')'.repeat(room >> 1) },
+    { name: '() repeated', text: NAV_CALLS + fill('()', room) },
+    { name: 'realistic code', text: NAV_CALLS + fill(real + '\n', room) },
   ];
 }
 

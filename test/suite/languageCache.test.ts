@@ -2,15 +2,9 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { CONTRACT } from '../fixtures/ids';
 import { stacksHoverAt, testApi, useMock, waitFor, type UsedMock } from './editorHelpers';
+import { NAV_CALLS, TWO_MB } from '../fixtures/navShapes';
 
 const SBTC = CONTRACT.sbtcDeposit;
-const TWO_MB = 2 * 1024 * 1024;
-const CALLS = [
-  '(define-read-only (header (height uint))',
-  `  (contract-call? '${SBTC} get-burn-header height u1))`,
-  `(define-read-only (pick) (contract-call? '${SBTC} ))`,
-  '',
-].join('\n');
 /** What a later request on an unchanged 2 MB document may take, the editor's round trip included. */
 const LATER_MS = 300;
 
@@ -57,7 +51,7 @@ describe('Language requests on 2 MB Clarity documents: read once per version', (
   for (const shape of SHAPES) {
     it(`${shape.name}: every provider answers a later request at once, and correctly`, async function () {
       this.timeout(60_000);
-      const text = CALLS + shape.body(TWO_MB - CALLS.length);
+      const text = NAV_CALLS + shape.body(TWO_MB - NAV_CALLS.length);
       const uri = vscode.Uri.joinPath(root, 'contracts', shape.file);
       await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
       const doc = await vscode.workspace.openTextDocument(uri);

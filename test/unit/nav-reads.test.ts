@@ -10,19 +10,14 @@ import {
   readForNav,
 } from '../../src/chain/contractNav';
 import { readClarity } from '../../src/chain/claritySyntax';
+import { CONTRACT } from '../fixtures/ids';
+import { NAV_CALLS, TWO_MB } from '../fixtures/navShapes';
 
-const SBTC = 'SM3VDXK3WZZSA84XXFKAFAF15NNZX32CTSG82JFQ4.sbtc-deposit';
-const TWO_MB = 2 * 1024 * 1024;
-const CALLS = [
-  '(define-read-only (header (height uint))',
-  `  (contract-call? '${SBTC} get-burn-header height u1))`,
-  `(define-read-only (pick) (contract-call? '${SBTC} ))`,
-  '',
-].join('\n');
+const SBTC = CONTRACT.sbtcDeposit;
 
-/** `CALLS`, then `body` repeated up to 2 MB. */
+/** `NAV_CALLS`, then `body` repeated up to 2 MB. */
 function twoMb(body: (room: number) => string): string {
-  return CALLS + body(TWO_MB - CALLS.length);
+  return NAV_CALLS + body(TWO_MB - NAV_CALLS.length);
 }
 const SHAPES: Record<string, string> = {
   'nested parentheses': twoMb((room) => '('.repeat(room >> 1) + ')'.repeat(room >> 1)),
@@ -75,7 +70,7 @@ describe('Navigation reads a 2 MB source in one pass, and a document once per ve
 
     it(`${shape}: a request on a document already read takes milliseconds, wherever the place`, () => {
       const read = readForNav(source);
-      for (const place of [0, CALLS.length + 7, source.length >> 1, source.length - 1, source.length]) {
+      for (const place of [0, NAV_CALLS.length + 7, source.length >> 1, source.length - 1, source.length]) {
         const ms = fastest(3, () => {
           navTargetAt(read, place);
           calleeCompletionAt(read, place);
@@ -123,17 +118,17 @@ describe('NavReads: one read per document version', () => {
 
   it('a second request on an unchanged document neither reads it nor asks for its text', () => {
     const reads = new NavReads<object>();
-    const d = doc(CALLS);
+    const d = doc(NAV_CALLS);
     const first = reads.read(d, 1, reader(d));
     const again = reads.read(d, 1, reader(d));
     assert.strictEqual(d.reads, 1);
     assert.strictEqual(again, first);
-    assert.strictEqual(navTargetAt(again, CALLS.indexOf('get-burn-header') + 1)?.kind, 'function');
+    assert.strictEqual(navTargetAt(again, NAV_CALLS.indexOf('get-burn-header') + 1)?.kind, 'function');
   });
 
   it('a new version is read again, and what it says is the new text', () => {
     const reads = new NavReads<object>();
-    const d = doc(CALLS);
+    const d = doc(NAV_CALLS);
     reads.read(d, 1, reader(d));
     d.text = `(contract-call? '${SBTC} other-fn)`;
     const read = reads.read(d, 2, reader(d));
@@ -144,7 +139,7 @@ describe('NavReads: one read per document version', () => {
 
   it('a document opened again (another object, the same version) is read again', () => {
     const reads = new NavReads<object>();
-    const a = doc(CALLS);
+    const a = doc(NAV_CALLS);
     const b = doc('(a b c)');
     reads.read(a, 1, reader(a));
     assert.strictEqual(reads.read(b, 1, reader(b)).count, 4);
