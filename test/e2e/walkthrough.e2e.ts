@@ -63,6 +63,15 @@ export async function run(ctx: E2EContext): Promise<void> {
   for (const title of STEPS) await step(page, title).waitFor({ timeout: 10000 });
   for (const title of STEPS) assert.ok(!(await isDone(step(page, title))), `"${title}" starts not done`);
   ctx.log('Stacks: Get Started shows the six steps, none done');
+  // The selected step's picture (lossless WebP, scripts/pictures.mjs) is decoded and shown.
+  const picture = page.locator('.gettingStartedContainer img[src*="walkthrough"]').first();
+  await picture.waitFor({ timeout: 10000 });
+  let shown = { src: '', width: 0 };
+  for (const end = Date.now() + 10000; !shown.width && Date.now() < end; await page.waitForTimeout(200))
+    shown = await picture.evaluate((img: HTMLImageElement) => ({ src: img.src, width: img.naturalWidth }));
+  assert.match(shown.src, /\.webp/, 'the step shows its WebP picture');
+  assert.ok(shown.width > 600, `the picture decoded (${shown.width} px wide)`);
+  ctx.log(`the first step's picture shows (${shown.width} px wide)`);
   await page.mouse.move(5, 5);
   keep(ctx, await helpers.screenshot(page, 'walkthrough', ctx.outDir), 'media/screenshots/walkthrough.png');
 
