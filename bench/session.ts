@@ -398,6 +398,8 @@ export function naiveClient(
     baseUrl,
     hasApiKey: false,
     stats: { sent: 0, cacheHits: 0, shared: 0 },
+    // A naive client keeps no budget of its own: as good as unlimited.
+    rateBudget: () => ({ perMinute: 1_000_000, monthSpent: false }),
     clearCache: () => undefined,
     getNonces: (p) => get(`/extended/v3/principals/${p}/nonces`),
     getFtHoldings: (p, o = {}) => get(`/extended/v3/principals/${p}/balances/ft`, page(o)),

@@ -6,5 +6,5 @@ export { StacksApiError, isStacksApiError } from './errors';
 export { SwitchedOffRoutes } from './fallback';
 export type { ErrorKind } from './errors';
 export type { ApiKeyMode, LogFn } from './http';
-export type { BudgetMode } from './rateLimit';
+export type { BudgetMode, RateBudget } from './rateLimit';
 export * from './schemas';

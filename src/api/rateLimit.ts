@@ -25,6 +25,18 @@ export function defaultLimit(hasKey: boolean): number {
   return hasKey ? 500 : 50;
 }
 
+/**
+ * What a client's rate budget stands at now, for those who plan their own pace by it (the
+ * watchers' and drift's background share): the requests a minute it allows (the API's
+ * `x-ratelimit-limit-stacks-minute` once an answer named it, the default for the key before that,
+ * or the limit a caller fixed), and whether the month's quota is spent (every request is refused
+ * until its reset).
+ */
+export interface RateBudget {
+  perMinute: number;
+  monthSpent: boolean;
+}
+
 /** The longest a spent month is held, whatever reset the server names. */
 const MAX_MONTH_MS = 32 * 24 * 60 * 60_000;
 
@@ -73,6 +85,14 @@ export class RateLimiter {
   get monthSpent(): SpentQuota | undefined {
     if (this.spent && this.spent.until <= this.now()) this.spent = undefined;
     return this.spent;
+  }
+
+  /** The budget as requests a minute (the window's limit scaled to a minute), and whether the month is spent. */
+  budget(): RateBudget {
+    return {
+      perMinute: Math.max(1, Math.floor((this.limit * 60_000) / this.windowMs)),
+      monthSpent: this.monthSpent !== undefined,
+    };
   }
 
   /** Milliseconds until one more request may go out (0: now). */

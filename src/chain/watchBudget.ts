@@ -4,9 +4,30 @@
  * however many watches there are. Every watched item (a transaction or an address) gets the same
  * share: with N items and B requests a minute, each is asked about every N / (B / 2) minutes, and
  * each round asks the items least recently asked, so every one is asked in turn. Pure, so the
- * extension and the benchmark follow the same rules; src/ui/txWatch.ts and src/ui/addressWatch.ts
+ * extension and the benchmark follow the same rules; src/ui/watch/txWatch.ts and addressWatch.ts
  * carry them out.
  */
+
+/** What background work reads of a client: its rate budget now (`StacksClient.rateBudget`). */
+export interface BudgetOf {
+  rateBudget(): { perMinute: number; monthSpent: boolean };
+}
+
+/** The budget a minute of a client without a key before its API has named one (`defaultLimit` of src/api). */
+const KEYLESS_PER_MINUTE = 50;
+
+/**
+ * The rate budget a minute background work plans with: the smallest among the clients it asks,
+ * so no API's share is overdrawn. Each client's is what its API's `x-ratelimit-limit-stacks-minute`
+ * last said (before that, 500 with a key and 50 without), so a keyed client told 500 gives the
+ * background its half of 500, a keyless one its half of 50, and a tier that allows fewer is
+ * followed. With no client to ask, the keyless figure.
+ */
+export function leastPerMinute(clients: Iterable<BudgetOf>): number {
+  let least = Number.POSITIVE_INFINITY;
+  for (const c of clients) least = Math.min(least, c.rateBudget().perMinute);
+  return Number.isFinite(least) && least >= 1 ? least : KEYLESS_PER_MINUTE;
+}
 
 /** Requests a minute all watchers together may send: half the budget. */
 export function watchShare(perMinute: number): number {

@@ -5,6 +5,7 @@
  */
 import * as assert from 'assert';
 import { createStacksClient, ErrorKind, StacksApiError, StacksClient } from '../../src/api';
+import { BURN_BLOCK_SETTLED_MS } from '../../src/api/client';
 import { SwitchedOffRoutes } from '../../src/api/fallback';
 import * as S from '../../src/api/schemas';
 import { BLOCK, BURN, GENERATED, TX } from '../fixtures/ids';
@@ -80,6 +81,29 @@ describe('Burn blocks and block transactions (client)', function () {
       await fresh.getBurnBlock('latest');
       await fresh.getBurnBlock('latest');
       assert.strictEqual(mock.requestsTo('/extended/v2/burn-blocks/latest').length, 2);
+    });
+
+    it("counts a burn block's age on the client's clock, not on real time", async () => {
+      const minedAt = (await client(mock, { cache: false }).getBurnBlock(BURN.latestHeight)).burn_block_time * 1000;
+      // By this client's clock the block was mined a minute ago; by real time, long ago.
+      let t = minedAt + 60_000;
+      const clock = { now: () => t, sleep: () => Promise.resolve() };
+      const c = createStacksClient({ baseUrl: mock.url, clock, switchedOff: new SwitchedOffRoutes() });
+      const asked = () => mock.requestsTo('/extended/v2/burn-blocks/').length;
+      mock.reset();
+      const twice = async () => {
+        await c.getBurnBlock(BURN.latestHeight);
+        await c.getBurnBlockBlocks(BURN.latestHeight, { limit: 20 });
+        t += 10_000; // past the 3 s a young answer is kept
+        await c.getBurnBlock(BURN.latestHeight);
+        await c.getBurnBlockBlocks(BURN.latestHeight, { limit: 20 });
+      };
+      await twice();
+      assert.strictEqual(asked(), 4, 'a block a minute old may still gain Stacks blocks: asked again');
+      t = minedAt + BURN_BLOCK_SETTLED_MS + 60_000;
+      mock.reset();
+      await twice();
+      assert.strictEqual(asked(), 2, 'two hours on by the same clock, it is settled: kept');
     });
 
     it('a burn block the API does not know is not found; a bad answer is an invalid response', async () => {

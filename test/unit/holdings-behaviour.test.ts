@@ -1,4 +1,4 @@
-// The holdings lists of src/api/holdings.ts through the client and the mock API, beyond what
+// The holdings lists of src/api/resources/holdings.ts through the client and the mock API, beyond what
 // test/unit/holdings.test.ts checks: the sentences of a wrong limit or offset and of a body that
 // does not fit, which 404 means "no v3 here", how the v1 fallback orders, filters and pages what
 // the real v1 body holds, and where the walk of a changing list starts again.

@@ -1,6 +1,9 @@
 import * as assert from 'assert';
 import { AdjustableClock, ClockTimer } from '../../src/api/clock';
+import { createStacksClient, type StacksClient, type StacksClientOptions } from '../../src/api/client';
+import { SwitchedOffRoutes } from '../../src/api/fallback';
 import { parseReset, parseRetryAfter, RateLimiter } from '../../src/api/rateLimit';
+import { loadFixture } from '../mock-api/server';
 
 // Issue 11, item 6: `ratelimit-reset` is seconds to wait in the IETF draft and a Unix time in the
 // API's documentation; either way no wait is longer than the window.
@@ -227,5 +230,61 @@ describe('parseReset and parseRetryAfter at their edges', () => {
     assert.strictEqual(parseRetryAfter(new Date(NOW - 60_000).toUTCString(), NOW), 0);
     assert.strictEqual(parseRetryAfter('soon', NOW), undefined);
     assert.strictEqual(parseRetryAfter('2.5', NOW), 2_500);
+  });
+});
+
+// Issue 47, item 2: the budget a client keeps to, read by the background work that plans its own pace.
+describe('StacksClient.rateBudget: the rate budget a client keeps to now', () => {
+  const status = loadFixture('server-status.json');
+  /** A client whose every answer is the server status with these headers. */
+  const clientWith = (headers: Record<string, string>, o: Partial<StacksClientOptions> = {}): StacksClient =>
+    createStacksClient({
+      baseUrl: 'https://api.example.test',
+      switchedOff: new SwitchedOffRoutes(),
+      fetch: async () =>
+        new Response(JSON.stringify(status), {
+          status: 200,
+          headers: { 'content-type': 'application/json', ...headers },
+        }),
+      ...o,
+    });
+
+  it('before any answer: 500 a minute with a key, 50 without', () => {
+    assert.deepStrictEqual(clientWith({}, { apiKey: 'k' }).rateBudget(), { perMinute: 500, monthSpent: false });
+    assert.deepStrictEqual(clientWith({}).rateBudget(), { perMinute: 50, monthSpent: false });
+  });
+
+  it('follows the per-minute limit the API names, up or down', async () => {
+    const keyed = clientWith({ 'x-ratelimit-limit-stacks-minute': '900' }, { apiKey: 'k' });
+    await keyed.getServerStatus();
+    assert.strictEqual(keyed.rateBudget().perMinute, 900);
+    const keyless = clientWith({ 'x-ratelimit-limit-stacks-minute': '25' });
+    await keyless.getServerStatus();
+    assert.strictEqual(keyless.rateBudget().perMinute, 25);
+    const generic = clientWith({ 'ratelimit-limit': '120' });
+    await generic.getServerStatus();
+    assert.strictEqual(generic.rateBudget().perMinute, 120, 'the generic header when the Stacks one is absent');
+  });
+
+  it('a limit the caller fixed stays, scaled to a minute from its window', async () => {
+    const fixed = clientWith(
+      { 'x-ratelimit-limit-stacks-minute': '25' },
+      { rateLimit: { limit: 10, windowMs: 2_000 } },
+    );
+    await fixed.getServerStatus();
+    assert.strictEqual(fixed.rateBudget().perMinute, 300);
+  });
+
+  it('says when the month is spent, and when it is back', async () => {
+    let t = Date.UTC(2026, 11, 5);
+    const clock = { now: () => t, sleep: () => Promise.resolve() };
+    const c = clientWith(
+      { 'x-ratelimit-remaining-stacks-month': '0', 'ratelimit-reset': String((t + 3 * 86_400_000) / 1000) },
+      { apiKey: 'k', clock },
+    );
+    await c.getServerStatus();
+    assert.deepStrictEqual(c.rateBudget(), { perMinute: 500, monthSpent: true });
+    t += 3 * 86_400_000 + 1;
+    assert.strictEqual(c.rateBudget().monthSpent, false);
   });
 });

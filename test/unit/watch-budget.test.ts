@@ -1,7 +1,13 @@
 import * as assert from 'assert';
 import { ADDRESS_ROUND_MS } from '../../src/chain/addressWatch';
 import { FIRST_DELAY_MS, nextDelay } from '../../src/chain/txWatch';
-import { Rotation, SharedBudget, turnMs, watchShare } from '../../src/chain/watchBudget';
+import { leastPerMinute, Rotation, SharedBudget, turnMs, watchShare } from '../../src/chain/watchBudget';
+import { createStacksClient, type StacksClient } from '../../src/api/client';
+import { SwitchedOffRoutes } from '../../src/api/fallback';
+import type { NetworkId } from '../../src/chain/networks';
+import type { Endpoint } from '../../src/ui/network/network';
+import { budgetPerMinute } from '../../src/ui/watch/watchBudget';
+import { loadFixture } from '../mock-api/server';
 
 const ids = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
 const KEYLESS = 50;
@@ -165,5 +171,74 @@ describe('Watchers: their share of the rate budget', () => {
       for (const t of turn) r.asked(t, 0);
       assert.deepStrictEqual(r.take(list, { ...o, now: 0 }), []);
     });
+  });
+});
+
+// Issue 47, item 2: the watchers and drift plan with the budget the client keeps to
+// (`StacksClient.rateBudget`), as the API's headers set it, not with a figure of their own.
+describe("The background's share follows the client's rate budget", () => {
+  const status = loadFixture('server-status.json');
+  /** A client of `network` whose answers name `perMinute` as the API's per-minute limit. */
+  const clientOf = (network: NetworkId, o: { apiKey?: string; perMinute?: number } = {}): StacksClient =>
+    createStacksClient({
+      baseUrl: `https://${network}.example.test`,
+      switchedOff: new SwitchedOffRoutes(),
+      ...(o.apiKey ? { apiKey: o.apiKey } : {}),
+      fetch: async () =>
+        new Response(JSON.stringify(status), {
+          status: 200,
+          headers: o.perMinute === undefined ? {} : { 'x-ratelimit-limit-stacks-minute': String(o.perMinute) },
+        }),
+    });
+  /** The part of the network service the watchers read the budget through. */
+  const networksOf = (clients: Partial<Record<NetworkId, StacksClient>>) => {
+    const asked: Array<{ network: NetworkId | undefined; background: boolean | undefined }> = [];
+    return {
+      asked,
+      endpoint: async (network?: NetworkId, options?: { background?: boolean }): Promise<Endpoint> => {
+        asked.push({ network, background: options?.background });
+        const client = clients[network ?? 'mainnet']!;
+        return { network: network ?? 'mainnet', baseUrl: client.baseUrl, client };
+      },
+    };
+  };
+
+  it('a keyed client told 500 a minute gives the background half of 500; a keyless one half of 50', async () => {
+    const keyed = clientOf('mainnet', { apiKey: 'k', perMinute: 500 });
+    await keyed.getServerStatus();
+    const keyless = clientOf('testnet', { perMinute: 50 });
+    await keyless.getServerStatus();
+    const networks = networksOf({ mainnet: keyed, testnet: keyless });
+    assert.strictEqual(watchShare(await budgetPerMinute(networks, ['mainnet'])), 250);
+    assert.strictEqual(watchShare(await budgetPerMinute(networks, ['testnet', 'testnet'])), 25);
+    assert.strictEqual(
+      await budgetPerMinute(networks, ['mainnet', 'testnet']),
+      50,
+      'the smallest, so no API is overdrawn',
+    );
+    assert.ok(
+      networks.asked.every((a) => a.background === true),
+      'reading the budget is background work: not the user asking',
+    );
+    assert.strictEqual(new SharedBudget().room(0, await budgetPerMinute(networks, ['mainnet'])), 250);
+  });
+
+  it('follows what the API says, not whether a key is set', async () => {
+    // A keyed tier that allows 100 a minute, and a keyless one that allows 25.
+    const keyed = clientOf('mainnet', { apiKey: 'k', perMinute: 100 });
+    const keyless = clientOf('testnet', { perMinute: 25 });
+    const networks = networksOf({ mainnet: keyed, testnet: keyless });
+    assert.strictEqual(await budgetPerMinute(networks, ['mainnet']), 500, 'before an answer: the keyed default');
+    assert.strictEqual(await budgetPerMinute(networks, ['testnet']), 50, 'before an answer: the keyless default');
+    await keyed.getServerStatus();
+    await keyless.getServerStatus();
+    assert.strictEqual(await budgetPerMinute(networks, ['mainnet']), 100);
+    assert.strictEqual(await budgetPerMinute(networks, ['testnet']), 25);
+    assert.strictEqual(watchShare(await budgetPerMinute(networks, ['testnet'])), 12);
+  });
+
+  it('with no API to ask, the keyless budget', async () => {
+    assert.strictEqual(await budgetPerMinute(networksOf({}), []), 50);
+    assert.strictEqual(leastPerMinute([]), 50);
   });
 });

@@ -13,7 +13,7 @@ import { SharedBudget, watchShare } from '../../chain/watchBudget';
 export const MAX_WAITING = 100;
 
 export interface BackgroundLoad {
-  /** The rate budget a minute of the API the load asks (500 with a key, 50 without). */
+  /** The rate budget a minute of the API the load asks, as its client keeps it now (`StacksClient.rateBudget`). */
   perMinute(): Promise<number>;
   /** Starts the load; undefined when nothing is to be asked any more (it arrived meanwhile). */
   start(): Promise<unknown> | undefined;

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { BudgetMode } from '../../api';
 import { compareLocal, LocalSource, normalizeSource, type Drift } from '../../chain/drift';
-import type { SharedBudget } from '../../chain/watchBudget';
+import { leastPerMinute, type SharedBudget } from '../../chain/watchBudget';
 import { checkContractId } from '../../chain/identifiers';
 import { isNetworkId } from '../../chain/networks';
 import { MAX_FILE_BYTES } from '../../chain/clarinetText';
@@ -86,7 +86,8 @@ export class DriftEngine extends Disposable {
     if (s) this.compute(uri, dep, s.text).catch(() => undefined);
     else
       this.loads.want(key, {
-        perMinute: async () => ((await this.networks.hasKeyFor(dep.api)) ? 500 : 50),
+        // The budget of the client the load asks, as its API's headers last set it.
+        perMinute: async () => leastPerMinute([(await this.networks.endpoint(dep.api, { background: true })).client]),
         start: () =>
           this.sources.known(key) || this.sources.loading(key)
             ? undefined

@@ -4,14 +4,12 @@
  * API without v3 (a self-hosted API older than v9 answers the v3 routes 404). The fallback is
  * remembered per client, so such an API is asked for v3 once.
  */
-import { intIn, must } from './arguments';
-import { walkCursorPages } from './cursorPages';
-import { isStacksApiError, StacksApiError } from './errors';
-import type { LogFn, RequestOptions } from './http';
-import type { CursorMemo } from './replacements';
-import type { Requests } from './requests';
-import * as S from './schemas';
-import * as l10n from '../chain/l10n';
+import { intIn, must } from '../arguments';
+import { walkCursorPages } from '../cursorPages';
+import { isStacksApiError, StacksApiError } from '../errors';
+import type { ClientCore, PageOptions } from './core';
+import * as S from '../schemas';
+import * as l10n from '../../chain/l10n';
 
 /** The largest `limit` of the v3 holdings lists (the API's own maximum). */
 export const MAX_HOLDINGS_LIMIT = 200;
@@ -19,19 +17,10 @@ export const MAX_HOLDINGS_LIMIT = 200;
 export const MAX_PENDING_LIMIT = 50;
 const DEFAULT_LIMIT = 20;
 
-export interface ListOptions extends RequestOptions {
-  limit?: number;
-  offset?: number;
-}
+export type ListOptions = PageOptions;
 
-interface Deps {
-  requests: Requests;
-  cursors: CursorMemo;
-  freshMs: number;
-  /** Routes this client's API does not have (404 on their first page): the fallback is used from then on. */
-  absent: Set<string>;
-  log?: LogFn | undefined;
-}
+/** What the lists use of the client's shared core. */
+type Deps = Pick<ClientCore, 'requests' | 'cursors' | 'freshMs' | 'absent' | 'log'>;
 
 /** Raised inside a first page that answered 404: the API has no such route. */
 class NoRoute extends Error {}
