@@ -1,0 +1,228 @@
+/**
+ * One trace, from a transaction id to a report: reads the transaction (a mined contract call),
+ * finds the Clarinet SDK (./locate.ts), and replays the call at the transaction's parent block in
+ * the replay process (src/replay/engine.ts), with progress and cancel. The desktop build only: the
+ * web build has ./traceRun.web.ts, which says why a trace needs the desktop.
+ */
+import { spawn } from 'child_process';
+import * as vscode from 'vscode';
+import type { StacksClient } from '../../api';
+import { buildTraceReport, type TraceReport } from '../../chain/traceReport';
+import { tenureBudgetOf } from '../../chain/tenureBudget';
+import { DEFAULT_MAX_REQUESTS, ReplayEngine, ReplayFailure, type TraceRun } from '../../replay/engine';
+import type { Phase } from '../../replay/messages';
+import type { Config, NetworkId } from '../shared/config';
+import type { Log } from '../shared/log';
+import { installCommand, locateSdk, type SdkLocation } from './locate';
+
+/** With a key the cap is higher: the key's budget is the user's own. */
+const MAX_REQUESTS_WITH_KEY = 2000;
+
+export interface TraceDeps {
+  config: Config;
+  log: Log;
+  extensionUri: vscode.Uri;
+  globalStorageUri: vscode.Uri;
+}
+
+export interface TraceAsk {
+  network: NetworkId;
+  baseUrl: string;
+  apiKey?: string | undefined;
+  client: StacksClient;
+  txId: string;
+}
+
+export interface TraceDone {
+  report: TraceReport;
+  run: TraceRun;
+  sdk: SdkLocation;
+  height: number;
+  txId: string;
+  contractId: string;
+  fn: string;
+  apiOrigin: string;
+}
+
+/** Said when no SDK is found (the UI offers the install button and the setting). */
+export class SdkMissing extends Error {}
+
+export const TRACE_SUPPORTED = true;
+
+let engine: ReplayEngine | undefined;
+
+function engineFor(d: TraceDeps): ReplayEngine {
+  engine ??= new ReplayEngine({
+    script: vscode.Uri.joinPath(d.extensionUri, 'dist', 'replay.js').fsPath,
+    cwd: vscode.Uri.joinPath(d.globalStorageUri, 'replay').fsPath,
+    log: (line) => d.log.info(line),
+  });
+  return engine;
+}
+
+/** The engine, if one was started (the tests' idle check, the extension's deactivate). */
+export function currentEngine(): ReplayEngine | undefined {
+  return engine;
+}
+
+export function disposeEngine(): void {
+  engine?.dispose();
+  engine = undefined;
+}
+
+export function findSdk(d: TraceDeps): SdkLocation | undefined {
+  return locateSdk({
+    setting: d.config.replaySdkPath,
+    trusted: vscode.workspace.isTrusted,
+    workspaceFolders: (vscode.workspace.workspaceFolders ?? [])
+      .filter((f) => f.uri.scheme === 'file')
+      .map((f) => f.uri.fsPath),
+    globalStorage: d.globalStorageUri.fsPath,
+  });
+}
+
+const PHASE_WORDS: Record<Phase, () => string> = {
+  loading: () => vscode.l10n.t('Starting the Clarinet SDK…'),
+  session: () => vscode.l10n.t('Reading the block the call ran on…'),
+  calling: () => vscode.l10n.t('Replaying the call…'),
+  reading: () => vscode.l10n.t('Reading the trace…'),
+};
+
+/** The data variables a contract defines, read from its source (at most 50). */
+export function dataVarsOf(source: string): string[] {
+  const names = [...source.matchAll(/\(\s*define-data-var\s+([a-zA-Z][a-zA-Z0-9_!?+<>=/*-]{0,127})/g)].map(
+    (m) => m[1]!,
+  );
+  return [...new Set(names)].slice(0, 50);
+}
+
+export async function runTrace(
+  d: TraceDeps,
+  a: TraceAsk,
+  progress: (message: string) => void,
+  signal: AbortSignal,
+): Promise<TraceDone> {
+  const sdk = findSdk(d);
+  if (!sdk)
+    throw new SdkMissing(vscode.l10n.t('Trace needs the Clarinet SDK (@stacks/clarinet-sdk 3.x), and none was found.'));
+  progress(vscode.l10n.t('Reading the transaction…'));
+  const tx = await a.client.getTransaction(a.txId, { signal });
+  const call = tx.contract_call;
+  if (tx.tx_type !== 'contract_call' || !call)
+    throw new ReplayFailure(
+      'stopped',
+      vscode.l10n.t('Only a contract call can be traced; {0} is a {1}.', a.txId, tx.tx_type),
+    );
+  const height = tx.block_height;
+  if (tx.tx_status === 'pending' || typeof height !== 'number' || height < 1)
+    throw new ReplayFailure(
+      'stopped',
+      vscode.l10n.t('{0} is not mined yet: a trace replays a mined call on the state before its block.', a.txId),
+    );
+  const args = (call.function_args ?? []).map((x) => x.hex);
+  if (args.some((x) => typeof x !== 'string'))
+    throw new ReplayFailure(
+      'stopped',
+      vscode.l10n.t('The API did not give the arguments of {0} serialized, so it cannot be replayed.', a.txId),
+    );
+  const source = await a.client.getContractSource(call.contract_id, { signal }).then(
+    (s) => s.source,
+    () => '',
+  );
+  const run = await replayCall(
+    d,
+    sdk,
+    {
+      baseUrl: a.baseUrl,
+      apiKey: a.apiKey,
+      height: height - 1,
+      contract: call.contract_id,
+      fn: call.function_name,
+      args: args as string[],
+      sender: tx.sender_address,
+      vars: dataVarsOf(source),
+    },
+    progress,
+    signal,
+  );
+  d.log.info(`trace ${a.txId}: ${run.requests} requests, ${run.ms} ms (${run.cold ? 'cold' : 'warm'})`);
+  const report = buildTraceReport(run.outcome, tx, tenureBudgetOf(undefined).cost);
+  return {
+    report,
+    run,
+    sdk,
+    height: height - 1,
+    txId: a.txId,
+    contractId: call.contract_id,
+    fn: call.function_name,
+    apiOrigin: new URL(a.baseUrl).origin,
+  };
+}
+
+/** One call replayed at `height` (a trace's parent block, or the latest for Simulate locally). */
+export async function replayCall(
+  d: TraceDeps,
+  sdk: SdkLocation,
+  c: {
+    baseUrl: string;
+    apiKey?: string | undefined;
+    height: number;
+    contract: string;
+    fn: string;
+    args: string[];
+    sender: string;
+    vars: string[];
+  },
+  progress: (message: string) => void,
+  signal: AbortSignal,
+): Promise<TraceRun> {
+  let requests = 0;
+  let phase: Phase = 'loading';
+  const say = () =>
+    progress(requests ? vscode.l10n.t('{0} ({1} requests)', PHASE_WORDS[phase](), requests) : PHASE_WORDS[phase]());
+  return engineFor(d).run(
+    {
+      sdkPath: sdk.path,
+      apiUrl: c.baseUrl,
+      apiKey: c.apiKey,
+      maxRequests: c.apiKey ? MAX_REQUESTS_WITH_KEY : DEFAULT_MAX_REQUESTS,
+      height: c.height,
+      contract: c.contract,
+      fn: c.fn,
+      args: c.args,
+      sender: c.sender,
+      vars: c.vars,
+    },
+    { signal, onPhase: (p) => ((phase = p), say()), onRequests: (n) => ((requests = n), say()) },
+  );
+}
+
+/** Where the SDK was found, in words. */
+export function sdkWords(s: SdkLocation): string {
+  const where =
+    s.from === 'setting'
+      ? vscode.l10n.t('the stacksLookup.replay.sdkPath setting')
+      : s.from === 'workspace'
+        ? vscode.l10n.t("the workspace's node_modules")
+        : vscode.l10n.t("the extension's storage");
+  return vscode.l10n.t('Clarinet SDK {0} from {1}', s.version, where);
+}
+
+/** The install command as it is shown before it runs. */
+export function installShown(d: TraceDeps): string | undefined {
+  return installCommand(d.globalStorageUri.fsPath).shown;
+}
+
+/** Runs the install command: its exit code, null when cancelled, or why npm did not start. */
+export function runInstall(d: TraceDeps, signal: AbortSignal): Promise<number | null | string> {
+  const cmd = installCommand(d.globalStorageUri.fsPath);
+  return new Promise((resolve) => {
+    const child = spawn(cmd.command, cmd.args, { cwd: d.globalStorageUri.fsPath, shell: process.platform === 'win32' });
+    signal.addEventListener('abort', () => child.kill());
+    const out = (c: Buffer) => d.log.info(`npm: ${c.toString('utf8').trim().slice(0, 2000)}`);
+    child.stdout?.on('data', out);
+    child.stderr?.on('data', out);
+    child.on('error', (e) => resolve(e.message));
+    child.on('close', (code) => resolve(signal.aborted ? null : (code ?? 1)));
+  });
+}
