@@ -83,8 +83,8 @@ const c32checkDecoder = {
 };
 
 /**
- * The web build's lazily compiled half (src/webLazy.ts): every part that loads on first use
- * (src/webLazyEntry.ts) is bundled apart and its text embedded in the web extension as one string,
+ * The web build's lazily compiled half (src/bundles/webLazy.ts): every part that loads on first use
+ * (src/bundles/webLazyEntry.ts) is bundled apart and its text embedded in the web extension as one string,
  * deflated and in base64, which activation only scans; the first part asked for inflates and
  * compiles it. Inside that bundle the same import resolves to its own entry, so its parts load one
  * another in place. The lazy bundle's metafile is kept, for the web build's metafile to say what
@@ -92,7 +92,7 @@ const c32checkDecoder = {
  */
 function webLazy(options) {
   const path = require('path');
-  const entry = path.resolve('src/webLazyEntry.ts');
+  const entry = path.resolve('src/bundles/webLazyEntry.ts');
   const state = { meta: undefined, bytes: 0, packed: 0 };
   const inner = {
     name: 'web-lazy-inner',
@@ -206,8 +206,8 @@ const builds = [
       // loads the first time a deployed workspace contract is shown (src/ui/drift/drift.ts).
       drift: 'src/ui/drift/driftBundle.ts',
       // Failure reasons (the failed call's error named from its contract's source, with the Clarity
-      // reader) load on the first failed transaction shown (src/ui/shared/failureModule.ts).
-      failure: 'src/ui/shared/failure.ts',
+      // reader) load on the first failed transaction shown (src/ui/failure/failureModule.ts).
+      failure: 'src/ui/failure/failure.ts',
       // Deployed contracts in Clarity code (the Clarity reader, definition, hover, completion, the
       // requirements fix) load the first time the editor asks one of them (src/ui/language/index.ts).
       language: 'src/ui/language/languageBundle.ts',
@@ -221,6 +221,9 @@ const builds = [
       // facade, the history, the explorer's data, the hover's provider, the watches) starts the
       // first time one of the stand-ins activation registers is used (src/servicesModule.ts).
       services: 'src/services.ts',
+      // The replay process (src/replay/child.ts), forked by src/replay/engine.ts: it requires the
+      // Clarinet SDK from the folder found at run time, never bundled.
+      replay: 'src/replay/child.ts',
     },
     outdir: 'dist',
     format: 'cjs',

@@ -56,14 +56,18 @@ const layers = [
 // The feature folders of src/ui, lowest first: a folder imports only folders before it.
 const uiOrder = [
   'shared',
+  'failure',
   'network',
   'projects',
   'drift',
   'watch',
+  'sbtc',
   'lookup',
+  'welcome',
   'workbench',
   'agent',
   'panels',
+  'trace',
   'language',
   'editor',
   'tree',
@@ -113,6 +117,17 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', ...htmlSinks],
       'no-control-regex': 'off',
       eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    // Type-aware rules on the sources: a promise nobody awaits or handles, a promise where VS Code
+    // expects a plain value (an event listener, a condition), a cast the types already make.
+    files: ['src/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
     },
   },
   {

@@ -8,7 +8,7 @@
 import { createStacksClient } from '../src/api';
 import { explainFailure, MAX_FAILURE_SOURCE_CHARS } from '../src/chain/failureReason';
 import { nearlyMaxFailureSource } from '../test/fixtures/hostile';
-import { txFailure } from '../src/ui/shared/txFailure';
+import { txFailure } from '../src/ui/failure/txFailure';
 import { TX } from '../test/fixtures/ids';
 import { mockInChild } from './util';
 

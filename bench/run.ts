@@ -16,6 +16,7 @@ import { measureHostile } from './hostile';
 import { HOSTILE4_PARTS } from './hostile4';
 import { measureOverhead } from './overhead';
 import { measureFailure } from './failure';
+import { measureTrace, traceRows } from './trace';
 import { measureNavigation } from './navigation';
 import { measureParsing } from './parsing';
 import { measureRateLimit } from './ratelimit';
@@ -298,6 +299,11 @@ async function main(): Promise<number> {
       note: `the reading only, of ${(failure.largestChars / 1e6).toFixed(2)} MB (copies of the sBTC deposit contract; over 2 MB is refused unread); median of 5`,
     });
   }
+
+  // 4b'. Trace: a failed call replayed with the Clarinet SDK (./trace.ts)
+  const trace = await step('trace', () => measureTrace());
+  results.trace = trace;
+  rows.push(...(failed(trace) ? [crashedRow('trace of a failed call', '', trace)] : traceRows(trace)));
 
   // 4c. deployed contracts in Clarity code: definition, hover, completion
   const nav = await step('navigation into deployed contracts', () => measureNavigation());

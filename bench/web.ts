@@ -22,7 +22,7 @@ export interface WebBundleResult {
   topFiles: Array<{ name: string; bytes: number }>;
   /** `require("x")` calls left in the bundle other than `vscode`: none may be (no Node module). */
   foreignRequires: string[];
-  /** The lazily compiled part (src/webLazy.ts): its bundle's size, and the packed string's. */
+  /** The lazily compiled part (src/bundles/webLazy.ts): its bundle's size, and the packed string's. */
   lazyBytes: number;
   lazyPackedBytes: number;
 }

@@ -35,6 +35,16 @@ export const Commands = {
   openSample: 'stacksLookup.openSample',
   /** Args `(manifestUri, contractId, networkId)`: the quick fix on a deployed contract a project calls. */
   addRequirement: 'stacksLookup.addRequirement',
+  /** Arg `{ id, network }` or a transaction id: replays a mined contract call with the Clarinet SDK (src/ui/trace). */
+  traceTransaction: 'stacksLookup.traceTransaction',
+  /** Arg `{ network, contract, line, column }`: the failing expression a trace found. */
+  openTraceLine: 'stacksLookup.openTraceLine',
+  /** Installs the Clarinet SDK into the extension's storage, on the user's request. */
+  installReplaySdk: 'stacksLookup.installReplaySdk',
+  /** Internal (the workbench's Simulate with serviceUrl `local`): one call run by the Clarinet SDK here. */
+  simulateLocally: 'stacksLookup.simulateLocally',
+  /** Arg `{ kind: 'sbtcDeposit', id, network }` or a Bitcoin txid: tells once when an sBTC deposit is minted or fails. */
+  watchSbtcDeposit: 'stacksLookup.watchSbtcDeposit',
 } as const;
 
 /**
@@ -60,6 +70,11 @@ export const SERVICE_COMMANDS: readonly string[] = [
   Commands.compareWithDeployed,
   Commands.openErrorLine,
   Commands.callReadOnlyFunction,
+  Commands.traceTransaction,
+  Commands.openTraceLine,
+  Commands.installReplaySdk,
+  Commands.simulateLocally,
+  Commands.watchSbtcDeposit,
 ];
 
 /** The workspace-state key of the watched transactions: a kept list starts the watch at activation. */
@@ -108,6 +123,11 @@ export const Settings = {
   statusBarChainTip: 'statusBar.chainTip',
   watchMaxMinutes: 'watch.maxMinutes',
   simulationServiceUrl: 'simulation.serviceUrl',
+  sbtcEmilyEnabled: 'sbtc.emily.enabled',
+  sbtcEmilyMainnetUrl: 'sbtc.emily.mainnetUrl',
+  sbtcEmilyTestnetUrl: 'sbtc.emily.testnetUrl',
+  sbtcEmilyCustomUrl: 'sbtc.emily.customUrl',
+  replaySdkPath: 'replay.sdkPath',
 } as const;
 
 /**
@@ -131,6 +151,11 @@ export const RESTRICTED_SETTINGS: readonly string[] = [
   Settings.watchedNotify,
   Settings.autoRefreshSeconds,
   Settings.simulationServiceUrl,
+  Settings.sbtcEmilyEnabled,
+  Settings.sbtcEmilyMainnetUrl,
+  Settings.sbtcEmilyTestnetUrl,
+  Settings.sbtcEmilyCustomUrl,
+  Settings.replaySdkPath,
 ];
 
 export const NETWORK_URLS = {

@@ -5,18 +5,18 @@ import { Config } from './ui/shared/config';
 import { registerNetworkCommands } from './ui/network/networkCommands';
 import { CLARITY_SELECTOR, registerHover, trackIdentifierAtCursor } from './ui/editor/editorContext';
 import { Log } from './ui/shared/log';
-import { NetworkService } from './ui/network/network';
+import { NetworkService, networkState } from './ui/network/network';
 import { showError } from './ui/shared/notify';
 import { actionLabel } from './ui/shared/errorText';
 import { NetworkStatusBar } from './ui/network/statusBar';
-import { testApiFor, type TestApi } from './testApi';
+import { probeParts, testApiFor, type TestApi } from './testApi';
 import { ExplorerView } from './ui/tree/view';
-import { registerWelcome } from './ui/lookup/welcome';
+import { registerWelcome } from './ui/welcome/welcome';
 import { registerLanguageFeatures } from './ui/language';
 import { registerAgentTools } from './ui/agent';
 import { CommandStandIns } from './ui/shared/standIns';
 import { UserActivity } from './ui/shared/activity';
-import { setDeployerLookup } from './ui/shared/workspaceContext';
+import type { DeployerLookup } from './ui/shared/workspaceContext';
 import {
   CONTRACT_SOURCE_SCHEME,
   DEPLOYED_SOURCE_SCHEME,
@@ -53,13 +53,18 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
     if (!s) throw new Error(vscode.l10n.t('Stacks Lookup could not start: see its log (Stacks: Show Log).'));
     return s;
   };
+  // The in-host tests' probes read the network service's state and hear the panel (src/testApi.ts).
+  const state = networkState();
+  const probes = context.extensionMode === vscode.ExtensionMode.Test ? probeParts(state) : undefined;
   try {
     const config = new Config();
     const activity = new UserActivity();
-    const net = (networks = new NetworkService(config, context.secrets, log));
+    const net = (networks = new NetworkService(config, context.secrets, log, state));
     statusBar = new NetworkStatusBar(net, config);
     context.subscriptions.push(net, statusBar);
-    const explorerView = (view = new ExplorerView(() => need().explorer.deps));
+    const explorerView = (view = new ExplorerView(() => need().explorer));
+    // Relative `.name` references at the cursor, once the Clarinet projects are known.
+    const deployerOf: DeployerLookup = (uri) => services?.deployerOf(uri);
     const standIns = new CommandStandIns(SERVICE_COMMANDS, () => !!start(), activity);
     const codeLensChanged = new vscode.EventEmitter<void>();
     start = () => {
@@ -73,8 +78,9 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
           log,
           activity,
           revealWatched: () => explorerView.revealWatched(),
+          ...(probes ? { panelTap: probes.tap } : {}),
         });
-        const relay = s.explorer.codeLens.onDidChangeCodeLenses?.(() => codeLensChanged.fire());
+        const relay = s.codeLens.onDidChangeCodeLenses?.(() => codeLensChanged.fire());
         services = {
           ...s,
           dispose: () => {
@@ -98,7 +104,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
       { dispose: () => services?.dispose() },
       ...registerNetworkCommands({ config, networks: net, log, activity }),
       registerHover(config, () => need().hover, activity),
-      trackIdentifierAtCursor(),
+      trackIdentifierAtCursor(deployerOf),
       ...registerLanguageFeatures({
         get features() {
           return need().language.features;
@@ -108,7 +114,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
         onDidChangeCodeLenses: codeLensChanged.event,
         // With codeLens.enabled off, opening a Clarity file starts nothing.
         provideCodeLenses: (doc, token) =>
-          config.codeLensEnabled ? need().explorer.codeLens.provideCodeLenses(doc, token) : [],
+          config.codeLensEnabled ? need().codeLens.provideCodeLenses(doc, token) : [],
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (config.affects(e, Settings.codeLensEnabled)) codeLensChanged.fire();
@@ -120,11 +126,8 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
         provideTextDocumentContent: (uri, token) => need().panels.contractSource.provideTextDocumentContent(uri, token),
       }),
       vscode.workspace.registerTextDocumentContentProvider(DEPLOYED_SOURCE_SCHEME, {
-        provideTextDocumentContent: (uri, token) =>
-          need().explorer.deployedSource.provideTextDocumentContent(uri, token),
+        provideTextDocumentContent: (uri, token) => need().deployedSource.provideTextDocumentContent(uri, token),
       }),
-      // Relative `.name` references at the cursor, once the Clarinet projects are known.
-      setDeployerLookup((uri) => services?.explorer.projects.deployerFor(uri, net.current)),
     );
     const agent = registerAgentTools({ networks: net, log });
     agentTools = agent.tools;
@@ -166,7 +169,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
       return start() && view?.tree;
     },
     get watchlist() {
-      return start()?.explorer.watchlist;
+      return start()?.watchlist;
     },
     get txWatch() {
       return start()?.txWatch;
@@ -175,6 +178,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
       return start()?.addressWatch;
     },
     agentTools,
+    probe: probes!.probe,
   }));
 }
 

@@ -99,6 +99,20 @@ export const WebviewMessage = z.discriminatedUnion('type', [
     }),
   }),
   z.object({ type: kind('runCommand'), command: z.enum(['selectNetwork', 'setApiKey']) }),
+  /** Replay the transaction shown with the Clarinet SDK (src/ui/trace): its Trace section. */
+  z.object({ type: kind('trace') }),
+  /** Open the failing expression a trace found (its `open`, whole, as the host posted it). */
+  z.object({
+    type: kind('openTraceLine'),
+    line: z.object({
+      network: z.enum(NETWORK_IDS),
+      contractId: z.string().check(z.maxLength(200)),
+      line: z.int().check(z.gte(1), z.lte(1_000_000)),
+      column: z.int().check(z.gte(1), z.lte(1_000_000)),
+    }),
+  }),
+  /** The Trace section's buttons when no Clarinet SDK was found. */
+  z.object({ type: kind('traceSetup'), what: z.enum(['install', 'setPath']) }),
   z.object({ type: kind('retry') }),
   /** Watch the transaction the panel shows until it lands. */
   z.object({ type: kind('watch') }),
@@ -336,6 +350,36 @@ export interface Frame {
   explorer?: TargetMessage;
 }
 
+/** A trace's place to open: the failing expression, in the contract's source. */
+export interface TraceLine {
+  network: (typeof NETWORK_IDS)[number];
+  contractId: string;
+  line: number;
+  column: number;
+}
+
+/** The transaction panel's Trace section (src/ui/panels/models/traceView.ts): every string is text. */
+export interface TraceView {
+  state: 'running' | 'done' | 'failed';
+  /** Running: what it does now; failed: why, in one sentence. */
+  message?: string;
+  /** Failed because no SDK was found: offer the install button and the setting. */
+  setup?: boolean;
+  verdict?: { matches: boolean; text: string };
+  /** The call tree, depth first: each `contract-call?` (or function call) with its arguments and what it returned. */
+  calls?: Array<{ depth: number; label: string; at: string; args: string; returned: string; failed: boolean }>;
+  failing?: { at: string; expression: string; error: string; open?: TraceLine };
+  events?: string[];
+  vars?: Array<{ name: string; before: string; after: string }>;
+  cost?: {
+    source: string;
+    rows: Array<{ dimension: string; used: string; limit: string; percent: string; over?: boolean }>;
+    warning?: string;
+  };
+  /** How it ran: the block, the SDK and where it came from, the requests and where they went, the time. */
+  ran?: string;
+}
+
 export type HostMessage =
   | { type: 'loading'; title: string; frame: Frame; state: PanelState }
   | { type: 'busy' }
@@ -343,4 +387,6 @@ export type HostMessage =
   | { type: 'error'; title: string; message: string; actions: Action[]; frame: Frame; state: PanelState }
   /** A form is running (`pending`) or has its answer: shown under the form, the rest of the panel stays. */
   | { type: 'result'; result: FormResult }
-  | { type: 'formBusy'; form: string };
+  | { type: 'formBusy'; form: string }
+  /** The Trace section of the transaction shown: running, its report, or why it failed. */
+  | { type: 'trace'; trace: TraceView };

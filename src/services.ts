@@ -1,9 +1,11 @@
 /**
- * The part of the extension that starts the first time it is used (src/extension.ts says when):
- * the lookups and their panels, the recent lookups, the explorer view's data (the watch list, the
- * Clarinet projects, the deployment table, drift), the hover's provider, the language features,
- * the watches and the workbench. Building it asks the API nothing and reads no file. The web
- * build compiles it with the other parts it loads on first use (src/webLazy.ts), so activation
+ * The composition root of what starts the first time it is used (src/extension.ts says when):
+ * the cross-feature services (the watch list, the Clarinet projects and their deployment status,
+ * drift, the deployment CodeLens, Compare with Deployed, the error line), the lookups and their
+ * panels, the recent lookups, the hover's provider, the language features, the watches and the
+ * workbench. Each feature folder of src/ui holds its adapters; the services they share are built
+ * here, once, and handed in. Building them asks the API nothing and reads no file. The web build
+ * compiles it with the other parts it loads on first use (src/bundles/webLazy.ts), so activation
  * compiles none of it.
  */
 import * as vscode from 'vscode';
@@ -13,18 +15,31 @@ import { toTarget } from './ui/shared/targets';
 import { registerWorkbenchCommands } from './ui/workbench';
 import { History } from './ui/shared/history';
 import { StacksHoverProvider } from './ui/editor/hover';
+import { installEmilyGate } from './ui/sbtc/emily';
+import { registerSbtc } from './ui/sbtc';
 import type { Log } from './ui/shared/log';
 import type { UserActivity } from './ui/shared/activity';
 import type { NetworkService } from './ui/network/network';
 import { LazyPanels } from './ui/panels/lazyPanels';
-import { registerExplorer, type Explorer } from './ui/tree';
+import type { PanelTap } from './ui/panels/panelTap';
+import type { ExplorerDeps } from './ui/tree/deps';
 import type { TxWatcher } from './ui/watch/txWatch';
 import type { AddressWatcher } from './ui/watch/addressWatch';
 import { startWatchers } from './ui/watch/watchers';
+import { Watchlist } from './ui/watch/watchlist';
 import { SharedBudget } from './chain/watchBudget';
 import { LazyLanguage } from './ui/language';
 import { PoxDiagnostics } from './ui/language/poxDiagnostics';
 import { disposeAll } from './ui/shared/lifecycle';
+import type { DeployerLookup } from './ui/shared/workspaceContext';
+import { ClarinetWorkspace } from './ui/projects/projects';
+import { localContract } from './ui/projects/localContract';
+import { ContractStatuses } from './ui/projects/contractStatus';
+import { ContractDrift } from './ui/drift/drift';
+import { deployedSourceProvider, registerCompare } from './ui/drift/compare';
+import { registerErrorLine } from './ui/drift/errorLine';
+import { DeploymentCodeLens } from './ui/editor/codeLens';
+import { registerTrace } from './ui/trace';
 
 export interface ServiceDeps {
   context: vscode.ExtensionContext;
@@ -34,12 +49,22 @@ export interface ServiceDeps {
   activity: UserActivity;
   /** The explorer view at its Watched Addresses section (the view is activation's). */
   revealWatched(): Promise<void>;
+  /** Hears the detail panel's traffic (the in-host tests' probe only). */
+  panelTap?: PanelTap;
 }
 
 export interface Services extends vscode.Disposable {
   panels: LazyPanels;
   history: History;
-  explorer: Explorer;
+  /** What the explorer view (src/ui/tree/view.ts) is built from. */
+  explorer: ExplorerDeps;
+  watchlist: Watchlist;
+  projects: ClarinetWorkspace;
+  /** The deployer of the Clarinet project that holds a document, on the selected network. */
+  deployerOf: DeployerLookup;
+  /** The CodeLens of workspace contracts and the deployed sources' documents (registered by src/extension.ts). */
+  codeLens: vscode.CodeLensProvider;
+  deployedSource: vscode.TextDocumentContentProvider;
   hover: vscode.HoverProvider;
   language: LazyLanguage;
   txWatch: TxWatcher;
@@ -52,35 +77,57 @@ export function startServices(d: ServiceDeps): Services {
   const parts: vscode.Disposable[] = [];
   try {
     const history = new History(context.globalState);
-    const panels = new LazyPanels({ networks, config, history, log, extensionUri: context.extensionUri });
+    // The workspace's Clarinet projects: the view, drift, the language features and the panels read them.
+    const projects = new ClarinetWorkspace(log);
+    const panels = new LazyPanels({
+      networks,
+      config,
+      history,
+      log,
+      extensionUri: context.extensionUri,
+      localContract: (id) => localContract(projects, id),
+      ...(d.panelTap ? { tap: d.panelTap } : {}),
+    });
     parts.push(history, panels);
-    const lookup = { config, networks, presenter: panels, history, log, activity: d.activity };
-    parts.push(...registerLookupCommands(lookup), ...registerWorkbenchCommands(lookup));
+    // Whether Emily (the sBTC bridge API) may be asked, read by the hover, the panels and the chat tools.
+    parts.push(installEmilyGate(config, log));
+    // The workspace: the watch list, the Clarinet projects, their deployment status and drift.
+    const watchlist = new Watchlist(context.workspaceState, context.globalState, config);
+    const statuses = new ContractStatuses(networks, projects, log);
     // One background budget (half the rate budget) for the watch rounds and drift's fetches.
     const background = new SharedBudget();
-    const explorer = registerExplorer({ config, networks, history, log, context, background });
-    parts.push(explorer);
-    const language = new LazyLanguage({ networks, projects: explorer.projects, log });
-    const hover = new StacksHoverProvider({ config, networks, log, language });
+    const drift = new ContractDrift(networks, statuses, background);
+    parts.push(watchlist, projects, statuses, drift);
+    const deployerOf: DeployerLookup = (uri) => projects.deployerFor(uri, networks.current);
+    const explorer: ExplorerDeps = { config, networks, history, log, watchlist, projects, statuses, drift };
+    const codeLens = new DeploymentCodeLens(explorer);
+    parts.push(codeLens, ...registerCompare(explorer), registerErrorLine(explorer));
+    // Trace: a mined call replayed with the Clarinet SDK in a child process (src/ui/trace, src/replay).
+    const { extensionUri, globalStorageUri } = context;
+    parts.push(...registerTrace({ config, networks, log, projects, extensionUri, globalStorageUri }));
+    const lookup = { config, networks, presenter: panels, history, log, activity: d.activity, deployerOf };
+    parts.push(...registerLookupCommands(lookup), ...registerWorkbenchCommands(lookup));
+    const language = new LazyLanguage({ networks, projects, log });
+    const hover = new StacksHoverProvider({ config, networks, log, language, deployerOf });
     // Warnings on calls into a PoX contract no longer active, from the first lookup on.
     parts.push(new PoxDiagnostics({ networks, log }));
     const watchers = startWatchers(
-      {
-        networks,
-        config,
-        log,
-        watchlist: explorer.watchlist,
-        state: context.workspaceState,
-        revealWatched: d.revealWatched,
-      },
+      { networks, config, log, watchlist, state: context.workspaceState, revealWatched: d.revealWatched },
       toTarget,
       background,
     );
     parts.push(...watchers.disposables);
+    // Watched sBTC deposits ride the same background budget.
+    parts.push(...registerSbtc({ networks, log, state: context.workspaceState, shared: background }).disposables);
     return {
       panels,
       history,
       explorer,
+      watchlist,
+      projects,
+      deployerOf,
+      codeLens,
+      deployedSource: deployedSourceProvider(explorer),
       hover,
       language,
       txWatch: watchers.txWatch,

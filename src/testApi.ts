@@ -1,5 +1,6 @@
-// What activate() hands to the in-host tests, and the one rule for when it does. Types only at
-// run time (no `vscode` import), so the unit tests load this module as it is.
+// What activate() hands to the in-host tests, the one rule for when it does, and the probes the
+// tests read instead of test members on production classes. No `vscode` import, so the unit tests
+// load this module as it is (and the web tests bundle it).
 import type * as vscode from 'vscode';
 import type { History } from './ui/shared/history';
 import type { Log } from './ui/shared/log';
@@ -10,6 +11,11 @@ import type { ExplorerTree } from './ui/tree';
 import type { Watchlist } from './ui/watch/watchlist';
 import type { TxWatcher } from './ui/watch/txWatch';
 import type { AddressWatcher } from './ui/watch/addressWatch';
+import type { NetworkState } from './ui/network/network';
+import type { PanelTap } from './ui/panels/panelTap';
+import type { HostMessage } from './protocol';
+import type { RoundDriver } from './ui/watch/rounds';
+import { AdjustableClock } from './api/clock';
 
 /** The extension's own state, for its in-host tests; other extensions get nothing from activate(). */
 export interface TestApi {
@@ -40,6 +46,106 @@ export interface TestApi {
   readonly addressWatch: AddressWatcher | undefined;
   /** The chat tools as registered with `vscode.lm.registerTool`, by name. */
   readonly agentTools: ReadonlyMap<string, vscode.LanguageModelTool<unknown>> | undefined;
+  /** What the tests read and move that no production class offers (below). */
+  readonly probe: Probe;
+}
+
+/** A listener list, as `vscode.Event` is used by the tests (this module loads without `vscode`). */
+export type ProbeEvent<T> = (listener: (value: T) => void) => { dispose(): void };
+
+/**
+ * The in-host tests' probes, built here from the narrow internals src/extension.ts hands over (the
+ * network service's state, the panel's tap), so that no production class carries a test member.
+ */
+export interface Probe {
+  /**
+   * A clock the tests move forward, for the clients made from now on (rate budget, cache), the
+   * explorer's auto refresh and the watch rounds: a rate-limit block, a cache lifetime or an
+   * interval then passes without being waited out. The same clock on every call.
+   */
+  clock(): AdjustableClock;
+  /** As in a window just reloaded: the user has not asked for chain data yet (what started goes on). */
+  forgetUse(): void;
+  /** The clients made so far, each named by network, URL, timeout and whether a key is sent (never the key). */
+  clientIds(): string[];
+  /** Drops the clients: the next request starts with an empty cache and a full rate budget. */
+  dropClients(): void;
+  /** The rate budget of the clients made from now on (0: the client's own), for the benchmark's runs. */
+  raiseRateBudget(requestsPerMinute: number): void;
+  /** Each message posted to the detail panel's webview, replays and form results included. */
+  readonly onDidPost: ProbeEvent<HostMessage>;
+  /** Each message from the webview (or a test) as the panel takes it. */
+  readonly onDidReceive: ProbeEvent<unknown>;
+  /** The HTML document of the panel's webview as VS Code holds it ('' with no panel open). */
+  panelHtml(): string;
+}
+
+/** The internals the probes are built from (src/extension.ts builds them before the services). */
+export interface ProbeParts {
+  network: NetworkState;
+  /** The panel's tap, to hand to the panels (PanelDeps.tap). */
+  tap: PanelTap;
+  probe: Probe;
+}
+
+function listeners<T>(): { fire(value: T): void; event: ProbeEvent<T> } {
+  const all = new Set<(value: T) => void>();
+  return {
+    fire: (value) => {
+      for (const l of [...all]) l(value);
+    },
+    event: (listener) => {
+      all.add(listener);
+      return { dispose: () => void all.delete(listener) };
+    },
+  };
+}
+
+/** The probes of a network service's state and of the panel's traffic (the tap returned goes to the panels). */
+export function probeParts(network: NetworkState): ProbeParts {
+  const posted = listeners<HostMessage>();
+  const received = listeners<unknown>();
+  let webview: { readonly html: string } | undefined;
+  let clock: AdjustableClock | undefined;
+  return {
+    network,
+    tap: { posted: posted.fire, received: received.fire, shows: (w) => (webview = w) },
+    probe: {
+      clock: () => {
+        if (!clock) {
+          clock = new AdjustableClock();
+          network.clock = clock;
+          network.clients.clear();
+        }
+        return clock;
+      },
+      forgetUse: () => {
+        network.used = false;
+      },
+      clientIds: () => [...network.clients.keys()],
+      dropClients: () => network.clients.clear(),
+      raiseRateBudget: (requestsPerMinute) => {
+        if (requestsPerMinute > 0) network.requestsPerMinute = requestsPerMinute;
+        else delete network.requestsPerMinute;
+        network.clients.clear();
+      },
+      onDidPost: posted.event,
+      onDidReceive: received.event,
+      panelHtml: () => webview?.html ?? '',
+    },
+  };
+}
+
+/** Runs a watcher's round now (after the one in flight, if any), as its timer would. */
+export async function roundNow(rounds: RoundDriver): Promise<void> {
+  if (rounds.inFlight) await rounds.nextRound();
+  rounds.clearTimer();
+  await rounds.run();
+}
+
+/** What the watched transactions' status-bar item shows ('' while hidden). */
+export function statusText(watcher: TxWatcher): string {
+  return watcher.watched.length ? watcher.statusItem.item.text : '';
 }
 
 /** `vscode.ExtensionMode.Test`, checked against the declared enum by its type. */

@@ -1,4 +1,4 @@
-import { lazyBundle } from '../lazyBundle';
+import { lazyBundle } from '../bundles/lazyBundle';
 import type { StacksClient, StacksClientOptions } from './client';
 
 type ClientModule = typeof import('./client');

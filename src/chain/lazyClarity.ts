@@ -1,4 +1,4 @@
-import { lazyBundle } from '../lazyBundle';
+import { lazyBundle } from '../bundles/lazyBundle';
 
 type ClarityModule = typeof import('./clarity');
 

@@ -1,6 +1,6 @@
 // The web build's Clarity module (@stacks/transactions): a part of its lazily compiled bundle
-// (src/webLazy.ts), compiled and run when a value is first decoded or encoded.
-import { webPart } from '../webLazy';
+// (src/bundles/webLazy.ts), compiled and run when a value is first decoded or encoded.
+import { webPart } from '../bundles/webLazy';
 
 type ClarityModule = typeof import('./clarity');
 

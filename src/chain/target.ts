@@ -15,6 +15,7 @@ export const TARGET_KINDS = [
   'contracts',
   'mempool',
   'status',
+  'sbtcDeposit',
 ] as const;
 
 /** What a panel, a recent lookup or a tree item shows: its identity only, never its data. */
@@ -40,6 +41,8 @@ export function targetWhat(kind: TargetKind): string {
       return l10n.t('mempool statistics');
     case 'status':
       return l10n.t('API status');
+    case 'sbtcDeposit':
+      return l10n.t('sBTC deposit');
   }
 }
 
@@ -47,7 +50,8 @@ export interface Target {
   kind: TargetKind;
   /**
    * Canonical id: tx id, principal, contract id, block height/hash/`latest`, burn (Bitcoin) block
-   * height/hash/`latest`, comma-joined contract ids; '' for mempool and status.
+   * height/hash/`latest`, comma-joined contract ids; '' for mempool and status; a Bitcoin txid (64
+   * hex, display order) with `:vout` or not for an sBTC deposit.
    */
   id: string;
   /** The network the lookup goes to; absent means "the selected network". */
@@ -129,6 +133,8 @@ export function targetTitle(t: Target): string {
       return l10n.t('Mempool Statistics');
     case 'status':
       return l10n.t('API Status');
+    case 'sbtcDeposit':
+      return l10n.t('sBTC deposit {0}', shortenMiddle(t.id));
   }
 }
 

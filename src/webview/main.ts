@@ -12,6 +12,7 @@ import { actionButton, section } from './sections';
 import { value } from './values';
 import { focusForm, formBusy, reopenForms, resetForms, showResult } from './workbench';
 import { t } from './l10n';
+import { showTrace } from './trace';
 
 const app = document.getElementById('app') as HTMLElement;
 
@@ -44,6 +45,7 @@ function header(m: ViewModel): HTMLElement {
 function render(m: HostMessage): void {
   if (m.type === 'result') return showResult(m.result);
   if (m.type === 'formBusy') return formBusy(m.form);
+  if (m.type === 'trace') return showTrace(m.trace, app);
   if (m.type === 'busy') {
     app.classList.add('busy');
     app.setAttribute('aria-busy', 'true');

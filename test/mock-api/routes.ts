@@ -7,8 +7,11 @@ import { data, findBlockV2, findBurnBlock, stacksBlocksOf, zeroBalance } from '.
 import { clone, ERROR_BODIES, Json, loadFixture } from './fixtures';
 import { getBalancesV1, getFtBalancesV3, getNftBalancesV3, getPrincipalMempoolV3 } from './holdings';
 import { toV3MempoolSummary } from './v3';
+import { SDK_NODE_ROUTES } from './sdkNode';
 import { getPox, postFeeEstimate, postSimulation } from './simulation';
 import { getPrincipalBonds, getPrincipalStaking } from './staking';
+import { EMILY_ROUTES } from './emily';
+import { SBTC_ROUTES } from './sbtc';
 import {
   getConstantVal,
   getContractInterface,
@@ -225,6 +228,11 @@ function getMempoolTxsV3(ctx: RouteContext): Reply {
 }
 
 export const ROUTES: Route[] = [
+  // sBTC: the registry's read-only answers and a withdrawal (./sbtc.ts), Emily under /emily (./emily.ts)
+  ...SBTC_ROUTES,
+  ...EMILY_ROUTES,
+  // the node routes a local replay reads, and its fixture transactions, before the general ones (./sdkNode.ts)
+  ...SDK_NODE_ROUTES,
   { pattern: /^\/metadata\/v1\/ft\/([^/]+)$/, handler: getFtMetadata },
   { pattern: /^\/extended\/?$/, handler: () => ok(clone(data().serverStatus)) },
   // must precede /extended/v1/tx/{tx_id}

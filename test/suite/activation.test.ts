@@ -65,7 +65,7 @@ describe('Activation', () => {
     // made, nor its bundle loaded; the window counts as not asked for chain data.
     const api = await testApi();
     assert.ok(api.networks, 'activate() built the network service');
-    assert.deepStrictEqual(api.networks.clientIdsForTests(), [], 'activation made an API client');
+    assert.deepStrictEqual(api.probe.clientIds(), [], 'activation made an API client');
     assert.ok(
       !(path.join(ext.extensionPath, 'dist', 'client.js') in require.cache),
       'activation loaded the API client',

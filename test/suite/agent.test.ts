@@ -97,6 +97,9 @@ describe('Chat tools (agent mode)', () => {
         'stacksFunctionSource',
         'stacksCallReadOnly',
         'stacksFees',
+        'sbtcDeposit',
+        'sbtcWithdrawal',
+        'stacksTrace',
       ],
     );
   });
@@ -233,7 +236,6 @@ describe('Chat tools (agent mode)', () => {
     const input = { contractId: CONTRACT.typeProbe, functionName: 'safe-div', arguments: ['7', '2'] };
     const before = used.mock.requests.length;
     const prepared = await tool.prepareInvocation!({ input }, none);
-    assert.strictEqual(used.mock.requests.length, before, 'preparing asks nothing');
     const message = prepared?.confirmationMessages?.message;
     // Markdown with every character of the input escaped: read it as the user sees it.
     const body = (typeof message === 'string' ? message : message?.value)?.replace(/\\(.)/g, '$1');
@@ -250,6 +252,9 @@ describe('Chat tools (agent mode)', () => {
     assert.ok(spoofedBody.includes('Function: "safe-div\\n\\nNetwork: Mainnet"'), spoofedBody);
     assert.ok(spoofedBody.includes('Sender: "SP1\\u202eevil"'), spoofedBody);
     assert.deepStrictEqual(spoofedBody.match(/^Network: .*/gm), [body!.match(/^Network: .*/m)![0]]);
+    // Nothing asked by either preparation, even a moment later.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.deepStrictEqual(used.mock.requests.slice(before), [], 'preparing asks nothing');
 
     const result = await tool.invoke({ input, toolInvocationToken: undefined }, none);
     const text = (result as vscode.LanguageModelToolResult).content
@@ -257,6 +262,12 @@ describe('Chat tools (agent mode)', () => {
       .join('');
     assert.match(readAnswer(text).inside ?? '', /^result: 3$/m);
     assert.match(text, new RegExp(`^Sender: ${PROBE_OWNER}$`, 'm'));
+    // Every request of the whole exchange: the interface once, then the call once.
+    const contractPath = CONTRACT.typeProbe.replace('.', '/');
+    assert.deepStrictEqual(
+      used.mock.requests.slice(before).map((r) => `${r.method} ${r.path}`),
+      [`GET /v2/contracts/interface/${contractPath}`, `POST /v2/contracts/call-read/${contractPath}/safe-div`],
+    );
   });
 
   it('a call with eleven typed arguments is encoded as the workbench encodes them', async () => {

@@ -190,6 +190,31 @@ describe('Deployed contracts in Clarity code: definition, hover, completion, req
     }
   });
 
+  it('the quick fix adds nothing for a contract the network does not have, and says so', async () => {
+    const messages = captureMessages();
+    try {
+      const toml = await vscode.workspace.fs.readFile(manifest());
+      const before = used.mock.requests.length;
+      const changed = await vscode.commands.executeCommand<boolean>(
+        'stacksLookup.addRequirement',
+        manifest(),
+        CONTRACT.notFound,
+        'custom',
+      );
+      assert.strictEqual(changed, false);
+      // The check: one interface request (a contract the network has is asked the same way, its
+      // answer then kept for every reader: the hovers above have read the sBTC contract's).
+      assert.deepStrictEqual(
+        used.mock.requests.slice(before).map((r) => `${r.method} ${r.path}`),
+        [`GET /v2/contracts/interface/${CONTRACT.notFound.replace('.', '/')}`],
+      );
+      assert.deepStrictEqual(await vscode.workspace.fs.readFile(manifest()), toml, 'Clarinet.toml unchanged');
+      await waitFor(() => messages.all().some((m) => /not found/i.test(m)), 'the reason shown');
+    } finally {
+      messages.restore();
+    }
+  });
+
   it('a contract the network does not have: no definition, no hover content but the reason, no exception', async () => {
     const missing = positionOf(caller, 'get-info', 2);
     assert.deepStrictEqual(

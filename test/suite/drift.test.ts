@@ -218,6 +218,27 @@ describe('Drift: same as or differs from deployed', () => {
     }
   });
 
+  it("the contract panel of a workspace contract shows the local file's contract-hash? beside the deployed one", async () => {
+    const hash = (s: string) => `0x${Buffer.from(sha512_256(Buffer.from(s, 'utf8'))).toString('hex')}`;
+    const api = await testApi();
+    assert.ok(api.panels, 'the panels');
+    await api.panels.open(
+      { kind: 'contract', id: DEPLOYED.userRegistry.id, network: 'custom' },
+      { signal: new AbortController().signal },
+    );
+    assert.strictEqual(api.panels.current?.model.title, 'Contract ccd003-user-registry');
+    const rows = api.panels!.current!.model.sections.flatMap((s) => (s.type === 'fields' ? s.rows : []));
+    const row = (label: string) => rows.find((r) => r.label === label)?.values.map((v) => v.text);
+    const local = new TextDecoder().decode(await vscode.workspace.fs.readFile(fileOf(DEPLOYED.userRegistry.name)));
+    assert.deepStrictEqual(row('Contract hash'), [hash(deployedText(DEPLOYED.userRegistry.name))]);
+    // The workspace file as Clarinet would deploy it (its #[env(simnet)] code stripped), not what was deployed.
+    assert.deepStrictEqual(row('Local file hash'), [
+      hash(removeEnvSimnet(local)!),
+      'contracts/ccd003-user-registry.clar, as Clarinet deploys it',
+      'Differs from the deployed contract',
+    ]);
+  });
+
   it('deployed on several networks: asks which; not deployed or the API failing: a message like every other', async () => {
     const testnetId = `${DEPLOYED.deployer}.memo-payments`;
     const devnetId = 'ST1PQHQKV0RJXZFY1DGX8MNSNYVE3VGZJSRTPGZGM.memo-payments';

@@ -6,7 +6,7 @@ import { isDeepStrictEqual } from 'util';
 import * as vscode from 'vscode';
 import type { AdjustableClock } from '../../src/api/clock';
 import type { HostMessage } from '../../src/protocol';
-import type { TestApi } from '../../src/testApi';
+import type { Probe, TestApi } from '../../src/testApi';
 import type { PanelManager } from '../../src/ui/panels';
 import type { ExplorerTree } from '../../src/ui/tree';
 import type { TreeNode } from '../../src/ui/tree/node';
@@ -29,9 +29,16 @@ export async function testApi(): Promise<TestApi> {
   return api;
 }
 
+/** The test API's probes, from the extension already active (a panel or a suite's hooks activated it). */
+function probe(): Probe {
+  const api = vscode.extensions.getExtension<TestApi | undefined>(EXTENSION_ID)?.exports;
+  assert.ok(api, 'the extension is active and in ExtensionMode.Test');
+  return api.probe;
+}
+
 /** The HTML document of the detail panel as VS Code holds it ('' when no panel is open). */
-export function panelHtml(panels: PanelManager): string {
-  return panels.htmlForTests();
+export function panelHtml(): string {
+  return probe().panelHtml();
 }
 
 /** The tabs of the detail panel, in every editor group. */
@@ -428,15 +435,15 @@ export interface PanelSuite {
  * when the webview says 'ready', and the webview's reports that a state is on screen.
  * `allPainted()` is true once every state posted has been reported painted.
  */
-export function paintTracker(panels: PanelManager): { allPainted(): boolean; restore(): void } {
+export function paintTracker(): { allPainted(): boolean; restore(): void } {
   const shows = (m: HostMessage) => m.type === 'render' || m.type === 'error';
   let posted = 0;
   let painted = 0;
   const watching = [
-    panels.onDidPostForTests((m) => {
+    probe().onDidPost((m) => {
       if (shows(m)) posted++;
     }),
-    panels.onDidReceiveForTests((raw) => {
+    probe().onDidReceive((raw) => {
       const type = raw && typeof raw === 'object' && 'type' in raw ? raw.type : undefined;
       if (type === 'painted') painted++;
     }),

@@ -198,7 +198,7 @@ describe('Fault matrix', function () {
     assert.ok(api.panels && api.history && api.networks, 'activate() returns the panels, history and networks');
     panels = api.panels;
     history = api.history;
-    clock = api.networks.clockForTests();
+    clock = api.probe.clock();
     stopPassing = passClockWaits(clock);
     doc = await openFixture('hover-targets.clar');
     // customApiUrl is in the list so it is put back after the cells moved it from mock to mock.

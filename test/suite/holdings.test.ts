@@ -31,6 +31,7 @@ import {
   waitFor,
   waitQuiet,
 } from './editorHelpers';
+import { roundNow } from '../../src/testApi';
 
 type Table = Extract<Section, { type: 'table' }>;
 const table = (m: ViewModel, prefix: string): Table => {
@@ -65,7 +66,7 @@ describe('Holdings, pending transactions and watched addresses', function () {
     addressWatch = api.addressWatch;
     state = api.workspaceState;
     // The clock the rounds wait on from now on: the tests move it instead of waiting.
-    clock = networks.clockForTests();
+    clock = api.probe.clock();
   });
   beforeEach(async () => {
     used = await useMock();
@@ -228,7 +229,7 @@ describe('Holdings, pending transactions and watched addresses', function () {
     const round = async () => {
       (await networks.endpoint('custom')).client.clearCache();
       clock.advance(ADDRESS_ROUND_MS);
-      await addressWatch.roundNow();
+      await roundNow(addressWatch.rounds);
     };
     it('expanded, one shows its STX balance, token count and pending count', async () => {
       await watchlist.add(ADDRESS.pendingSender);
@@ -243,11 +244,11 @@ describe('Holdings, pending transactions and watched addresses', function () {
 
     it('off by default: no round, no notification', async () => {
       await watchlist.add(ADDRESS.mainnet);
-      const before = addressWatch.rounds;
+      const before = addressWatch.rounds.count;
       // Rounds wait on the clients' clock: past the first round's delay and a whole interval, one would be due.
       clock.advance(ADDRESS_ROUND_MS + 5_000);
-      await waitQuiet(() => addressWatch.rounds + used.mock.requests.length, 'a round', 500);
-      assert.strictEqual(addressWatch.rounds, before);
+      await waitQuiet(() => addressWatch.rounds.count + used.mock.requests.length, 'a round', 500);
+      assert.strictEqual(addressWatch.rounds.count, before);
       assert.strictEqual(requestsTo(`/extended/v2/addresses/${ADDRESS.mainnet}/transactions`), 0);
     });
 
@@ -365,10 +366,10 @@ describe('Holdings, pending transactions and watched addresses', function () {
       let reloaded: AddressWatcher | undefined;
       try {
         await clear();
-        await first.roundNow(); // the first look, and the lease of the workspace
+        await roundNow(first.rounds); // the first look, and the lease of the workspace
         used.mock.newTransactionLater(ADDRESS.mainnet, 0);
         const asked = requestsTo(`/extended/v2/addresses/${ADDRESS.mainnet}/transactions`);
-        await other.roundNow();
+        await roundNow(other.rounds);
         assert.strictEqual(
           requestsTo(`/extended/v2/addresses/${ADDRESS.mainnet}/transactions`),
           asked,
@@ -377,9 +378,9 @@ describe('Holdings, pending transactions and watched addresses', function () {
         first.dispose(); // the window reloads: the new transaction arrived meanwhile
         reloaded = make();
         await clear();
-        await reloaded.roundNow();
+        await roundNow(reloaded.rounds);
         await clear();
-        await reloaded.roundNow();
+        await roundNow(reloaded.rounds);
         assert.strictEqual(
           messages.infos.filter((m) => /^New transaction/.test(m)).length,
           1,

@@ -1,6 +1,8 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { ADDRESS, CONTRACT, TX, UNKNOWN_TX } from '../fixtures/ids';
+import { StacksHoverProvider } from '../../src/ui/editor/hover';
+import { Config } from '../../src/ui/shared/config';
 import { NEW_STATUS_TX, newStatusBody, newStatusRoute } from '../fixtures/txStatus';
 import {
   deadUrl,
@@ -54,6 +56,29 @@ describe('Hovers', () => {
       'stacksLookup.openInExplorer',
       'stacksLookup.showTransaction',
     ]);
+  });
+
+  it('recognises the identifier first: the language features are asked only where there is none', async () => {
+    const api = await testApi();
+    const asked: string[] = [];
+    const provider = new StacksHoverProvider({
+      config: new Config(),
+      networks: api.networks!,
+      log: api.log,
+      language: {
+        hover: (_doc, position) => {
+          asked.push(`${position.line}:${position.character}`);
+          return Promise.resolve(undefined);
+        },
+      },
+      deployerOf: () => undefined,
+    });
+    const token = new vscode.CancellationTokenSource().token;
+    const onTx = await provider.provideHover(doc, positionOf(doc, TX.tokenTransfer, 10), token);
+    assert.match((onTx?.contents[0] as vscode.MarkdownString).value, /Token transfer/);
+    assert.deepStrictEqual(asked, [], 'the language features are not asked over a transaction id');
+    assert.strictEqual(await provider.provideHover(doc, new vscode.Position(0, 0), token), undefined);
+    assert.deepStrictEqual(asked, ['0:0'], 'they are asked where no identifier is');
   });
 
   it('asks again for nothing when the same settled transaction is hovered twice', async () => {

@@ -149,7 +149,7 @@ describe('Key safety', function () {
     const json = JSON.stringify(m);
     assert.match(json, /API key in use/);
     assert.ok(!json.includes(KEY), 'the key is in the message to the webview (model, frame or state)');
-    const html = panelHtml(panels());
+    const html = panelHtml();
     assert.ok(html.includes('Content-Security-Policy'), 'read the real panel document');
     assert.ok(!html.includes(KEY), 'the key is in the panel HTML');
     for (const t of seenText) assert.ok(!t.includes(KEY), `the key was shown: ${t.slice(0, 200)}`);

@@ -62,7 +62,7 @@ describe('CodeLens bounds: 1,000 contracts on one path', () => {
   before(async () => {
     const api = await testApi();
     tree = api.tree!;
-    clock = api.networks!.clockForTests();
+    clock = api.probe.clock();
   });
 
   beforeEach(async () => {

@@ -174,7 +174,7 @@ describe('Detail panels', () => {
         assert.ok(sent.length > 0 && sent.every((r) => r.headers['x-api-key'] === key), 'the lookup sent the key');
         assert.ok(!JSON.stringify(posted).includes(key), 'the key is in the message to the webview');
         assert.ok(!JSON.stringify(suite.panels.replayMessages()).includes(key), 'the key is in what a reload shows');
-        const html = panelHtml(suite.panels);
+        const html = panelHtml();
         assert.ok(html.includes('Content-Security-Policy'), 'read the real panel document');
         assert.ok(!html.includes(key), 'the key is in the panel HTML');
       } finally {

@@ -71,7 +71,7 @@ describe('Reload: what VS Code restores asks in the background', function () {
     api = await testApi();
     assert.ok(api.networks && api.statusBar && api.txWatch, 'activate() exposes the services');
     networks = api.networks;
-    clock = networks.clockForTests();
+    clock = api.probe.clock();
   });
 
   beforeEach(async () => {
@@ -81,7 +81,7 @@ describe('Reload: what VS Code restores asks in the background', function () {
     // The window as a reload leaves it: nothing asked yet, the chain tip on (its poll would start
     // at the first request), and a watched transaction kept from before the reload.
     wasUsed = networks.used;
-    networks.forgetUseForTests();
+    api.probe.forgetUse();
     restoreSettings = await setSettings({ 'statusBar.chainTip': true });
     await api.workspaceState.update(WATCHED_TXS, [{ id: TX.pending, network: 'custom', since: Date.now() }]);
     api.txWatch!.suspend();

@@ -8,7 +8,7 @@ import type { FormResult, HostMessage, ViewModel } from '../../src/protocol';
 import { BLOCK, CONTRACT, deployedStatus, mockHash, TX } from '../fixtures/ids';
 import { addFixtureContract, fixtureContracts } from '../mock-api/contracts';
 import { NO_ESTIMATE, nftFloodAnswer } from '../mock-api/simulation';
-import { panelSuite, replaceInWindow, setSettings } from './editorHelpers';
+import { panelSuite, replaceInWindow, setSettings, testApi } from './editorHelpers';
 
 const TOKEN = CONTRACT.sbtcToken;
 const SENDER = 'SP212Y5JKN59YP3GYG07K3S8W5SSGE4KH6B5STXER';
@@ -263,7 +263,7 @@ describe('Simulate a public function', () => {
   it('an answer of 20,000 NFT transfers: each table lists 100 rows and counts the rest, every message to the panel under 1 MB', async () => {
     suite.used.mock.override(SIM_ROUTE, nftFloodAnswer(SENDER));
     const posted: HostMessage[] = [];
-    const watching = suite.panels.onDidPostForTests((m) => posted.push(m));
+    const watching = (await testApi()).probe.onDidPost((m) => posted.push(m));
     let r: FormResult;
     try {
       r = await simulateTransfer();

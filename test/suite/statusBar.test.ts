@@ -54,7 +54,7 @@ describe('Network status bar item', function () {
   });
 
   it('asks at most every 30 seconds unless forced', async () => {
-    const clock = (await testApi()).networks!.clockForTests();
+    const clock = (await testApi()).probe.clock();
     // Failures are never cached by the client, so only the item's own throttle can hold these back.
     used.mock.fault({ kind: 'status', status: 503 });
     await bar.refresh(true);

@@ -6,6 +6,9 @@ import type { ExplorerTree } from '../../src/ui/tree';
 import type { Watchlist } from '../../src/ui/watch/watchlist';
 import { ADDRESS, BLOCK, BURN, CONTRACT, DEPLOYED, deployedStatus, TX, UNKNOWN_TX } from '../fixtures/ids';
 import type { MockApi } from '../mock-api/server';
+import { zeroBalance } from '../mock-api/data';
+import { toV3StxBalance } from '../mock-api/v3';
+import { formatStx } from '../../src/chain/format';
 import {
   captureMessages,
   Captured,
@@ -58,7 +61,7 @@ describe('Sunset: every feature with the deprecated routes switched off', () => 
     watchlist = api.watchlist;
     used = await useMock({ sunset: true });
     // One mock, so one client and one rate budget, for every feature of the suite: as with a key.
-    api.networks!.raiseRateBudgetForBenchmark(500);
+    api.probe.raiseRateBudget(500);
   });
   beforeEach(() => {
     used.mock.reset(); // keeps sunset mode
@@ -70,7 +73,7 @@ describe('Sunset: every feature with the deprecated routes switched off', () => 
   });
   after(async () => {
     for (const a of watchlist.items) await watchlist.remove(a);
-    (await testApi()).networks!.raiseRateBudgetForBenchmark(0);
+    (await testApi()).probe.raiseRateBudget(0);
     await used.close();
   });
 
@@ -164,10 +167,15 @@ describe('Sunset: every feature with the deprecated routes switched off', () => 
     });
 
     it('contract: deployed, with its balance', async () => {
+      // A balance of its own, served by the v3 route (the deprecated v1 and v2 ones are off).
+      const balance = { ...zeroBalance(), balance: '1234567890' };
+      used.mock.override(`/extended/v3/principals/${CONTRACT.deployed}/balances/stx`, toV3StxBalance(balance));
+      (await testApi()).probe.dropClients(); // no balance kept from an earlier test
       await vscode.commands.executeCommand('stacksLookup.lookup', CONTRACT.deployed);
       const m = model();
       assert.strictEqual(m.kind, 'contract');
       assert.strictEqual(m.badges[0]?.text, 'Deployed');
+      assert.strictEqual(fieldText(m, 'Balance'), formatStx('1234567890'));
       assert.strictEqual(fieldText(m, 'Total sent'), NOT_AVAILABLE);
       noErrors();
     });

@@ -23,9 +23,9 @@ interface Api {
 
 /** The explorer's parts from the test API, asserted present. */
 async function treeApi(): Promise<Api> {
-  const { tree, watchlist, history, networks } = await testApi();
+  const { tree, watchlist, history, networks, probe } = await testApi();
   assert.ok(tree && watchlist && history && networks);
-  return { tree, watchlist, history, clock: networks.clockForTests() };
+  return { tree, watchlist, history, clock: probe.clock() };
 }
 
 /** The action an error item's click runs for a row: keys first, then a URL that does not answer, else Retry. */

@@ -25,6 +25,7 @@ import {
   waitFor,
   waitQuiet,
 } from './editorHelpers';
+import { statusText } from '../../src/testApi';
 
 const as = (name: string, id: string, extra: Record<string, unknown> = {}) => ({
   ...(loadFixture(name) as Record<string, unknown>),
@@ -55,7 +56,7 @@ describe('Watching transactions', function () {
     const api = await testApi();
     assert.ok(api.txWatch, 'activate() returns the transaction watcher');
     watch = api.txWatch;
-    clock = api.networks!.clockForTests();
+    clock = api.probe.clock();
   });
   beforeEach(async () => {
     used = await useMock();
@@ -73,7 +74,7 @@ describe('Watching transactions', function () {
     used.mock.later(`/extended/v1/tx/${TX.pending}`, 1, as('tx-token_transfer.json', TX.pending));
     used.mock.override(`/extended/v1/tx/${second}`, as('tx-pending.json', second));
     assert.strictEqual(await vscode.commands.executeCommand('stacksLookup.watchTransaction', TX.pending), true);
-    assert.strictEqual(watch.statusText, '$(eye) 1');
+    assert.strictEqual(statusText(watch), '$(eye) 1');
     used.mock.later(`/extended/v1/tx/${second}`, 1, as('tx-dropped.json', second, { replaced_by_tx_id: TX.pending }));
     // A target, as a hover link passes it.
     assert.strictEqual(
@@ -84,7 +85,7 @@ describe('Watching transactions', function () {
       }),
       true,
     );
-    assert.strictEqual(watch.statusText, '$(eye) 2');
+    assert.strictEqual(statusText(watch), '$(eye) 2');
     assert.deepStrictEqual(
       watch.watched.map((w) => [w.id, w.network]),
       [
@@ -110,7 +111,7 @@ describe('Watching transactions', function () {
     assert.strictEqual(dropped.level, 'warning');
     assert.match(dropped.message, /replaced by 0x4413739d…/);
     assert.deepStrictEqual(watch.watched, []);
-    assert.strictEqual(watch.statusText, '');
+    assert.strictEqual(statusText(watch), '');
     // Ended watches ask nothing more and tell nothing more, however long the clock runs on.
     const asked = used.mock.requests.length;
     clock.advance(2 * MAX_DELAY_MS);
@@ -179,7 +180,7 @@ describe('Watching transactions', function () {
       watch.watched.map((w) => w.id),
       [UNKNOWN_TX],
     );
-    assert.strictEqual(watch.statusText, '$(eye) 1');
+    assert.strictEqual(statusText(watch), '$(eye) 1');
     await passRound(); // 404: still not propagated, still watched
     assert.deepStrictEqual(
       watch.watched.map((w) => w.id),
@@ -231,7 +232,7 @@ describe('Watching transactions', function () {
       state,
     });
     try {
-      assert.strictEqual(reloaded.statusText, '$(eye) 1', 'the kept watch is shown at once');
+      assert.strictEqual(statusText(reloaded), '$(eye) 1', 'the kept watch is shown at once');
       // Past the first round's delay, and past the longest back-off: nothing waits to ask.
       clock.advance(FIRST_DELAY_MS + MAX_DELAY_MS);
       await waitQuiet(() => used.mock.requestsTo(`/extended/v1/tx/${TX.pending}`).length, 'a round', 300);
@@ -311,7 +312,7 @@ describe('Watching transactions', function () {
         assert.deepStrictEqual(refusal.buttons, ['Show Watched Transactions']);
         assert.strictEqual(used.mock.requestsTo(`${txPath}${TX.pending}`).length, 0);
         assert.strictEqual(many.watched.length, MAX_WATCHED_TXS);
-        assert.strictEqual(many.statusText, '$(eye) 100');
+        assert.strictEqual(statusText(many), '$(eye) 100');
       } finally {
         many.dispose();
       }

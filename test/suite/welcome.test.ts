@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { UserActivity } from '../../src/ui/shared/activity';
-import { SAMPLE_CONTRACT, scheduleWelcome, WELCOME_QUIET_MS, welcomeOnce } from '../../src/ui/lookup/welcome';
+import { SAMPLE_CONTRACT, scheduleWelcome, WELCOME_QUIET_MS, welcomeOnce } from '../../src/ui/welcome/welcome';
 import { MemoryMemento } from '../fakes/memento';
 import { positionOf, readable, setSettings, stacksHoverAt, useMock, type UsedMock, waitFor } from './editorHelpers';
 

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import type { MempoolFees, Transaction } from '../../src/api';
+import type { Transaction } from '../../src/api';
 import { feesAnswer, transactionAnswer } from '../../src/ui/agent/chainTools';
 import { functionSource } from '../../src/ui/agent/contractTools';
 import {
@@ -22,6 +22,7 @@ import { readAnswer } from '../fakes/agentAnswer';
 import { ALL_PAYLOADS, INJECTION_MEMO, injectionMemoTx, PAYLOADS } from '../fixtures/hostile';
 import { ADDRESS, TX } from '../fixtures/ids';
 import { loadFixture } from '../mock-api/server';
+import { untyped } from '../fakes/fetch';
 
 const where = ours('Testnet (https://api.testnet.hiro.so)');
 const answer = (data: Datum[]) => renderAnswer({ title: ours('Stacks test'), facts: [['Height', ours('1')]], data });
@@ -95,7 +96,7 @@ describe('Chat tools: the answer text and its untrusted data block', () => {
   });
 
   it('a transaction with an injected memo: checked facts with units, the memo and every chain string in the block', () => {
-    const text = renderAnswer(transactionAnswer(injectionMemoTx() as unknown as Transaction, where));
+    const text = renderAnswer(transactionAnswer(untyped(injectionMemoTx()), where));
     const { outside, inside } = readAnswer(text);
     assert.match(outside, new RegExp(`^Stacks transaction ${TX.tokenTransfer} on Testnet`));
     assert.match(outside, /^Amount: 0\.000035 STX \(35 µSTX\)$/m);
@@ -105,7 +106,7 @@ describe('Chat tools: the answer text and its untrusted data block', () => {
   });
 
   it('a contract call: contract, function, arguments and result only inside the block', () => {
-    const tx = loadFixture('tx-contract_call-abort_by_response.json') as unknown as Transaction;
+    const tx = untyped<Transaction>(loadFixture('tx-contract_call-abort_by_response.json'));
     const { outside, inside } = readAnswer(renderAnswer(transactionAnswer(tx, where)));
     assert.ok(inside?.includes(`contract: ${tx.contract_call!.contract_id}`));
     assert.ok(inside?.includes(`result: ${tx.tx_result!.repr}`));
@@ -114,7 +115,7 @@ describe('Chat tools: the answer text and its untrusted data block', () => {
   });
 
   it('fee estimates: every priority in STX and µSTX, no data block', () => {
-    const text = renderAnswer(feesAnswer(loadFixture('mempool-fees.json') as unknown as MempoolFees, where));
+    const text = renderAnswer(feesAnswer(untyped(loadFixture('mempool-fees.json')), where));
     assert.match(text, /^All transactions: no priority [\d.,]+ STX \([\d,]+ µSTX\); low /m);
     assert.strictEqual(readAnswer(text).inside, undefined);
   });

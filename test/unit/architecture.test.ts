@@ -82,6 +82,51 @@ function circles(g: Map<string, string[]>): string[][] {
   return out;
 }
 
+/**
+ * The feature folders of src/ui, lowest first: a folder imports only the folders before it. The
+ * same list as `uiOrder` in eslint.config.mjs (lint names the line; this test also runs where lint
+ * does not, and fails on a folder the list leaves out).
+ */
+const UI_ORDER = [
+  'shared',
+  'failure',
+  'network',
+  'projects',
+  'drift',
+  'watch',
+  'sbtc',
+  'lookup',
+  'welcome',
+  'workbench',
+  'agent',
+  'panels',
+  'trace',
+  'language',
+  'editor',
+  'tree',
+];
+
+/** The feature folder of src/ui a module is in, or undefined outside src/ui. */
+function uiFolder(file: string): string | undefined {
+  const parts = path.relative(path.join(SRC, 'ui'), file).split(path.sep);
+  return parts.length > 1 && parts[0] !== '..' ? parts[0] : undefined;
+}
+
+/** Every import from a folder of src/ui into a folder after it in UI_ORDER, as "from -> to". */
+function upwardImports(g: Map<string, string[]>): string[] {
+  const out: string[] = [];
+  for (const [from, deps] of g) {
+    const low = uiFolder(from);
+    if (low === undefined) continue;
+    for (const to of deps) {
+      const high = uiFolder(to);
+      if (high !== undefined && UI_ORDER.indexOf(high) > UI_ORDER.indexOf(low))
+        out.push(`${path.relative(SRC, from)} -> ${path.relative(SRC, to)}`);
+    }
+  }
+  return out.sort();
+}
+
 describe('architecture of src/', () => {
   it('reads the imports it checks (a graph with edges, so an empty one cannot pass)', () => {
     const g = graph('node');
@@ -95,6 +140,55 @@ describe('architecture of src/', () => {
       assert.deepStrictEqual(circles(graph(build)), []);
     });
   }
+
+  it('names every folder of src/ui in its layer order', () => {
+    const folders = fs
+      .readdirSync(path.join(SRC, 'ui'), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
+    assert.deepStrictEqual(
+      folders.filter((f) => !UI_ORDER.includes(f)),
+      [],
+      'a folder of src/ui without a place in UI_ORDER here and uiOrder in eslint.config.mjs',
+    );
+    assert.deepStrictEqual(
+      [
+        ...new Set(
+          fs
+            .readFileSync(path.join(SRC, '..', 'eslint.config.mjs'), 'utf8')
+            .match(/const uiOrder = \[([^\]]*)\]/)?.[1]
+            ?.match(/'[a-z]+'/g),
+        ),
+      ],
+      UI_ORDER.map((f) => `'${f}'`),
+      'the same order as eslint.config.mjs',
+    );
+  });
+
+  for (const build of ['node', 'web'] as const) {
+    it(`imports only down the layer order of src/ui in the ${build} build`, () => {
+      assert.deepStrictEqual(upwardImports(graph(build)), []);
+    });
+  }
+
+  it('finds an import up the layer order when there is one', () => {
+    const shared = path.join(SRC, 'ui', 'shared', 'a.ts');
+    const tree = path.join(SRC, 'ui', 'tree', 'b.ts');
+    assert.deepStrictEqual(
+      upwardImports(
+        new Map([
+          [shared, [tree]],
+          [tree, [shared]],
+        ]),
+      ),
+      [`ui${path.sep}shared${path.sep}a.ts -> ui${path.sep}tree${path.sep}b.ts`],
+    );
+  });
+
+  it('keeps the Node loader of the lazy bundles free of the project (every layer uses it)', () => {
+    const g = graph('node');
+    assert.deepStrictEqual(g.get(path.join(SRC, 'bundles', 'lazyBundle.ts')), []);
+  });
 
   it('finds a circle when there is one', () => {
     const a = path.join(SRC, 'a.ts');

@@ -6,8 +6,9 @@ import { createStacksClient, StacksApiError } from '../../src/api';
 import type { PageOptions } from '../../src/api/client';
 import { ADDRESS } from '../fixtures/ids';
 import { MockApi, startMockApi } from '../mock-api/server';
+import { untyped } from '../fakes/fetch';
 
-const asText = (o: Record<string, string>) => o as unknown as PageOptions;
+const asText = (o: Record<string, string>) => untyped<PageOptions>(o);
 const TXS = `/extended/v2/addresses/${ADDRESS.mainnet}/transactions`;
 
 describe('page arguments given as text', () => {

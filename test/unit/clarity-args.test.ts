@@ -7,6 +7,7 @@ import type { ContractInterface } from '../../src/api';
 import type { AbiType } from '../../src/chain/abi';
 import { encodeArgument, MAX_INPUT_CHARS } from '../../src/chain/clarityArgs';
 import { loadFixture } from '../mock-api/fixtures';
+import { untyped } from '../fakes/fetch';
 
 const ADDR = 'ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG';
 const CONTRACT = `${ADDR}.type-probe`;
@@ -238,8 +239,8 @@ describe('Contract form arguments: reading Clarity notation', () => {
 
 describe('Contract form arguments: a type this version does not know', () => {
   it('is refused with a sentence, never thrown', () => {
-    const unknownObject = { map: { length: 1 } } as unknown as AbiType;
-    const unknownName = 'uint256' as unknown as AbiType;
+    const unknownObject = untyped<AbiType>({ map: { length: 1 } });
+    const unknownName = untyped<AbiType>('uint256');
     assert.strictEqual(reason(unknownObject, ''), 'Give a value: a value.');
     assert.strictEqual(reason(unknownName, ''), 'Give a value: a value.');
     assert.match(reason(unknownObject, 'u1'), /^Not a valid value: \S/);

@@ -15,6 +15,7 @@ import {
 } from '@stacks/transactions';
 import { CLARITY_LIMITS, clarityText, decodeClarity, utf8Text } from '../../src/chain/clarity';
 import type { ClarityNode } from '../../src/chain/clarityNode';
+import { untyped } from '../fakes/fetch';
 
 const API = path.resolve(__dirname, '../../../test/fixtures/api');
 
@@ -157,8 +158,8 @@ describe('Clarity values: what is cut, said in words', () => {
 
 describe('Clarity values: hex that is not decoded', () => {
   it('a missing hex (null in an API answer) gives nothing, without throwing', () => {
-    assert.strictEqual(decodeClarity(null as unknown as string), undefined);
-    assert.strictEqual(clarityText(null as unknown as string), undefined);
+    assert.strictEqual(decodeClarity(untyped(null)), undefined);
+    assert.strictEqual(clarityText(untyped(null)), undefined);
   });
 
   it('a value of exactly the longest hex decoded is decoded; one byte more is shown as its repr only', () => {

@@ -10,6 +10,7 @@ import { SwitchedOffRoutes } from '../../src/api/fallback';
 import { ADDRESS, BLOCK, BURN, CONTRACT, TOKEN, TX } from '../fixtures/ids';
 import { deprecated, loadFixture, MockApi, startMockApi, switchedOff } from '../mock-api/server';
 import { rejectsWith } from './rejectsWith';
+import { fakeFetch } from '../fakes/fetch';
 
 describe('Stacks API client: chain reads', function () {
   let mock: MockApi;
@@ -390,10 +391,10 @@ describe('Stacks API client: chain reads', function () {
     it('remembers more than 500 tokens without metadata, each asked once a session', async () => {
       const notFound = JSON.stringify(loadFixture('error-404-ft-metadata-token-not-found.json'));
       const asked: string[] = [];
-      const fetch = (async (input: URL | string) => {
+      const fetch = fakeFetch(async (input) => {
         asked.push(String(input));
         return new Response(notFound, { status: 404, headers: { 'content-type': 'application/json' } });
-      }) as unknown as typeof globalThis.fetch;
+      });
       const c = createStacksClient({
         baseUrl: 'https://api.example.test',
         fetch,

@@ -14,6 +14,7 @@ import { ADDRESS, BLOCK, BURN, CONTRACT, DEPLOYED, PROBE_OWNER, TOKEN, TX } from
 import { deprecated, loadFixture, MockApi, startMockApi } from '../mock-api/server';
 import { FEE_ESTIMATE, NO_ESTIMATE, POX_INFO } from '../mock-api/simulation';
 import { rejectsWith } from './rejectsWith';
+import { untyped } from '../fakes/fetch';
 
 /** The address and name of a contract id, as the node's routes take them. */
 const segments = (contractId: string) => contractId.replace('.', '/');
@@ -204,7 +205,7 @@ describe('Stacks API client: contract reads and node routes', function () {
     it('is not kept when it is not text: the node is asked', async () => {
       const c = client();
       for (const source of [42, ['(define-constant x u1)']])
-        c.rememberContractSource(user.id, { source: source as unknown as string, publish_height: user.height });
+        c.rememberContractSource(user.id, { source: untyped(source), publish_height: user.height });
       assert.strictEqual(c.knownContractSource(user.id), undefined);
       assert.match((await c.getContractSource(user.id)).source, /get-or-create-user-id/);
       assert.strictEqual(asked(), 1);
@@ -267,7 +268,7 @@ describe('Stacks API client: contract reads and node routes', function () {
     it('refuses arguments that are not a list (a tool call from a language model can send anything), and sends nothing', async () => {
       for (const args of ['0x0100000000000000000000000000000001', { 0: U1, length: 1 }, null]) {
         await rejectsWith(
-          client().callReadOnly(CONTRACT.typeProbe, 'safe-div', readCall(args as unknown as string[])),
+          client().callReadOnly(CONTRACT.typeProbe, 'safe-div', readCall(untyped(args))),
           'invalid-input',
           'The arguments of a read-only call must be a list of serialized Clarity values.',
         );
@@ -369,11 +370,7 @@ describe('Stacks API client: contract reads and node routes', function () {
     it('refuses a key that is not serialized Clarity, or not text at all, before sending', async () => {
       const c = client();
       await rejectsWith(c.getMapEntry(CONTRACT.memoPayments, 'sent-by', PROBE_OWNER), 'invalid-input', keyRefused);
-      await rejectsWith(
-        c.getMapEntry(CONTRACT.memoPayments, 'sent-by', [U1] as unknown as string),
-        'invalid-input',
-        keyRefused,
-      );
+      await rejectsWith(c.getMapEntry(CONTRACT.memoPayments, 'sent-by', untyped([U1])), 'invalid-input', keyRefused);
       assert.strictEqual(mock.requests.length, 0);
     });
 
@@ -448,7 +445,7 @@ describe('Stacks API client: contract reads and node routes', function () {
         `zz${fee.payload}`,
         `${fee.payload}zz`,
         `${fee.payload}0`,
-        42 as unknown as string,
+        untyped<string>(42),
       ])
         await rejectsWith(c.estimateFee(payload, fee.length), 'invalid-input', 'A transaction payload is hex digits.');
       assert.strictEqual(mock.requests.length, 0);

@@ -6,6 +6,7 @@
 import * as assert from 'assert';
 import { BodyTooLarge, fetchGet } from '../../src/api/exchange';
 import { loadFixture } from '../mock-api/fixtures';
+import { fakeFetch } from '../fakes/fetch';
 
 const URL_ = new URL('https://api.example.test/extended/v1/status');
 const status = JSON.stringify(loadFixture('server-status.json'));
@@ -14,10 +15,10 @@ const bytes = (s: string) => new TextEncoder().encode(s);
 /** A fetch that answers `res` and records what it was asked. */
 function answering(res: Response | (() => Response)) {
   const asked: RequestInit[] = [];
-  const f = (async (_url: URL, init: RequestInit) => {
+  const f = fakeFetch(async (_url, init) => {
     asked.push(init);
     return typeof res === 'function' ? res() : res;
-  }) as unknown as typeof fetch;
+  });
   return { f, asked };
 }
 

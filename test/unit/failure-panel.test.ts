@@ -8,7 +8,7 @@ import { CONTRACT, DEPLOYED, TX } from '../fixtures/ids';
 import { MockApi } from '../mock-api/server';
 import { MODEL_CONTEXT } from './modelContext';
 import { txHover } from '../../src/ui/editor/hoverText';
-import { failureNotice, OPEN_LINE, txFailure } from '../../src/ui/shared/txFailure';
+import { failureNotice, OPEN_LINE, txFailure } from '../../src/ui/failure/txFailure';
 import { Commands } from '../../src/constants';
 import { withMockClient } from '../fakes/mockClient';
 
@@ -139,7 +139,7 @@ describe('Failure reasons: the source route, the transaction panel and its links
   it('the hover names the error and links to its line with the one command it trusts for it', async () => {
     const tx = await client.getTransaction(TX.failedSbtc);
     const failure = await txFailure(tx, client, { budget: 'fail-fast' });
-    const source = { network: 'mainnet' as const, networkLabel: 'Mainnet', baseUrl: api.url, canWatch: false };
+    const source = { network: 'mainnet' as const, networkLabel: 'Mainnet', baseUrl: api.url };
     const { markdown, commands } = txHover(tx, source, failure);
     const html = md.render(markdown);
     assert.match(html, /Failed with ERR_LOWER_THAN_DUST \(err u302\)/);
@@ -164,7 +164,7 @@ describe('Failure reasons: the source route, the transaction panel and its links
     const named = failure!.names!;
     assert.ok(named.ok);
     named.names[0]!.name = 'X](command:workbench.action.terminal.new)<img src=x>';
-    const source = { network: 'mainnet' as const, networkLabel: 'Mainnet', baseUrl: api.url, canWatch: false };
+    const source = { network: 'mainnet' as const, networkLabel: 'Mainnet', baseUrl: api.url };
     const html = md.render(
       txHover(tx, source, { ...failure!, headline: `Failed with ${named.names[0]!.name}` }).markdown,
     );

@@ -12,6 +12,7 @@ import {
   statusTone,
   txTypeLabel,
 } from '../../src/chain/format';
+import { untyped } from '../fakes/fetch';
 
 describe('format', () => {
   describe('formatStx', () => {
@@ -41,7 +42,7 @@ describe('format', () => {
     it('shows a dash for nothing and never the raw text of something that is not a number', () => {
       assert.strictEqual(formatStx(undefined), '—');
       assert.strictEqual(formatStx(''), '—');
-      assert.strictEqual(formatStx(null as unknown as undefined), '—', 'a null the API wrote for an amount');
+      assert.strictEqual(formatStx(untyped(null)), '—', 'a null the API wrote for an amount');
       // Issue 11, item 4: the raw string went into hovers unescaped.
       for (const bad of [
         '12abc',

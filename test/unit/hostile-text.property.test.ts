@@ -113,7 +113,6 @@ const source: HoverSource = {
   network: 'testnet',
   networkLabel: 'Testnet',
   baseUrl: 'http://127.0.0.1:3999',
-  canWatch: true,
   now: Date.UTC(2024, 0, 1),
 };
 

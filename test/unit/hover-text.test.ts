@@ -115,7 +115,6 @@ describe('hover Markdown', () => {
     network: 'testnet',
     networkLabel: 'Testnet',
     baseUrl: 'http://127.0.0.1:3999',
-    canWatch: true,
     now: Date.UTC(2020, 6, 16, 13, 46, 34),
   };
   const links = (markdown: string) =>
@@ -185,15 +184,6 @@ describe('hover Markdown', () => {
         commands.sort(),
         [Commands.copy, Commands.openInExplorer, Commands.showAddress, Commands.watchAddress].sort(),
       );
-    });
-
-    it('offers no watch link where there is nothing to watch in', () => {
-      const { commands } = addressHover(
-        ADDRESS.mainnet,
-        { ok: false, short: 'Not found on Mainnet' },
-        { ...source, canWatch: false },
-      );
-      assert.ok(!commands.includes(Commands.watchAddress));
     });
 
     it('shows the short failure line', () => {

@@ -11,6 +11,7 @@ import { describeError } from '../../src/ui/shared/errorText';
 import { ERROR_BODIES } from '../mock-api/fixtures';
 import { MockApi, startMockApi } from '../mock-api/server';
 import { rejectsWith } from './rejectsWith';
+import { fakeFetch } from '../fakes/fetch';
 
 const BASE = 'https://stacks.node.example.test/v1';
 const TOKEN = 'b6e1c0ffee5ecret77';
@@ -22,11 +23,11 @@ interface Seen {
 
 function scripted(answers: Array<(s: Seen) => Response>): { fetch: typeof fetch; seen: Seen[] } {
   const seen: Seen[] = [];
-  const f = (async (input: URL | string, init: RequestInit) => {
+  const f = fakeFetch(async (input, init) => {
     const s = { url: String(input), headers: { ...(init.headers as Record<string, string>) } };
     seen.push(s);
     return answers[seen.length - 1]!(s);
-  }) as unknown as typeof fetch;
+  });
   return { fetch: f, seen };
 }
 

@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { createStacksClient } from '../../src/api/lazy';
-import { MissingBundleError } from '../../src/lazyBundle';
+import { MissingBundleError } from '../../src/bundles/lazyBundle';
 import { MockApi, startMockApi } from '../mock-api/server';
 
 describe('the lazily loaded API client', () => {
@@ -31,7 +31,8 @@ describe('the lazily loaded API client', () => {
     // The compiled module and its loader, installed without client.js.
     const compiled = path.resolve(__dirname, '../../src');
     fs.mkdirSync(path.join(dir, 'api'));
-    fs.copyFileSync(path.join(compiled, 'lazyBundle.js'), path.join(dir, 'lazyBundle.js'));
+    fs.mkdirSync(path.join(dir, 'bundles'));
+    fs.copyFileSync(path.join(compiled, 'bundles', 'lazyBundle.js'), path.join(dir, 'bundles', 'lazyBundle.js'));
     fs.copyFileSync(path.join(compiled, 'api', 'lazy.js'), path.join(dir, 'api', 'lazy.js'));
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const damaged = require(path.join(dir, 'api', 'lazy.js')) as typeof import('../../src/api/lazy');

@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { lazyBundle, MissingBundleError } from '../../src/lazyBundle';
+import { lazyBundle, MissingBundleError } from '../../src/bundles/lazyBundle';
 
 describe('lazyBundle', () => {
   let dir: string;

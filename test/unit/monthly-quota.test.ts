@@ -9,6 +9,7 @@ import { HttpTransport } from '../../src/api/http';
 import { RateLimiter } from '../../src/api/rateLimit';
 import { describeError } from '../../src/ui/shared/errorText';
 import { rejectsWith } from './rejectsWith';
+import { fakeFetch } from '../fakes/fetch';
 
 const BASE = 'https://api.hiro.so';
 const NOW = Date.UTC(2026, 11, 5, 23, 0); // 2026-12-05 23:00 UTC
@@ -28,12 +29,12 @@ function monthSpent(withReset: boolean): Record<string, string> {
 
 function scripted(answers: Array<() => Response>): { fetch: typeof fetch; calls: string[] } {
   const calls: string[] = [];
-  const f = (async (input: URL | string) => {
+  const f = fakeFetch(async (input) => {
     calls.push(String(input));
     const next = answers[calls.length - 1];
     if (!next) throw new Error(`unexpected request ${calls.length}`);
     return next();
-  }) as unknown as typeof fetch;
+  });
   return { fetch: f, calls };
 }
 

@@ -10,13 +10,15 @@ import { type StacksClient, type Transaction, createStacksClient } from '../../s
 import { StacksApiError } from '../../src/api/errors';
 import * as S from '../../src/api/schemas';
 import type { Section, ViewModel } from '../../src/protocol';
-import { txFailure } from '../../src/ui/shared/failure';
+import { txFailure } from '../../src/ui/failure/failure';
 import { loadPanel } from '../../src/ui/panels/models';
 import { addressModel } from '../../src/ui/panels/models/address';
 import { addressPendingSection } from '../../src/ui/panels/models/holdings';
 import type { NonceGap } from '../../src/chain/nonces';
 import { blockModel, transactionsTable } from '../../src/ui/panels/models/block';
 import { contractModel } from '../../src/ui/panels/models/contracts';
+import { contractHash } from '../../src/chain/contractHash';
+import { removeEnvSimnet } from '../../src/chain/drift';
 import { mempoolModel } from '../../src/ui/panels/models/network';
 import { boundTables, MAX_TABLE_ROWS } from '../../src/ui/panels/models/bounds';
 import { postConditions } from '../../src/ui/panels/models/postConditions';
@@ -30,11 +32,12 @@ import {
   tokensOfTransaction,
 } from '../../src/ui/panels/models/tokens';
 import { field, NOT_AVAILABLE, text, type ModelContext, type TokenInfo } from '../../src/ui/panels/models/values';
-import { ADDRESS, BURN, CONTRACT, TOKEN, TX } from '../fixtures/ids';
+import { ADDRESS, BURN, CONTRACT, DEPLOYED, deployedStatus, TOKEN, TX } from '../fixtures/ids';
 import { FIXTURE_DIR } from '../mock-api/fixtures';
 import { loadFixture, type MockApi } from '../mock-api/server';
 import { withMockClient } from '../fakes/mockClient';
 import { MODEL_CONTEXT } from './modelContext';
+import { untyped } from '../fakes/fetch';
 
 type Table = Extract<Section, { type: 'table' }>;
 
@@ -58,7 +61,7 @@ function table(title: string | undefined, rows: number, detail?: (i: number) => 
 }
 
 function model(...sections: Section[]): ViewModel {
-  return { kind: 'tx', title: 'T', badges: [], sections } as unknown as ViewModel;
+  return untyped<ViewModel>({ kind: 'tx', title: 'T', badges: [], sections });
 }
 
 /** A list an API answer carries, from `test/fixtures/api-parts/` (see its SOURCES.md). */
@@ -214,6 +217,42 @@ describe('panel model parts', () => {
           rows.rows.map((r) => r.cells[0]![0]!.full),
           [CONTRACT.deployed, CONTRACT.memoPayments],
         );
+      });
+
+      it("a workspace contract's panel shows the local file's contract-hash? beside the deployed one, and whether they match", async () => {
+        const o = loadOptions();
+        mock.override('/extended/v2/smart-contracts/status', deployedStatus(DEPLOYED.userRegistry));
+        const fixture = (p: string) => fs.readFileSync(path.resolve(__dirname, '../../../test/fixtures', p), 'utf8');
+        const deployed = fixture('deployed/ccd003-user-registry.clar');
+        const hashRow = async (local: { file: string; text: string } | undefined) => {
+          const asked: string[] = [];
+          const options = { ...o, localContract: async (id: string) => (asked.push(id), local) };
+          const m = (await loadPanel({ kind: 'contract', id: DEPLOYED.userRegistry.id }, {}, options)).model;
+          const rows = m.sections.flatMap((x) => (x.type === 'fields' ? x.rows : []));
+          const row = (label: string) => rows.find((r) => r.label === label)?.values.map((v) => [v.text, v.tone]);
+          return { asked, deployed: row('Contract hash'), local: row('Local file hash') };
+        };
+        const file = 'contracts/ccd003-user-registry.clar';
+        const same = await hashRow({ file, text: deployed });
+        assert.deepStrictEqual(same.asked, [DEPLOYED.userRegistry.id], 'the workspace is asked for this contract');
+        assert.deepStrictEqual(same.deployed, [[contractHash(deployed), undefined]]);
+        assert.deepStrictEqual(same.local, [
+          [contractHash(deployed), undefined],
+          [`${file}, as Clarinet deploys it`, 'muted'],
+          ['Same as deployed', 'success'],
+        ]);
+        // The workspace's real file: its #[env(simnet)] code stripped first, as Clarinet broadcasts
+        // it, and it is not what was deployed.
+        const local = fixture('workspace/contracts/ccd003-user-registry.clar');
+        const drifted = await hashRow({ file, text: local });
+        assert.deepStrictEqual(drifted.local, [
+          [contractHash(removeEnvSimnet(local)!), undefined],
+          [`${file}, as Clarinet deploys it`, 'muted'],
+          ['Differs from the deployed contract', 'warning'],
+        ]);
+        assert.notStrictEqual(contractHash(removeEnvSimnet(local)!), contractHash(local));
+        // A contract no project of the workspace deploys: no such row.
+        assert.strictEqual((await hashRow(undefined)).local, undefined);
       });
 
       it('the status of an API without a chain tip (a fresh devnet) says it may still be syncing', async () => {
@@ -494,7 +533,7 @@ describe('panel model parts', () => {
       );
       assert.deepStrictEqual(
         buttons.actions.slice(MAX_FAILURE_LINKS).map((a) => a.label),
-        ['Re-simulate now', 'Re-simulate at the block before'],
+        ['Trace', 'Re-simulate now', 'Re-simulate at the block before'],
       );
     });
 
@@ -637,7 +676,7 @@ describe('panel model parts', () => {
         ['4', undefined, 'Pending'],
         ['3', undefined, 'Pending'],
       ]);
-      const gap = { missing: [3], blocked: [4], message: '' } as unknown as NonceGap;
+      const gap = untyped<NonceGap>({ missing: [3], blocked: [4], message: '' });
       assert.deepStrictEqual(states(SENDER, gap), [
         ['4', undefined, 'Stuck: nonce 3 is missing'],
         ['3', undefined, 'Pending'],

@@ -8,6 +8,7 @@ import { RateLimiter } from '../../src/api/rateLimit';
 import { readOnlyRefusal } from '../../src/chain/readOnlyRefusal';
 import { describeError } from '../../src/ui/shared/errorText';
 import { rejectsWith } from './rejectsWith';
+import { fakeFetch } from '../fakes/fetch';
 
 const BASE = 'https://api.example.test';
 const CALL = '/v2/contracts/call-read/SP2C2YFP12AJZB4MABJBAJ55XECVS7E4PMMZ89YZR/arkadiko-dao/get-dao-owner';
@@ -15,8 +16,7 @@ const ctx = { networkLabel: 'Mainnet', baseUrl: BASE, what: 'read-only call', ha
 
 /** The node's plain-text refusal (`HttpBadRequest`, `HttpRequestTimeout`: content type text/plain). */
 function nodeRefuses(status: number, words: string): typeof fetch {
-  return (async () =>
-    new Response(words, { status, headers: { 'content-type': 'text/plain' } })) as unknown as typeof fetch;
+  return fakeFetch(async () => new Response(words, { status, headers: { 'content-type': 'text/plain' } }));
 }
 
 function transport(f: typeof fetch): HttpTransport {

@@ -186,7 +186,6 @@ describe('Sunset: panels and hovers say "not available on this API" where v3 lac
       network: 'custom',
       networkLabel: 'Custom',
       baseUrl: ctx.baseUrl,
-      canWatch: false,
       now: ctx.now,
     };
     const b = await gone.getStxBalance(ADDRESS.mainnet);

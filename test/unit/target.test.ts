@@ -85,6 +85,7 @@ describe('targetWhat', () => {
         'contract status',
         'mempool statistics',
         'API status',
+        'sBTC deposit',
       ],
     );
   });

@@ -5,7 +5,7 @@ import { transactionAnswer } from '../../src/ui/agent/chainTools';
 import { ours, renderAnswer } from '../../src/ui/agent/toolText';
 import { txHover, type HoverSource } from '../../src/ui/editor/hoverText';
 import { txModel } from '../../src/ui/panels/models/tx';
-import { txFailure } from '../../src/ui/shared/failure';
+import { txFailure } from '../../src/ui/failure/failure';
 import type { StacksClient } from '../../src/api';
 import type { ViewModel } from '../../src/protocol';
 import { readAnswer } from '../fakes/agentAnswer';
@@ -30,7 +30,6 @@ const source: HoverSource = {
   network: 'testnet',
   networkLabel: 'Testnet',
   baseUrl: 'http://127.0.0.1:3999',
-  canWatch: true,
   now: Date.UTC(2020, 6, 16, 13, 46, 34),
 };
 // eslint-disable-next-line @typescript-eslint/no-require-imports

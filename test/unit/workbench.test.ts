@@ -17,6 +17,7 @@ import { CONTRACT } from '../fixtures/ids';
 import { loadFixture, MockApi } from '../mock-api/server';
 import { MODEL_CONTEXT } from './modelContext';
 import { withMockClient } from '../fakes/mockClient';
+import { untyped } from '../fakes/fetch';
 
 const codec = { encodeArgument, decodeClarity, clarityText };
 const U: AbiType = 'uint128';
@@ -143,7 +144,7 @@ describe('Contract workbench: arguments typed into a form', () => {
     assert.strictEqual(reason({ optional: U } as AbiType, 'none none'), 'Give one value, like none or (some …).');
     assert.strictEqual(reason('principal', ''), 'Give an address (SP…) or a contract id (SP….name).');
     assert.strictEqual(reason(U, 'u1'.repeat(1_100_001)), 'The value is too long for a Clarity value (1 MB).');
-    assert.strictEqual(reason(U, undefined as unknown as string), 'No value given.');
+    assert.strictEqual(reason(U, untyped(undefined)), 'No value given.');
   });
 
   it('a value nested deeper than the reader allows is refused, not a stack overflow', () => {
@@ -256,12 +257,12 @@ describe('Contract workbench: the panel model', () => {
       outputs: { type: 'bool' },
     });
     const big = (readOnly: number, pub: number, vars: number, maps: number) =>
-      ({
+      untyped<ContractInterface>({
         ...probe,
         functions: [...Array.from({ length: readOnly }, fn('read_only')), ...Array.from({ length: pub }, fn('public'))],
         variables: Array.from({ length: vars }, (_, i) => ({ name: `v${i}`, type: 'bool', access: 'variable' })),
         maps: Array.from({ length: maps }, (_, i) => ({ name: `m${i}`, key: 'uint128', value: 'bool' })),
-      }) as unknown as ContractInterface;
+      });
     const sections = interfaceSections(big(1_001, 700, 300, 300), ADDR);
     const forms = sections.filter((s): s is WorkbenchSection => s.type === 'workbench');
     assert.deepStrictEqual(

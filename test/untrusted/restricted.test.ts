@@ -194,7 +194,7 @@ describe('untrusted workspace: nothing starts that the user did not ask for', fu
     api = await testApi();
     assert.ok(api.networks && api.statusBar && api.txWatch && api.watchlist, 'activate() exposes the services');
     // Before anything sets a timer: the rounds and the auto refresh wait on this clock.
-    clock = api.networks.clockForTests();
+    clock = api.probe.clock();
   });
   beforeEach(async () => {
     used = await useMock();
@@ -254,7 +254,7 @@ describe('untrusted workspace: nothing starts that the user did not ask for', fu
 
   it('the view, shown in a window where nothing was asked yet (as a reload restores it), asks nothing', async () => {
     const wasUsed = api.networks!.used;
-    api.networks!.forgetUseForTests();
+    api.probe.forgetUse();
     try {
       await api.tree!.refresh(undefined, false); // nothing loaded, as after a reload
       await vscode.commands.executeCommand('workbench.view.extension.stacksLookup');

@@ -25,7 +25,18 @@ describe('web: activation in the web worker extension host', () => {
     const api = await testApi();
     const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
     assert.ok(ext.isActive);
+    assert.strictEqual((ext.packageJSON as { browser?: string }).browser, './dist/web/extension.js');
     assert.ok(api.networks && api.tree && api.statusBar, 'the services are built');
+    // The internals are the working ones: the network the settings select, the view's sections.
+    assert.strictEqual(api.networks.current, 'custom');
+    const sections = (await api.tree.getChildren()).map((node) => api.tree!.getTreeItem(node).label);
+    assert.deepStrictEqual(sections, [
+      'Network',
+      'Mempool',
+      'Watched Addresses',
+      'Workspace Contracts',
+      'Recent Lookups',
+    ]);
   });
 
   it('registers every command package.json contributes, and no other', async () => {

@@ -81,7 +81,7 @@ describe('web: detail panels', () => {
       await vscode.commands.executeCommand(command, ...args);
       check(model());
       assert.strictEqual(panelTabs().length, 1);
-      assert.match(api.panels!.htmlForTests(), /<script nonce="[A-Za-z0-9+/=]+"/);
+      assert.match(api.probe.panelHtml(), /<script nonce="[A-Za-z0-9+/=]+"/);
     });
   }
 

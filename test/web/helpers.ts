@@ -51,7 +51,7 @@ export async function freshStart(api: TestApi): Promise<void> {
   await otherMock.reset();
   await setSettings({ network: 'custom', customApiUrl: mockUrl(), requestTimeoutMs: 15000 });
   assert.ok(api.networks, 'activate() built the network service');
-  api.networks.dropClientsForTests();
+  api.probe.dropClients();
 }
 
 const section = () => vscode.workspace.getConfiguration('stacksLookup');

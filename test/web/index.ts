@@ -48,7 +48,7 @@ async function holdForHoverBench(o: {
 }): Promise<void> {
   const ext = vscode.extensions.getExtension<TestApi | undefined>('stacks-lookup.stacks-lookup');
   const api = await ext?.activate();
-  api?.networks?.raiseRateBudgetForBenchmark(1_000_000);
+  api?.probe.raiseRateBudget(1_000_000);
   // A constant hover over a file the extension does not hover in: VS Code's pipeline alone, as
   // bench/host-ux.ts has it in the Node host.
   const baseline = vscode.languages.registerHoverProvider(
@@ -89,6 +89,7 @@ function runTests(): Promise<void> {
   require('./simulation.test');
   require('./language.test');
   require('./agent.test');
+  require('./sbtc.test');
   /* eslint-enable @typescript-eslint/no-require-imports */
   const startedAt = Date.now();
   return new Promise((resolve, reject) => {

@@ -4,7 +4,7 @@
 // the tests let pass instead of waiting.
 import * as vscode from 'vscode';
 import { ADDRESS_ROUND_MS } from '../../src/chain/addressWatch';
-import type { TestApi } from '../../src/testApi';
+import { roundNow, statusText, type TestApi } from '../../src/testApi';
 import * as assert from './assert';
 import { mainMock, mockUrl } from './control';
 import { captureMessages, freshStart, IDS, passClockWaits, setSettings, testApi, waitFor, waitQuiet } from './helpers';
@@ -23,7 +23,7 @@ describe('web: watching transactions and addresses', () => {
 
   it('Watch Transaction: one notification when it is mined, with a button that opens it', async () => {
     const watch = api.txWatch!;
-    const clock = api.networks!.clockForTests();
+    const clock = api.probe.clock();
     // The pending transaction is mined after its first answer (the token transfer the mock serves).
     const mined = (await (await fetch(`${mockUrl()}/extended/v1/tx/${IDS.tx}`)).json()) as Record<string, unknown>;
     await mainMock.reset();
@@ -37,7 +37,7 @@ describe('web: watching transactions and addresses', () => {
         watch.watched.map((w) => [w.id, w.network]),
         [[IDS.pendingTx, 'custom']],
       );
-      assert.strictEqual(watch.statusText, '$(eye) 1');
+      assert.strictEqual(statusText(watch), '$(eye) 1');
       await waitFor(() => endings().length >= 1, 'the outcome', 20_000);
       // Ended, the watch asks nothing more and tells nothing more however long the clock runs.
       const asked = await waitQuiet(async () => (await mainMock.requests()).length, 'the last round');
@@ -57,16 +57,16 @@ describe('web: watching transactions and addresses', () => {
     assert.match(told[0]!.message, /^Transaction 0x4413739d…e697b43f was mined in block #3,275: success\.$/);
     assert.deepStrictEqual(told[0]!.buttons, ['Open']);
     assert.deepStrictEqual(watch.watched, []);
-    assert.strictEqual(watch.statusText, '');
+    assert.strictEqual(statusText(watch), '');
   });
 
   it("a watched address's new transaction: one notification with the setting on", async () => {
     const addressWatch = api.addressWatch!;
-    const clock = api.networks!.clockForTests();
+    const clock = api.probe.clock();
     const round = async () => {
       (await api.networks!.endpoint('custom')).client.clearCache();
       clock.advance(ADDRESS_ROUND_MS);
-      await addressWatch.roundNow();
+      await roundNow(addressWatch.rounds);
     };
     await setSettings({ 'watchedAddresses.notify': true });
     const messages = captureMessages();

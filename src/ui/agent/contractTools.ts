@@ -12,7 +12,7 @@ import { checkContractId, checkPrincipal, checkTxId, type ContractIdInfo } from 
 import { clarityModule } from '../../chain/lazyClarity';
 import { readOnlyHttpRefusal, readOnlyRefusal } from '../../chain/readOnlyRefusal';
 import { isStacksApiError } from '../../api/errors';
-import { txFailure } from '../shared/txFailure';
+import { txFailure } from '../failure/txFailure';
 import { status } from './chainTools';
 import { ask, asking, BadInput, maybe, originOf, text, type AgentNetwork, type ToolBody } from './toolContext';
 import { contractId, hash, num, ours, renderAnswer, type Datum, type Fact, type Vouched } from './toolText';

@@ -57,10 +57,11 @@ function toolFor(name: AgentToolName, d: AgentDeps): vscode.LanguageModelTool<un
       }
     },
   };
-  if (name === AgentTools.callReadOnly) {
-    // Asks nothing of the API: it only says what will be sent, for the user to confirm.
+  if (name === AgentTools.callReadOnly || name === AgentTools.trace) {
+    // Asks nothing of the API: it only says what will be sent (or run), for the user to confirm.
     tool.prepareInvocation = (options) => {
-      const c = agentModule().callConfirmation(options.input, d.networks);
+      const m = agentModule();
+      const c = (name === AgentTools.trace ? m.traceConfirmation : m.callConfirmation)(options.input, d.networks);
       // Every character the model chose is escaped: the dialog and the chat show it as text.
       const message = new vscode.MarkdownString(c.lines.map(escapeMarkdown).join('\n\n'));
       message.supportHtml = false;

@@ -11,6 +11,9 @@ export const AgentTools = {
   functionSource: 'stacks_functionSource',
   callReadOnly: 'stacks_callReadOnly',
   mempoolFees: 'stacks_mempoolFees',
+  sbtcDeposit: 'stacks_sbtcDeposit',
+  sbtcWithdrawal: 'stacks_sbtcWithdrawal',
+  trace: 'stacks_traceTransaction',
 } as const;
 
 export type AgentToolName = (typeof AgentTools)[keyof typeof AgentTools];

@@ -13,8 +13,10 @@ import { AgentTools, type AgentToolName } from './toolNames';
 import { addressTool, blockTool, feesTool, transactionTool } from './chainTools';
 import { callReadOnlyTool, callConfirmation, contractTool, functionSourceTool, whyFailedTool } from './contractTools';
 import * as l10n from '../../chain/l10n';
+import { sbtcDepositTool, sbtcWithdrawalTool } from './sbtcTools';
+import { traceConfirmation, traceTool } from './traceTool';
 
-export { callConfirmation };
+export { callConfirmation, traceConfirmation };
 
 const BODIES: Record<AgentToolName, ToolBody> = {
   [AgentTools.transaction]: transactionTool,
@@ -25,6 +27,9 @@ const BODIES: Record<AgentToolName, ToolBody> = {
   [AgentTools.functionSource]: functionSourceTool,
   [AgentTools.callReadOnly]: callReadOnlyTool,
   [AgentTools.mempoolFees]: feesTool,
+  [AgentTools.sbtcDeposit]: sbtcDepositTool,
+  [AgentTools.sbtcWithdrawal]: sbtcWithdrawalTool,
+  [AgentTools.trace]: traceTool,
 };
 
 /** Runs tool `name`; a cancelled call throws the API's `cancelled` error, everything else is an answer. */

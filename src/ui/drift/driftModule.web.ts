@@ -1,6 +1,6 @@
-// The web build's drift engine: a part of its lazily compiled bundle (src/webLazy.ts), compiled
+// The web build's drift engine: a part of its lazily compiled bundle (src/bundles/webLazy.ts), compiled
 // and run on first use.
-import { webPart } from '../../webLazy';
+import { webPart } from '../../bundles/webLazy';
 
 export type DriftEngineModule = typeof import('./driftBundle');
 

@@ -5,7 +5,7 @@
  * read-only `stacks-contract:` document. The panel, the hover and the notifications run it.
  */
 import * as vscode from 'vscode';
-import { failureModule } from '../shared/failureModule';
+import { failureModule } from '../failure/failureModule';
 import { checkContractId } from '../../chain/identifiers';
 import { isNetworkId } from '../../chain/networks';
 import { MAX_FILE_BYTES } from '../../chain/clarinetText';

@@ -5,10 +5,9 @@
  * only: nothing here asks the API or loads the lookups.
  */
 import * as vscode from 'vscode';
-import { findIdentifiers, FoundIdentifier, MAX_SCAN_LINE } from '../../chain/recognize';
 import { ContextKeys, Settings } from '../../constants';
 import type { Config } from '../shared/config';
-import { workspaceDeployer } from '../shared/workspaceContext';
+import { identifierAtCursor, type DeployerLookup } from '../shared/workspaceContext';
 import { disposeAll } from '../shared/lifecycle';
 import type { UserActivity } from '../shared/activity';
 
@@ -49,38 +48,19 @@ export function registerHover(
   });
 }
 
-export function isClarity(doc: vscode.TextDocument): boolean {
-  return doc.languageId === 'clarity' || doc.uri.path.endsWith('.clar');
-}
-
-/** The identifier under `position` (its last character included, the position after it not). */
-export function identifierUnder(doc: vscode.TextDocument, position: vscode.Position): FoundIdentifier | undefined {
-  const line = doc.lineAt(position.line).text;
-  if (line.length > MAX_SCAN_LINE) return undefined;
-  const clarity = isClarity(doc);
-  const deployer = clarity ? workspaceDeployer(doc.uri) : undefined;
-  return findIdentifiers(line, { clarity, ...(deployer ? { deployer } : {}) }).find(
-    (f) => f.start <= position.character && position.character < f.end,
-  );
-}
+export { identifierUnder, isClarity } from '../shared/workspaceContext';
 
 /**
  * Keeps `stacksLookup.identifierAtCursor` (false, 'tx', 'address' or 'contract') up to date for
  * the editor context menu. Recognition only: moving the cursor never asks the API.
  */
-export function trackIdentifierAtCursor(): vscode.Disposable {
+export function trackIdentifierAtCursor(deployerOf: DeployerLookup): vscode.Disposable {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let last: string | false | undefined;
   const update = () => {
     timer = undefined;
     const editor = vscode.window.activeTextEditor;
-    const found = editor
-      ? (identifierUnder(editor.document, editor.selection.active) ??
-        identifierUnder(
-          editor.document,
-          editor.selection.active.translate(0, -Math.min(1, editor.selection.active.character)),
-        ))
-      : undefined;
+    const found = editor ? identifierAtCursor(editor.document, editor.selection.active, deployerOf) : undefined;
     const value = found ? found.kind : false;
     if (value !== last) {
       last = value;

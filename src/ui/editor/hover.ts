@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { CallOptions, FtMetadata, StacksClient, StxBalance } from '../../api';
 import { isRouteMissing, isStacksApiError } from '../../api/errors';
-import { txFailure } from '../shared/txFailure';
+import { txFailure } from '../failure/txFailure';
 import {
   addressHover,
   contractHover,
@@ -13,21 +13,24 @@ import {
   txHover,
 } from './hoverText';
 import { checkContractId } from '../../chain/identifiers';
-import { Commands } from '../../constants';
 import type { Config, NetworkId } from '../shared/config';
-import { describeError } from '../shared/errorText';
+import { describeError, type ErrorContext } from '../shared/errorText';
 import type { Log } from '../shared/log';
-import { NETWORK_LABELS } from '../../chain/networks';
 import { NetworkService } from '../network/network';
 import { identifierUnder, isClarity } from './editorContext';
+import { sbtcDepositHover } from './sbtcHover';
+import { isSbtcContract, SBTC_META, TOKEN } from '../../chain/sbtc';
 import type { LazyLanguage } from '../language';
+import type { DeployerLookup } from '../shared/workspaceContext';
 
 export interface HoverDeps {
   config: Config;
   networks: NetworkService;
   log: Log;
   /** The language features: the hover of a `contract-call?`'s function. */
-  language?: LazyLanguage;
+  language?: Pick<LazyLanguage, 'hover'>;
+  /** The deployer of the Clarinet project that holds a document, for its relative `.name` references. */
+  deployerOf: DeployerLookup;
 }
 
 /**
@@ -36,8 +39,6 @@ export interface HoverDeps {
  * fast on the rate limit and cancelled with the hover.
  */
 export class StacksHoverProvider implements vscode.HoverProvider {
-  private watchAvailable = false;
-
   constructor(private readonly d: HoverDeps) {}
 
   async provideHover(
@@ -46,21 +47,15 @@ export class StacksHoverProvider implements vscode.HoverProvider {
     token: vscode.CancellationToken,
   ): Promise<vscode.Hover | undefined> {
     if (!this.d.config.hoverEnabled) return undefined;
-    if (this.d.language && isClarity(doc)) {
-      const callee = await this.d.language.hover(doc, position, token);
-      if (callee || token.isCancellationRequested) return callee;
-    }
-    const found = identifierUnder(doc, position);
-    if (!found) return undefined;
+    // The identifier first (one line, no bundle); the language features' hover (their bundle, the
+    // whole document read) only where there is none.
+    const found = identifierUnder(doc, position, this.d.deployerOf);
+    if (!found) return this.d.language && isClarity(doc) ? this.d.language.hover(doc, position, token) : undefined;
     const range = new vscode.Range(position.line, found.start, position.line, found.end);
     const network = this.d.networks.networkFor(found.network);
     const url = this.d.networks.urlOf(network);
-    const source: HoverSource = {
-      network,
-      networkLabel: NETWORK_LABELS[network],
-      baseUrl: url.ok ? url.url : this.d.config.apiUrl(network) || vscode.l10n.t('(no URL)'),
-      canWatch: await this.canWatch(),
-    };
+    const context = await this.d.networks.errorContext(network);
+    const source: HoverSource = { network, networkLabel: context.networkLabel, baseUrl: context.baseUrl };
     const what =
       found.kind === 'tx'
         ? vscode.l10n.t('Transaction')
@@ -74,11 +69,20 @@ export class StacksHoverProvider implements vscode.HoverProvider {
     const options: CallOptions = { signal: controller.signal, budget: 'fail-fast' };
     try {
       const { client } = await this.d.networks.endpoint(network);
-      const fetch = <T>(p: () => Promise<T>, thing: string) => this.fetched(p, network, source, thing);
+      const fetch = <T>(p: () => Promise<T>, what: string) => this.fetched(p, { ...context, what });
       let text: HoverDoc;
       switch (found.kind) {
         case 'tx': {
           const tx = await fetch(() => client.getTransaction(found.id, options), 'transaction');
+          // No such Stacks transaction: the 64 hex may be a Bitcoin txid, an sBTC deposit.
+          const deposit =
+            !tx.ok && tx.notFound
+              ? await sbtcDepositHover(client, network, found.id, source, this.d.config, options)
+              : undefined;
+          if (deposit) {
+            text = deposit;
+            break;
+          }
           // A failed call is named from its contract's source (read once a session), never blocking the hover.
           const failure = tx.ok ? await txFailure(tx.value, client, options) : undefined;
           text = tx.ok ? txHover(tx.value, source, failure) : failureHover(what, found.id, tx.short, source);
@@ -122,22 +126,17 @@ export class StacksHoverProvider implements vscode.HoverProvider {
   }
 
   /** The value, or the short sentence for its failure; a cancelled request ends the hover. */
-  private async fetched<T>(
-    request: () => Promise<T>,
-    network: NetworkId,
-    source: HoverSource,
-    what: string,
-  ): Promise<Fetched<T>> {
+  private async fetched<T>(request: () => Promise<T>, context: ErrorContext): Promise<Fetched<T>> {
     try {
       return { ok: true, value: await request() };
     } catch (e) {
       if (isStacksApiError(e) && e.kind === 'cancelled') throw e;
       if (!isStacksApiError(e))
         this.d.log.error(`Hover request failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-      const hasApiKey = await this.d.networks.hasKeyFor(network);
       return {
         ok: false,
-        short: describeError(e, { networkLabel: source.networkLabel, baseUrl: source.baseUrl, what, hasApiKey }).short,
+        short: describeError(e, context).short,
+        ...(isStacksApiError(e) && e.kind === 'not-found' ? { notFound: true } : {}),
       };
     }
   }
@@ -148,13 +147,6 @@ export class StacksHoverProvider implements vscode.HoverProvider {
     if (network === 'custom' && !this.d.config.customTokenMetadata)
       return vscode.l10n.t('token metadata is not asked for on a custom network');
     return undefined;
-  }
-
-  /** The watch link needs the tree view's command; once it is there it stays. */
-  private async canWatch(): Promise<boolean> {
-    if (!this.watchAvailable)
-      this.watchAvailable = (await vscode.commands.getCommands(true)).includes(Commands.watchAddress);
-    return this.watchAvailable;
   }
 }
 
@@ -186,7 +178,9 @@ async function holdingsOf(
   const top = await Promise.all(
     ft.results.slice(0, HOVER_TOKENS).map(async (holding) => ({
       holding,
-      meta: notAsked ?? (await metadataOf(client, holding.asset_identifier, o)),
+      meta: isSbtcContract(holding.asset_identifier.split('::')[0] ?? '', TOKEN)
+        ? SBTC_META
+        : (notAsked ?? (await metadataOf(client, holding.asset_identifier, o))),
     })),
   );
   return { ftTotal: ft.total, nftTotal: nft.total, top };

@@ -31,7 +31,7 @@ import type { NetworkId, Target } from '../../chain/target';
 // The class lists variation selectors on purpose: they are removed one by one, not as a sequence.
 import { escapeMarkdown } from '../shared/markdown';
 import { isSkipped, statusMeaning } from '../../chain/txStatus';
-import type { TxFailure } from '../shared/txFailure';
+import type { TxFailure } from '../failure/txFailure';
 import * as l10n from '../../chain/l10n';
 
 export { escapeMarkdown };
@@ -63,14 +63,12 @@ export interface HoverSource {
   network: NetworkId;
   networkLabel: string;
   baseUrl: string;
-  /** The watch command exists (the tree view is there to show watched addresses). */
-  canWatch?: boolean;
   /** For relative ages ("3 days ago"); tests pin it. */
   now?: number;
 }
 
 /** A value, or the short sentence that says why it is missing. */
-export type Fetched<T> = { ok: true; value: T } | { ok: false; short: string };
+export type Fetched<T> = { ok: true; value: T } | { ok: false; short: string; notFound?: boolean };
 
 class Doc {
   private readonly blocks: string[] = [];
@@ -169,7 +167,7 @@ export function txHover(tx: Transaction, source: HoverSource, failure?: TxFailur
     statusNote(tx),
     l10n.t('Transaction {0}', code(tx.tx_id)),
   ]);
-  failureBlock(doc, failure, source.network);
+  failureBlock(doc, failure, source.network, tx.tx_id);
   const transfer = tx.tx_type === 'token_transfer' ? tx.token_transfer : undefined;
   const memo = transfer ? decodeMemo(transfer.memo) : undefined;
   doc.block([
@@ -198,7 +196,7 @@ export function txHover(tx: Transaction, source: HoverSource, failure?: TxFailur
 }
 
 /** Why a failed transaction failed: the error's name, the vm_error in words, and links to the lines that return it. */
-function failureBlock(doc: Doc, f: TxFailure | undefined, network: NetworkId): void {
+function failureBlock(doc: Doc, f: TxFailure | undefined, network: NetworkId, txId: string): void {
   if (!f) return;
   doc.block([`$(error) ${escapeMarkdown(f.headline, 300)}`, f.vm && escapeMarkdown(f.vm.sentence, 300)]);
   const call = f.call;
@@ -212,6 +210,15 @@ function failureBlock(doc: Doc, f: TxFailure | undefined, network: NetworkId): v
           l10n.t('Open the line that returned the error'),
           Commands.openErrorLine,
           [{ network, contractId: call.contractId, fn: call.fn, result: call.result, link: i }],
+        ),
+      )
+      // Trace: the call replayed on this machine with the Clarinet SDK (src/ui/trace).
+      .concat(
+        doc.link(
+          l10n.t('$(debug-alt) Trace'),
+          l10n.t('Replay the call on this machine and show its call tree'),
+          Commands.traceTransaction,
+          [{ id: txId, network }],
         ),
       ),
   );
@@ -323,14 +330,9 @@ export function addressHover(
     doc.link(l10n.t('$(preview) Open'), l10n.t('Show the address in a panel'), Commands.showAddress, [address]),
     explorerLink(doc, target),
     copyLink(doc, address),
-    source.canWatch
-      ? doc.link(
-          l10n.t('$(eye) Watch'),
-          l10n.t('Watch this address in the Stacks Lookup view'),
-          Commands.watchAddress,
-          [address],
-        )
-      : undefined,
+    doc.link(l10n.t('$(eye) Watch'), l10n.t('Watch this address in the Stacks Lookup view'), Commands.watchAddress, [
+      address,
+    ]),
   ]);
   return doc.build(source);
 }

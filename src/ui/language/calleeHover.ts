@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { navTargetAt } from '../../chain/contractNav';
 import { NETWORK_LABELS } from '../../chain/networks';
-import { Callees, navOptionsFor } from './callees';
+import { Callees } from './callees';
 import { calleeMarkdown } from './calleeText';
 
 /** The hover of the callee function under `position`, or undefined where there is none. */
@@ -15,7 +15,7 @@ export async function calleeHover(
   position: vscode.Position,
   token: vscode.CancellationToken,
 ): Promise<vscode.Hover | undefined> {
-  const target = navTargetAt(callees.navRead(doc), doc.offsetAt(position), navOptionsFor(doc));
+  const target = navTargetAt(callees.navRead(doc), doc.offsetAt(position), callees.navOptions(doc));
   if (target?.kind !== 'function') return undefined;
   const where = await callees.resolve(doc, target.ref);
   // The Clarity extension describes the workspace's own contracts.

@@ -16,7 +16,6 @@ import type { ClarinetWorkspace } from '../projects/projects';
 import type { NetworkId } from '../shared/config';
 import { describeError } from '../shared/errorText';
 import type { Log } from '../shared/log';
-import { workspaceDeployer } from '../shared/workspaceContext';
 import type { Read } from './calleeText';
 import { within } from './within';
 
@@ -54,9 +53,12 @@ export function deployedDocument(uri: vscode.Uri): { network: NetworkId; contrac
 }
 
 /** How `.name` reads in a document: against its deployer (the plan's, or a deployed source's own address). */
-export function navOptionsFor(doc: vscode.TextDocument): NavOptions {
+export function navOptionsFor(
+  doc: vscode.TextDocument,
+  deployerOf: (uri: vscode.Uri) => string | undefined,
+): NavOptions {
   const deployed = deployedDocument(doc.uri);
-  const deployer = deployed ? deployed.contractId.split('.')[0] : workspaceDeployer(doc.uri);
+  const deployer = deployed ? deployed.contractId.split('.')[0] : deployerOf(doc.uri);
   return deployer ? { deployer } : {};
 }
 
@@ -66,6 +68,11 @@ export class Callees {
   private readonly reads = new NavReads<vscode.TextDocument>();
 
   constructor(private readonly d: LanguageDeps) {}
+
+  /** How `.name` reads in `doc`: against the deployer of its Clarinet project, or of its deployed source. */
+  navOptions(doc: vscode.TextDocument): NavOptions {
+    return navOptionsFor(doc, (uri) => this.d.projects.deployerFor(uri, this.d.networks.current));
+  }
 
   /** `doc` as navigation reads it: read again only when it changed since the last request. */
   navRead(doc: vscode.TextDocument): NavRead {

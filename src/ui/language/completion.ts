@@ -9,7 +9,7 @@ import type { ContractInterface } from '../../api';
 import { accessText, calleeArgumentAt, calleeCompletionAt, isCallable, signatureText } from '../../chain/contractNav';
 import { typeText } from '../../chain/abi';
 import { NETWORK_LABELS } from '../../chain/networks';
-import { Callees, navOptionsFor, type Resolved } from './callees';
+import { Callees, type Resolved } from './callees';
 import { calleeEntries } from './calleeText';
 
 export class CalleeCompletions implements vscode.CompletionItemProvider, vscode.SignatureHelpProvider {
@@ -20,7 +20,7 @@ export class CalleeCompletions implements vscode.CompletionItemProvider, vscode.
     position: vscode.Position,
     token: vscode.CancellationToken,
   ): Promise<vscode.CompletionList | undefined> {
-    const at = calleeCompletionAt(this.callees.navRead(doc), doc.offsetAt(position), navOptionsFor(doc));
+    const at = calleeCompletionAt(this.callees.navRead(doc), doc.offsetAt(position), this.callees.navOptions(doc));
     if (!at) return undefined;
     const where = await this.callees.resolve(doc, at.ref);
     if (!where || where.kind === 'local' || token.isCancellationRequested) return undefined;
@@ -72,7 +72,7 @@ export class CalleeCompletions implements vscode.CompletionItemProvider, vscode.
     position: vscode.Position,
     token: vscode.CancellationToken,
   ): Promise<vscode.SignatureHelp | undefined> {
-    const at = calleeArgumentAt(this.callees.navRead(doc), doc.offsetAt(position), navOptionsFor(doc));
+    const at = calleeArgumentAt(this.callees.navRead(doc), doc.offsetAt(position), this.callees.navOptions(doc));
     if (!at) return undefined;
     const where = await this.callees.resolve(doc, at.ref);
     if (!where || where.kind === 'local' || token.isCancellationRequested) return undefined;

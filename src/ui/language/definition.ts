@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 import { definitionOf, navTargetAt, type NavTarget } from '../../chain/contractNav';
-import { Callees, contractSourceUri, localText, navOptionsFor, type Resolved } from './callees';
+import { Callees, contractSourceUri, localText, type Resolved } from './callees';
 
 /** What a definition request tells the user when it has no answer: a status bar message, for this long. */
 const MESSAGE_MS = 6000;
@@ -20,7 +20,7 @@ export class DeployedDefinitions implements vscode.DefinitionProvider {
     position: vscode.Position,
     token: vscode.CancellationToken,
   ): Promise<vscode.Location | undefined> {
-    const target = navTargetAt(this.callees.navRead(doc), doc.offsetAt(position), navOptionsFor(doc));
+    const target = navTargetAt(this.callees.navRead(doc), doc.offsetAt(position), this.callees.navOptions(doc));
     if (!target) return undefined;
     const where = await this.callees.resolve(doc, target.ref);
     if (!where || token.isCancellationRequested) return undefined;

@@ -1,6 +1,6 @@
-// The web build's language features: a part of its lazily compiled bundle (src/webLazy.ts),
+// The web build's language features: a part of its lazily compiled bundle (src/bundles/webLazy.ts),
 // compiled and run the first time the editor asks one of them.
-import { webPart } from '../../webLazy';
+import { webPart } from '../../bundles/webLazy';
 
 export type LanguageModule = typeof import('./languageBundle');
 

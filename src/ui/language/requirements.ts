@@ -13,7 +13,7 @@ import { Commands } from '../../constants';
 import type { NetworkId } from '../shared/config';
 import { reportError } from '../shared/errors';
 import { showInfo, showWarning } from '../shared/notify';
-import { navOptionsFor, type Callees, type LanguageDeps } from './callees';
+import { type Callees, type LanguageDeps } from './callees';
 
 export class RequirementFixes implements vscode.CodeActionProvider {
   static readonly kinds = [vscode.CodeActionKind.QuickFix];
@@ -25,7 +25,7 @@ export class RequirementFixes implements vscode.CodeActionProvider {
 
   /** Offered from what is known (the projects as read); nothing is asked of the API here. */
   provideCodeActions(doc: vscode.TextDocument, range: vscode.Range): vscode.CodeAction[] | undefined {
-    const target = navTargetAt(this.callees.navRead(doc), doc.offsetAt(range.start), navOptionsFor(doc));
+    const target = navTargetAt(this.callees.navRead(doc), doc.offsetAt(range.start), this.callees.navOptions(doc));
     if (!target?.ref.id) return undefined;
     const id = target.ref.id;
     for (const p of this.d.projects.loaded ?? []) {

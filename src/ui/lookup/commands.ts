@@ -28,6 +28,7 @@ export function registerLookupCommands(d: LookupDeps): vscode.Disposable[] {
     hint: string,
   ) => {
     const ref = await argOrAsk(
+      d.deployerOf,
       arg,
       title,
       hint,
@@ -41,11 +42,15 @@ export function registerLookupCommands(d: LookupDeps): vscode.Disposable[] {
   };
   return [
     d.activity.registerCommand(Commands.lookup, async (arg?: unknown) => {
-      const r = typeof arg === 'string' ? recognizeOrWarn(arg) : (fromEditor() ?? (await askLookup()));
+      // A target (a recent lookup, an sBTC deposit from a hover) opens as it is.
+      const t = arg && typeof arg === 'object' ? toTarget(arg) : undefined;
+      if (t) return open({ target: t });
+      const r = typeof arg === 'string' ? recognizeOrWarn(arg) : (fromEditor(d.deployerOf) ?? (await askLookup()));
       return r ? open(r) : undefined;
     }),
     d.activity.registerCommand(Commands.showTransaction, async (arg?: unknown) => {
       const id = await argOrAsk(
+        d.deployerOf,
         arg,
         vscode.l10n.t('Transaction id'),
         vscode.l10n.t('0x followed by 64 hex digits'),
@@ -56,6 +61,7 @@ export function registerLookupCommands(d: LookupDeps): vscode.Disposable[] {
     }),
     d.activity.registerCommand(Commands.showAddress, async (arg?: unknown) => {
       const p = await argOrAsk(
+        d.deployerOf,
         arg,
         vscode.l10n.t('Address or contract principal'),
         vscode.l10n.t('SP…, ST…, or SP….contract-name'),
@@ -90,6 +96,7 @@ export function registerLookupCommands(d: LookupDeps): vscode.Disposable[] {
           ? toTarget(arg)?.id
           : arg;
       const ids = await argOrAsk(
+        d.deployerOf,
         raw,
         vscode.l10n.t('Contract ids'),
         vscode.l10n.t('SP….name, SP….other (comma or space separated)'),

@@ -2,7 +2,6 @@
 import * as vscode from 'vscode';
 import { isStacksApiError } from '../../api/errors';
 import { checkContractId, Checked } from '../../chain/identifiers';
-import { identifierAt } from '../../chain/recognize';
 import { recognizeInput, RecognizedInput, Target, targetWhat, targetTitle } from '../../chain/target';
 import { NETWORK_LABELS } from '../../chain/networks';
 import type { Config, NetworkId } from '../shared/config';
@@ -11,7 +10,7 @@ import type { History } from '../shared/history';
 import type { Log } from '../shared/log';
 import { showWarning } from '../shared/notify';
 import type { Presenter } from '../shared/presenter';
-import { workspaceDeployer } from '../shared/workspaceContext';
+import { identifierAtCursor, type DeployerLookup } from '../shared/workspaceContext';
 import type { NetworkService } from '../network/network';
 import type { UserActivity } from '../shared/activity';
 
@@ -23,6 +22,8 @@ export interface LookupDeps {
   log: Log;
   /** Counts the commands in flight, so the welcome waits for a quiet moment. */
   activity: UserActivity;
+  /** The deployer of the Clarinet project that holds a document, for its relative `.name` references. */
+  deployerOf: DeployerLookup;
 }
 
 /** Opens a target with progress and cancellation; failures become one sentence with actions. */
@@ -57,7 +58,14 @@ export async function openTarget(
             // A bare 64-hex value is a transaction id or a block hash: try the block when no transaction has it.
             if (r.ambiguousHash && isStacksApiError(e) && e.kind === 'not-found') {
               target = { kind: 'block', id: target.id, network };
-              await d.presenter.open(target, options);
+              try {
+                await d.presenter.open(target, options);
+              } catch (e2) {
+                // Neither a transaction nor a block: a Bitcoin txid, tried as an sBTC deposit.
+                if (!(isStacksApiError(e2) && e2.kind === 'not-found')) throw e2;
+                target = { kind: 'sbtcDeposit', id: target.id.replace(/^0x/i, '').toLowerCase(), network };
+                await d.presenter.open(target, options);
+              }
             } else throw e;
           }
           await d.history.add(target);
@@ -88,7 +96,7 @@ export function recognizeOrWarn(s: string): RecognizedInput | undefined {
 }
 
 /** The selection, or the identifier under the cursor, of the active editor. */
-export function fromEditor(): RecognizedInput | undefined {
+export function fromEditor(deployerOf: DeployerLookup): RecognizedInput | undefined {
   const editor = vscode.window.activeTextEditor;
   if (!editor) return undefined;
   const doc = editor.document;
@@ -97,13 +105,7 @@ export function fromEditor(): RecognizedInput | undefined {
     const r = recognizeInput(doc.getText(sel));
     if (r.ok) return r.value;
   }
-  const clarity = doc.languageId === 'clarity' || doc.uri.path.endsWith('.clar');
-  const deployer = clarity ? workspaceDeployer(doc.uri) : undefined;
-  // Only the cursor's line: identifierAt does not scan a line longer than MAX_SCAN_LINE.
-  const found = identifierAt(doc.lineAt(sel.active.line).text, sel.active.character, {
-    clarity,
-    ...(deployer ? { deployer } : {}),
-  });
+  const found = identifierAtCursor(doc, sel.active, deployerOf);
   if (!found) return undefined;
   const kind = found.kind === 'contract' ? 'contract' : found.kind;
   return { target: { kind, id: found.id }, ...(found.network ? { chain: found.network } : {}) };
@@ -124,6 +126,7 @@ export async function askLookup(): Promise<RecognizedInput | undefined> {
 
 /** The command's argument when it is valid; otherwise a validating input box (prefilled from the cursor). */
 export async function argOrAsk(
+  deployerOf: DeployerLookup,
   arg: unknown,
   title: string,
   placeHolder: string,
@@ -136,7 +139,7 @@ export async function argOrAsk(
     void showWarning(c.reason);
     return undefined;
   }
-  const guess = fromEditor();
+  const guess = fromEditor(deployerOf);
   const prefill =
     guess && (guess.target.kind === kind || (kind === 'address' && guess.target.kind === 'contract'))
       ? guess.target.id

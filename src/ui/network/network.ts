@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ServerStatus, StacksClient } from '../../api';
 import { createStacksClient } from '../../api/lazy';
-import { AdjustableClock, type Clock, realTime } from '../../api/clock';
+import { type Clock, realTime } from '../../api/clock';
 import { checkBaseUrl } from '../../api/url';
 import type { ChainNetwork } from '../../chain/identifiers';
 import { ContextKeys, NETWORK_URLS, Settings } from '../../constants';
@@ -39,6 +39,28 @@ export interface WatchNetwork {
 }
 
 /**
+ * What a NetworkService keeps that its owner hands in (src/extension.ts builds it): the clients
+ * made so far, the clock they and their rounds run on, the rate budget of the clients made from
+ * now on, and whether the user has asked for chain data in this window. The in-host tests' probes
+ * (src/testApi.ts) read and set it; the service itself has no member for them.
+ */
+export interface NetworkState {
+  /** The clients made so far, each named by network, URL, timeout and whether a key is sent (never the key). */
+  readonly clients: Map<string, StacksClient>;
+  /** The clock of the clients made from now on (rate budget, cache) and of what they pace. */
+  clock: Clock;
+  /** Requests per minute for the clients made from now on (the benchmark's memory run); the client's own by default. */
+  requestsPerMinute?: number;
+  /** Whether the user has asked for chain data in this window (see `NetworkService.used`). */
+  used: boolean;
+}
+
+/** The state of a service that has made no client, runs on real time and has not been used. */
+export function networkState(): NetworkState {
+  return { clients: new Map(), clock: realTime, used: false };
+}
+
+/**
  * Knows the selected network, the API URL of each network and which API key belongs to which
  * origin. A key is only handed to a client whose origin it was set for.
  */
@@ -46,11 +68,6 @@ export class NetworkService extends Disposable implements WatchNetwork {
   private readonly emitter = new vscode.EventEmitter<void>();
   /** Fires when the network, an API URL, the timeout or the key changes. */
   readonly onDidChange = this.emitter.event;
-  private readonly clients = new Map<string, StacksClient>();
-  /** Requests per minute for the clients made from now on; set by the benchmark only (see below). */
-  private budgetOverride: number | undefined;
-  /** The clock of the clients made from now on (rate budget, cache); set by the in-host tests only (see below). */
-  private adjustableClock: AdjustableClock | undefined;
   private keys: Record<string, string> | undefined;
   /** Switched-off API routes the user has been told about this session. */
   private readonly fallbacksShown = new Set<string>();
@@ -59,6 +76,7 @@ export class NetworkService extends Disposable implements WatchNetwork {
     private readonly config: Config,
     private readonly secrets: vscode.SecretStorage,
     private readonly log: Log,
+    private readonly state: NetworkState = networkState(),
   ) {
     super();
     this.registerAll(
@@ -113,7 +131,6 @@ export class NetworkService extends Disposable implements WatchNetwork {
     return checked.ok ? { ok: true, url: raw.replace(/\/+$/, '') } : { ok: false, reason: checked.reason };
   }
 
-  private usedFlag = false;
   private readonly usedEmitter = new vscode.EventEmitter<void>();
   /** Fires once, when the user first asks for data in this window (not background requests). */
   readonly onDidFirstUse = this.usedEmitter.event;
@@ -125,22 +142,14 @@ export class NetworkService extends Disposable implements WatchNetwork {
    * wait for one of those.
    */
   get used(): boolean {
-    return this.usedFlag;
+    return this.state.used;
   }
 
   /** The user asked for chain data in this window: what waits for that starts now. */
   markUsed(): void {
-    if (this.usedFlag) return;
-    this.usedFlag = true;
+    if (this.state.used) return;
+    this.state.used = true;
     this.usedEmitter.fire();
-  }
-
-  /**
-   * As in a window just reloaded: the user has not asked for chain data here yet. What already
-   * started (a poll, a round) is not stopped. Reachable through the test API only (extensionMode Test).
-   */
-  forgetUseForTests(): void {
-    this.usedFlag = false;
   }
 
   /**
@@ -156,15 +165,15 @@ export class NetworkService extends Disposable implements WatchNetwork {
     const timeoutMs = this.config.requestTimeoutMs;
     const keyMode = this.config.apiKeyMode(network);
     const id = `${network}|${baseUrl}|${timeoutMs}|${key ? `key:${keyMode}` : 'nokey'}`;
-    let client = this.clients.get(id);
+    let client = this.state.clients.get(id);
     if (!client) {
       client = createStacksClient({
         baseUrl,
         timeoutMs,
         log: this.log.write,
         ...(key ? { apiKey: key, apiKeyMode: keyMode } : {}),
-        ...(this.budgetOverride ? { rateLimit: { limit: this.budgetOverride } } : {}),
-        ...(this.adjustableClock ? { clock: this.adjustableClock } : {}),
+        ...(this.state.requestsPerMinute ? { rateLimit: { limit: this.state.requestsPerMinute } } : {}),
+        ...(this.state.clock !== realTime ? { clock: this.state.clock } : {}),
         // The client logs the fallback itself; the user hears about each route once a session.
         onFallback: (route, replacement) => {
           if (this.fallbacksShown.has(route)) return;
@@ -181,53 +190,14 @@ export class NetworkService extends Disposable implements WatchNetwork {
           );
         },
       });
-      this.clients.set(id, client);
+      this.state.clients.set(id, client);
     }
     return { network, baseUrl, client };
   }
 
-  /**
-   * The clients made so far, each named by network, URL, timeout and whether a key is sent (never
-   * the key itself). Reachable through the test API only (extensionMode Test).
-   */
-  clientIdsForTests(): string[] {
-    return [...this.clients.keys()];
-  }
-
-  /**
-   * Drops the clients, so the next request starts with an empty cache and a full rate budget (the
-   * web tests reuse one mock URL). Reachable through the test API only (extensionMode Test).
-   */
-  dropClientsForTests(): void {
-    this.clients.clear();
-  }
-
-  /**
-   * Raises the rate budget of the clients made from now on, for the benchmark's 1,000-lookup
-   * memory run against the local mock. Reachable through the test API only (extensionMode Test).
-   */
-  raiseRateBudgetForBenchmark(requestsPerMinute: number): void {
-    this.budgetOverride = requestsPerMinute;
-    this.clients.clear();
-  }
-
   /** The clock of the clients' rate budgets and caches, and of what they pace (the explorer's auto refresh, the watch rounds, the status bar's pause between tips). */
   get clock(): Clock {
-    return this.adjustableClock ?? realTime;
-  }
-
-  /**
-   * A clock the in-host tests can move forward, for the clients made from now on (rate budget,
-   * cache) and the explorer's auto refresh: a rate-limit block, a cache lifetime or a refresh
-   * interval then passes without being waited out. The same clock on every call. Reachable through the test API only
-   * (extensionMode Test).
-   */
-  clockForTests(): AdjustableClock {
-    if (!this.adjustableClock) {
-      this.adjustableClock = new AdjustableClock();
-      this.clients.clear();
-    }
-    return this.adjustableClock;
+    return this.state.clock;
   }
 
   /** The key bound to the origin of `baseUrl`, if any. */
@@ -320,7 +290,7 @@ export class NetworkService extends Disposable implements WatchNetwork {
   }
 
   private changed(): void {
-    this.clients.clear();
+    this.state.clients.clear();
     void this.updateContext();
     this.emitter.fire();
   }

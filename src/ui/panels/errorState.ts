@@ -1,8 +1,8 @@
 /** What the detail panel says when a place fails to load: a title, one sentence and its actions. */
 import { isStacksApiError } from '../../api/errors';
 import { targetWhat, type Target } from '../../chain/target';
-import type { Action } from '../../protocol';
-import type { ErrorAction } from '../shared/errorText';
+import type { Action, HostMessage } from '../../protocol';
+import { describeError, type ErrorAction, type ErrorContext } from '../shared/errorText';
 import * as l10n from '../../chain/l10n';
 
 export function errorTitle(kind: Target['kind']): string {
@@ -27,4 +27,20 @@ export function errorActions(e: unknown, suggested: readonly ErrorAction[], canB
   }
   if (canBack) actions.push({ label: l10n.t('Back'), icon: 'arrow-left', intent: { type: 'back' } });
   return actions;
+}
+
+/** The error state of a place of `kind` that failed with `e`, without its frame and state. */
+export function errorMessage(
+  kind: Target['kind'],
+  e: unknown,
+  context: ErrorContext,
+  canBack: boolean,
+): Omit<Extract<HostMessage, { type: 'error' }>, 'frame' | 'state'> {
+  const text = describeError(e, context);
+  return {
+    type: 'error',
+    title: errorTitle(kind),
+    message: text.message,
+    actions: errorActions(e, text.actions, canBack),
+  };
 }

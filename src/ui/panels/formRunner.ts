@@ -22,6 +22,7 @@ import { callResult, parseAt, prepareCall, prepareRead, valueResult } from './mo
 import { type Entry, identity } from './places';
 import * as l10n from '../../chain/l10n';
 import { formatCount } from '../../chain/format';
+import { TraceSection } from './traceSection';
 
 /** A call the node ran and refused (`okay: false`): its reason in words, then the node's own text. */
 export function refusedCall(form: string, cause: string | null | undefined, at: string): FormResult {
@@ -44,11 +45,15 @@ export class FormRunner {
   private readonly forms = new Map<string, AbortController>();
   /** The last answer of each form of the place shown (cleared when the panel shows another state). */
   readonly results = new Map<string, FormResult>();
+  /** The transaction panel's Trace section. */
+  readonly trace: TraceSection;
 
   constructor(
     private readonly d: { networks: NetworkService; config: Config; log: Log },
     private readonly host: FormHost,
-  ) {}
+  ) {
+    this.trace = new TraceSection(host);
+  }
 
   async run(d: FormDecision, here: Entry, iface: ContractInterface): Promise<void> {
     const form = d.do === 'call' ? `fn:${d.fn}` : d.do === 'simulate' ? `public:${d.fn}` : `${d.what}:${d.name}`;
@@ -199,10 +204,19 @@ export class FormRunner {
     return texts;
   }
 
+  /** What a webview that loads again is sent after the model: the answers under its forms, the Trace section. */
+  replayMessages(): HostMessage[] {
+    return [
+      ...[...this.results.values()].map((result): HostMessage => ({ type: 'result', result })),
+      ...this.trace.replay(),
+    ];
+  }
+
   /** Cancels every running form and forgets the answers shown. */
   cancel(): void {
     for (const c of this.forms.values()) c.abort();
     this.forms.clear();
     this.results.clear();
+    this.trace.forget();
   }
 }

@@ -6,24 +6,28 @@ import { FormResult, Frame, HostMessage, PanelParams, PanelState, ViewModel } fr
 import type { ContractInterface } from '../../api';
 import type { InterfaceState } from './models/contracts';
 import { FormRunner } from './formRunner';
-import { describeError } from '../shared/errorText';
 import { showCopied, showWarning } from '../shared/notify';
 import type { History } from '../shared/history';
-import { NETWORK_LABELS } from '../../chain/networks';
 import type { OpenOptions, Presenter } from '../shared/presenter';
 import { openContractSource, SourceDeps } from './contractSource';
 import { panelHtml, resourceRoots } from './html';
-import { loadPanel, Loaded, Parts } from './models';
-import { errorActions, errorTitle } from './errorState';
+import type { Loaded, Parts } from './models';
+import { loadPlace } from './loadPlace';
+import { errorMessage } from './errorState';
 import { decide, fitMessage, messageBytes } from './messages';
-import { Entry, identity, Places, stateOf } from './places';
+import { Entry, frameOf, identity, Places, stateOf } from './places';
 import { checkTarget } from '../shared/targets';
 import { Disposable, disposeAll } from '../shared/lifecycle';
 import { formatCount } from '../../chain/format';
+import type { PanelTap } from './panelTap';
 
 export interface PanelDeps extends SourceDeps {
   history: History;
   extensionUri: vscode.Uri;
+  /** Hears the panel's traffic (the in-host tests' probe only). */
+  tap?: PanelTap;
+  /** The workspace's own file of a deployed contract (the contract panel shows its hash). */
+  localContract?: (contractId: string) => Promise<{ file: string; text: string } | undefined>;
 }
 
 /** What the panel shows now, for tests and tools. */
@@ -41,6 +45,8 @@ export interface PanelSnapshot {
 export class PanelManager extends Disposable implements Presenter {
   private panel: vscode.WebviewPanel | undefined;
   private panelSubs: vscode.Disposable[] = [];
+  /** Whether the webview has said `ready`: nothing is posted before (it is sent what it missed then). */
+  private ready = false;
   private readonly places = new Places();
   /** The raw responses behind the current model, reused when paging. */
   private parts: { of: string; parts: Parts } | undefined;
@@ -54,12 +60,6 @@ export class PanelManager extends Disposable implements Presenter {
   private readonly forms: FormRunner;
   /** The last model shown (cleared when the panel closes). */
   current: PanelSnapshot | undefined;
-  private readonly sent = this.register(new vscode.EventEmitter<HostMessage>());
-  private readonly received = this.register(new vscode.EventEmitter<unknown>());
-  /** Each message posted to the webview, replays and form results included. Through the test API only. */
-  readonly onDidPostForTests = this.sent.event;
-  /** Each message from the webview (or a test) as `handle` takes it. Through the test API only. */
-  readonly onDidReceiveForTests = this.received.event;
 
   constructor(private readonly d: PanelDeps) {
     super();
@@ -109,7 +109,7 @@ export class PanelManager extends Disposable implements Presenter {
   replayMessages(): HostMessage[] {
     if (!this.last) return [];
     if (this.last.type !== 'render') return [this.last];
-    return [this.last, ...[...this.results.values()].map((result): HostMessage => ({ type: 'result', result }))];
+    return [this.last, ...this.forms.replayMessages()];
   }
 
   /** Resolves with the next state the panel shows (a model or an error). */
@@ -127,7 +127,7 @@ export class PanelManager extends Disposable implements Presenter {
    * ignores anything outside the protocol; this carries it out. Resolves when the operation is done.
    */
   async handle(raw: unknown): Promise<void> {
-    this.received.fire(raw);
+    this.d.tap?.received(raw);
     const d = decide(raw, {
       here: this.places.here,
       previous: this.places.previous,
@@ -144,6 +144,8 @@ export class PanelManager extends Disposable implements Presenter {
         if (d.why) this.ignored(d.why);
         return;
       case 'replay':
+        // The webview is ready (again): its first model, or what it lost when it was reloaded.
+        this.ready = true;
         for (const m of this.replayMessages()) this.send(m);
         return;
       case 'painted': {
@@ -157,15 +159,7 @@ export class PanelManager extends Disposable implements Presenter {
       case 'navigate':
         return this.navigate(d.entry, d.how);
       case 'copy':
-        await vscode.env.clipboard.writeText(d.text);
-        // A result is chain data of any shape: the status bar names it rather than showing it.
-        if (this.forms.texts().has(d.text))
-          vscode.window.setStatusBarMessage(
-            vscode.l10n.t('$(copy) Copied the result ({0} characters)', formatCount(d.text.length)),
-            2500,
-          );
-        else showCopied(d.text);
-        return;
+        return copy(d.text, this.forms.texts().has(d.text));
       case 'openExternal':
         await vscode.env.openExternal(vscode.Uri.parse(d.url, true));
         return;
@@ -179,7 +173,10 @@ export class PanelManager extends Disposable implements Presenter {
         await vscode.commands.executeCommand(d.command);
         return;
       case 'watch':
-        await vscode.commands.executeCommand(Commands.watchTransaction, d.target);
+        await vscode.commands.executeCommand(
+          d.target.kind === 'sbtcDeposit' ? Commands.watchSbtcDeposit : Commands.watchTransaction,
+          d.target,
+        );
         return;
       case 'call':
       case 'read':
@@ -189,6 +186,8 @@ export class PanelManager extends Disposable implements Presenter {
       }
       case 'resimulate':
         return this.forms.resimulate(d, async (e) => (await this.navigate(e, { push: true }), this.formPlace()));
+      case 'trace':
+        return this.forms.trace.act(d.act);
     }
   }
 
@@ -217,27 +216,16 @@ export class PanelManager extends Disposable implements Presenter {
     return { target: { ...target, network: target.network ?? this.d.networks.current }, params };
   }
 
-  private async load(
+  private load(
     entry: Entry,
     previous: Parts | undefined,
     signal: AbortSignal,
     onWait?: (ms: number) => void,
     restored = false,
   ): Promise<Loaded> {
-    const network = entry.target.network;
-    const ep = await this.d.networks.endpoint(network, { background: restored });
-    return loadPanel(entry.target, entry.params, {
-      ...(restored ? { budget: 'fail-fast' as const } : {}),
-      client: ep.client,
-      ctx: {
-        network,
-        networkLabel: NETWORK_LABELS[network],
-        baseUrl: ep.baseUrl,
-        hasApiKey: ep.client.hasApiKey,
-        now: Date.now(),
-        ...(network === 'custom' && this.d.config.customTokenMetadata ? { customTokenMetadata: true } : {}),
-      },
+    return loadPlace(this.d, entry, {
       signal,
+      restored,
       ...(onWait ? { onWait } : {}),
       ...(previous ? { previous } : {}),
     });
@@ -292,15 +280,11 @@ export class PanelManager extends Disposable implements Presenter {
   }
 
   private async showError(entry: Entry, e: unknown): Promise<void> {
-    const network = entry.target.network;
-    const text = describeError(e, await this.d.networks.errorContext(network, targetWhat(entry.target.kind)));
+    const context = await this.d.networks.errorContext(entry.target.network, targetWhat(entry.target.kind));
     if (!isStacksApiError(e))
       this.d.log.error(`Detail panel: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     this.post({
-      type: 'error',
-      title: errorTitle(entry.target.kind),
-      message: text.message,
-      actions: errorActions(e, text.actions, this.places.canBack),
+      ...errorMessage(entry.target.kind, e, context, this.places.canBack),
       frame: this.frame(entry),
       state: stateOf(entry),
     });
@@ -308,16 +292,7 @@ export class PanelManager extends Disposable implements Presenter {
 
   private frame(entry: Entry): Frame {
     const network = entry.target.network;
-    const u = this.d.networks.urlOf(network);
-    // The Stacks explorer has no page for a burn (Bitcoin) block: its fields link to the Bitcoin explorer.
-    const explorable = entry.target.kind !== 'contracts' && entry.target.kind !== 'burnBlock';
-    return {
-      canBack: this.places.canBack,
-      canForward: this.places.canForward,
-      network: NETWORK_LABELS[network],
-      baseUrl: u.ok ? u.url : this.d.config.apiUrl(network),
-      ...(explorable ? { explorer: { kind: entry.target.kind, id: entry.target.id, network } } : {}),
-    };
+    return frameOf(entry, this.places, this.d.networks.urlOf(network), this.d.config.apiUrl(network));
   }
 
   private post(m: HostMessage): void {
@@ -331,18 +306,17 @@ export class PanelManager extends Disposable implements Presenter {
     }
   }
 
-  /** Posts `m`, or, when it is larger than a panel takes (messages.ts), what the panel says instead. */
+  /**
+   * Posts `m`, or, when it is larger than a panel takes (messages.ts), what the panel says instead;
+   * nothing before the webview is ready (it then asks for what it missed, `replay`).
+   */
   private send(m: HostMessage): void {
+    if (!this.panel || !this.ready) return;
     const fitted = fitMessage(m);
     if (fitted !== m)
       this.d.log.warn(`Detail panel: a "${m.type}" message of ${messageBytes(m)} bytes was too large to post.`);
-    this.sent.fire(fitted);
-    void this.panel?.webview.postMessage(fitted);
-  }
-
-  /** The HTML document of the webview as VS Code holds it ('' with no panel open). Through the test API only. */
-  htmlForTests(): string {
-    return this.panel?.webview.html ?? '';
+    this.d.tap?.posted(fitted);
+    void this.panel.webview.postMessage(fitted);
   }
 
   private ignored(what: string): void {
@@ -367,8 +341,10 @@ export class PanelManager extends Disposable implements Presenter {
   /** Takes over a new or restored panel: options, the document, and its events. */
   private adopt(panel: vscode.WebviewPanel): void {
     this.panel = panel;
+    this.ready = false;
     panel.webview.options = { enableScripts: true, localResourceRoots: resourceRoots(this.d.extensionUri) };
     panel.webview.html = panelHtml(panel.webview, this.d.extensionUri);
+    this.d.tap?.shows(panel.webview);
     this.panelSubs = [
       panel.webview.onDidReceiveMessage((m: unknown) => void this.handle(m)),
       panel.onDidDispose(() => {
@@ -377,6 +353,7 @@ export class PanelManager extends Disposable implements Presenter {
         this.forms.cancel();
         disposeAll(this.panelSubs);
         this.panel = undefined;
+        this.d.tap?.shows(undefined);
         this.places.clear();
         this.parts = undefined;
         this.last = undefined;
@@ -401,4 +378,15 @@ export class PanelManager extends Disposable implements Presenter {
     this.adopt(panel);
     void this.navigate(this.entryFor(t, s.data.params ?? {}), { push: true, restored: true });
   }
+}
+
+/** Copies `text`; a form's result is chain data of any shape: the status bar names it rather than showing it. */
+async function copy(text: string, isResult: boolean): Promise<void> {
+  await vscode.env.clipboard.writeText(text);
+  if (isResult)
+    vscode.window.setStatusBarMessage(
+      vscode.l10n.t('$(copy) Copied the result ({0} characters)', formatCount(text.length)),
+      2500,
+    );
+  else showCopied(text);
 }

@@ -12,7 +12,15 @@ import { checkBlockRef } from '../../chain/identifiers';
 import type { NetworkId, Target } from '../../chain/target';
 import { Commands } from '../../constants';
 import { clip } from '../../chain/format';
-import { type HostMessage, Section, Value, ViewModel, WebviewMessage, WorkbenchForm } from '../../protocol';
+import {
+  type HostMessage,
+  type TraceLine,
+  Section,
+  Value,
+  ViewModel,
+  WebviewMessage,
+  WorkbenchForm,
+} from '../../protocol';
 import { Entry, mergeParams } from './places';
 import { checkTarget } from '../shared/targets';
 import * as l10n from '../../chain/l10n';
@@ -58,7 +66,19 @@ export type Decision =
   /** Re-simulate the failed transaction the panel shows (its place, never an id from the message). */
   | { do: 'resimulate'; target: Target; when: 'now' | 'before' }
   /** Read a data variable, constant or map entry the panel offers a form for. */
-  | { do: 'read'; target: Target; what: 'var' | 'constant' | 'map'; name: string; key: string | undefined; at: string };
+  | { do: 'read'; target: Target; what: 'var' | 'constant' | 'map'; name: string; key: string | undefined; at: string }
+  /**
+   * The Trace section (src/ui/trace): trace the transaction shown (its place, never an id from the
+   * message), open the failing line it shows (the runner checks it is the one it posted), or the
+   * buttons shown when no Clarinet SDK was found.
+   */
+  | {
+      do: 'trace';
+      act:
+        | { kind: 'run'; target: Target }
+        | { kind: 'open'; line: TraceLine }
+        | { kind: 'setup'; what: 'install' | 'setPath' };
+    };
 
 /** What the host knows when a message arrives. */
 export interface PanelSituation {
@@ -150,7 +170,8 @@ export function decide(raw: unknown, s: PanelSituation): Decision {
     case 'retry':
       return here ? { do: 'navigate', entry: here, how: { reuse: true } } : { do: 'ignore' };
     case 'watch':
-      return here?.target.kind === 'tx' && s.shown?.kind === 'tx'
+      return (here?.target.kind === 'tx' && s.shown?.kind === 'tx') ||
+        (here?.target.kind === 'sbtcDeposit' && s.shown?.kind === 'sbtcDeposit')
         ? { do: 'watch', target: here.target }
         : { do: 'ignore', why: 'a watch while the panel shows no transaction' };
     case 'call': {
@@ -184,6 +205,18 @@ export function decide(raw: unknown, s: PanelSituation): Decision {
         return { do: 'ignore', why: 'a map read without a key, or a key for a variable' };
       return { do: 'read', target: here.target, what: m.what, name: form.name, key: m.key, at: m.at };
     }
+    case 'trace': {
+      const offered = s.shown?.sections.some(
+        (x) => x.type === 'actions' && x.actions.some((a) => a.intent.type === 'trace'),
+      );
+      return here?.target.kind === 'tx' && offered
+        ? { do: 'trace', act: { kind: 'run', target: here.target } }
+        : { do: 'ignore', why: 'a trace the panel does not offer' };
+    }
+    case 'openTraceLine':
+      return { do: 'trace', act: { kind: 'open', line: m.line } };
+    case 'traceSetup':
+      return { do: 'trace', act: { kind: 'setup', what: m.what } };
     case 'refresh':
       return here ? { do: 'navigate', entry: here, how: {} } : { do: 'ignore' };
     case 'back':
@@ -321,5 +354,17 @@ export function fitMessage(m: HostMessage, max = MAX_MESSAGE_BYTES): HostMessage
       return { ...m, form: clip(m.form, 200) };
     case 'busy':
       return m;
+    case 'trace':
+      return {
+        type: 'trace',
+        trace: {
+          state: 'failed',
+          message: l10n.t(
+            'The trace is too large to show: {0} MB, and a panel shows at most {1} MB.',
+            mb(bytes),
+            mb(max),
+          ),
+        },
+      };
   }
 }

@@ -1,4 +1,4 @@
-import { lazyBundle } from '../../lazyBundle';
+import { lazyBundle } from '../../bundles/lazyBundle';
 import * as l10n from '../../chain/l10n';
 
 type PanelsModule = typeof import('./');

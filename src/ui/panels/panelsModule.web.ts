@@ -1,6 +1,6 @@
-// The web build's detail panels: a part of its lazily compiled bundle (src/webLazy.ts), compiled
+// The web build's detail panels: a part of its lazily compiled bundle (src/bundles/webLazy.ts), compiled
 // and run when the first panel opens.
-import { webPart } from '../../webLazy';
+import { webPart } from '../../bundles/webLazy';
 
 type PanelsModule = typeof import('./');
 

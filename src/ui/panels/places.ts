@@ -2,8 +2,9 @@
  * The detail panel's back/forward history: the places it has shown, each a target (its network
  * always set) with its params. Only identities are kept, never data.
  */
+import { NETWORK_LABELS } from '../../chain/networks';
 import type { Target } from '../../chain/target';
-import type { PanelParams, PanelState } from '../../protocol';
+import type { Frame, PanelParams, PanelState } from '../../protocol';
 
 export interface Entry {
   target: Target & { network: NonNullable<Target['network']> };
@@ -83,4 +84,23 @@ export function mergeParams(cur: PanelParams, change: PanelParams): PanelParams 
     delete next.expandOffset;
   }
   return next;
+}
+
+/** The frame around `entry`: back and forward, the network and its API URL, the explorer link. */
+export function frameOf(
+  entry: Entry,
+  places: { canBack: boolean; canForward: boolean },
+  url: { ok: true; url: string } | { ok: false },
+  configuredUrl: string,
+): Frame {
+  const network = entry.target.network;
+  // The Stacks explorer has no page for a burn (Bitcoin) block: its fields link to the Bitcoin explorer.
+  const explorable = entry.target.kind !== 'contracts' && entry.target.kind !== 'burnBlock';
+  return {
+    canBack: places.canBack,
+    canForward: places.canForward,
+    network: NETWORK_LABELS[network],
+    baseUrl: url.ok ? url.url : configuredUrl,
+    ...(explorable ? { explorer: { kind: entry.target.kind, id: entry.target.id, network } } : {}),
+  };
 }

@@ -1,6 +1,6 @@
-// The web build's Clarinet reader: a part of its lazily compiled bundle (src/webLazy.ts), compiled
+// The web build's Clarinet reader: a part of its lazily compiled bundle (src/bundles/webLazy.ts), compiled
 // and run when a workspace project is first read.
-import { webPart } from '../../webLazy';
+import { webPart } from '../../bundles/webLazy';
 
 type ClarinetModule = typeof import('../../chain/clarinet');
 

@@ -137,6 +137,26 @@ export class Config {
     return this.read(Settings.simulationServiceUrl, '').trim();
   }
 
+  /** The folder of `@stacks/clarinet-sdk` a trace runs (restricted: a workspace value needs trust). */
+  get replaySdkPath(): string {
+    return this.read(Settings.replaySdkPath, '').trim();
+  }
+
+  /**
+   * Emily, the sBTC bridge's API, for a network: '' when it is off (the default), in an untrusted
+   * workspace, or when the network's URL is empty (devnet and custom use the custom URL).
+   */
+  sbtcEmilyUrl(network: NetworkId): string {
+    if (!vscode.workspace.isTrusted || !this.read(Settings.sbtcEmilyEnabled, false)) return '';
+    const key =
+      network === 'mainnet'
+        ? Settings.sbtcEmilyMainnetUrl
+        : network === 'testnet'
+          ? Settings.sbtcEmilyTestnetUrl
+          : Settings.sbtcEmilyCustomUrl;
+    return this.read(key, '').trim();
+  }
+
   /** The API URL of a network, as configured (not yet checked for safety). */
   apiUrl(network: NetworkId): string {
     switch (network) {

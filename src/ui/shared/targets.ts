@@ -5,6 +5,7 @@
  */
 import { checkBlockRef, checkContractId, checkPrincipal, checkTxId } from '../../chain/identifiers';
 import { isNetworkId } from '../../chain/networks';
+import { depositId, parseDepositId } from '../../chain/sbtc';
 import { recognizeInput, TARGET_KINDS, type Target, type TargetKind } from '../../chain/target';
 import type { TargetMessage } from '../../protocol';
 
@@ -55,6 +56,10 @@ export function checkTarget(t: TargetMessage): Target | undefined {
     case 'mempool':
     case 'status':
       return t.id === '' ? { kind: t.kind, id: '', ...network } : undefined;
+    case 'sbtcDeposit': {
+      const d = parseDepositId(t.id);
+      return d ? { kind: 'sbtcDeposit', id: depositId(d), ...network } : undefined;
+    }
   }
 }
 

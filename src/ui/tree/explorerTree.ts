@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { isStacksApiError } from '../../api/errors';
 import type { BudgetMode } from '../../api/rateLimit';
 import { checkPrincipal } from '../../chain/identifiers';
-import { identifierAt } from '../../chain/recognize';
+import { identifierAtCursor } from '../shared/workspaceContext';
 import { Settings } from '../../constants';
 import { NETWORK_IDS } from '../../chain/networks';
 import { showWarning } from '../shared/notify';
@@ -237,8 +237,8 @@ function principalOf(arg: unknown): string | undefined {
     return c.ok ? c.value.principal : undefined;
   }
   if (arg && typeof arg === 'object') {
-    const t =
-      (arg as { target?: { kind?: unknown; id?: unknown } }).target ?? (arg as { kind?: unknown; id?: unknown });
+    const a = arg as { target?: { kind?: unknown; id?: unknown }; kind?: unknown; id?: unknown };
+    const t = a.target ?? a;
     if ((t.kind === 'address' || t.kind === 'contract') && typeof t.id === 'string') return principalOf(t.id);
   }
   return undefined;
@@ -249,14 +249,9 @@ async function askPrincipal(d: ExplorerDeps): Promise<string | undefined> {
   const editor = vscode.window.activeTextEditor;
   let prefill = '';
   if (editor) {
-    const doc = editor.document;
-    const clarity = doc.languageId === 'clarity' || doc.uri.path.endsWith('.clar');
-    // The lookup workspaceContext.ts hands out, asked directly: this bundle has its own copy of that module.
-    const deployer = clarity ? d.projects.deployerFor(doc.uri, d.networks.current) : undefined;
-    const found = identifierAt(doc.lineAt(editor.selection.active.line).text, editor.selection.active.character, {
-      clarity,
-      ...(deployer ? { deployer } : {}),
-    });
+    const found = identifierAtCursor(editor.document, editor.selection.active, (uri) =>
+      d.projects.deployerFor(uri, d.networks.current),
+    );
     if (found && found.kind !== 'tx') prefill = found.id;
   }
   const value = await vscode.window.showInputBox({

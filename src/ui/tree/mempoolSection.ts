@@ -73,7 +73,7 @@ export class MempoolSection extends Section {
           f: (n: number) => string,
         ) =>
           p
-            ? (['p25', 'p50', 'p75', 'p95'] as const).map((k) => `${k} ${p[k] == null ? '—' : f(p[k]!)}`).join(' · ')
+            ? (['p25', 'p50', 'p75', 'p95'] as const).map((k) => `${k} ${p[k] == null ? '—' : f(p[k])}`).join(' · ')
             : '—';
         const full = [
           vscode.l10n.t('{0}: {1} pending', txTypeLabel(type), count),

@@ -52,6 +52,7 @@ const ICONS: Record<Target['kind'], string> = {
   contracts: 'checklist',
   mempool: 'pulse',
   status: 'server',
+  sbtcDeposit: 'arrow-down',
 };
 
 function reopen(t: Target): vscode.Command {
@@ -72,5 +73,7 @@ function reopen(t: Target): vscode.Command {
       return command(Commands.showMempoolStats, vscode.l10n.t('Show Mempool Statistics'));
     case 'status':
       return command(Commands.showServerStatus, vscode.l10n.t('Show API Status'));
+    case 'sbtcDeposit':
+      return command(Commands.lookup, vscode.l10n.t('Look Up'), t);
   }
 }

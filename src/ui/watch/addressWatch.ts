@@ -16,7 +16,6 @@
 import * as vscode from 'vscode';
 import type { StacksClient, Transaction } from '../../api';
 import { isStacksApiError } from '../../api/errors';
-import { ClockTimer } from '../../api/clock';
 import {
   addressRoundDelay,
   ADDRESS_LOOK_LIMIT,
@@ -37,16 +36,16 @@ import { Commands, Settings, Views } from '../../constants';
 import type { WatchSettings } from '../shared/config';
 import type { LogSink } from '../shared/log';
 import type { WatchNetwork } from '../network/network';
-import { showInfo, showWarning } from '../shared/notify';
-import { failureNotice, OPEN, OPEN_LINE, txFailure } from '../shared/txFailure';
+import { showInfo } from '../shared/notify';
+import { failureNotice, OPEN, OPEN_LINE, txFailure } from '../failure/txFailure';
 import { budgetPerMinute } from './watchBudget';
 import type { Watchlist } from './watchlist';
 import { Disposable } from '../shared/lifecycle';
+import { Rounds, type RoundEnd } from './rounds';
 
 const SEEN_KEY = 'stacksLookup.watchedAddresses.seen';
 const LEASE_KEY = 'stacksLookup.watchedAddresses.lease';
 const LEASE_MS = 2 * 5 * 60_000 + 30_000;
-const FAILURES_BEFORE_WARNING = 3;
 /** The first round after the feature starts: soon, so the first look is taken while the user is there. */
 const FIRST_ROUND_MS = 2_000;
 const SHOW_WATCHED = vscode.l10n.t('Show Watched Addresses');
@@ -64,27 +63,32 @@ export interface AddressWatchDeps {
 }
 
 export class AddressWatcher extends Disposable {
-  private readonly owner = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-  /** The wait for the next round, on the clients' clock (real time for users; the tests move it). */
-  private readonly timer = new ClockTimer(
-    () => this.d.networks.clock,
-    () => void this.runRound(),
-  );
-  private round: AbortController | undefined;
-  private failures = 0;
-  private warned = false;
   private waitingForUse: vscode.Disposable | undefined;
-  private roundWaiters: Array<() => void> = [];
   /** Which addresses each round asks: the ones longest unasked, as many as the share allows. */
   private readonly rotation: Rotation<string>;
-  /** Rounds run since activation (tests and the bench read it). */
-  rounds = 0;
+  /** The rounds (one in flight at most, the lease, the warning), on the clients' clock; `count` since activation. */
+  readonly rounds: Rounds;
 
   constructor(private readonly d: AddressWatchDeps) {
     super();
     const shared = d.shared ?? new SharedBudget();
     shared.join(() => this.asking);
     this.rotation = new Rotation((address) => address, shared);
+    this.rounds = new Rounds({
+      clock: () => d.networks.clock,
+      state: d.state,
+      leaseKey: LEASE_KEY,
+      leaseMs: LEASE_MS,
+      warning: () =>
+        vscode.l10n.t(
+          'Stacks Lookup cannot reach the API to look for new transactions of your watched addresses; it keeps trying. See the log for the reason.',
+        ),
+      body: (signal) => this.round(signal),
+      next: ({ failures, budgetWaitMs }) =>
+        this.d.config.watchedNotify && this.d.watchlist.items.length
+          ? addressRoundDelay(failures, budgetWaitMs)
+          : undefined,
+    });
     this.registerAll(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (d.config.affects(e, Settings.watchedNotify)) this.update();
@@ -100,7 +104,7 @@ export class AddressWatcher extends Disposable {
       this.stop();
       return;
     }
-    if (this.timer.isSet || this.round) return;
+    if (this.rounds.active) return;
     if (this.d.networks.used) this.schedule(FIRST_ROUND_MS);
     else if (!this.waitingForUse) {
       this.waitingForUse = this.d.networks.onDidFirstUse(() => {
@@ -116,16 +120,9 @@ export class AddressWatcher extends Disposable {
     return this.d.config.watchedNotify ? this.d.watchlist.items.length : 0;
   }
 
-  /** Runs a round now (after the one in flight, if any), as the timer would. */
-  async roundNow(): Promise<void> {
-    if (this.round) await this.nextRound();
-    this.timer.clear();
-    await this.runRound();
-  }
-
   /** Resolves when the round in flight, or the next one, has ended. */
   nextRound(): Promise<void> {
-    return new Promise((resolve) => this.roundWaiters.push(resolve));
+    return this.rounds.nextRound();
   }
 
   override dispose(): void {
@@ -136,30 +133,20 @@ export class AddressWatcher extends Disposable {
   private stop(): void {
     this.waitingForUse?.dispose();
     this.waitingForUse = undefined;
-    this.timer.clear();
-    this.round?.abort();
-    const lease = this.d.state.get<{ owner: string; at: number }>(LEASE_KEY);
-    if (lease?.owner === this.owner) void this.d.state.update(LEASE_KEY, undefined);
+    this.rounds.stop();
   }
 
   /** The next round in `ms`, on the clients' clock (see TxWatcher's schedule). */
   private schedule(ms: number): void {
-    this.timer.set(ms);
+    this.rounds.schedule(ms);
   }
 
-  private async runRound(): Promise<void> {
-    if (this.round) return;
-    const controller = new AbortController();
-    this.round = controller;
-    let budgetWaitMs = 0;
+  /** One round: the addresses whose turn it is are asked, and what is new is told (even when cut short). */
+  private async round(signal: AbortSignal): Promise<RoundEnd> {
     const news: Array<Fresh<NetworkId>> = [];
     // The new transactions themselves, so a failed one's notification can name its error.
     const seenTxs = new Map<string, { tx: Transaction; client: StacksClient }>();
     try {
-      if (!this.holdLease()) {
-        budgetWaitMs = MAX_DELAY_MS; // another window tells the user
-        return;
-      }
       const addresses = this.d.watchlist.items;
       const networkOf = (address: string): NetworkId => {
         const chain = checkPrincipal(address);
@@ -176,7 +163,7 @@ export class AddressWatcher extends Disposable {
       const seen: Record<string, unknown> = typeof kept === 'object' && kept !== null ? { ...kept } : {};
       let failed = false;
       for (const address of turn) {
-        if (controller.signal.aborted) return;
+        if (signal.aborted) return { budgetWaitMs: 0 };
         const network = networkOf(address);
         const key = `${network}|${address}`;
         try {
@@ -184,7 +171,7 @@ export class AddressWatcher extends Disposable {
           const page = await client.getAddressTransactions(address, {
             limit: ADDRESS_LOOK_LIMIT,
             budget: 'fail-fast',
-            signal: controller.signal,
+            signal,
           });
           this.rotation.asked(address, now);
           const newest = page.results.map(({ tx }) => ({
@@ -203,42 +190,20 @@ export class AddressWatcher extends Disposable {
           for (const { tx } of page.results)
             if (fresh.some((t) => t.tx_id === tx.tx_id)) seenTxs.set(tx.tx_id, { tx, client });
         } catch (e) {
-          if (isStacksApiError(e) && e.kind === 'cancelled') return;
-          if (isStacksApiError(e) && e.kind === 'rate-limited') {
-            budgetWaitMs = e.retryAfterMs ?? MAX_DELAY_MS;
-            break; // the rest waits for the next round
-          }
+          if (isStacksApiError(e) && e.kind === 'cancelled') return { budgetWaitMs: 0 };
+          // The rest waits for the next round.
+          if (isStacksApiError(e) && e.kind === 'rate-limited')
+            return { failed, budgetWaitMs: e.retryAfterMs ?? MAX_DELAY_MS };
           this.rotation.asked(address, now);
           failed = true;
           this.d.log.warn(`Watching address ${address}: ${e instanceof Error ? e.message : String(e)}`);
         }
       }
-      this.failures = failed ? this.failures + 1 : 0;
-      if (this.failures >= FAILURES_BEFORE_WARNING && !this.warned) {
-        this.warned = true;
-        void showWarning(
-          vscode.l10n.t(
-            'Stacks Lookup cannot reach the API to look for new transactions of your watched addresses; it keeps trying. See the log for the reason.',
-          ),
-        );
-      }
+      return { failed, budgetWaitMs: 0 };
     } finally {
       // What was seen is kept already: it is told even when the round was cut short.
       this.tellRound(news, seenTxs);
-      this.round = undefined;
-      this.rounds++;
-      if (this.d.config.watchedNotify && this.d.watchlist.items.length)
-        this.schedule(addressRoundDelay(this.failures, budgetWaitMs));
-      for (const r of this.roundWaiters.splice(0)) r();
     }
-  }
-
-  private holdLease(): boolean {
-    const now = Date.now();
-    const lease = this.d.state.get<{ owner: string; at: number }>(LEASE_KEY);
-    if (lease && lease.owner !== this.owner && now - lease.at < LEASE_MS) return false;
-    void this.d.state.update(LEASE_KEY, { owner: this.owner, at: now });
-    return true;
   }
 
   /** A few of the round's new transactions one by one, and one notification that counts the rest. */

@@ -13,7 +13,6 @@
  */
 import * as vscode from 'vscode';
 import { isStacksApiError } from '../../api/errors';
-import { ClockTimer } from '../../api/clock';
 import { checkTxId } from '../../chain/identifiers';
 import { isNetworkId, NetworkId, NETWORK_LABELS } from '../../chain/networks';
 import {
@@ -34,16 +33,16 @@ import type { WatchSettings } from '../shared/config';
 import type { LogSink } from '../shared/log';
 import type { WatchNetwork } from '../network/network';
 import { showInfo, showWarning } from '../shared/notify';
-import { failureNotice, OPEN, OPEN_LINE, txFailure, type TxFailure } from '../shared/txFailure';
+import { failureNotice, OPEN, OPEN_LINE, txFailure, type TxFailure } from '../failure/txFailure';
 import { budgetPerMinute } from './watchBudget';
 import { Disposable } from '../shared/lifecycle';
+import { Rounds, type RoundEnd } from './rounds';
+import { showWatchedMenu, TxStatusItem } from './txStatusItem';
 
 const LIST_KEY = WATCHED_TXS_KEY;
 const LEASE_KEY = 'stacksLookup.watchedTransactions.lease';
 /** A lease not renewed for this long belongs to a window that is gone. */
 const LEASE_MS = 2 * MAX_DELAY_MS + 30_000;
-/** Failed rounds in a row before the one warning of a watch session. */
-const FAILURES_BEFORE_WARNING = 3;
 
 export interface TxWatchDeps {
   networks: WatchNetwork;
@@ -54,55 +53,45 @@ export interface TxWatchDeps {
   shared?: SharedBudget;
 }
 
-interface Lease {
-  owner: string;
-  at: number;
-}
-
 export class TxWatcher extends Disposable {
-  private readonly item: vscode.StatusBarItem;
-  private readonly owner = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-  /** The wait for the next round, on the clients' clock (real time for users; the tests move it). */
-  private readonly timer = new ClockTimer(
-    () => this.d.networks.clock,
-    () => void this.runRound(),
-  );
-  private round: AbortController | undefined;
-  private rounds = 0;
+  /** The item that shows how many transactions are watched, and opens their menu. */
+  readonly statusItem: TxStatusItem;
+  /** The rounds (one in flight at most, the lease, the warning), on the clients' clock. */
+  readonly rounds: Rounds;
   /** Which watches each round asks: the ones longest unasked, as many as the share allows. */
   private readonly rotation: Rotation<WatchedTx>;
-  private failures = 0;
-  private warned = false;
   private stopped = false;
   /** Kept watches wait for the window's first request for chain data (see `load`). */
   private waitingForUse: vscode.Disposable | undefined;
   private readonly changed = this.register(new vscode.EventEmitter<void>());
   /** Fires when the list changes (a watch added or ended). */
   readonly onDidChange = this.changed.event;
-  /** Resolves the waiters of the next round's end (tests and tools). */
-  private roundWaiters: Array<() => void> = [];
 
   constructor(private readonly d: TxWatchDeps) {
     super();
     const shared = d.shared ?? new SharedBudget();
     shared.join(() => this.watched.length);
     this.rotation = new Rotation((w) => `${w.network}|${w.id}`, shared);
-    this.item = this.register(
-      vscode.window.createStatusBarItem('stacksLookup.watchedTransactions', vscode.StatusBarAlignment.Right, 99),
-    );
-    this.item.name = vscode.l10n.t('Stacks Watched Transactions');
-    this.item.command = Commands.showWatchedTransactions;
+    this.statusItem = this.register(new TxStatusItem());
+    this.rounds = new Rounds({
+      clock: () => d.networks.clock,
+      state: d.state,
+      leaseKey: LEASE_KEY,
+      leaseMs: LEASE_MS,
+      warning: () =>
+        vscode.l10n.t(
+          'Stacks Lookup cannot reach the API to follow your watched transactions; it keeps trying. See the log for the reason.',
+        ),
+      body: (signal) => this.round(signal),
+      next: ({ rounds, budgetWaitMs, waiting }) =>
+        this.watched.length && !this.stopped ? nextDelay(rounds, budgetWaitMs, waiting) : undefined,
+    });
     this.load();
   }
 
   /** The watched transactions, oldest first. */
   get watched(): WatchedTx[] {
     return readWatched(this.d.state.get(LIST_KEY), isNetworkId);
-  }
-
-  /** What the status-bar item shows ('' while hidden). */
-  get statusText(): string {
-    return this.watched.length ? this.item.text : '';
   }
 
   /**
@@ -117,7 +106,7 @@ export class TxWatcher extends Disposable {
     else {
       const sub = this.d.networks.onDidFirstUse(() => {
         sub.dispose();
-        if (this.watched.length && !this.timer.isSet && !this.round) this.schedule(FIRST_DELAY_MS);
+        if (this.watched.length && !this.rounds.active) this.schedule(FIRST_DELAY_MS);
       });
       this.waitingForUse = sub;
     }
@@ -128,10 +117,7 @@ export class TxWatcher extends Disposable {
     this.stopped = true;
     this.waitingForUse?.dispose();
     this.waitingForUse = undefined;
-    this.timer.clear();
-    this.round?.abort();
-    const lease = this.d.state.get<Lease>(LEASE_KEY);
-    if (lease?.owner === this.owner) void this.d.state.update(LEASE_KEY, undefined);
+    this.rounds.stop();
   }
 
   /**
@@ -184,8 +170,8 @@ export class TxWatcher extends Disposable {
       ),
     );
     // A new watch is asked about soon again, whatever the back-off of the others had reached.
-    this.rounds = 0;
-    if (!this.round) this.schedule(FIRST_DELAY_MS);
+    this.rounds.count = 0;
+    if (!this.rounds.inFlight) this.schedule(FIRST_DELAY_MS);
     return true;
   }
 
@@ -203,7 +189,7 @@ export class TxWatcher extends Disposable {
 
   /** Resolves when the round in flight, or the next one, has ended. */
   nextRound(): Promise<void> {
-    return new Promise((resolve) => this.roundWaiters.push(resolve));
+    return this.rounds.nextRound();
   }
 
   override dispose(): void {
@@ -219,89 +205,56 @@ export class TxWatcher extends Disposable {
    */
   private schedule(ms: number): void {
     if (this.stopped) return;
-    this.timer.set(ms);
+    this.rounds.schedule(ms);
   }
 
-  private async runRound(): Promise<void> {
-    if (this.round || this.stopped) return;
-    const controller = new AbortController();
-    this.round = controller;
-    let budgetWaitMs = 0;
-    let waiting = false;
-    try {
-      if (!this.holdLease()) {
-        budgetWaitMs = MAX_DELAY_MS; // another window follows the list
-        return;
-      }
-      // Expired watches end without a request.
-      for (const w of this.watched) {
-        if (!isExpired(w, this.d.config.watchMaxMinutes, Date.now())) continue;
-        await this.end(w);
-        void this.tell(expiredMessage(w.id, this.d.config.watchMaxMinutes), 'info', w);
-      }
-      const list = this.watched;
-      const now = this.d.networks.clock.now();
-      const turn = this.rotation.take(list, {
-        now,
-        perMinute: await budgetPerMinute(
-          this.d.networks,
-          list.map((w) => w.network),
-        ),
-        minIntervalMs: 0,
-        firstRoundMs: FIRST_DELAY_MS,
-      });
-      waiting = turn.length < list.length;
-      let failed = false;
-      for (const w of turn) {
-        if (controller.signal.aborted) return;
-        try {
-          const { client } = await this.d.networks.endpoint(w.network, { background: true });
-          const quick = { budget: 'fail-fast' as const, signal: controller.signal };
-          const tx = await client.getTransaction(w.id, quick);
-          this.rotation.asked(w, now);
-          const outcome = outcomeOf(w.id, tx);
-          if (outcome.ended) {
-            // A failed call named from its contract's source (read once a session), fail-fast.
-            const failure = outcome.kind === 'aborted' ? await txFailure(tx, client, quick) : undefined;
-            await this.end(w);
-            void this.tell(outcome.message, outcome.tone, w, failure);
-          }
-        } catch (e) {
-          if (isStacksApiError(e) && e.kind === 'cancelled') return;
-          if (isStacksApiError(e) && e.kind === 'rate-limited') {
-            budgetWaitMs = e.retryAfterMs ?? MAX_DELAY_MS;
-            break; // the rest waits for the next round
-          }
-          this.rotation.asked(w, now);
-          if (isStacksApiError(e) && e.kind === 'not-found') continue; // not propagated yet
-          failed = true;
-          this.d.log.warn(`Watching ${w.id}: ${e instanceof Error ? e.message : String(e)}`);
-        }
-      }
-      this.failures = failed ? this.failures + 1 : 0;
-      if (this.failures >= FAILURES_BEFORE_WARNING && !this.warned) {
-        this.warned = true;
-        void showWarning(
-          vscode.l10n.t(
-            'Stacks Lookup cannot reach the API to follow your watched transactions; it keeps trying. See the log for the reason.',
-          ),
-        );
-      }
-    } finally {
-      this.round = undefined;
-      this.rounds++;
-      if (this.watched.length) this.schedule(nextDelay(this.rounds, budgetWaitMs, waiting));
-      for (const r of this.roundWaiters.splice(0)) r();
+  /** One round: expired watches end, then the watches whose turn it is are asked. */
+  private async round(signal: AbortSignal): Promise<RoundEnd> {
+    // Expired watches end without a request.
+    for (const w of this.watched) {
+      if (!isExpired(w, this.d.config.watchMaxMinutes, Date.now())) continue;
+      await this.end(w);
+      void this.tell(expiredMessage(w.id, this.d.config.watchMaxMinutes), 'info', w);
     }
-  }
-
-  /** Takes or renews the lease; false while another window holds it. */
-  private holdLease(): boolean {
-    const now = Date.now();
-    const lease = this.d.state.get<Lease>(LEASE_KEY);
-    if (lease && lease.owner !== this.owner && now - lease.at < LEASE_MS) return false;
-    void this.d.state.update(LEASE_KEY, { owner: this.owner, at: now });
-    return true;
+    const list = this.watched;
+    const now = this.d.networks.clock.now();
+    const turn = this.rotation.take(list, {
+      now,
+      perMinute: await budgetPerMinute(
+        this.d.networks,
+        list.map((w) => w.network),
+      ),
+      minIntervalMs: 0,
+      firstRoundMs: FIRST_DELAY_MS,
+    });
+    const waiting = turn.length < list.length;
+    let failed = false;
+    for (const w of turn) {
+      if (signal.aborted) return { budgetWaitMs: 0, waiting };
+      try {
+        const { client } = await this.d.networks.endpoint(w.network, { background: true });
+        const quick = { budget: 'fail-fast' as const, signal };
+        const tx = await client.getTransaction(w.id, quick);
+        this.rotation.asked(w, now);
+        const outcome = outcomeOf(w.id, tx);
+        if (outcome.ended) {
+          // A failed call named from its contract's source (read once a session), fail-fast.
+          const failure = outcome.kind === 'aborted' ? await txFailure(tx, client, quick) : undefined;
+          await this.end(w);
+          void this.tell(outcome.message, outcome.tone, w, failure);
+        }
+      } catch (e) {
+        if (isStacksApiError(e) && e.kind === 'cancelled') return { budgetWaitMs: 0, waiting };
+        // The rest waits for the next round.
+        if (isStacksApiError(e) && e.kind === 'rate-limited')
+          return { failed, budgetWaitMs: e.retryAfterMs ?? MAX_DELAY_MS, waiting };
+        this.rotation.asked(w, now);
+        if (isStacksApiError(e) && e.kind === 'not-found') continue; // not propagated yet
+        failed = true;
+        this.d.log.warn(`Watching ${w.id}: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+    return { failed, budgetWaitMs: 0, waiting };
   }
 
   private async end(w: WatchedTx): Promise<void> {
@@ -311,7 +264,7 @@ export class TxWatcher extends Disposable {
   private async save(list: WatchedTx[]): Promise<void> {
     if (!list.length) {
       // Nothing left to follow: no round waits on the clock.
-      this.timer.clear();
+      this.rounds.clearTimer();
     }
     await this.d.state.update(LIST_KEY, list.length ? list : undefined);
     this.render();
@@ -332,55 +285,12 @@ export class TxWatcher extends Disposable {
   }
 
   private render(): void {
-    const list = this.watched;
-    if (!list.length) {
-      this.item.hide();
-      return;
-    }
-    this.item.text = `$(eye) ${list.length}`;
-    const ids = list.map((w) => `${w.id.slice(0, 10)}…${w.id.slice(-8)} (${NETWORK_LABELS[w.network]})`).join('\n');
-    this.item.tooltip =
-      list.length === 1
-        ? vscode.l10n.t('Watching 1 Stacks transaction until it lands:\n{0}', ids)
-        : vscode.l10n.t('Watching {0} Stacks transactions until they land:\n{1}', list.length, ids);
-    this.item.show();
+    this.statusItem.render(this.watched);
   }
 
   /** The status-bar item's menu: open a watched transaction, or stop watching it. */
-  async showMenu(): Promise<void> {
-    const list = this.watched;
-    if (!list.length) {
-      void showInfo(vscode.l10n.t('No transaction is watched. Use "Stacks: Watch Transaction…" on a pending one.'));
-      return;
-    }
-    type Item = vscode.QuickPickItem & { w: WatchedTx };
-    const pick = await vscode.window.showQuickPick<Item>(
-      list.map((w) => ({
-        label: `$(eye) ${w.id.slice(0, 10)}…${w.id.slice(-8)}`,
-        description: vscode.l10n.t(
-          '{0} · since {1}',
-          NETWORK_LABELS[w.network],
-          new Date(w.since).toLocaleTimeString(),
-        ),
-        w,
-      })),
-      {
-        title: vscode.l10n.t('Stacks: Watched Transactions'),
-        placeHolder: vscode.l10n.t('Pick a transaction to open it or stop watching it'),
-      },
-    );
-    if (!pick) return;
-    const stop = vscode.l10n.t('Stop Watching');
-    const action = await vscode.window.showQuickPick([OPEN, stop], {
-      title: vscode.l10n.t('Transaction {0}…', pick.w.id.slice(0, 10)),
-    });
-    if (action === OPEN)
-      await vscode.commands.executeCommand(Commands.showTransaction, {
-        kind: 'tx',
-        id: pick.w.id,
-        network: pick.w.network,
-      });
-    else if (action === stop) await this.unwatch(pick.w.id, pick.w.network);
+  showMenu(): Promise<void> {
+    return showWatchedMenu(this.watched, (id, network) => this.unwatch(id, network));
   }
 }
 

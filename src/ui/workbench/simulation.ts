@@ -22,6 +22,7 @@ import { askModal } from '../shared/notify';
 import * as l10n from '../../chain/l10n';
 import { simulationView, type SimulationLimit } from './simulationView';
 import { feeOf } from './simulationFee';
+import { LOCAL_SIMULATION, simulateHere } from './localSimulation';
 
 export interface SimulationDeps {
   networks: NetworkService;
@@ -57,6 +58,8 @@ function invalid(form: string, message: string, atText?: string): FormResult {
 /** Runs one simulation and says what the form shows. Throws a client error (the caller words it). */
 export async function simulate(d: SimulationDeps, a: SimulationAsk): Promise<FormResult> {
   const service = d.config.simulationServiceUrl;
+  // `local`: the Clarinet SDK on this machine, no service at all (./localSimulation.ts).
+  if (service === LOCAL_SIMULATION) return simulateHere(a);
   if (a.network === 'devnet')
     return invalid(
       a.form,

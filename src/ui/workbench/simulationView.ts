@@ -23,11 +23,10 @@ import {
   postConditionCode,
   type Cost,
   type Movement,
-  type ReceiptEvent,
 } from '../../chain/simulation';
 import { vmErrorSentence } from '../../chain/vmError';
 import type { SimulationView } from '../../protocol';
-import { callFailure } from '../shared/txFailure';
+import { callFailure } from '../failure/txFailure';
 import * as l10n from '../../chain/l10n';
 import { tenureShares, tenureWarning } from '../../chain/tenureBudget';
 
@@ -102,7 +101,7 @@ function movementRow(m: Movement): SimulationView['movements'][number] {
 export async function simulationView(client: StacksClient, f: SimulationFacts): Promise<SimulationView> {
   const r = f.sim.receipt;
   const events = f.sim.events.filter((e): e is Exclude<typeof e, { type: 'other' }> => e.type !== 'other');
-  const moves = movementsOf(events as unknown as ReceiptEvent[]);
+  const moves = movementsOf(events);
   await turn();
   const codec = clarityModule();
   const vmRaw = r.vm_error ?? undefined;

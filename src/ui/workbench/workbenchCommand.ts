@@ -23,7 +23,7 @@ export async function callReadOnlyFunction(
   fnArg?: unknown,
   networkArg?: unknown,
 ): Promise<Target | undefined> {
-  const id = await contractOf(contractArg);
+  const id = await contractOf(contractArg, d);
   if (!id) return undefined;
   const checked = checkContractId(id);
   const network =
@@ -36,14 +36,14 @@ export async function callReadOnlyFunction(
   return openTarget(d, { target: { kind: 'contract', id, network } }, { fn });
 }
 
-async function contractOf(arg: unknown): Promise<string | undefined> {
+async function contractOf(arg: unknown, d: LookupDeps): Promise<string | undefined> {
   if (typeof arg === 'string') {
     const c = checkContractId(arg);
     if (c.ok) return c.value.contractId;
     void showWarning(c.reason);
     return undefined;
   }
-  const guess = fromEditor();
+  const guess = fromEditor(d.deployerOf);
   const value = await vscode.window.showInputBox({
     title: vscode.l10n.t('Stacks: Call Read-Only Function (1/2): contract'),
     placeHolder: vscode.l10n.t('SP….contract-name'),

@@ -50,6 +50,7 @@ import {
 import { loadTokens, tokensOfEvents, tokensOfHoldings } from './tokens';
 import { clarityDecoder } from '../../../chain/lazyClarity';
 import * as l10n from '../../../chain/l10n';
+import { loadSbtcInFlight, sbtcInFlightSection, type SbtcInFlight } from './sbtcHoldings';
 import { loadStaking, stakingSections, type StakingData } from './staking';
 
 export const TXS_PER_PAGE = 20;
@@ -70,6 +71,8 @@ export interface AddressData {
   pending?: Page<MempoolTransaction> | Missing;
   /** Its pox-5 staking (v3); absent on an API without the route, or when not asked. */
   staking?: StakingData | Missing;
+  /** Its sBTC deposits and withdrawals in flight (Emily on only). */
+  sbtc?: SbtcInFlight;
 }
 
 export function addressModel(d: AddressData, params: PanelParams, ctx: ModelContext): ViewModel {
@@ -116,6 +119,7 @@ export function addressModel(d: AddressData, params: PanelParams, ctx: ModelCont
       ...stakingSections(d.staking, ctx),
       ...tokenOffering(b, ctx),
       d.holdings && tokensSection(d.holdings.ft, ctx),
+      sbtcInFlightSection(d.sbtc, ctx),
       d.holdings && nftsSection(d.holdings.nft, ctx),
       ...nonces(d, isContract),
       d.pending &&
@@ -310,6 +314,7 @@ export async function loadAddress(target: Target, params: PanelParams, l: PanelL
             orMissing(c.getNftHoldings(target.id, { ...call, limit: NFT_PER_PAGE, offset: nftOffset })),
           ),
           part('staking', '', () => loadStaking(c, target.id, call)),
+          part('sbtc', '', () => loadSbtcInFlight(target.id, l)),
           part('pending', String(pendingOffset), () =>
             orMissing(
               c.getPrincipalMempoolTransactions(target.id, {
@@ -341,7 +346,7 @@ export async function loadAddress(target: Target, params: PanelParams, l: PanelL
     nonces,
     side,
   ]);
-  const [ft, nft, staking, pending] = sideParts ?? [];
+  const [ft, nft, staking, sbtc, pending] = sideParts ?? [];
   const p: PanelParams = {
     txOffset,
     ...(ftOffset ? { ftOffset } : {}),
@@ -367,6 +372,7 @@ export async function loadAddress(target: Target, params: PanelParams, l: PanelL
         ...(ft && nft ? { holdings: { ft, nft } } : {}),
         ...(pending ? { pending } : {}),
         ...(staking ? { staking } : {}),
+        ...(sbtc ? { sbtc } : {}),
       },
       p,
       shownEvents || (nft && !isMissing(nft) && nft.results.length)

@@ -5,7 +5,7 @@
 import type { Transaction } from '../../../api';
 import { clarityModule } from '../../../chain/lazyClarity';
 import type { Action, Field, Section } from '../../../protocol';
-import type { TxFailure } from '../../shared/failure';
+import type { TxFailure } from '../../failure/failure';
 import type { NetworkId } from '../../shared/config';
 import { code, field, text } from './values';
 import * as l10n from '../../../chain/l10n';
@@ -40,9 +40,11 @@ export function failureSections(f: TxFailure | undefined, network: NetworkId): S
   });
   if (links.length > MAX_FAILURE_LINKS)
     rows.push(field(l10n.t('More'), text(l10n.t('More lines return it; the first ones are listed.'))));
-  // Would it still fail? The same call, sender and arguments, simulated (ui/workbench/simulation.ts).
+  // Would it still fail? The same call, sender and arguments, simulated (ui/workbench/simulation.ts);
+  // and how did it fail? The call replayed on this machine, traced (ui/trace).
   if (f.call)
     actions.push(
+      { label: l10n.t('Trace'), icon: 'debug', intent: { type: 'trace' } },
       { label: l10n.t('Re-simulate now'), icon: 'beaker', intent: { type: 'resimulate', when: 'now' } },
       {
         label: l10n.t('Re-simulate at the block before'),

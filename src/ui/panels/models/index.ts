@@ -14,6 +14,7 @@ import { loadContract, loadContracts } from './contracts';
 import { type Loaded, type LoadOptions, type PanelLoader, panelLoad } from './load';
 import { loadMempool, loadStatus } from './network';
 import { loadTx } from './tx';
+import { loadSbtcDeposit } from './sbtcDeposit';
 
 export type { ModelContext } from './values';
 export type { Loaded, LoadOptions, Parts } from './load';
@@ -29,6 +30,7 @@ const LOADERS: Record<TargetKind, PanelLoader> = {
   contracts: loadContracts,
   mempool: loadMempool,
   status: loadStatus,
+  sbtcDeposit: loadSbtcDeposit,
 };
 
 /** The model of a target, from the parts already fetched where they still fit; no table is unbounded. */

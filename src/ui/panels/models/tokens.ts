@@ -9,6 +9,7 @@ import { isStacksApiError } from '../../../api/errors';
 import type { CallOptions } from '../../../api/client';
 import { tokenContract, type ModelContext, type TokenInfo } from './values';
 import * as l10n from '../../../chain/l10n';
+import { isSbtcContract, SBTC_META, TOKEN } from '../../../chain/sbtc';
 
 /** The most tokens one panel asks about; the rest show raw (a transaction can move hundreds). */
 export const MAX_TOKENS_PER_PANEL = 20;
@@ -51,7 +52,8 @@ export async function loadTokens(
       'token metadata is not asked for on {0}',
       ctx.network === 'devnet' ? 'Devnet' : 'a custom network',
     );
-    for (const c of contracts) out.set(c, { raw });
+    // sBTC's decimals are the contract's constant (`token-decimals u8`): known without asking.
+    for (const c of contracts) out.set(c, isSbtcContract(c, TOKEN) ? { meta: SBTC_META } : { raw });
     return out;
   }
   const asked = contracts.slice(0, MAX_TOKENS_PER_PANEL);

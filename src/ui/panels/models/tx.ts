@@ -30,10 +30,11 @@ import { loadTokens, tokensOfTransaction } from './tokens';
 import { EVENTS_PER_PAGE, eventsSection } from './txEvents';
 import { failureSections, resultText, vmErrorWords } from './failure';
 import { postConditions } from './postConditions';
-import { txFailure } from '../../shared/failure';
+import { txFailure } from '../../failure/failure';
 import * as l10n from '../../../chain/l10n';
 import { tenureBudgetOf, type TenureBudget } from '../../../chain/tenureBudget';
 import { tenureCostSections } from './tenureCosts';
+import { loadWithdrawals, withdrawalSections, type WithdrawalFacts } from './sbtcWithdrawal';
 
 const TYPE_ICONS: Record<string, string> = {
   token_transfer: 'arrow-swap',
@@ -44,7 +45,13 @@ const TYPE_ICONS: Record<string, string> = {
   poison_microblock: 'warning',
 };
 
-export function txModel(t: Transaction, eventOffset: number, ctx: ModelContext, budget?: TenureBudget): ViewModel {
+export function txModel(
+  t: Transaction,
+  eventOffset: number,
+  ctx: ModelContext,
+  budget?: TenureBudget,
+  withdrawals: WithdrawalFacts[] = [],
+): ViewModel {
   const tone = statusTone(t.tx_status);
   const pending = tone === 'pending';
   return {
@@ -77,6 +84,7 @@ export function txModel(t: Transaction, eventOffset: number, ctx: ModelContext, 
         t.sponsored && field(l10n.t('Sponsor nonce'), num(t.sponsor_nonce)),
       ]),
       ...payload(t, ctx),
+      ...withdrawalSections(withdrawals, ctx, ctx.network),
       pending
         ? fields(l10n.t('Mempool'), [
             field(l10n.t('Received'), time(ctx, t.receipt_time, t.receipt_time_iso)),
@@ -290,12 +298,15 @@ export async function loadTx(target: Target, params: PanelParams, l: PanelLoad):
     (n) => typeof n === 'number' && n > 0,
   );
   const budget = costly ? await c.getPoxInfo(call).then(tenureBudgetOf, () => undefined) : undefined;
+  // sBTC withdrawals the transaction makes or settles: the registry's state and Emily's word.
+  const withdrawals = await part('sbtcWithdrawals', String(eventOffset), () => loadWithdrawals(tx, l));
   return {
     model: txModel(
       tx,
       eventOffset,
       { ...ctx, decode: clarityDecoder(), tokens, ...(failure ? { failure } : {}) },
       budget,
+      withdrawals,
     ),
     parts: l.parts,
     params: { eventOffset },

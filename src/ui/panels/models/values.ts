@@ -13,7 +13,7 @@ import {
 import { shortenMiddle } from '../../../chain/target';
 import type { NetworkId, TargetKind } from '../../../chain/target';
 import type { ClarityNode, Field, Section, Tone, Value } from '../../../protocol';
-import type { TxFailure } from '../../shared/failure';
+import type { TxFailure } from '../../failure/failure';
 import * as l10n from '../../../chain/l10n';
 
 /** What every model builder knows besides the data. */
@@ -30,7 +30,7 @@ export interface ModelContext {
   customTokenMetadata?: boolean;
   /** What is known of the fungible tokens the data names, by contract id (see tokens.ts). */
   tokens?: ReadonlyMap<string, TokenInfo>;
-  /** Why the transaction shown failed (ui/shared/txFailure.ts). */
+  /** Why the transaction shown failed (ui/failure/txFailure.ts). */
   failure?: TxFailure;
 }
 
