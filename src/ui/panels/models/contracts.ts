@@ -24,6 +24,7 @@ import {
 import { interfaceSections } from './workbench';
 import { isStacksApiError } from '../../../api/errors';
 import { clarityModule } from '../../../chain/lazyClarity';
+import { removeEnvSimnet } from '../../../chain/drift';
 import type { Target } from '../../../chain/target';
 import { type Loaded, type PanelLoad, unlessRouteMissing } from './load';
 import * as l10n from '../../../chain/l10n';
@@ -33,6 +34,13 @@ export type InterfaceState = { iface: ContractInterface } | { missing: string };
 
 /** The deployed source's `contract-hash?`, or a sentence saying why the panel shows none. */
 export type HashState = { hash: string } | { missing: string };
+
+/** The workspace file's `contract-hash?` as Clarinet would deploy it (`#[env(simnet)]` code stripped). */
+export interface LocalHash {
+  /** The file, relative to its Clarinet project. */
+  file: string;
+  hash: string;
+}
 
 const BALANCE = l10n.t('Contract balance');
 
@@ -59,6 +67,7 @@ export function contractModel(
   ctx: ModelContext,
   iface?: InterfaceState,
   hash?: HashState,
+  local?: LocalHash,
 ): ViewModel {
   const s = statuses[contractId];
   const found = !!s?.found && !!s.result;
@@ -99,6 +108,7 @@ export function contractModel(
         found &&
           hash &&
           field(l10n.t('Contract hash'), 'hash' in hash ? code(hash.hash) : text(hash.missing, { tone: 'muted' })),
+        found && local && localHashField(local, hash),
       ]),
       found && balance && isMissing(balance) && missingNotice(BALANCE, balance),
       found &&
@@ -198,6 +208,26 @@ export function contractsModel(ids: string[], statuses: ContractsStatus, ctx: Mo
   };
 }
 
+/**
+ * The local file's hash beside the deployed one: the same (the file is what was deployed) or not
+ * (a deploy of the file now would make a contract whose `contract-hash?` differs).
+ */
+function localHashField(local: LocalHash, deployed: HashState | undefined) {
+  const same = deployed && 'hash' in deployed ? deployed.hash === local.hash : undefined;
+  return field(
+    l10n.t('Local file hash'),
+    code(local.hash),
+    text(l10n.t('{0}, as Clarinet deploys it', local.file), { tone: 'muted' }),
+    ...(same === undefined
+      ? []
+      : [
+          same
+            ? badge(l10n.t('Same as deployed'), 'success', 'pass')
+            : badge(l10n.t('Differs from the deployed contract'), 'warning', 'warning'),
+        ]),
+  );
+}
+
 /** A contract panel: its deploy status, balance and (once deployed) its interface and workbench. */
 export async function loadContract(target: Target, params: PanelParams, l: PanelLoad): Promise<Loaded> {
   const { c, ctx, call, part } = l;
@@ -211,9 +241,15 @@ export async function loadContract(target: Target, params: PanelParams, l: Panel
     // Nor a stored source to hash.
     deployed ? part('hash', '', () => deployedHash(c, target.id, call)) : undefined,
   ]);
+  // The workspace's own file of this contract, hashed as Clarinet deploys it (read each load: it may be edited).
+  const mine = deployed ? await l.localContract(target.id) : undefined;
+  const local = mine && {
+    file: mine.file,
+    hash: clarityModule().contractHash(removeEnvSimnet(mine.text) ?? mine.text),
+  };
   const fn = params.fn && iface && 'iface' in iface ? params.fn : undefined;
   return {
-    model: contractModel(target.id, statuses, balance, ctx, iface, hash),
+    model: contractModel(target.id, statuses, balance, ctx, iface, hash, local),
     parts: l.parts,
     params: fn ? { fn } : {},
   };

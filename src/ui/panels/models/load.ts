@@ -24,6 +24,8 @@ export interface LoadOptions {
   onWait?: (ms: number) => void;
   /** The parts of the same target shown before (paging); absent to fetch everything again. */
   previous?: Parts;
+  /** The workspace's own file of a deployed contract (its path and text), when a Clarinet project deploys it. */
+  localContract?: (contractId: string) => Promise<{ file: string; text: string } | undefined>;
 }
 
 export interface Loaded {
@@ -43,6 +45,8 @@ export interface PanelLoad {
   parts: Parts;
   /** The part `name` for `key`: the one shown before when its key is the same, else fetched. */
   part<T>(name: string, key: string, fetch: () => Promise<T>): Promise<T>;
+  /** The workspace's own file of a deployed contract, when a Clarinet project of the workspace deploys it. */
+  localContract(contractId: string): Promise<{ file: string; text: string } | undefined>;
 }
 
 /** Builds the model of one kind of target. */
@@ -59,6 +63,7 @@ export function panelLoad(o: LoadOptions): PanelLoad {
       ...(o.onWait ? { onWait: o.onWait } : {}),
     },
     parts,
+    localContract: async (contractId) => (o.localContract ? o.localContract(contractId) : undefined),
     part: async <T>(name: string, key: string, fetch: () => Promise<T>): Promise<T> => {
       const prev = o.previous?.[name];
       if (prev && prev.key === key) {
