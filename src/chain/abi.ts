@@ -48,7 +48,7 @@ function check(v: unknown, depth: number, budget: { parts: number }): boolean {
     !!x &&
     typeof x === 'object' &&
     Number.isSafeInteger((x as { length?: unknown }).length) &&
-    ((x as { length: number }).length as number) >= 0 &&
+    (x as { length: number }).length >= 0 &&
     (x as { length: number }).length <= MAX_LENGTH;
   switch (keys[0]) {
     case 'buffer':

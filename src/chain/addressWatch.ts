@@ -1,7 +1,7 @@
 /**
  * The rules of telling the user when a watched address gets a new transaction: which of the
  * newest transactions are new since the last look, what the notification says, and how long to
- * wait before looking again. Pure, so the rules are tested in plain Node; src/ui/addressWatch.ts
+ * wait before looking again. Pure, so the rules are tested in plain Node; src/ui/watch/addressWatch.ts
  * carries them out.
  */
 import { clip, statusLabel, txTypeLabel, formatCount } from './format';

@@ -58,7 +58,7 @@ export interface Manifest {
 export function parseManifest(text: string): { ok: true; value: Manifest } | { ok: false; problem: ClarinetProblem } {
   let doc: Record<string, unknown>;
   try {
-    doc = parseToml(text) as Record<string, unknown>;
+    doc = parseToml(text);
   } catch (e) {
     if (e instanceof TomlError) {
       return {

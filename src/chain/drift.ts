@@ -282,7 +282,7 @@ function readOnlyFunctionsOf(ix: ClarityIndex): DefinedFunction[] {
     const keyword = firstCode(ix, e + 1, ix.after[e]!);
     if (keyword < 0 || ix.kind[keyword] !== ATOM) continue;
     if (ix.end[keyword]! - ix.start[keyword]! !== DEFINE_READ_ONLY.length) continue;
-    if (!s.startsWith(DEFINE_READ_ONLY, ix.start[keyword]!)) continue;
+    if (!s.startsWith(DEFINE_READ_ONLY, ix.start[keyword])) continue;
     const signature = firstCode(ix, ix.after[keyword]!, ix.after[e]!);
     if (signature < 0 || ix.kind[signature] !== LIST) continue;
     const name = firstCode(ix, signature + 1, ix.after[signature]!);

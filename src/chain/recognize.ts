@@ -61,14 +61,14 @@ export function findIdentifiers(text: string, options: RecognizeOptions = {}): F
     return c;
   };
   for (const m of text.matchAll(TX_RE)) {
-    found.push({ start: m.index!, end: m.index! + m[0].length, kind: 'tx', id: m[0].toLowerCase() });
+    found.push({ start: m.index, end: m.index + m[0].length, kind: 'tx', id: m[0].toLowerCase() });
   }
   for (const m of text.matchAll(BARE_TX_RE)) {
-    found.push({ start: m.index!, end: m.index! + m[0].length, kind: 'tx', id: `0x${m[0].toLowerCase()}` });
+    found.push({ start: m.index, end: m.index + m[0].length, kind: 'tx', id: `0x${m[0].toLowerCase()}` });
   }
   for (const m of text.matchAll(PRINCIPAL_RE)) {
-    const start = m.index! + (m[0].startsWith("'") ? 1 : 0);
-    const end = m.index! + m[0].length;
+    const start = m.index + (m[0].startsWith("'") ? 1 : 0);
+    const end = m.index + m[0].length;
     const addr = address(m[1]!);
     if (!addr.ok) continue;
     if (m[2]) {
@@ -90,11 +90,11 @@ export function findIdentifiers(text: string, options: RecognizeOptions = {}): F
     const deployer = address(options.deployer.trim());
     if (deployer.ok) {
       for (const m of text.matchAll(RELATIVE_RE)) {
-        const start = m.index! + (m[0].startsWith("'") ? 1 : 0);
+        const start = m.index + (m[0].startsWith("'") ? 1 : 0);
         if (!checkContractName(m[1]!).ok) continue;
         const f: FoundIdentifier = {
           start,
-          end: m.index! + m[0].length,
+          end: m.index + m[0].length,
           kind: 'contract',
           id: `${deployer.value.address}.${m[1]}`,
           network: deployer.value.network,

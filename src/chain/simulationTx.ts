@@ -158,9 +158,7 @@ export function readSimulationCall(hex: string, network: 'mainnet' | 'testnet'):
   const version = network === 'mainnet' ? (multi ? 20 : 22) : multi ? 21 : 26;
   let postConditions: PostCondition[];
   try {
-    postConditions = tx.postConditions.values.map((w) =>
-      wireToPostCondition(w as Parameters<typeof wireToPostCondition>[0]),
-    );
+    postConditions = tx.postConditions.values.map((w) => wireToPostCondition(w));
   } catch {
     return undefined;
   }

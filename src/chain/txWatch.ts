@@ -1,7 +1,7 @@
 /**
  * The rules of watching a transaction until it lands: what a fetched transaction means for the
  * watch, what the user is told, and how long to wait before asking again. Pure, so the rules are
- * tested in plain Node; src/ui/txWatch.ts carries them out.
+ * tested in plain Node; src/ui/watch/txWatch.ts carries them out.
  */
 import type { NetworkId } from './networks';
 import { clip, formatCount } from './format';
