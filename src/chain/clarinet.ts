@@ -259,11 +259,6 @@ export function idsOn(c: Pick<ClarinetContract, 'deployments'>, network: PlanNet
   return [...new Set(c.deployments.filter((d) => d.network === network).map((d) => d.id))];
 }
 
-/** The chain plans of one network, the default first. */
-export function plansOn(project: ClarinetProject, network: PlanNetwork): ClarinetPlan[] {
-  return project.plans.filter((p) => p.network === network);
-}
-
 /**
  * The address that deploys the contract at `relativePath` on `network`, which relative `.name`
  * references in it resolve against: the sender its own publish names there, else the first

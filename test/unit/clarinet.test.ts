@@ -5,7 +5,6 @@ import {
   ClarinetProject,
   contractsAt,
   MAX_FILE_BYTES,
-  plansOn,
   problemText,
   readClarinetProject,
   ReadResult,
@@ -334,10 +333,9 @@ describe('reading a Clarinet project: failing reads, many plans, and which plan 
       ],
     );
     assert.deepStrictEqual(
-      plansOn(p, 'testnet').map((x) => x.file),
+      p.plans.filter((x) => x.network === 'testnet').map((x) => x.file),
       ['deployments/a.testnet-plan.yaml'],
     );
-    assert.deepStrictEqual(plansOn(p, 'mainnet'), []);
   });
 
   it('a simnet plan counts its emulated publishes only; a chain plan leaves emulated ones out', async () => {

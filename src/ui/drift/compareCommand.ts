@@ -150,5 +150,5 @@ async function localText(uri: vscode.Uri): Promise<string> {
 }
 
 function errorContext(d: CompareDeps, api: NetworkId): Promise<ErrorContext> {
-  return d.networks.errorContext(api, 'contract');
+  return d.networks.errorContext(api, vscode.l10n.t('contract'));
 }

@@ -87,7 +87,7 @@ export async function openErrorLine(
   } catch (e) {
     void reportError(
       e,
-      await d.networks.errorContext(a.network, 'contract'),
+      await d.networks.errorContext(a.network, vscode.l10n.t('contract')),
       () => openErrorLine(d, arg),
       (m) => d.log.error(m),
     );

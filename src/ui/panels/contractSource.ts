@@ -122,7 +122,7 @@ export async function openContractSource(d: SourceDeps, arg: unknown, beside = f
   } catch (e) {
     void reportError(
       e,
-      await d.networks.errorContext(network, 'contract'),
+      await d.networks.errorContext(network, vscode.l10n.t('contract')),
       () => openContractSource(d, arg, beside),
       (m) => d.log.error(m),
     );

@@ -179,7 +179,7 @@ export class FormRunner {
       if (isStacksApiError(e) && e.kind === 'cancelled') return;
       if (!isStacksApiError(e))
         this.d.log.error(`Re-simulation: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-      const text = describeError(e, await this.d.networks.errorContext(network, 'simulation'));
+      const text = describeError(e, await this.d.networks.errorContext(network, l10n.t('simulation')));
       if (form && place) this.show(place, { form, state: 'error', message: text.message });
       else void showWarning(text.message);
     } finally {

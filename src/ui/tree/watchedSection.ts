@@ -87,7 +87,7 @@ export class WatchedSection extends Section {
       const short =
         r.error === undefined
           ? undefined
-          : describeError(r.error, await errorContext(this.d, r.network, 'balance')).short;
+          : describeError(r.error, await errorContext(this.d, r.network, vscode.l10n.t('balance'))).short;
       nodes.push(new WatchedAddressNode(this, this.d, r.address, r.network, r.balance, short));
     }
     return nodes;
