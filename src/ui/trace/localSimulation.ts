@@ -137,6 +137,9 @@ export async function simulateLocally(
     };
   } catch (e) {
     if (e instanceof ReplayFailure) return { ok: false, message: e.message };
-    return { ok: false, message: describeError(e, await d.networks.errorContext(network, vscode.l10n.t('simulation'))).message };
+    return {
+      ok: false,
+      message: describeError(e, await d.networks.errorContext(network, vscode.l10n.t('simulation'))).message,
+    };
   }
 }
