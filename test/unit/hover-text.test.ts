@@ -104,10 +104,31 @@ describe('hover Markdown', () => {
 
   describe('commandUri', () => {
     it('encodes the arguments as JSON that VS Code can read back', () => {
-      const target = { kind: 'address', id: ADDRESS.mainnet, network: 'mainnet' };
-      const uri = commandUri(Commands.openInExplorer, [target, "it's (odd)"]);
-      assert.match(uri, /^command:stacksLookup\.openInExplorer\?[^()' "]+$/);
-      assert.deepStrictEqual(JSON.parse(decodeURIComponent(uri.split('?')[1]!)), [target, "it's (odd)"]);
+      const target = { kind: 'address' as const, id: ADDRESS.mainnet, network: 'mainnet' as const };
+      const line = {
+        network: 'mainnet' as const,
+        contractId: CONTRACT.deployed,
+        fn: "it's (odd)",
+        result: '(err u1)',
+        link: 0,
+      };
+      const uri = commandUri(Commands.openErrorLine, [line]);
+      assert.match(uri, /^command:stacksLookup\.openErrorLine\?[^()' "]+$/);
+      assert.deepStrictEqual(JSON.parse(decodeURIComponent(uri.split('?')[1]!)), [line]);
+      assert.deepStrictEqual(
+        JSON.parse(decodeURIComponent(commandUri(Commands.openInExplorer, [target]).split('?')[1]!)),
+        [target],
+      );
+    });
+
+    it('takes only the arguments its command reads (checked when the tests compile)', () => {
+      // @ts-expect-error Copy takes the text to copy, not a target.
+      commandUri(Commands.copy, [{ kind: 'address', id: ADDRESS.mainnet }]);
+      // @ts-expect-error Open in Web Explorer takes one target, nothing more.
+      commandUri(Commands.openInExplorer, [{ kind: 'address', id: ADDRESS.mainnet }, 'extra']);
+      // @ts-expect-error Show Log is not a command a hover links to.
+      commandUri(Commands.showLog, []);
+      assert.ok(commandUri(Commands.copy, ['x']).startsWith('command:stacksLookup.copy?'));
     });
   });
 

@@ -3,6 +3,7 @@
  * the chain or the network goes through `escapeMarkdown` (or `code` for ids of a known shape), and
  * links only ever run the extension's own commands, which the caller lists in `isTrusted`.
  */
+import { commandUri, type CommandLinkArgs, type LinkedCommand } from '../shared/commandLink';
 import type {
   ContractStatus,
   FtHolding,
@@ -43,14 +44,7 @@ export function code(s: string): string {
   return SAFE_CODE.test(s) ? `\`${s}\`` : escapeMarkdown(s);
 }
 
-/** A `command:` URI with its arguments as encoded JSON, as VS Code reads them from a Markdown link. */
-export function commandUri(command: string, args: readonly unknown[]): string {
-  const json = encodeURIComponent(JSON.stringify(args)).replace(
-    /[()'!*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `command:${command}?${json}`;
-}
+export { commandUri } from '../shared/commandLink';
 
 /** The Markdown of one hover and the commands its links run (the hover trusts exactly these). */
 export interface HoverDoc {
@@ -81,7 +75,7 @@ class Doc {
     return this;
   }
 
-  link(label: string, tooltip: string, command: string, args: readonly unknown[]): string {
+  link<C extends LinkedCommand>(label: string, tooltip: string, command: C, args: CommandLinkArgs[C]): string {
     this.used.add(command);
     return `[${label}](${commandUri(command, args)} "${tooltip}")`;
   }

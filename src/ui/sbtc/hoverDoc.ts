@@ -3,6 +3,7 @@
  * status with its message, and links to the Stacks mint transaction (our panel) and the sweep
  * (the Bitcoin explorer). Every chain and Emily string is escaped. No vscode.
  */
+import { commandUri, type CommandLinkArgs, type LinkedCommand } from '../shared/commandLink';
 import { bitcoinUrl } from '../../chain/explorer';
 import { formatTokenAmount } from '../../chain/format';
 import * as l10n from '../../chain/l10n';
@@ -14,14 +15,6 @@ import type { DepositFacts } from './deposit';
 export interface DepositHoverDoc {
   markdown: string;
   commands: string[];
-}
-
-function commandUri(command: string, args: readonly unknown[]): string {
-  const json = encodeURIComponent(JSON.stringify(args)).replace(
-    /[()'!*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `command:${command}?${json}`;
 }
 
 const HEX = /^(0x)?[0-9a-fA-F]{64}$/;
@@ -38,7 +31,7 @@ export function depositHover(
   o: { networkLabel: string; baseUrl: string; bitcoinExplorer: string; recipientOf: (r: string) => string },
 ): DepositHoverDoc {
   const commands = new Set<string>();
-  const link = (label: string, tip: string, command: string, args: unknown[]) => {
+  const link = <C extends LinkedCommand>(label: string, tip: string, command: C, args: CommandLinkArgs[C]) => {
     commands.add(command);
     return `[${label}](${commandUri(command, args)} "${tip}")`;
   };
