@@ -58,17 +58,19 @@ describe('Navigation reads a 2 MB source in one pass, and a document once per ve
       });
     });
 
-    it(`${shape}: each request on the source reads it in tens of milliseconds, not a second`, () => {
+    // Bounds loose enough for a loaded 2-core CI machine, tight enough to fail the quadratic reader
+    // this replaced (1 to 2.3 s a request): the bench measures the real times.
+    it(`${shape}: each request on the source reads it in well under a second`, () => {
       const place = source.length >> 1;
       const ms = fastest(3, () => {
         navTargetAt(source, place);
         calleeCompletionAt(source, place);
         calleeArgumentAt(source, place);
       });
-      assert.ok(ms < 600, `three requests, three reads: ${ms.toFixed(0)} ms`);
+      assert.ok(ms < 2000, `three requests, three reads: ${ms.toFixed(0)} ms`);
     });
 
-    it(`${shape}: a request on a document already read takes milliseconds, wherever the place`, () => {
+    it(`${shape}: a request on a document already read takes no read, wherever the place`, () => {
       const read = readForNav(source);
       for (const place of [0, NAV_CALLS.length + 7, source.length >> 1, source.length - 1, source.length]) {
         const ms = fastest(3, () => {
@@ -76,7 +78,7 @@ describe('Navigation reads a 2 MB source in one pass, and a document once per ve
           calleeCompletionAt(read, place);
           calleeArgumentAt(read, place);
         });
-        assert.ok(ms < 30, `at ${place}: ${ms.toFixed(1)} ms`);
+        assert.ok(ms < 150, `at ${place}: ${ms.toFixed(1)} ms`);
       }
     });
   }
@@ -84,7 +86,7 @@ describe('Navigation reads a 2 MB source in one pass, and a document once per ve
   it('the definitions of 2 MB of nested parentheses, read in one pass', () => {
     const source = SHAPES['nested parentheses']!;
     const ms = fastest(2, () => assert.deepStrictEqual(definitionsOf(source + ' ').length, 2));
-    assert.ok(ms < 250, `${ms.toFixed(0)} ms`);
+    assert.ok(ms < 1000, `${ms.toFixed(0)} ms`);
   });
 
   it('reads the places of the tree reader: the same atoms at the same offsets', () => {
