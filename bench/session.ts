@@ -402,6 +402,11 @@ export function naiveClient(
     rateBudget: () => ({ perMinute: 1_000_000, monthSpent: false }),
     clearCache: () => undefined,
     getNonces: (p) => get(`/extended/v3/principals/${p}/nonces`),
+    getAccountAt: (p, tip) =>
+      get(`/v2/accounts/${p}`, [
+        ['proof', '0'],
+        ['tip', tip.replace(/^0x/, '')],
+      ]),
     getFtHoldings: (p, o = {}) => get(`/extended/v3/principals/${p}/balances/ft`, page(o)),
     getNftHoldings: (p, o = {}) => get(`/extended/v3/principals/${p}/balances/nft`, page(o)),
     getPrincipalMempoolTransactions: (p, o = {}) => get(`/extended/v3/principals/${p}/mempool/transactions`, page(o)),

@@ -48,6 +48,17 @@ type Branch = Extract<Expr, { kind: 'list' | 'tuple' }>;
  * The names of a failed call's result in the called contract's source. `result` is the result as
  * Clarity writes it (the decoded hex, or the API's `repr`); `fn` the called function.
  */
+/**
+ * The amount and sender of an `stx-transfer?` or `stx-burn?`, as written (an atom each: a literal,
+ * a parameter or `tx-sender`), where a reader can check the sender's balance: not inside
+ * `as-contract`, where `tx-sender` is the contract.
+ */
+function stxMoved(head: string, kids: readonly Expr[], asContract: boolean): NativeSite['stx'] {
+  if ((head !== 'stx-transfer?' && head !== 'stx-burn?') || asContract) return undefined;
+  const [amount, sender] = [kids[1], kids[2]];
+  return amount?.kind === 'atom' && sender?.kind === 'atom' ? { amount: amount.text, sender: sender.text } : undefined;
+}
+
 export function explainFailure(source: string, fn: string, result: string): FailureNames {
   const shown = result.length > 200 ? `${result.slice(0, 199)}…` : result;
   const no = (reason: string): FailureNames => ({ ok: false, result: shown, reason });
@@ -105,10 +116,17 @@ export function explainFailure(source: string, fn: string, result: string): Fail
     // The last expression of a body is what the function returns: a native's error there is its error.
     const body = meaningful(def.children).slice(2);
     // `tail`: the function returns this expression's error; `by`: the `try!` that does, if one does.
-    const stack: Array<{ e: Expr; parent?: Branch; parentHead?: string | undefined; tail: boolean; by?: string }> =
-      body.map((e, i) => ({ e, tail: i === body.length - 1 }));
+    // `asContract`: inside `as-contract` (or `as-contract?`), where `tx-sender` is the contract.
+    const stack: Array<{
+      e: Expr;
+      parent?: Branch;
+      parentHead?: string | undefined;
+      tail: boolean;
+      by?: string;
+      asContract?: boolean;
+    }> = body.map((e, i) => ({ e, tail: i === body.length - 1 }));
     while (stack.length) {
-      const { e, parent, parentHead, tail, by } = stack.pop()!;
+      const { e, parent, parentHead, tail, by, asContract } = stack.pop()!;
       const returning = parent && parentHead && RETURNING.has(parentHead) ? { parent, how: parentHead } : undefined;
       const site = (name: string | undefined, self: { line: number; offset: number }, how: string): ErrorSite => {
         const where = returning ? at(returning.parent.offset, returning.parent.line) : at(self.offset, self.line);
@@ -142,13 +160,30 @@ export function explainFailure(source: string, fn: string, result: string): Fail
         const meaning = nativeMeaning(head, kids, code, source);
         if (meaning !== undefined) {
           const how = by ?? 'returns';
-          natives.push({ ...site(head, e, how), ...at(e.offset, e.line), how, name: head, code: code.text, meaning });
+          const moved = stxMoved(head, kids, asContract === true);
+          natives.push({
+            ...site(head, e, how),
+            ...at(e.offset, e.line),
+            how,
+            name: head,
+            code: code.text,
+            meaning,
+            ...(moved ? { stx: moved } : {}),
+          });
         }
       }
       for (let i = kids.length - 1; i >= 0; i--) {
         const returned = returnsChild(head, i, kids.length, tail);
         const how = head === 'try!' ? 'try!' : returned ? by : undefined;
-        stack.push({ e: kids[i]!, parent: e, parentHead: head, tail: returned, ...(how ? { by: how } : {}) });
+        const inside = asContract === true || head === 'as-contract' || head === 'as-contract?';
+        stack.push({
+          e: kids[i]!,
+          parent: e,
+          parentHead: head,
+          tail: returned,
+          ...(how ? { by: how } : {}),
+          ...(inside ? { asContract: true } : {}),
+        });
       }
     }
   }

@@ -31,6 +31,8 @@ export interface NativeSite extends ErrorSite {
   code: string;
   /** What the code means for that function, in words (an allowance is quoted from the source). */
   meaning: string;
+  /** An `stx-transfer?` or `stx-burn?` outside `as-contract`: its amount and sender as written. */
+  stx?: { amount: string; sender: string };
 }
 
 /** A constant whose value is the failed result (or, used as `(err NAME)`, the error inside it). */

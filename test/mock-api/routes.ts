@@ -9,6 +9,7 @@ import { getBalancesV1, getFtBalancesV3, getNftBalancesV3, getPrincipalMempoolV3
 import { toV3MempoolSummary } from './v3';
 import { SDK_NODE_ROUTES } from './sdkNode';
 import { getPox, postFeeEstimate, postSimulation } from './simulation';
+import { getAccount } from './accounts';
 import { getPrincipalBonds, getPrincipalStaking } from './staking';
 import { EMILY_ROUTES } from './emily';
 import { SBTC_ROUTES } from './sbtc';
@@ -271,6 +272,7 @@ export const ROUTES: Route[] = [
   // the node's fee estimate, and a simulation service mounted under /simulation (./simulation.ts)
   { pattern: /^\/v2\/fees\/transaction$/, handler: postFeeEstimate, post: true },
   { pattern: /^\/v2\/pox$/, handler: getPox },
+  { pattern: /^\/v2\/accounts\/([^/]+)$/, handler: getAccount },
   { pattern: /^\/simulation\/devtools\/v2\/simulations:instant$/, handler: postSimulation, post: true },
   // what a principal holds, and its pending transactions (./holdings.ts)
   { pattern: /^\/extended\/v3\/principals\/([^/]+)\/balances\/ft$/, handler: getFtBalancesV3 },

@@ -13,6 +13,7 @@
  *   faults.ts             fault rules and how each fault is played
  *   apiRoutes.ts          every route of the real API and which are deprecated (sunset mode)
  */
+import { resetAccounts } from './accounts';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
 import { data } from './data';
@@ -324,6 +325,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
       overrides.clear();
       laters.clear();
       newTransactions.clear();
+      resetAccounts();
       window = { start: Date.now(), count: 0 };
     },
     override(p: string, body: unknown, status = 200): void {

@@ -30,6 +30,11 @@ export interface PrincipalResource {
   getPrincipalMempoolTransactions(principal: string, options?: PageOptions): Promise<S.Page<S.MempoolTransaction>>;
   /** A principal's pox-5 staking: its locked STX, its sBTC rewards and the totals of its bonds (v3). */
   getPrincipalStaking(principal: string, options?: CallOptions): Promise<S.PrincipalStaking>;
+  /**
+   * The node's account of a principal as it was at a block (`GET /v2/accounts/{p}?proof=0&tip=…`,
+   * `tip` an index block hash): its unlocked and locked µSTX and its nonce. Kept: a block never changes.
+   */
+  getAccountAt(principal: string, tip: string, options?: CallOptions): Promise<S.NodeAccount>;
   /** The first page (up to `limit`, 20 by default) of a principal's bond positions (v3). */
   getPrincipalBonds(principal: string, options?: CallOptions & { limit?: number }): Promise<S.BondPositionsPage>;
 }
@@ -38,6 +43,28 @@ export function principalResource(core: ClientCore): PrincipalResource {
   const { requests } = core;
   const principalOf = (principal: string): string => must(checkPrincipal(String(principal))).principal;
   return {
+    async getAccountAt(principal: string, tip: string, o: CallOptions = {}): Promise<S.NodeAccount> {
+      const p = principalOf(principal);
+      if (typeof tip !== 'string' || !/^(0x)?[0-9a-fA-F]{64}$/.test(tip))
+        throw invalid(
+          l10n.t('The block to read the account at must be given by its index block hash (0x and 64 hex digits).'),
+        );
+      return requests.call(
+        {
+          route: '/v2/accounts/{principal}',
+          path: `/v2/accounts/${p}`,
+          query: [
+            ['proof', '0'],
+            ['tip', tip.replace(/^0x/, '').toLowerCase()],
+          ],
+          schema: S.NodeAccount,
+          what: l10n.t('account'),
+          ttl: () => Infinity,
+        },
+        o,
+      );
+    },
+
     async getStxBalance(principal: string, o: BalanceOptions = {}): Promise<S.StxBalance> {
       const p = principalOf(principal);
       const query: Array<[string, string]> = [];

@@ -12,3 +12,16 @@ export const PrincipalNonces = z.looseObject({
   }),
 });
 export type PrincipalNonces = z.infer<typeof PrincipalNonces>;
+
+/**
+ * GET /v2/accounts/{principal}?proof=0&tip=…: the node's account at a block (stacks-core
+ * stackslib/src/net/api/getaccount.rs, `AccountEntryResponse`): the unlocked and locked µSTX as
+ * hex of a u128, the unlock height and the nonce; the proofs only when asked for.
+ */
+export const NodeAccount = z.looseObject({
+  balance: z.string().check(z.regex(/^0x[0-9a-fA-F]{1,32}$/)),
+  locked: z.string().check(z.regex(/^0x[0-9a-fA-F]{1,32}$/)),
+  unlock_height: int,
+  nonce: int,
+});
+export type NodeAccount = z.infer<typeof NodeAccount>;

@@ -200,9 +200,10 @@ export const whyFailedTool: ToolBody = async (input, ctx) => {
       data: status(tx.tx_status) ? [] : [['status', tx.tx_status]],
       notes: [ours(l10n.t('This transaction did not fail.'))],
     });
-  const f = await txFailure(tx, a.client, { signal: ctx.signal, budget: 'wait' });
+  const f = await txFailure(tx, a.client, { signal: ctx.signal, budget: 'wait', confirmBalance: true });
   const data: Datum[] = [['why it failed', f?.headline ?? 'failed']];
   if (f?.call) data.push(['contract', f.call.contractId], ['function', f.call.fn], ['result', f.call.result]);
+  if (f?.balance) data.push(['balance before', f.balance]);
   if (f?.vm) data.push(['vm_error in words', f.vm.sentence], ['vm_error', f.vm.raw]);
   else if (tx.vm_error) data.push(['vm_error', tx.vm_error]);
   const source = f?.call ? a.client.knownContractSource(f.call.contractId)?.split('\n') : undefined;

@@ -21,6 +21,7 @@ import {
 import { clip, statusTone } from '../../chain/format';
 import { breachSentence, postConditionBreach } from '../../chain/postConditionBreach';
 import { vmErrorSentence } from '../../chain/vmError';
+import { balanceSentence, stxMoveOf } from '../../chain/balanceCheck';
 import * as l10n from '../../chain/l10n';
 
 export interface TxFailure {
@@ -34,6 +35,8 @@ export interface TxFailure {
   vm?: { sentence: string; raw: string };
   /** The places to open, in the order of `names` (Stacks: Open the Line That Returned the Error's `link`). */
   links: FailureLine[];
+  /** A low STX balance checked: the sender's balance at the block before, beside the amount (`confirmBalance`). */
+  balance?: string;
 }
 
 /** One place to open: the name, its 0-based line, and where it is in words. */
@@ -90,6 +93,12 @@ export interface FailureOptions {
   budget?: BudgetMode;
   /** The result as Clarity text, decoded from its hex where the decoder is loaded; the API's `repr` otherwise. */
   resultText?: string;
+  /**
+   * Check a failed STX move's "balance too low" against the sender's balance at the block before
+   * (two more requests: the block and the account). The panel and the chat tool ask for it; a hover
+   * and a notification do not.
+   */
+  confirmBalance?: boolean;
 }
 
 /** The failure of `tx`, or undefined when it did not fail. Never throws: a source that cannot be read is said in words. */
@@ -116,13 +125,47 @@ export async function txFailure(
       links: [],
     };
   }
-  return callFailure(
+  const f = await callFailure(
     { contractId: call.contract_id, fn: call.function_name, result },
     { raw, ...(sentence ? { sentence } : {}) },
     tx.tx_status === 'abort_by_post_condition',
     client,
     o,
   );
+  const balance = o.confirmBalance ? await balanceAtParent(tx, f, client, o) : undefined;
+  return balance ? { ...f, balance } : f;
+}
+
+/**
+ * The sender's balance at the block before, when the called function's own `stx-transfer?` or
+ * `stx-burn?` returned `(err u1)` (the balance too low) and its sender is known. Undefined when it
+ * does not apply or cannot be read: the named cause stands without it.
+ */
+async function balanceAtParent(
+  tx: Transaction,
+  f: TxFailure,
+  client: StacksClient,
+  o: FailureOptions,
+): Promise<string | undefined> {
+  const call = tx.contract_call;
+  const native = f.names?.ok ? f.names.natives[0] : undefined;
+  if (!call || !native?.stx || native.code !== 'u1' || native.fn !== call.function_name || native.via) return undefined;
+  const height = tx.block_height;
+  if (typeof height !== 'number' || height < 1) return undefined;
+  const move = stxMoveOf(native.stx, {
+    sender: tx.sender_address,
+    args: (call.function_args ?? []).flatMap((a) => (a.name === undefined ? [] : [{ name: a.name, repr: a.repr }])),
+  });
+  if (!move) return undefined;
+  const opts = { ...(o.signal ? { signal: o.signal } : {}), ...(o.budget ? { budget: o.budget } : {}) };
+  try {
+    const parent = await client.getBlock(height - 1, opts);
+    const account = await client.getAccountAt(move.principal, parent.index_block_hash, opts);
+    return balanceSentence(move, account, height - 1);
+  } catch (e) {
+    if (o.signal?.aborted) throw e;
+    return undefined;
+  }
 }
 
 /**

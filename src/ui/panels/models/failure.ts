@@ -40,6 +40,7 @@ export function failureSections(f: TxFailure | undefined, network: NetworkId): S
   });
   if (links.length > MAX_FAILURE_LINKS)
     rows.push(field(l10n.t('More'), text(l10n.t('More lines return it; the first ones are listed.'))));
+  if (f.balance) rows.push(field(l10n.t('Balance before'), text(f.balance)));
   // Would it still fail? The same call, sender and arguments, simulated (ui/workbench/simulation.ts);
   // and how did it fail? The call replayed on this machine, traced (ui/trace).
   if (f.call)

@@ -1,0 +1,117 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { createStacksClient, type Transaction } from '../../src/api';
+import { balanceSentence, stxMoveOf } from '../../src/chain/balanceCheck';
+import { explainFailure } from '../../src/chain/failureReason';
+import { txFailure } from '../../src/ui/failure/failure';
+import { ADDRESS } from '../fixtures/ids';
+import { NATIVE_FAILURE } from '../fixtures/nativeFailure';
+import { setAccountBalance } from '../mock-api/accounts';
+import { loadFixture, type MockApi, startMockApi } from '../mock-api/server';
+
+const timelock = fs.readFileSync(
+  path.resolve(__dirname, '../../../test/fixtures/clarity/real/timelock-stake.clar'),
+  'utf8',
+);
+
+describe('Why it failed: a low STX balance checked at the block before', () => {
+  it('reads the amount and sender of the stx-transfer? that failed, but not inside as-contract', () => {
+    const stake = explainFailure(timelock, 'stake-tokens', '(err u1)');
+    assert.ok(stake.ok);
+    assert.deepStrictEqual(stake.natives[0]?.stx, { amount: 'amount', sender: 'tx-sender' });
+    // (as-contract (stx-transfer? total-return tx-sender tx-sender)): tx-sender is the contract there.
+    const claim = explainFailure(timelock, 'claim-stake', '(err u1)');
+    assert.ok(claim.ok && claim.natives.length === 1);
+    assert.strictEqual(claim.natives[0]!.stx, undefined);
+  });
+
+  it('the sender and amount from tx-sender, a parameter or a literal', () => {
+    const tx = {
+      sender: ADDRESS.testnet,
+      args: [
+        { name: 'amount', repr: 'u5000000' },
+        { name: 'who', repr: `'${ADDRESS.mainnet}` },
+      ],
+    };
+    assert.deepStrictEqual(stxMoveOf({ amount: 'amount', sender: 'tx-sender' }, tx), {
+      principal: ADDRESS.testnet,
+      amount: 5_000_000n,
+    });
+    assert.deepStrictEqual(stxMoveOf({ amount: 'u7', sender: 'who' }, tx), { principal: ADDRESS.mainnet, amount: 7n });
+    assert.deepStrictEqual(stxMoveOf({ amount: 'total', sender: 'tx-sender' }, tx), { principal: ADDRESS.testnet });
+    assert.strictEqual(stxMoveOf({ amount: 'amount', sender: 'contract-caller' }, tx), undefined);
+  });
+
+  it('says whether the balance was below the amount, enough, or (amount unknown) what it was', () => {
+    const account = (balance: bigint, locked = 0n) => ({
+      balance: `0x${balance.toString(16)}`,
+      locked: `0x${locked.toString(16)}`,
+    });
+    const move = { principal: ADDRESS.testnet, amount: 5_000_000n };
+    assert.strictEqual(
+      balanceSentence(move, account(500_000n, 500_000n), 51450),
+      `Confirmed: at block #51,450, before this transaction, ${ADDRESS.testnet} had 0.5 STX unlocked (0.5 STX locked), less than the 5 STX it tried to move.`,
+    );
+    assert.strictEqual(
+      balanceSentence(move, account(5_000_000n), 51450),
+      `At block #51,450, ${ADDRESS.testnet} had 5 STX unlocked, enough for the 5 STX: an earlier transaction in the same block may have spent it first.`,
+    );
+    assert.strictEqual(
+      balanceSentence({ principal: ADDRESS.testnet }, account(1n), 7),
+      `At block #7, before this transaction, ${ADDRESS.testnet} had 0.000001 STX unlocked.`,
+    );
+  });
+
+  describe('against the mock', () => {
+    let mock: MockApi;
+    before(async () => {
+      mock = await startMockApi();
+    });
+    after(() => mock.close());
+    afterEach(() => mock.reset());
+
+    async function failedStake(): Promise<Transaction> {
+      const client = createStacksClient({ baseUrl: mock.url });
+      return client.getTransaction(NATIVE_FAILURE.stakeTx);
+    }
+
+    it("asks the block before and the sender's account at it, and names the balance beside the cause", async () => {
+      const tx = await failedStake();
+      assert.strictEqual(tx.block_height, 51451);
+      const parent: Record<string, unknown> = { ...(loadFixture('block-v2--latest.json') as object), height: 51450 };
+      mock.override('/extended/v2/blocks/51450', parent);
+      setAccountBalance(ADDRESS.testnet, 1_000_000n);
+      const client = createStacksClient({ baseUrl: mock.url });
+      const f = await txFailure(tx, client, { confirmBalance: true });
+      assert.strictEqual(
+        f?.balance,
+        `Confirmed: at block #51,450, before this transaction, ${ADDRESS.testnet} had 1 STX unlocked, less than the 5 STX it tried to move.`,
+      );
+      const account = mock.requests.filter((r) => r.path.startsWith('/v2/accounts/'));
+      assert.deepStrictEqual(
+        account.map((r) => r.url.replace(/^[^?]*\?/, '')),
+        [`proof=0&tip=${String(parent.index_block_hash).replace(/^0x/, '')}`],
+        'the account at the parent block, by its index block hash',
+      );
+      // Without the option (a hover, a notification): neither request.
+      const before = mock.requests.length;
+      const quick = await txFailure(tx, createStacksClient({ baseUrl: mock.url }), {});
+      assert.strictEqual(quick?.balance, undefined);
+      assert.deepStrictEqual(
+        mock.requests
+          .slice(before)
+          .map((r) => r.path)
+          .filter((p) => p.startsWith('/v2/accounts') || p.includes('/blocks/')),
+        [],
+      );
+    });
+
+    it('a block the API does not have leaves the named cause as it is', async () => {
+      const tx = await failedStake();
+      const f = await txFailure(tx, createStacksClient({ baseUrl: mock.url }), { confirmBalance: true });
+      assert.strictEqual(f?.balance, undefined);
+      assert.match(f?.headline ?? '', /stx-transfer\? at line 72: the sender’s balance is too low/);
+    });
+  });
+});
