@@ -72,8 +72,8 @@ export interface Services extends vscode.Disposable {
 }
 
 /** Builds the services and registers their commands; undoes what it did when one part throws. */
-export function startServices(d: ServiceDeps): Services {
-  const { context, config, networks, log } = d;
+export function startServices(deps: ServiceDeps): Services {
+  const { context, config, networks, log } = deps;
   const parts: vscode.Disposable[] = [];
   try {
     const history = new History(context.globalState);
@@ -86,7 +86,7 @@ export function startServices(d: ServiceDeps): Services {
       log,
       extensionUri: context.extensionUri,
       localContract: (id) => localContract(projects, id),
-      ...(d.panelTap ? { tap: d.panelTap } : {}),
+      ...(deps.panelTap ? { tap: deps.panelTap } : {}),
     });
     parts.push(history, panels);
     // Whether Emily (the sBTC bridge API) may be asked, read by the hover, the panels and the chat tools.
@@ -105,14 +105,14 @@ export function startServices(d: ServiceDeps): Services {
     // Trace: a mined call replayed with the Clarinet SDK in a child process (src/ui/trace, src/replay).
     const { extensionUri, globalStorageUri } = context;
     parts.push(...registerTrace({ config, networks, log, projects, extensionUri, globalStorageUri }));
-    const lookup = { config, networks, presenter: panels, history, log, activity: d.activity, deployerOf };
+    const lookup = { config, networks, presenter: panels, history, log, activity: deps.activity, deployerOf };
     parts.push(...registerLookupCommands(lookup), ...registerWorkbenchCommands(lookup));
     const language = new LazyLanguage({ networks, projects, log });
     const hover = new StacksHoverProvider({ config, networks, log, language, deployerOf });
     // Warnings on calls into a PoX contract no longer active, from the first lookup on.
     parts.push(new PoxDiagnostics({ networks, log }));
     const watchers = startWatchers(
-      { networks, config, log, watchlist, state: context.workspaceState, revealWatched: d.revealWatched },
+      { networks, config, log, watchlist, state: context.workspaceState, revealWatched: deps.revealWatched },
       toTarget,
       background,
     );

@@ -24,12 +24,12 @@ export class LruCache<V> {
   private readonly now: () => number;
   private total = 0;
 
-  constructor(o: LruCacheOptions<V> = {}) {
-    this.maxEntries = o.maxEntries ?? 500;
-    this.maxBytes = o.maxBytes ?? Infinity;
-    this.maxEntryBytes = o.maxEntryBytes ?? this.maxBytes;
-    this.sizeOf = o.sizeOf;
-    this.now = o.now ?? Date.now;
+  constructor(options: LruCacheOptions<V> = {}) {
+    this.maxEntries = options.maxEntries ?? 500;
+    this.maxBytes = options.maxBytes ?? Infinity;
+    this.maxEntryBytes = options.maxEntryBytes ?? this.maxBytes;
+    this.sizeOf = options.sizeOf;
+    this.now = options.now ?? Date.now;
   }
 
   get(key: string): V | undefined {

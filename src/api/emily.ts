@@ -119,35 +119,35 @@ export class EmilyClient {
   }
 
   /** The deposits of one Bitcoin transaction (every output that is a deposit); [] when Emily has none. */
-  async depositsOfTx(txid: string, o: EmilyOptions): Promise<EmilyDeposit[]> {
-    const r = await this.get(`/deposit/${hex64(txid)}`, EmilyDeposits, o, { pageSize: String(EMILY_PAGE) });
+  async depositsOfTx(txid: string, options: EmilyOptions): Promise<EmilyDeposit[]> {
+    const r = await this.get(`/deposit/${hex64(txid)}`, EmilyDeposits, options, { pageSize: String(EMILY_PAGE) });
     return r ? r.deposits : [];
   }
 
-  async deposit(txid: string, vout: number, o: EmilyOptions): Promise<EmilyDeposit | undefined> {
-    return this.get(`/deposit/${hex64(txid)}/${Math.max(0, Math.trunc(vout))}`, EmilyDeposit, o);
+  async deposit(txid: string, vout: number, options: EmilyOptions): Promise<EmilyDeposit | undefined> {
+    return this.get(`/deposit/${hex64(txid)}/${Math.max(0, Math.trunc(vout))}`, EmilyDeposit, options);
   }
 
-  async withdrawal(id: string, o: EmilyOptions): Promise<EmilyWithdrawal | undefined> {
+  async withdrawal(id: string, options: EmilyOptions): Promise<EmilyWithdrawal | undefined> {
     if (!/^\d{1,20}$/.test(id)) throw new StacksApiError('bad-request', l10n.t('A withdrawal id is a number.'));
-    return this.get(`/withdrawal/${id}`, EmilyWithdrawal, o);
+    return this.get(`/withdrawal/${id}`, EmilyWithdrawal, options);
   }
 
-  async limits(o: EmilyOptions): Promise<EmilyLimits | undefined> {
-    return this.get('/limits', EmilyLimits, o);
+  async limits(options: EmilyOptions): Promise<EmilyLimits | undefined> {
+    return this.get('/limits', EmilyLimits, options);
   }
 
   /** The deposits to a Stacks principal, newest first as Emily lists them. */
-  async depositsTo(principal: string, o: EmilyOptions): Promise<EmilyDeposit[]> {
-    const r = await this.get(`/deposit/recipient/${encodeURIComponent(principal)}`, EmilyDeposits, o, {
+  async depositsTo(principal: string, options: EmilyOptions): Promise<EmilyDeposit[]> {
+    const r = await this.get(`/deposit/recipient/${encodeURIComponent(principal)}`, EmilyDeposits, options, {
       pageSize: String(EMILY_PAGE),
     });
     return r ? r.deposits : [];
   }
 
   /** The withdrawals a Stacks principal asked for. */
-  async withdrawalsFrom(principal: string, o: EmilyOptions): Promise<EmilyWithdrawal[]> {
-    const r = await this.get(`/withdrawal/sender/${encodeURIComponent(principal)}`, EmilyWithdrawals, o, {
+  async withdrawalsFrom(principal: string, options: EmilyOptions): Promise<EmilyWithdrawal[]> {
+    const r = await this.get(`/withdrawal/sender/${encodeURIComponent(principal)}`, EmilyWithdrawals, options, {
       pageSize: String(EMILY_PAGE),
     });
     return r ? r.withdrawals : [];
@@ -157,12 +157,12 @@ export class EmilyClient {
   private async get<T>(
     path: string,
     schema: z.ZodMiniType<T>,
-    o: EmilyOptions,
+    options: EmilyOptions,
     query?: Record<string, string>,
   ): Promise<T | undefined> {
     const url = new URL(this.base.href.replace(/\/+$/, '') + path);
     for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, v);
-    const { status, text: body } = await this.exchange(url, o);
+    const { status, text: body } = await this.exchange(url, options);
     const route = path.replace(/\/[0-9a-fA-F]{64}/, '/{txid}').replace(/\/\d+$/, '/{n}');
     if (status === 404) return undefined;
     if (status < 200 || status >= 300) {
@@ -196,7 +196,7 @@ export class EmilyClient {
     );
   }
 
-  private async exchange(url: URL, o: EmilyOptions): Promise<{ status: number; text: string }> {
+  private async exchange(url: URL, options: EmilyOptions): Promise<{ status: number; text: string }> {
     // No X-API-Key, ever: the key belongs to the chain API, not to Emily.
     const headers = { Accept: 'application/json' };
     const controller = new AbortController();
@@ -204,23 +204,23 @@ export class EmilyClient {
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, o.timeoutMs);
+    }, options.timeoutMs);
     const onAbort = () => controller.abort();
-    o.signal?.addEventListener('abort', onAbort, { once: true });
+    options.signal?.addEventListener('abort', onAbort, { once: true });
     const path = url.pathname;
     const stopped = () =>
       timedOut
         ? new StacksApiError(
             'timeout',
-            l10n.t('Emily at {0} did not answer within {1} s.', url.origin, Math.round(o.timeoutMs / 1000)),
+            l10n.t('Emily at {0} did not answer within {1} s.', url.origin, Math.round(options.timeoutMs / 1000)),
             { path },
           )
         : new StacksApiError('cancelled', l10n.t('The request to Emily was cancelled.'), { path });
     try {
       let res: Exchange;
       try {
-        res = o.fetch
-          ? await fetchGet(o.fetch, url, headers, controller.signal, MAX_BODY_BYTES)
+        res = options.fetch
+          ? await fetchGet(options.fetch, url, headers, controller.signal, MAX_BODY_BYTES)
           : await platformGet(url, headers, controller.signal, MAX_BODY_BYTES);
       } catch (e) {
         if (controller.signal.aborted) throw stopped();
@@ -262,11 +262,11 @@ export class EmilyClient {
           { path },
         );
       }
-      o.log?.(`GET ${path} -> ${res.status} (${body.length} bytes)`);
+      options.log?.(`GET ${path} -> ${res.status} (${body.length} bytes)`);
       return { status: res.status, text: body };
     } finally {
       clearTimeout(timer);
-      o.signal?.removeEventListener('abort', onAbort);
+      options.signal?.removeEventListener('abort', onAbort);
     }
   }
 }

@@ -37,20 +37,20 @@ export class Requests {
     this.cache?.clear();
   }
 
-  async call<T>(c: Call<T>, o: RequestOptions): Promise<T> {
+  async call<T>(c: Call<T>, options: RequestOptions): Promise<T> {
     const key =
       c.path +
       (c.query?.length ? '?' + new URLSearchParams(c.query).toString() : '') +
       (c.body === undefined ? '' : ' ' + JSON.stringify(c.body));
-    if (o.signal?.aborted)
+    if (options.signal?.aborted)
       throw new StacksApiError('cancelled', l10n.t('The request was cancelled.'), { path: c.path });
     const cached = this.cache?.get(key);
     if (cached !== undefined) {
       this.hits++;
       return cached as T;
     }
-    return this.shared(key, o, async (signal) => {
-      const loaded = await this.fallback.load(c, this.fetcher({ ...o, signal }, c.body));
+    return this.shared(key, options, async (signal) => {
+      const loaded = await this.fallback.load(c, this.fetcher({ ...options, signal }, c.body));
       const value = c.bound ? c.bound(loaded) : loaded;
       this.cache?.set(key, value, c.ttl(value));
       return value;
@@ -80,7 +80,7 @@ export class Requests {
    * Identical requests in flight are one request. A caller that cancels leaves; the request is
    * aborted only when every caller has gone.
    */
-  private shared<T>(key: string, o: RequestOptions, start: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  private shared<T>(key: string, options: RequestOptions, start: (signal: AbortSignal) => Promise<T>): Promise<T> {
     let entry = this.inflight.get(key);
     if (entry) {
       this.joined++;
@@ -101,7 +101,7 @@ export class Requests {
       const leave = () => {
         if (settled) return false;
         settled = true;
-        o.signal?.removeEventListener('abort', onAbort);
+        options.signal?.removeEventListener('abort', onAbort);
         e.callers--;
         return true;
       };
@@ -113,8 +113,8 @@ export class Requests {
         }
         reject(new StacksApiError('cancelled', l10n.t('The request was cancelled.')));
       };
-      if (o.signal?.aborted) return onAbort();
-      o.signal?.addEventListener('abort', onAbort, { once: true });
+      if (options.signal?.aborted) return onAbort();
+      options.signal?.addEventListener('abort', onAbort, { once: true });
       e.promise.then(
         (v) => leave() && resolve(v as T),
         (err) => leave() && reject(err),

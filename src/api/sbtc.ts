@@ -21,23 +21,27 @@ import type { CallOptions, StacksClient } from './index';
 
 /** The Clarity value of a registry call's answer, or undefined when the node refused the call. */
 async function call(
-  c: StacksClient,
+  client: StacksClient,
   registry: string,
   fn: string,
   args: string[],
-  o: CallOptions,
+  options: CallOptions,
 ): Promise<{ value?: Cv; refused?: string }> {
   const sender = registry.split('.')[0]!;
-  const r = await c.callReadOnly(registry, fn, { sender, arguments: args }, o);
+  const r = await client.callReadOnly(registry, fn, { sender, arguments: args }, options);
   if (!r.okay || !r.result) return { refused: (r.cause ?? 'refused').slice(0, 300) };
   const value = readCv(r.result, (v, h) => c32address(v, h));
   return value ? { value } : { refused: 'an answer that is not a Clarity value this reader knows' };
 }
 
 /** The registry's contract id on a network, or undefined where no deployment is known. */
-export async function registryOf(c: StacksClient, network: NetworkId, o: CallOptions): Promise<string | undefined> {
+export async function registryOf(
+  client: StacksClient,
+  network: NetworkId,
+  options: CallOptions,
+): Promise<string | undefined> {
   if (network === 'custom') {
-    const pox = (await c.getPoxInfo(o).catch(() => undefined)) as Record<string, unknown> | undefined;
+    const pox = (await client.getPoxInfo(options).catch(() => undefined)) as Record<string, unknown> | undefined;
     const named = pox?.['pox_5_sbtc_registry_contract'];
     if (typeof named === 'string' && /^S[0-9A-Z]{27,40}\.[a-zA-Z][a-zA-Z0-9_-]{0,39}$/.test(named)) return named;
     // No sBTC contract named: the chain the node runs, from its PoX contract's address, has its known deployment.
@@ -52,15 +56,15 @@ export async function registryOf(c: StacksClient, network: NetworkId, o: CallOpt
 
 /** A completed deposit (sBTC minted) of a Bitcoin output, or undefined when the registry has none. */
 export async function getCompletedDeposit(
-  c: StacksClient,
+  client: StacksClient,
   registry: string,
   txid: string,
   vout: number,
-  o: CallOptions,
+  options: CallOptions,
 ): Promise<CompletedDeposit | undefined> {
   const tx = buffArg(txid);
   if (!tx) return undefined;
-  const r = await call(c, registry, 'get-completed-deposit', [tx, uintArg(vout)], o);
+  const r = await call(client, registry, 'get-completed-deposit', [tx, uintArg(vout)], options);
   return completedDeposit(unwrap(r.value));
 }
 
@@ -72,17 +76,19 @@ export interface RegistryWithdrawal {
 
 /** A withdrawal request with its status and sweep, or undefined when the registry has no such id. */
 export async function getWithdrawal(
-  c: StacksClient,
+  client: StacksClient,
   registry: string,
   id: string,
-  o: CallOptions,
+  options: CallOptions,
 ): Promise<RegistryWithdrawal | undefined> {
   if (!/^\d{1,30}$/.test(id)) return undefined;
-  const r = await call(c, registry, 'get-withdrawal-request', [uintArg(BigInt(id))], o);
+  const r = await call(client, registry, 'get-withdrawal-request', [uintArg(BigInt(id))], options);
   const request = withdrawalRequest(unwrap(r.value), id);
   if (!request) return undefined;
   if (request.accepted !== true) return { request };
-  const s = unwrap((await call(c, registry, 'get-completed-withdrawal-sweep-data', [uintArg(BigInt(id))], o)).value);
+  const s = unwrap(
+    (await call(client, registry, 'get-completed-withdrawal-sweep-data', [uintArg(BigInt(id))], options)).value,
+  );
   const sweepTxid = buffOf(field(s, 'sweep-txid'));
   const sweepBurnHash = buffOf(field(s, 'sweep-burn-hash'));
   const sweepBurnHeight = uintOf(field(s, 'sweep-burn-height'));

@@ -49,7 +49,7 @@ export interface Simulated {
 export async function simulateCall(
   serviceUrl: string,
   req: SimulationRequest,
-  o: SimulationOptions,
+  options: SimulationOptions,
 ): Promise<Simulated> {
   const checked = checkBaseUrl(serviceUrl);
   if (!checked.ok)
@@ -57,10 +57,10 @@ export async function simulateCall(
   const url = new URL(checked.url.href.replace(/\/+$/, '') + SIMULATION_ROUTE);
   const body = JSON.stringify(req);
   for (let attempt = 0; ; attempt++) {
-    const { status, text } = await exchange(url, body, o);
+    const { status, text } = await exchange(url, body, options);
     if (status === 409 && attempt === 0) {
-      o.log?.('warn', `POST ${SIMULATION_ROUTE}: busy, trying once more`);
-      await (o.wait ?? sleep)(BUSY_RETRY_MS, o.signal);
+      options.log?.('warn', `POST ${SIMULATION_ROUTE}: busy, trying once more`);
+      await (options.wait ?? sleep)(BUSY_RETRY_MS, options.signal);
       continue;
     }
     return await answer(url.origin, status, text);
@@ -146,7 +146,7 @@ function invalid(origin: string, problem: string): StacksApiError {
   );
 }
 
-async function exchange(url: URL, body: string, o: SimulationOptions): Promise<{ status: number; text: string }> {
+async function exchange(url: URL, body: string, options: SimulationOptions): Promise<{ status: number; text: string }> {
   // No X-API-Key header, ever: the key belongs to the chain API, not to this service.
   const headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
   const controller = new AbortController();
@@ -154,9 +154,9 @@ async function exchange(url: URL, body: string, o: SimulationOptions): Promise<{
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
-  }, o.timeoutMs);
+  }, options.timeoutMs);
   const onAbort = () => controller.abort();
-  o.signal?.addEventListener('abort', onAbort, { once: true });
+  options.signal?.addEventListener('abort', onAbort, { once: true });
   const stopped = () =>
     timedOut
       ? new StacksApiError(
@@ -164,7 +164,7 @@ async function exchange(url: URL, body: string, o: SimulationOptions): Promise<{
           l10n.t(
             'The simulation service at {0} did not answer within {1} s.',
             url.origin,
-            Math.round(o.timeoutMs / 1000),
+            Math.round(options.timeoutMs / 1000),
           ),
           { path: SIMULATION_ROUTE },
         )
@@ -172,8 +172,8 @@ async function exchange(url: URL, body: string, o: SimulationOptions): Promise<{
   try {
     let res: Exchange;
     try {
-      res = o.fetch
-        ? await fetchGet(o.fetch, url, headers, controller.signal, MAX_BODY_BYTES, body)
+      res = options.fetch
+        ? await fetchGet(options.fetch, url, headers, controller.signal, MAX_BODY_BYTES, body)
         : await platformGet(url, headers, controller.signal, MAX_BODY_BYTES, body);
     } catch {
       if (controller.signal.aborted) throw stopped();
@@ -206,10 +206,10 @@ async function exchange(url: URL, body: string, o: SimulationOptions): Promise<{
         { path: SIMULATION_ROUTE },
       );
     }
-    o.log?.('debug', `POST ${SIMULATION_ROUTE} -> ${res.status} (${text.length} bytes)`);
+    options.log?.('debug', `POST ${SIMULATION_ROUTE} -> ${res.status} (${text.length} bytes)`);
     return { status: res.status, text };
   } finally {
     clearTimeout(timer);
-    o.signal?.removeEventListener('abort', onAbort);
+    options.signal?.removeEventListener('abort', onAbort);
   }
 }

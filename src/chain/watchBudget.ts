@@ -100,21 +100,24 @@ export class Rotation<T> {
   ) {}
 
   /** The items to ask this round, in order; call `asked` for each one whose request went out. */
-  take(items: readonly T[], o: TakeOptions): T[] {
+  take(items: readonly T[], options: TakeOptions): T[] {
     if (!items.length) {
       this.askedAt.clear();
       return [];
     }
-    const interval = Math.max(o.minIntervalMs, turnMs(Math.max(items.length, this.shared.watched), o.perMinute));
+    const interval = Math.max(
+      options.minIntervalMs,
+      turnMs(Math.max(items.length, this.shared.watched), options.perMinute),
+    );
     const perMs = items.length / interval;
-    const elapsed = this.lastAt === undefined ? o.firstRoundMs : Math.max(0, o.now - this.lastAt);
-    this.lastAt = o.now;
+    const elapsed = this.lastAt === undefined ? options.firstRoundMs : Math.max(0, options.now - this.lastAt);
+    this.lastAt = options.now;
     // A minute's share at most, so a pause (a rate limit, failed rounds) never ends in a burst.
     const cap = Math.max(1, Math.min(items.length, Math.ceil(perMs * 60_000)));
     this.credit = Math.min(cap, this.credit + perMs * elapsed);
     const keys = new Set(items.map(this.keyOf));
     for (const k of [...this.askedAt.keys()]) if (!keys.has(k)) this.askedAt.delete(k);
-    const n = Math.min(Math.floor(this.credit), this.shared.room(o.now, o.perMinute));
+    const n = Math.min(Math.floor(this.credit), this.shared.room(options.now, options.perMinute));
     if (n <= 0) return [];
     const at = (item: T): number => this.askedAt.get(this.keyOf(item)) ?? Number.NEGATIVE_INFINITY;
     // Array.prototype.sort is stable: items asked at the same time keep the list's order.

@@ -78,7 +78,7 @@ export class ReplayEngine {
   private nextId = 1;
   private stderr = '';
 
-  constructor(private readonly o: EngineOptions) {}
+  constructor(private readonly options: EngineOptions) {}
 
   /** The replay process is alive (for the tests of the idle stop). */
   get alive(): boolean {
@@ -91,10 +91,10 @@ export class ReplayEngine {
 
   private start(): ChildProcess {
     // fork fails with a misleading ENOENT (naming node) when the working directory is missing
-    fs.mkdirSync(this.o.cwd, { recursive: true });
-    const child = fork(this.o.script, [], {
-      cwd: this.o.cwd,
-      execArgv: [`--max-old-space-size=${this.o.memoryMb ?? MEMORY_MB}`],
+    fs.mkdirSync(this.options.cwd, { recursive: true });
+    const child = fork(this.options.script, [], {
+      cwd: this.options.cwd,
+      execArgv: [`--max-old-space-size=${this.options.memoryMb ?? MEMORY_MB}`],
       env: childEnv(process.env),
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       serialization: 'json',
@@ -110,12 +110,12 @@ export class ReplayEngine {
       this.stderr = (this.stderr + c.toString('utf8')).slice(-8000);
     });
     child.stdout?.on('data', () => undefined);
-    child.on('error', (e) => this.o.log?.(`replay process: ${e.message}`));
+    child.on('error', (e) => this.options.log?.(`replay process: ${e.message}`));
     child.on('exit', (code, signal) => {
-      this.o.log?.(`replay process ${child.pid ?? '?'} ended (${signal ?? `code ${code}`})`);
+      this.options.log?.(`replay process ${child.pid ?? '?'} ended (${signal ?? `code ${code}`})`);
       if (this.child === child) this.child = undefined;
     });
-    this.o.log?.(`replay process ${child.pid ?? '?'} started`);
+    this.options.log?.(`replay process ${child.pid ?? '?'} started`);
     this.child = child;
     return child;
   }
@@ -129,9 +129,9 @@ export class ReplayEngine {
   private armIdle(): void {
     if (this.idle) clearTimeout(this.idle);
     this.idle = setTimeout(() => {
-      this.o.log?.('replay process idle for a minute: stopped');
+      this.options.log?.('replay process idle for a minute: stopped');
       this.stop();
-    }, this.o.idleMs ?? IDLE_MS);
+    }, this.options.idleMs ?? IDLE_MS);
     this.idle.unref?.();
   }
 
@@ -191,11 +191,11 @@ export class ReplayEngine {
       };
       const timer = setTimeout(() => {
         this.stop();
-        const limit = Math.round((this.o.timeLimitMs ?? TIME_LIMIT_MS) / 1000);
+        const limit = Math.round((this.options.timeLimitMs ?? TIME_LIMIT_MS) / 1000);
         settle(() =>
           reject(new ReplayFailure('timeout', l10n.t('The replay took longer than {0} s and was stopped.', limit))),
         );
-      }, this.o.timeLimitMs ?? TIME_LIMIT_MS);
+      }, this.options.timeLimitMs ?? TIME_LIMIT_MS);
       const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
         settle(() => reject(this.deathOf(code, signal, stopped())));
       const onMessage = (raw: unknown) => {
@@ -258,7 +258,7 @@ export class ReplayEngine {
     if (/heap out of memory|Allocation failed/i.test(this.stderr))
       return new ReplayFailure(
         'died',
-        l10n.t('The replay ran out of memory (its cap is {0} MB) and was stopped.', this.o.memoryMb ?? MEMORY_MB),
+        l10n.t('The replay ran out of memory (its cap is {0} MB) and was stopped.', this.options.memoryMb ?? MEMORY_MB),
       );
     return new ReplayFailure(
       'died',

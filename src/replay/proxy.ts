@@ -59,8 +59,8 @@ export class ReplayProxy {
   /** The sentence of the first failure that ended the replay. */
   failure: string | undefined;
 
-  constructor(private readonly o: ProxyOptions) {
-    this.api = new URL(o.apiUrl);
+  constructor(private readonly options: ProxyOptions) {
+    this.api = new URL(options.apiUrl);
   }
 
   /** Listens on 127.0.0.1 (a free port); resolves with the origin the SDK is given. */
@@ -83,7 +83,7 @@ export class ReplayProxy {
   private stop(sentence: string): void {
     if (this.failure) return;
     this.failure = sentence;
-    this.o.onStop?.(sentence);
+    this.options.onStop?.(sentence);
   }
 
   private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
@@ -95,7 +95,7 @@ export class ReplayProxy {
     };
     if (req.method !== 'GET' || !route) return answer(404, '{"error":"not a route a replay reads"}');
     if (this.failure) return answer(503, '{"error":"the replay was stopped"}');
-    if (this.count >= this.o.maxRequests) {
+    if (this.count >= this.options.maxRequests) {
       this.stop(
         l10n.t(
           'The replay stopped after {0} requests to the API, the most one replay may make. Set an API key for a larger rate budget, or try a call that reads less state.',
@@ -105,7 +105,7 @@ export class ReplayProxy {
       return answer(503, '{"error":"request cap"}');
     }
     this.count++;
-    this.o.onRequest?.(this.count);
+    this.options.onRequest?.(this.count);
     this.forward(url, route.unwrapped, (status, body) => answer(status, body));
   }
 
@@ -113,7 +113,7 @@ export class ReplayProxy {
     const target = new URL(url.pathname + url.search, this.api);
     const headers: Record<string, string> = { accept: 'application/json', 'x-hiro-product': 'stacks-lookup-replay' };
     const keyAllowed = target.protocol === 'https:' || isLoopbackHost(target.hostname);
-    if (this.o.apiKey && keyAllowed) headers['x-api-key'] = this.o.apiKey;
+    if (this.options.apiKey && keyAllowed) headers['x-api-key'] = this.options.apiKey;
     const lib = target.protocol === 'https:' ? https : http;
     const req = lib.request(target, { method: 'GET', headers, timeout: TIMEOUT_MS }, (res) => {
       const chunks: Buffer[] = [];

@@ -32,7 +32,7 @@ export function blockResource(core: ClientCore): BlockResource {
   const burnSettled = (seconds: number | undefined): boolean =>
     seconds !== undefined && Number.isFinite(seconds) && seconds * 1000 < core.now() - BURN_BLOCK_SETTLED_MS;
   return {
-    async getBlock(heightOrHash: number | string, o: CallOptions = {}): Promise<S.Block> {
+    async getBlock(heightOrHash: number | string, options: CallOptions = {}): Promise<S.Block> {
       const ref = must(checkBlockRef(heightOrHash));
       const seg = blockSegment(ref);
       return requests.call(
@@ -50,11 +50,11 @@ export function blockResource(core: ClientCore): BlockResource {
                   ? 30_000
                   : core.freshMs,
         },
-        o,
+        options,
       );
     },
 
-    async getBlockByHeightV1(height: number | string, o: CallOptions = {}): Promise<S.BlockV1> {
+    async getBlockByHeightV1(height: number | string, options: CallOptions = {}): Promise<S.BlockV1> {
       const ref = must(checkBlockRef(height));
       if (ref.kind !== 'height') throw invalid(l10n.t('The v1 block endpoint takes a block height (a whole number).'));
       return requests.call(
@@ -66,15 +66,18 @@ export function blockResource(core: ClientCore): BlockResource {
           ttl: (b) => (b.canonical ? 30_000 : core.freshMs),
           replacement: blockV1Replacement(ref.height),
         },
-        o,
+        options,
       );
     },
 
-    async getBlockTransactions(heightOrHash: number | string, o: PageOptions = {}): Promise<S.Page<S.Transaction>> {
+    async getBlockTransactions(
+      heightOrHash: number | string,
+      options: PageOptions = {},
+    ): Promise<S.Page<S.Transaction>> {
       const ref = must(checkBlockRef(heightOrHash));
       const seg = blockSegment(ref);
-      const query = pageQuery(o);
-      const limit = o.limit ?? MAX_PAGE_LIMIT;
+      const query = pageQuery(options);
+      const limit = options.limit ?? MAX_PAGE_LIMIT;
       return requests.call(
         {
           route: '/extended/v2/blocks/{height_or_hash}/transactions',
@@ -91,13 +94,13 @@ export function blockResource(core: ClientCore): BlockResource {
                 ? Infinity
                 : 30_000,
           bound: (p) => pageUpTo({ ...p, results: p.results.map(withoutEvents) }, limit),
-          replacement: blockTransactionsReplacement(seg, o.limit, o.offset, cursors),
+          replacement: blockTransactionsReplacement(seg, options.limit, options.offset, cursors),
         },
-        o,
+        options,
       );
     },
 
-    async getBurnBlock(heightOrHash: number | string, o: CallOptions = {}): Promise<S.BurnBlock> {
+    async getBurnBlock(heightOrHash: number | string, options: CallOptions = {}): Promise<S.BurnBlock> {
       const ref = must(checkBlockRef(heightOrHash));
       const seg = blockSegment(ref);
       return requests.call(
@@ -108,17 +111,17 @@ export function blockResource(core: ClientCore): BlockResource {
           what: l10n.t('burn block'),
           ttl: (b) => (ref.kind !== 'latest' && burnSettled(b.burn_block_time) ? Infinity : core.freshMs),
         },
-        o,
+        options,
       );
     },
 
-    async getBurnBlockBlocks(heightOrHash: number | string, o: PageOptions = {}): Promise<S.Page<S.Block>> {
+    async getBurnBlockBlocks(heightOrHash: number | string, options: PageOptions = {}): Promise<S.Page<S.Block>> {
       const ref = must(checkBlockRef(heightOrHash));
       const seg = blockSegment(ref);
       // The API lists at most 30 blocks of a burn block at once (its BurnBlock page limit).
-      if (o.limit !== undefined) must(intIn(o.limit, 'limit', 1, MAX_BURN_BLOCK_PAGE));
-      const query = pageQuery(o);
-      const limit = o.limit ?? MAX_BURN_BLOCK_PAGE;
+      if (options.limit !== undefined) must(intIn(options.limit, 'limit', 1, MAX_BURN_BLOCK_PAGE));
+      const query = pageQuery(options);
+      const limit = options.limit ?? MAX_BURN_BLOCK_PAGE;
       return requests.call(
         {
           route: '/extended/v2/burn-blocks/{height_or_hash}/blocks',
@@ -134,7 +137,7 @@ export function blockResource(core: ClientCore): BlockResource {
               : core.freshMs,
           bound: (p) => pageUpTo(p, limit),
         },
-        o,
+        options,
       );
     },
   };

@@ -61,7 +61,7 @@ export function contractMemo(core: ClientCore): ContractMemo {
     sizeOf: jsonLength,
   });
   return {
-    async getContractInterface(contractId: string, o: CallOptions = {}): Promise<S.ContractInterface> {
+    async getContractInterface(contractId: string, options: CallOptions = {}): Promise<S.ContractInterface> {
       const [address, name] = contractParts(contractId);
       const id = `${address}.${name}`;
       const known = interfaces.get(id);
@@ -75,7 +75,7 @@ export function contractMemo(core: ClientCore): ContractMemo {
           what: l10n.t('contract interface'),
           ttl: () => 0,
         },
-        o,
+        options,
       );
       interfaces.set(id, iface, Infinity);
       return iface;
@@ -85,7 +85,7 @@ export function contractMemo(core: ClientCore): ContractMemo {
       return interfaces.get(String(contractId));
     },
 
-    async getContractSource(contractId: string, o: CallOptions = {}): Promise<S.ContractSource> {
+    async getContractSource(contractId: string, options: CallOptions = {}): Promise<S.ContractSource> {
       const [address, name] = contractParts(contractId);
       const id = `${address}.${name}`;
       const known = sources.get(id);
@@ -102,7 +102,7 @@ export function contractMemo(core: ClientCore): ContractMemo {
             // Kept below, whole (a source may be over the cache's 1 MB for one answer).
             ttl: () => 0,
           },
-          o,
+          options,
         );
         if (answer.source.length > MAX_CONTRACT_SOURCE_CHARS)
           throw new StacksApiError(

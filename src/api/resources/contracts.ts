@@ -52,7 +52,7 @@ export interface ContractResource {
 export function contractResource(core: ClientCore): ContractResource {
   const { requests } = core;
   return {
-    async getContractsStatus(contractIds: readonly string[], o: CallOptions = {}): Promise<S.ContractsStatus> {
+    async getContractsStatus(contractIds: readonly string[], options: CallOptions = {}): Promise<S.ContractsStatus> {
       if (!Array.isArray(contractIds) || contractIds.length === 0)
         throw invalid(l10n.t('Give at least one contract id (<address>.<contract-name>).'));
       const ids = [...new Set(contractIds.map((c) => must(checkContractId(String(c))).contractId))];
@@ -68,7 +68,7 @@ export function contractResource(core: ClientCore): ContractResource {
           bound: (statuses) =>
             Object.fromEntries(ids.filter((id) => Object.hasOwn(statuses, id)).map((id) => [id, statuses[id]!])),
         },
-        o,
+        options,
       );
     },
 
@@ -76,7 +76,7 @@ export function contractResource(core: ClientCore): ContractResource {
       contractId: string,
       functionName: string,
       call: ReadOnlyCall,
-      o: CallOptions = {},
+      options: CallOptions = {},
     ): Promise<S.ReadOnlyResult> {
       const [address, name] = contractParts(contractId);
       const fn = must(clarityName(functionName, l10n.t('function name')));
@@ -100,11 +100,16 @@ export function contractResource(core: ClientCore): ContractResource {
           what: l10n.t('read-only call result'),
           ttl: () => core.freshMs,
         },
-        o,
+        options,
       );
     },
 
-    async getDataVar(contractId: string, varName: string, at: AtTip = {}, o: CallOptions = {}): Promise<S.ClarityData> {
+    async getDataVar(
+      contractId: string,
+      varName: string,
+      at: AtTip = {},
+      options: CallOptions = {},
+    ): Promise<S.ClarityData> {
       const [address, name] = contractParts(contractId);
       const v = must(clarityName(varName, l10n.t('variable name')));
       return requests.call(
@@ -116,7 +121,7 @@ export function contractResource(core: ClientCore): ContractResource {
           what: l10n.t('data variable'),
           ttl: () => core.freshMs,
         },
-        o,
+        options,
       );
     },
 
@@ -124,7 +129,7 @@ export function contractResource(core: ClientCore): ContractResource {
       contractId: string,
       constName: string,
       at: AtTip = {},
-      o: CallOptions = {},
+      options: CallOptions = {},
     ): Promise<S.ClarityData> {
       const [address, name] = contractParts(contractId);
       const c = must(clarityName(constName, l10n.t('constant name')));
@@ -138,7 +143,7 @@ export function contractResource(core: ClientCore): ContractResource {
           // A constant is set once, when the contract is deployed.
           ttl: () => (at.tip ? Infinity : 60_000),
         },
-        o,
+        options,
       );
     },
 
@@ -147,7 +152,7 @@ export function contractResource(core: ClientCore): ContractResource {
       mapName: string,
       keyHex: string,
       at: AtTip = {},
-      o: CallOptions = {},
+      options: CallOptions = {},
     ): Promise<S.ClarityData> {
       const [address, name] = contractParts(contractId);
       const m = must(clarityName(mapName, l10n.t('map name')));
@@ -163,7 +168,7 @@ export function contractResource(core: ClientCore): ContractResource {
           what: l10n.t('map entry'),
           ttl: () => core.freshMs,
         },
-        o,
+        options,
       );
     },
   };

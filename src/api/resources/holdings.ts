@@ -25,15 +25,15 @@ type Deps = Pick<ClientCore, 'requests' | 'cursors' | 'freshMs' | 'absent' | 'lo
 /** Raised inside a first page that answered 404: the API has no such route. */
 class NoRoute extends Error {}
 
-function limits(o: ListOptions, max: number): { limit: number; offset: number } {
-  const limit = o.limit === undefined ? DEFAULT_LIMIT : must(intIn(o.limit, 'limit', 1, max));
-  const offset = o.offset === undefined ? 0 : must(intIn(o.offset, 'offset', 0));
+function limits(options: ListOptions, max: number): { limit: number; offset: number } {
+  const limit = options.limit === undefined ? DEFAULT_LIMIT : must(intIn(options.limit, 'limit', 1, max));
+  const offset = options.offset === undefined ? 0 : must(intIn(options.offset, 'offset', 0));
   return { limit, offset };
 }
 
 /** A page of a v3 principal list paged by cursor; NoRoute when its first page is a 404. */
 function v3List<T>(
-  d: Deps,
+  deps: Deps,
   route: string,
   principal: string,
   what: string,
@@ -43,13 +43,13 @@ function v3List<T>(
     cursor?: { next?: string | null | undefined } | undefined;
     results: T[];
   }>,
-  o: ListOptions,
+  options: ListOptions,
   max: number,
 ): Promise<S.Page<T>> {
-  const { limit, offset } = limits(o, max);
+  const { limit, offset } = limits(options, max);
   const path = route.replace('{principal}', principal);
   return walkCursorPages({
-    memo: d.cursors,
+    memo: deps.cursors,
     key: path,
     limit,
     offset,
@@ -58,16 +58,16 @@ function v3List<T>(
     volatile: true,
     page: async (size, cursor) => {
       try {
-        return await d.requests.call(
+        return await deps.requests.call(
           {
             route,
             path,
             query: [['limit', String(size)], ...(cursor === undefined ? [] : [['cursor', cursor] as [string, string]])],
             schema,
             what,
-            ttl: () => d.freshMs,
+            ttl: () => deps.freshMs,
           },
-          o,
+          options,
         );
       } catch (e) {
         if (cursor === undefined && isStacksApiError(e) && e.kind === 'not-found') throw new NoRoute(route);
@@ -80,16 +80,16 @@ function v3List<T>(
 const V1_BALANCES = '/extended/v1/address/{principal}/balances';
 
 /** The v1 balances of a principal (STX and every token at once), for an API without the v3 lists. */
-function v1Balances(d: Deps, principal: string, o: ListOptions): Promise<S.V1AddressBalances> {
-  return d.requests.call(
+function v1Balances(deps: Deps, principal: string, options: ListOptions): Promise<S.V1AddressBalances> {
+  return deps.requests.call(
     {
       route: V1_BALANCES,
       path: `/extended/v1/address/${principal}/balances`,
       schema: S.V1AddressBalances,
       what: l10n.t('token balances'),
-      ttl: () => d.freshMs,
+      ttl: () => deps.freshMs,
     },
-    o,
+    options,
   );
 }
 
@@ -98,18 +98,18 @@ function slice<T>(all: T[], limit: number, offset: number): S.Page<T> {
 }
 
 async function withFallback<T>(
-  d: Deps,
+  deps: Deps,
   route: string,
   v3: () => Promise<S.Page<T>>,
   v1: () => Promise<S.Page<T>>,
 ): Promise<S.Page<T>> {
-  if (d.absent.has(route)) return v1();
+  if (deps.absent.has(route)) return v1();
   try {
     return await v3();
   } catch (e) {
     if (!(e instanceof NoRoute)) throw e;
-    d.absent.add(route);
-    d.log?.('info', `The API has no ${route} (404): reading ${V1_BALANCES} instead.`);
+    deps.absent.add(route);
+    deps.log?.('info', `The API has no ${route} (404): reading ${V1_BALANCES} instead.`);
     return v1();
   }
 }
@@ -119,14 +119,15 @@ const NFT_ROUTE = '/extended/v3/principals/{principal}/balances/nft';
 const PENDING_ROUTE = '/extended/v3/principals/{principal}/mempool/transactions';
 
 /** The fungible tokens a principal holds, largest balance first. */
-export function ftHoldings(d: Deps, principal: string, o: ListOptions): Promise<S.Page<S.FtHolding>> {
+export function ftHoldings(deps: Deps, principal: string, options: ListOptions): Promise<S.Page<S.FtHolding>> {
   return withFallback(
-    d,
+    deps,
     FT_ROUTE,
-    () => v3List(d, FT_ROUTE, principal, l10n.t('token balance list'), S.FtHoldingsPage, o, MAX_HOLDINGS_LIMIT),
+    () =>
+      v3List(deps, FT_ROUTE, principal, l10n.t('token balance list'), S.FtHoldingsPage, options, MAX_HOLDINGS_LIMIT),
     async () => {
-      const { limit, offset } = limits(o, MAX_HOLDINGS_LIMIT);
-      const b = await v1Balances(d, principal, o);
+      const { limit, offset } = limits(options, MAX_HOLDINGS_LIMIT);
+      const b = await v1Balances(deps, principal, options);
       const all = Object.entries(b.fungible_tokens)
         .map(([asset_identifier, v]) => ({ asset_identifier, balance: v.balance }))
         .filter((h) => BigInt(h.balance) > 0n)
@@ -137,14 +138,14 @@ export function ftHoldings(d: Deps, principal: string, o: ListOptions): Promise<
 }
 
 /** The NFTs a principal holds: each instance (v3), or a count per collection (the v1 fallback). */
-export function nftHoldings(d: Deps, principal: string, o: ListOptions): Promise<S.Page<S.NftHolding>> {
+export function nftHoldings(deps: Deps, principal: string, options: ListOptions): Promise<S.Page<S.NftHolding>> {
   return withFallback(
-    d,
+    deps,
     NFT_ROUTE,
-    () => v3List(d, NFT_ROUTE, principal, l10n.t('NFT list'), S.NftHoldingsPage, o, MAX_HOLDINGS_LIMIT),
+    () => v3List(deps, NFT_ROUTE, principal, l10n.t('NFT list'), S.NftHoldingsPage, options, MAX_HOLDINGS_LIMIT),
     async () => {
-      const { limit, offset } = limits(o, MAX_HOLDINGS_LIMIT);
-      const b = await v1Balances(d, principal, o);
+      const { limit, offset } = limits(options, MAX_HOLDINGS_LIMIT);
+      const b = await v1Balances(deps, principal, options);
       const all = Object.entries(b.non_fungible_tokens)
         .map(([asset_identifier, v]) => ({ asset_identifier, count: Number(v.count), unavailable: ['value'] }))
         .filter((h) => Number.isFinite(h.count) && h.count > 0)
@@ -156,18 +157,18 @@ export function nftHoldings(d: Deps, principal: string, o: ListOptions): Promise
 
 /** The pending transactions a principal sends, receives or whose contract they call, newest first. */
 export async function principalMempool(
-  d: Deps,
+  deps: Deps,
   principal: string,
-  o: ListOptions,
+  options: ListOptions,
 ): Promise<S.Page<S.MempoolTransaction>> {
   try {
     return await v3List(
-      d,
+      deps,
       PENDING_ROUTE,
       principal,
       l10n.t('pending transaction list'),
       S.MempoolTransactionsPage,
-      o,
+      options,
       MAX_PENDING_LIMIT,
     );
   } catch (e) {

@@ -20,7 +20,7 @@ export interface MempoolResource {
 export function mempoolResource(core: ClientCore): MempoolResource {
   const { requests } = core;
   return {
-    async getMempoolStats(o: CallOptions = {}): Promise<S.MempoolStats> {
+    async getMempoolStats(options: CallOptions = {}): Promise<S.MempoolStats> {
       return requests.call(
         {
           route: '/extended/v1/tx/mempool/stats',
@@ -29,11 +29,11 @@ export function mempoolResource(core: ClientCore): MempoolResource {
           what: l10n.t('mempool statistics'),
           ttl: () => core.freshMs,
         },
-        o,
+        options,
       );
     },
 
-    async getMempoolFees(o: CallOptions = {}): Promise<S.MempoolFees> {
+    async getMempoolFees(options: CallOptions = {}): Promise<S.MempoolFees> {
       return requests.call(
         {
           route: '/extended/v2/mempool/fees',
@@ -42,14 +42,14 @@ export function mempoolResource(core: ClientCore): MempoolResource {
           what: l10n.t('fee estimates'),
           ttl: () => core.freshMs,
         },
-        o,
+        options,
       );
     },
 
-    async getMempoolTransactions(o: PageOptions = {}): Promise<S.Page<S.MempoolTransaction>> {
-      pageQuery(o); // checks limit and offset; the v3 list itself takes a cursor, not an offset
-      const limit = o.limit === undefined ? DEFAULT_PAGE_LIMIT : Number(o.limit);
-      const offset = o.offset === undefined ? 0 : Number(o.offset);
+    async getMempoolTransactions(options: PageOptions = {}): Promise<S.Page<S.MempoolTransaction>> {
+      pageQuery(options); // checks limit and offset; the v3 list itself takes a cursor, not an offset
+      const limit = options.limit === undefined ? DEFAULT_PAGE_LIMIT : Number(options.limit);
+      const offset = options.offset === undefined ? 0 : Number(options.offset);
       const route = '/extended/v3/mempool/transactions';
       return walkCursorPages({
         memo: core.cursors,
@@ -72,7 +72,7 @@ export function mempoolResource(core: ClientCore): MempoolResource {
               what: l10n.t('mempool transaction list'),
               ttl: () => core.freshMs,
             },
-            o,
+            options,
           ),
       });
     },

@@ -34,7 +34,7 @@ export interface NodeResource {
 
 export function nodeResource(core: ClientCore): NodeResource {
   const { requests } = core;
-  const getPoxInfo = (o: CallOptions = {}): Promise<S.PoxInfo> =>
+  const getPoxInfo = (options: CallOptions = {}): Promise<S.PoxInfo> =>
     requests.call(
       {
         route: '/v2/pox',
@@ -43,10 +43,10 @@ export function nodeResource(core: ClientCore): NodeResource {
         what: l10n.t('PoX information'),
         ttl: () => POX_TTL_MS,
       },
-      o,
+      options,
     );
   return {
-    async getServerStatus(o: CallOptions = {}): Promise<S.ServerStatus> {
+    async getServerStatus(options: CallOptions = {}): Promise<S.ServerStatus> {
       return requests.call(
         {
           route: '/extended',
@@ -55,14 +55,14 @@ export function nodeResource(core: ClientCore): NodeResource {
           what: l10n.t('server status'),
           ttl: () => core.freshMs,
         },
-        o,
+        options,
       );
     },
 
     async estimateFee(
       payloadHex: string,
       estimatedLength: number,
-      o: CallOptions = {},
+      options: CallOptions = {},
     ): Promise<{ estimate: S.FeeEstimate } | { none: string }> {
       if (typeof payloadHex !== 'string' || !/^([0-9a-fA-F]{2}){1,2000000}$/.test(payloadHex))
         throw invalid(l10n.t('A transaction payload is hex digits.'));
@@ -77,7 +77,7 @@ export function nodeResource(core: ClientCore): NodeResource {
             what: l10n.t('fee estimate'),
             ttl: () => core.freshMs,
           },
-          o,
+          options,
         );
         return { estimate };
       } catch (e) {
@@ -86,8 +86,8 @@ export function nodeResource(core: ClientCore): NodeResource {
       }
     },
 
-    async getPoxEpochs(o: CallOptions = {}): Promise<S.PoxEpochs> {
-      return getPoxInfo(o);
+    async getPoxEpochs(options: CallOptions = {}): Promise<S.PoxEpochs> {
+      return getPoxInfo(options);
     },
 
     getPoxInfo,

@@ -43,7 +43,7 @@ export function principalResource(core: ClientCore): PrincipalResource {
   const { requests } = core;
   const principalOf = (principal: string): string => must(checkPrincipal(String(principal))).principal;
   return {
-    async getAccountAt(principal: string, tip: string, o: CallOptions = {}): Promise<S.NodeAccount> {
+    async getAccountAt(principal: string, tip: string, options: CallOptions = {}): Promise<S.NodeAccount> {
       const p = principalOf(principal);
       if (typeof tip !== 'string' || !/^(0x)?[0-9a-fA-F]{64}$/.test(tip))
         throw invalid(
@@ -61,23 +61,23 @@ export function principalResource(core: ClientCore): PrincipalResource {
           what: l10n.t('account'),
           ttl: () => Infinity,
         },
-        o,
+        options,
       );
     },
 
-    async getStxBalance(principal: string, o: BalanceOptions = {}): Promise<S.StxBalance> {
+    async getStxBalance(principal: string, options: BalanceOptions = {}): Promise<S.StxBalance> {
       const p = principalOf(principal);
       const query: Array<[string, string]> = [];
-      if (o.unanchored && o.untilBlock !== undefined) {
+      if (options.unanchored && options.untilBlock !== undefined) {
         throw invalid(
           l10n.t(
             'Use either "unanchored" or "untilBlock", not both: the balance is either up to the latest microblock or as it was at one block.',
           ),
         );
       }
-      if (o.unanchored) query.push(['unanchored', 'true']);
-      if (o.untilBlock !== undefined) {
-        const ref = must(checkBlockRef(o.untilBlock));
+      if (options.unanchored) query.push(['unanchored', 'true']);
+      if (options.untilBlock !== undefined) {
+        const ref = must(checkBlockRef(options.untilBlock));
         if (ref.kind === 'latest')
           throw invalid(
             l10n.t('"untilBlock" takes a block height or hash, not "latest": leave it out for the current balance.'),
@@ -85,7 +85,10 @@ export function principalResource(core: ClientCore): PrincipalResource {
         query.push(['until_block', ref.kind === 'height' ? String(ref.height) : ref.hash]);
       }
       // A balance at a past block hash cannot change; at a height it could in a reorg, so keep it briefly.
-      const settled = o.untilBlock !== undefined && typeof o.untilBlock === 'string' && o.untilBlock.startsWith('0x');
+      const settled =
+        options.untilBlock !== undefined &&
+        typeof options.untilBlock === 'string' &&
+        options.untilBlock.startsWith('0x');
       return requests.call(
         {
           route: '/extended/v1/address/{principal}/stx',
@@ -96,13 +99,13 @@ export function principalResource(core: ClientCore): PrincipalResource {
           ttl: () => (settled ? Infinity : core.freshMs),
           // The replacement knows only the current, anchored balance (v3 has no `until_block` and no
           // `unanchored`): a past or unanchored one stays an error once the route is switched off.
-          ...(o.untilBlock === undefined && !o.unanchored ? { replacement: balanceReplacement(p) } : {}),
+          ...(options.untilBlock === undefined && !options.unanchored ? { replacement: balanceReplacement(p) } : {}),
         },
-        o,
+        options,
       );
     },
 
-    async getNonces(address: string, o: CallOptions = {}): Promise<S.PrincipalNonces> {
+    async getNonces(address: string, options: CallOptions = {}): Promise<S.PrincipalNonces> {
       const p = principalOf(address);
       if (p.includes('.'))
         throw invalid(l10n.t('{0} is a contract: only a standard address sends transactions with nonces.', p));
@@ -114,26 +117,26 @@ export function principalResource(core: ClientCore): PrincipalResource {
           what: l10n.t('nonce state'),
           ttl: () => core.freshMs,
         },
-        o,
+        options,
       );
     },
 
-    async getFtHoldings(principal: string, o: PageOptions = {}): Promise<S.Page<S.FtHolding>> {
-      return ftHoldings(core, principalOf(principal), o);
+    async getFtHoldings(principal: string, options: PageOptions = {}): Promise<S.Page<S.FtHolding>> {
+      return ftHoldings(core, principalOf(principal), options);
     },
 
-    async getNftHoldings(principal: string, o: PageOptions = {}): Promise<S.Page<S.NftHolding>> {
-      return nftHoldings(core, principalOf(principal), o);
+    async getNftHoldings(principal: string, options: PageOptions = {}): Promise<S.Page<S.NftHolding>> {
+      return nftHoldings(core, principalOf(principal), options);
     },
 
     async getPrincipalMempoolTransactions(
       principal: string,
-      o: PageOptions = {},
+      options: PageOptions = {},
     ): Promise<S.Page<S.MempoolTransaction>> {
-      return principalMempool(core, principalOf(principal), o);
+      return principalMempool(core, principalOf(principal), options);
     },
 
-    async getPrincipalStaking(principal: string, o: CallOptions = {}): Promise<S.PrincipalStaking> {
+    async getPrincipalStaking(principal: string, options: CallOptions = {}): Promise<S.PrincipalStaking> {
       const p = principalOf(principal);
       return requests.call(
         {
@@ -143,13 +146,16 @@ export function principalResource(core: ClientCore): PrincipalResource {
           what: l10n.t('staking summary'),
           ttl: () => core.freshMs,
         },
-        o,
+        options,
       );
     },
 
-    async getPrincipalBonds(principal: string, o: CallOptions & { limit?: number } = {}): Promise<S.BondPositionsPage> {
+    async getPrincipalBonds(
+      principal: string,
+      options: CallOptions & { limit?: number } = {},
+    ): Promise<S.BondPositionsPage> {
       const p = principalOf(principal);
-      const limit = Math.max(1, Math.min(50, Math.floor(o.limit ?? 20)));
+      const limit = Math.max(1, Math.min(50, Math.floor(options.limit ?? 20)));
       return requests.call(
         {
           route: '/extended/v3/principals/{principal}/staking/bonds',
@@ -160,7 +166,7 @@ export function principalResource(core: ClientCore): PrincipalResource {
           ttl: () => core.freshMs,
           bound: (v) => (v.results.length > limit ? { ...v, results: v.results.slice(0, limit) } : v),
         },
-        o,
+        options,
       );
     },
   };

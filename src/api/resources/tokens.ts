@@ -33,7 +33,7 @@ export function tokenResource(core: ClientCore): TokenResource {
     sizeOf: jsonLength,
   });
   return {
-    async getFtMetadata(contractId: string, o: CallOptions = {}): Promise<S.FtMetadata | null> {
+    async getFtMetadata(contractId: string, options: CallOptions = {}): Promise<S.FtMetadata | null> {
       const id = must(checkContractId(String(contractId))).contractId;
       const known = tokens.get(id);
       if (known !== undefined) return known;
@@ -47,7 +47,7 @@ export function tokenResource(core: ClientCore): TokenResource {
             ttl: () => Infinity,
             bound: S.withShortTexts,
           },
-          o,
+          options,
         );
         tokens.set(id, meta, Infinity);
         return meta;

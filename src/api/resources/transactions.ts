@@ -20,12 +20,15 @@ export interface TransactionResource {
 export function transactionResource(core: ClientCore): TransactionResource {
   const { requests, cursors } = core;
   return {
-    async getTransaction(txId: string, o: TransactionOptions = {}): Promise<S.Transaction> {
+    async getTransaction(txId: string, options: TransactionOptions = {}): Promise<S.Transaction> {
       const id = must(checkTxId(String(txId)));
       const query: Array<[string, string]> = [];
       const eventLimit =
-        o.eventLimit === undefined ? undefined : must(intIn(o.eventLimit, 'eventLimit', 1, MAX_EVENT_LIMIT));
-      const eventOffset = o.eventOffset === undefined ? undefined : must(intIn(o.eventOffset, 'eventOffset', 0));
+        options.eventLimit === undefined
+          ? undefined
+          : must(intIn(options.eventLimit, 'eventLimit', 1, MAX_EVENT_LIMIT));
+      const eventOffset =
+        options.eventOffset === undefined ? undefined : must(intIn(options.eventOffset, 'eventOffset', 0));
       if (eventLimit !== undefined) query.push(['event_limit', String(eventLimit)]);
       if (eventOffset !== undefined) query.push(['event_offset', String(eventOffset)]);
       return requests.call(
@@ -39,13 +42,13 @@ export function transactionResource(core: ClientCore): TransactionResource {
           replacement: transactionReplacement(id, eventLimit, eventOffset),
           bound: (tx) => withEventsUpTo(tx, eventLimit ?? MAX_EVENT_LIMIT),
         },
-        o,
+        options,
       );
     },
 
-    async getAddressTransactions(address: string, o: PageOptions = {}): Promise<S.Page<S.AddressTransaction>> {
+    async getAddressTransactions(address: string, options: PageOptions = {}): Promise<S.Page<S.AddressTransaction>> {
       const p = must(checkPrincipal(String(address))).principal;
-      const query = pageQuery(o);
+      const query = pageQuery(options);
       const limit = query.find(([k]) => k === 'limit')?.[1];
       const offset = query.find(([k]) => k === 'offset')?.[1];
       return requests.call(
@@ -64,18 +67,18 @@ export function transactionResource(core: ClientCore): TransactionResource {
             cursors,
           ),
         },
-        o,
+        options,
       );
     },
 
     async getAddressTransactionEvents(
       address: string,
       txId: string,
-      o: PageOptions = {},
+      options: PageOptions = {},
     ): Promise<S.Page<S.AddressEvent>> {
       const p = must(checkPrincipal(String(address))).principal;
       const id = must(checkTxId(String(txId)));
-      const query = pageQuery(o);
+      const query = pageQuery(options);
       const limit = query.find(([k]) => k === 'limit')?.[1];
       const offset = query.find(([k]) => k === 'offset')?.[1];
       return requests.call(
@@ -92,9 +95,9 @@ export function transactionResource(core: ClientCore): TransactionResource {
             limit === undefined ? undefined : Number(limit),
             offset === undefined ? undefined : Number(offset),
           ),
-          bound: (page) => pageUpTo(page, o.limit ?? MAX_PAGE_LIMIT),
+          bound: (page) => pageUpTo(page, options.limit ?? MAX_PAGE_LIMIT),
         },
-        o,
+        options,
       );
     },
   };

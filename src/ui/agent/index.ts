@@ -20,7 +20,7 @@ export interface AgentDeps {
  * Registers every tool of `package.json`'s `languageModelTools`. A VS Code without the language
  * model API (or with it switched off) gets none, and the rest of the extension is unchanged.
  */
-export function registerAgentTools(d: AgentDeps): {
+export function registerAgentTools(deps: AgentDeps): {
   disposables: vscode.Disposable[];
   /** The registered tools by name: what VS Code calls (the in-host tests reach `prepareInvocation` here). */
   tools: ReadonlyMap<string, vscode.LanguageModelTool<unknown>>;
@@ -28,23 +28,23 @@ export function registerAgentTools(d: AgentDeps): {
   const tools = new Map<string, vscode.LanguageModelTool<unknown>>();
   if (typeof vscode.lm?.registerTool !== 'function') return { disposables: [], tools };
   const disposables = Object.values(AgentTools).map((name) => {
-    const tool = toolFor(name, d);
+    const tool = toolFor(name, deps);
     tools.set(name, tool);
     return vscode.lm.registerTool(name, tool);
   });
   return { disposables, tools };
 }
 
-function toolFor(name: AgentToolName, d: AgentDeps): vscode.LanguageModelTool<unknown> {
+function toolFor(name: AgentToolName, deps: AgentDeps): vscode.LanguageModelTool<unknown> {
   const tool: vscode.LanguageModelTool<unknown> = {
     async invoke(options, token) {
       const controller = new AbortController();
       const cancel = token.onCancellationRequested(() => controller.abort());
       try {
         const text = await agentModule().runTool(name, options.input, {
-          networks: d.networks,
+          networks: deps.networks,
           signal: controller.signal,
-          log: d.log,
+          log: deps.log,
         });
         if (token.isCancellationRequested) throw new vscode.CancellationError();
         return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
@@ -61,7 +61,7 @@ function toolFor(name: AgentToolName, d: AgentDeps): vscode.LanguageModelTool<un
     // Asks nothing of the API: it only says what will be sent (or run), for the user to confirm.
     tool.prepareInvocation = (options) => {
       const m = agentModule();
-      const c = (name === AgentTools.trace ? m.traceConfirmation : m.callConfirmation)(options.input, d.networks);
+      const c = (name === AgentTools.trace ? m.traceConfirmation : m.callConfirmation)(options.input, deps.networks);
       // Every character the model chose is escaped: the dialog and the chat show it as text.
       const message = new vscode.MarkdownString(c.lines.map(escapeMarkdown).join('\n\n'));
       message.supportHtml = false;

@@ -10,31 +10,31 @@ export type CompareDeps = BaseDeps & { drift: ContractDrift };
  * The read-only `stacks-deployed:` documents. Activation registers the scheme (src/extension.ts),
  * so a diff restored after a reload finds its left side; this serves it.
  */
-export function deployedSourceProvider(d: CompareDeps): vscode.TextDocumentContentProvider {
-  return { provideTextDocumentContent: (uri) => d.drift.document(uri) };
+export function deployedSourceProvider(deps: CompareDeps): vscode.TextDocumentContentProvider {
+  return { provideTextDocumentContent: (uri) => deps.drift.document(uri) };
 }
 
 /**
  * `Stacks: Compare with Deployed` (its body, `compareCommand.ts`, loads with the drift engine)
  * and the context key of the editor title's button.
  */
-export function registerCompare(d: CompareDeps): vscode.Disposable[] {
-  const update = () => void updateContextKey(d);
+export function registerCompare(deps: CompareDeps): vscode.Disposable[] {
+  const update = () => void updateContextKey(deps);
   return [
     vscode.commands.registerCommand(Commands.compareWithDeployed, (arg?: unknown, api?: unknown, id?: unknown) =>
-      d.drift.module.compareWithDeployed(d, arg, api, id),
+      deps.drift.module.compareWithDeployed(deps, arg, api, id),
     ),
     vscode.window.onDidChangeActiveTextEditor(update),
-    d.statuses.onDidChange(update),
-    d.projects.onDidChange(update),
+    deps.statuses.onDidChange(update),
+    deps.projects.onDidChange(update),
   ];
 }
 
 /** Whether the editor title offers the comparison: only for a contract known to be deployed (no request). */
-async function updateContextKey(d: CompareDeps): Promise<void> {
+async function updateContextKey(deps: CompareDeps): Promise<void> {
   const uri = vscode.window.activeTextEditor?.document.uri;
-  const table = d.statuses.ready;
-  const found = uri && table && d.projects.loaded ? d.projects.contractsFor(uri) : undefined;
+  const table = deps.statuses.ready;
+  const found = uri && table && deps.projects.loaded ? deps.projects.contractsFor(uri) : undefined;
   const deployed = !!found && found.contracts.some((c) => deploymentsOf(table!, c).length > 0);
   await vscode.commands.executeCommand('setContext', ContextKeys.editorContractDeployed, deployed);
 }

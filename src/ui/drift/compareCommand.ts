@@ -32,7 +32,7 @@ function target(arg: unknown): { uri: vscode.Uri; name?: string } | undefined {
  * file, from the view on a contract, or from the drift CodeLens with the deploy to compare with.
  */
 export async function compareWithDeployed(
-  d: CompareDeps,
+  deps: CompareDeps,
   arg?: unknown,
   api?: unknown,
   id?: unknown,
@@ -42,14 +42,14 @@ export async function compareWithDeployed(
     void showWarning(vscode.l10n.t('Open a contract of a Clarinet project to compare it with its deployed source.'));
     return undefined;
   }
-  await d.projects.projects();
-  const found = d.projects.contractsFor(t.uri);
+  await deps.projects.projects();
+  const found = deps.projects.contractsFor(t.uri);
   const file = t.uri.path.slice(t.uri.path.lastIndexOf('/') + 1);
   if (!found) {
     void showWarning(vscode.l10n.t('{0} is not a contract of a Clarinet project in this workspace.', file));
     return undefined;
   }
-  const table = await d.statuses.get('wait');
+  const table = await deps.statuses.get('wait');
   let candidates: Candidate[] = found.contracts
     .filter((c) => t.name === undefined || c.name === t.name)
     .flatMap((contract) => deploymentsOf(table, contract).map((dep) => ({ contract, dep })));
@@ -58,8 +58,8 @@ export async function compareWithDeployed(
   if (!candidates.length) {
     const failed = [...table.answers.values()].find((a) => !a.ok);
     if (failed && !failed.ok) {
-      await reportError(failed.error, await errorContext(d, failed.network), () =>
-        compareWithDeployed(d, arg, api, id),
+      await reportError(failed.error, await errorContext(deps, failed.network), () =>
+        compareWithDeployed(deps, arg, api, id),
       );
       return undefined;
     }
@@ -78,7 +78,7 @@ export async function compareWithDeployed(
       candidates.map((c) => ({
         label: several ? `${c.contract.name} on ${c.dep.plan}` : c.dep.plan,
         description: c.dep.id,
-        detail: driftText(d.drift.get(t.uri, c.dep)),
+        detail: driftText(deps.drift.get(t.uri, c.dep)),
         candidate: c,
       })),
       {
@@ -96,14 +96,14 @@ export async function compareWithDeployed(
         location: vscode.ProgressLocation.Notification,
         title: vscode.l10n.t('Stacks: fetching the deployed source of {0}', dep.id),
       },
-      () => d.drift.compare(t.uri, dep),
+      () => deps.drift.compare(t.uri, dep),
     );
   } catch (e) {
     void reportError(
       e,
-      await errorContext(d, dep.api),
-      () => compareWithDeployed(d, t.uri, dep.api, dep.id),
-      (m) => d.log.error(m),
+      await errorContext(deps, dep.api),
+      () => compareWithDeployed(deps, t.uri, dep.api, dep.id),
+      (m) => deps.log.error(m),
     );
     return undefined;
   }
@@ -111,7 +111,7 @@ export async function compareWithDeployed(
   // The contract's name is the local Clarinet.toml's; nothing of the deployed source is in the title.
   const title = vscode.l10n.t('{0} (deployed on {1}) ↔ {2} (local)', clip(contract.name, 80), dep.plan, clip(file, 80));
   await vscode.commands.executeCommand('vscode.diff', left, t.uri, title, { preview: true });
-  void showHashes(d, t.uri, dep);
+  void showHashes(deps, t.uri, dep);
   return left;
 }
 
@@ -120,9 +120,9 @@ export async function compareWithDeployed(
  * it (`#[env(simnet)]` code stripped), which is the hash a deploy of it now would get. The deployed
  * source is the one just compared (kept, no request); the local side is the open document or the file.
  */
-async function showHashes(d: CompareDeps, uri: vscode.Uri, dep: Deployment): Promise<void> {
+async function showHashes(deps: CompareDeps, uri: vscode.Uri, dep: Deployment): Promise<void> {
   try {
-    const [deployed, local] = await Promise.all([d.drift.source(dep), localText(uri)]);
+    const [deployed, local] = await Promise.all([deps.drift.source(dep), localText(uri)]);
     const { contractHash } = clarityModule();
     const deployedHash = contractHash(deployed);
     const localHash = contractHash(removeEnvSimnet(local) ?? local);
@@ -139,7 +139,7 @@ async function showHashes(d: CompareDeps, uri: vscode.Uri, dep: Deployment): Pro
           ),
     );
   } catch (e) {
-    d.log.error(`Compare with Deployed: no contract hash: ${e instanceof Error ? e.message : String(e)}`);
+    deps.log.error(`Compare with Deployed: no contract hash: ${e instanceof Error ? e.message : String(e)}`);
   }
 }
 
@@ -149,6 +149,6 @@ async function localText(uri: vscode.Uri): Promise<string> {
   return open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
 }
 
-function errorContext(d: CompareDeps, api: NetworkId): Promise<ErrorContext> {
-  return d.networks.errorContext(api, vscode.l10n.t('contract'));
+function errorContext(deps: CompareDeps, api: NetworkId): Promise<ErrorContext> {
+  return deps.networks.errorContext(api, vscode.l10n.t('contract'));
 }

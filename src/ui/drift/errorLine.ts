@@ -36,8 +36,8 @@ export interface ErrorLineDeps {
   log: Log;
 }
 
-export function registerErrorLine(d: ErrorLineDeps): vscode.Disposable {
-  return vscode.commands.registerCommand(Commands.openErrorLine, (arg?: unknown) => openErrorLine(d, arg));
+export function registerErrorLine(deps: ErrorLineDeps): vscode.Disposable {
+  return vscode.commands.registerCommand(Commands.openErrorLine, (arg?: unknown) => openErrorLine(deps, arg));
 }
 
 /** The command's argument, checked: it may come from a link a hover or a webview built from chain data. */
@@ -59,7 +59,7 @@ export function errorLineArgs(arg: unknown): ErrorLineArgs | undefined {
 
 /** Opens the line; returns where it opened (for tests), or undefined after saying why not. */
 export async function openErrorLine(
-  d: ErrorLineDeps,
+  deps: ErrorLineDeps,
   arg: unknown,
 ): Promise<{ uri: vscode.Uri; line: number } | undefined> {
   const a = errorLineArgs(arg);
@@ -68,7 +68,7 @@ export async function openErrorLine(
     return undefined;
   }
   try {
-    const { client } = await d.networks.endpoint(a.network);
+    const { client } = await deps.networks.endpoint(a.network);
     const { source } = await client.getContractSource(a.contractId);
     const m = failureModule();
     const link = m.errorLink(source, a.fn, a.result, a.link);
@@ -76,7 +76,7 @@ export async function openErrorLine(
       void showWarning(vscode.l10n.t('{0} no longer shows where {1} returns {2}.', a.contractId, a.fn, a.result));
       return undefined;
     }
-    const local = await workspaceCopy(d, a, (text) => m.localErrorLink(source, text, a.fn, a.result, a.link));
+    const local = await workspaceCopy(deps, a, (text) => m.localErrorLink(source, text, a.fn, a.result, a.link));
     const at = local ?? { uri: contractSourceUri(a.network, a.contractId), line: link.line, character: link.character };
     const pos = new vscode.Position(at.line, at.character);
     let doc = await vscode.workspace.openTextDocument(at.uri);
@@ -87,9 +87,9 @@ export async function openErrorLine(
   } catch (e) {
     void reportError(
       e,
-      await d.networks.errorContext(a.network, vscode.l10n.t('contract')),
-      () => openErrorLine(d, arg),
-      (m) => d.log.error(m),
+      await deps.networks.errorContext(a.network, vscode.l10n.t('contract')),
+      () => openErrorLine(deps, arg),
+      (m) => deps.log.error(m),
     );
     return undefined;
   }
@@ -102,11 +102,11 @@ function contractSourceUri(network: NetworkId, contractId: string): vscode.Uri {
 
 /** The same place in the workspace's file of the contract, when it is what was deployed (`locate` says). */
 async function workspaceCopy(
-  d: ErrorLineDeps,
+  deps: ErrorLineDeps,
   a: ErrorLineArgs,
   locate: (local: string) => { line: number; character: number } | undefined,
 ): Promise<{ uri: vscode.Uri; line: number; character: number } | undefined> {
-  for (const project of await d.projects.projects()) {
+  for (const project of await deps.projects.projects()) {
     if (!project.result.ok) continue;
     const contract = project.result.project.contracts.find((c) => c.deployments.some((x) => x.id === a.contractId));
     if (!contract) continue;

@@ -53,35 +53,35 @@ export class DeploymentCodeLens extends Disposable implements vscode.CodeLensPro
   /** The read-only functions of each open document, with the version they were read at. */
   private readonly functions = new WeakMap<vscode.TextDocument, { version: number; functions: DefinedFunction[] }>();
 
-  constructor(private readonly d: CodeLensDeps) {
+  constructor(private readonly deps: CodeLensDeps) {
     super();
     const changed = () => this.emitter.fire();
     this.registerAll(
-      d.statuses.onDidChange(changed),
-      d.drift.onDidChange(changed),
-      d.projects.onDidChange(changed),
+      deps.statuses.onDidChange(changed),
+      deps.drift.onDidChange(changed),
+      deps.projects.onDidChange(changed),
       // Once the user has asked for chain data in this window, the lenses may ask too.
-      d.networks.onDidFirstUse(changed),
+      deps.networks.onDidFirstUse(changed),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (d.config.affects(e, Settings.codeLensEnabled)) changed();
+        if (deps.config.affects(e, Settings.codeLensEnabled)) changed();
       }),
     );
   }
 
   provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
-    if (!this.d.config.codeLensEnabled) return [];
-    if (!this.d.projects.loaded) {
-      void this.d.projects.projects().then(() => this.emitter.fire());
+    if (!this.deps.config.codeLensEnabled) return [];
+    if (!this.deps.projects.loaded) {
+      void this.deps.projects.projects().then(() => this.emitter.fire());
       return [];
     }
-    const found = this.d.projects.contractsFor(doc.uri);
+    const found = this.deps.projects.contractsFor(doc.uri);
     // Several contracts may share one file: a lens for each that a plan publishes, named when there are several.
     const contracts = found?.contracts.filter((c) => c.deployments.length) ?? [];
     if (!contracts.length) return [];
     const range = new vscode.Range(0, 0, 0, 0);
     const named = (c: ClarinetContract, text: string) => (contracts.length > 1 ? `${c.name}: ${text}` : text);
-    const table = this.d.statuses.ready;
-    if (!table && !this.d.networks.used) {
+    const table = this.deps.statuses.ready;
+    if (!table && !this.deps.networks.used) {
       // Opening a file is not asking for chain data: nothing is fetched until a click (or any
       // other lookup in this window).
       const layout = lensLayout(contracts.length, 0, 0);
@@ -92,14 +92,14 @@ export class DeploymentCodeLens extends Disposable implements vscode.CodeLensPro
               title: named(c, vscode.l10n.t('$(cloud) Stacks: Check deployment')),
               tooltip: vscode.l10n.t('Ask the API whether this contract is deployed on each network its plans name'),
               command: Commands.showContractStatus,
-              arguments: [idsForPanel(c, this.d.networks.current).join(',')],
+              arguments: [idsForPanel(c, this.deps.networks.current).join(',')],
             }),
         ),
         ...this.moreContracts(range, contracts, layout),
       ];
     }
     if (!table) {
-      void this.d.statuses.get('fail-fast');
+      void this.deps.statuses.get('fail-fast');
       return [
         new vscode.CodeLens(range, { title: vscode.l10n.t('$(sync~spin) Stacks: checking deployment…'), command: '' }),
       ];
@@ -116,12 +116,12 @@ export class DeploymentCodeLens extends Disposable implements vscode.CodeLensPro
         ),
         tooltip: deployments.map((d) => `${d.network}: ${d.id} (${planName(d.plan)})`).join('\n'),
         command: Commands.showContractStatus,
-        arguments: [idsForPanel(c, this.d.networks.current).join(',')],
+        arguments: [idsForPanel(c, this.deps.networks.current).join(',')],
       });
     });
     // Beside the status, per successful deploy: whether the file is what was deployed.
     const drift = deployed.slice(0, layout.deploys).map(({ c, dep }) => {
-      const state = this.d.drift.get(doc.uri, dep);
+      const state = this.deps.drift.get(doc.uri, dep);
       return new vscode.CodeLens(range, {
         title: named(c, `${DRIFT_ICONS[state.state]} ${dep.plan}: ${driftText(state)}`),
         tooltip: driftTooltip(state, dep),
@@ -163,7 +163,7 @@ export class DeploymentCodeLens extends Disposable implements vscode.CodeLensPro
     if (!layout.moreContracts) return [];
     const ids = new Set<string>();
     for (const c of contracts.slice(layout.contracts)) {
-      for (const id of idsForPanel(c, this.d.networks.current)) ids.add(id);
+      for (const id of idsForPanel(c, this.deps.networks.current)) ids.add(id);
       if (ids.size >= PANEL_IDS) break;
     }
     return [
@@ -180,7 +180,7 @@ export class DeploymentCodeLens extends Disposable implements vscode.CodeLensPro
   private readOnlyFunctions(doc: vscode.TextDocument): DefinedFunction[] {
     const kept = this.functions.get(doc);
     if (kept?.version === doc.version) return kept.functions;
-    const functions = this.d.drift.readOnlyFunctions(doc.getText());
+    const functions = this.deps.drift.readOnlyFunctions(doc.getText());
     this.functions.set(doc, { version: doc.version, functions });
     return functions;
   }

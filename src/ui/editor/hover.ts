@@ -39,22 +39,23 @@ export interface HoverDeps {
  * fast on the rate limit and cancelled with the hover.
  */
 export class StacksHoverProvider implements vscode.HoverProvider {
-  constructor(private readonly d: HoverDeps) {}
+  constructor(private readonly deps: HoverDeps) {}
 
   async provideHover(
     doc: vscode.TextDocument,
     position: vscode.Position,
     token: vscode.CancellationToken,
   ): Promise<vscode.Hover | undefined> {
-    if (!this.d.config.hoverEnabled) return undefined;
+    if (!this.deps.config.hoverEnabled) return undefined;
     // The identifier first (one line, no bundle); the language features' hover (their bundle, the
     // whole document read) only where there is none.
-    const found = identifierUnder(doc, position, this.d.deployerOf);
-    if (!found) return this.d.language && isClarity(doc) ? this.d.language.hover(doc, position, token) : undefined;
+    const found = identifierUnder(doc, position, this.deps.deployerOf);
+    if (!found)
+      return this.deps.language && isClarity(doc) ? this.deps.language.hover(doc, position, token) : undefined;
     const range = new vscode.Range(position.line, found.start, position.line, found.end);
-    const network = this.d.networks.networkFor(found.network);
-    const url = this.d.networks.urlOf(network);
-    const context = await this.d.networks.errorContext(network);
+    const network = this.deps.networks.networkFor(found.network);
+    const url = this.deps.networks.urlOf(network);
+    const context = await this.deps.networks.errorContext(network);
     const source: HoverSource = { network, networkLabel: context.networkLabel, baseUrl: context.baseUrl };
     const what =
       found.kind === 'tx'
@@ -68,7 +69,7 @@ export class StacksHoverProvider implements vscode.HoverProvider {
     const cancel = token.onCancellationRequested(() => controller.abort());
     const options: CallOptions = { signal: controller.signal, budget: 'fail-fast' };
     try {
-      const { client } = await this.d.networks.endpoint(network);
+      const { client } = await this.deps.networks.endpoint(network);
       const fetch = <T>(p: () => Promise<T>, what: string) => this.fetched(p, { ...context, what });
       let text: HoverDoc;
       switch (found.kind) {
@@ -77,7 +78,7 @@ export class StacksHoverProvider implements vscode.HoverProvider {
           // No such Stacks transaction: the 64 hex may be a Bitcoin txid, an sBTC deposit.
           const deposit =
             !tx.ok && tx.notFound
-              ? await sbtcDepositHover(client, network, found.id, source, this.d.config, options)
+              ? await sbtcDepositHover(client, network, found.id, source, this.deps.config, options)
               : undefined;
           if (deposit) {
             text = deposit;
@@ -118,7 +119,7 @@ export class StacksHoverProvider implements vscode.HoverProvider {
       return token.isCancellationRequested ? undefined : toHover(text, range);
     } catch (e) {
       if (isStacksApiError(e) && e.kind === 'cancelled') return undefined;
-      this.d.log.error(`Hover over ${found.id} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      this.deps.log.error(`Hover over ${found.id} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       return undefined;
     } finally {
       cancel.dispose();
@@ -132,7 +133,7 @@ export class StacksHoverProvider implements vscode.HoverProvider {
     } catch (e) {
       if (isStacksApiError(e) && e.kind === 'cancelled') throw e;
       if (!isStacksApiError(e))
-        this.d.log.error(`Hover request failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+        this.deps.log.error(`Hover request failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       return {
         ok: false,
         short: describeError(e, context).short,
@@ -144,7 +145,7 @@ export class StacksHoverProvider implements vscode.HoverProvider {
   /** Why token metadata is not asked on a network, or undefined where it is. */
   private notAsked(network: NetworkId): string | undefined {
     if (network === 'devnet') return vscode.l10n.t('token metadata is not asked for on Devnet');
-    if (network === 'custom' && !this.d.config.customTokenMetadata)
+    if (network === 'custom' && !this.deps.config.customTokenMetadata)
       return vscode.l10n.t('token metadata is not asked for on a custom network');
     return undefined;
   }
@@ -169,30 +170,30 @@ async function holdingsOf(
   client: StacksClient,
   address: string,
   notAsked: string | undefined,
-  o: CallOptions,
+  options: CallOptions,
 ): Promise<HoverHoldings> {
   const [ft, nft] = await Promise.all([
-    client.getFtHoldings(address, { ...o, limit: HOVER_TOKENS }),
-    client.getNftHoldings(address, { ...o, limit: 1 }),
+    client.getFtHoldings(address, { ...options, limit: HOVER_TOKENS }),
+    client.getNftHoldings(address, { ...options, limit: 1 }),
   ]);
   const top = await Promise.all(
     ft.results.slice(0, HOVER_TOKENS).map(async (holding) => ({
       holding,
       meta: isSbtcContract(holding.asset_identifier.split('::')[0] ?? '', TOKEN)
         ? SBTC_META
-        : (notAsked ?? (await metadataOf(client, holding.asset_identifier, o))),
+        : (notAsked ?? (await metadataOf(client, holding.asset_identifier, options))),
     })),
   );
   return { ftTotal: ft.total, nftTotal: nft.total, top };
 }
 
 /** A token's metadata, or why its amount stays raw. */
-async function metadataOf(client: StacksClient, assetId: string, o: CallOptions): Promise<FtMetadata | string> {
+async function metadataOf(client: StacksClient, assetId: string, options: CallOptions): Promise<FtMetadata | string> {
   const contract = checkContractId(assetId.split('::')[0] ?? '');
   if (!contract.ok) return vscode.l10n.t('the asset identifier names no token contract');
   try {
     return (
-      (await client.getFtMetadata(contract.value.contractId, o)) ??
+      (await client.getFtMetadata(contract.value.contractId, options)) ??
       vscode.l10n.t('the Token Metadata API does not know this token')
     );
   } catch (e) {

@@ -19,12 +19,12 @@ export async function sbtcDepositHover(
   id: string,
   source: HoverSource,
   config: Config,
-  o: CallOptions,
+  options: CallOptions,
 ): Promise<HoverDoc | undefined> {
   const ref = parseDepositId(id);
   if (!ref) return undefined;
   const emily = await emilyGate().access(network, false);
-  const facts = await findDeposit(client, network, ref, emily, o);
+  const facts = await findDeposit(client, network, ref, emily, options);
   // Nothing known of it: the hover of a transaction not found stays (the panel says what could not be known).
   if (!facts.completed.length && !facts.emily?.length) return undefined;
   return depositHover(facts, {

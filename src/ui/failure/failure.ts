@@ -105,7 +105,7 @@ export interface FailureOptions {
 export async function txFailure(
   tx: Transaction,
   client: StacksClient,
-  o: FailureOptions = {},
+  options: FailureOptions = {},
 ): Promise<TxFailure | undefined> {
   if (statusTone(tx.tx_status) !== 'failed') return undefined;
   const raw = tx.vm_error ?? undefined;
@@ -116,7 +116,7 @@ export async function txFailure(
   // The condition that did not hold, named, reads before the node's reason in words.
   const sentence = (breach && breachSentence(breach, tx.sender_address)) ?? vmErrorSentence(raw);
   const vm = raw && sentence ? { vm: { sentence, raw } } : {};
-  const result = o.resultText ?? tx.tx_result?.repr;
+  const result = options.resultText ?? tx.tx_result?.repr;
   const call = tx.contract_call;
   if (!call || result === undefined) {
     return {
@@ -130,9 +130,9 @@ export async function txFailure(
     { raw, ...(sentence ? { sentence } : {}) },
     tx.tx_status === 'abort_by_post_condition',
     client,
-    o,
+    options,
   );
-  const balance = o.confirmBalance ? await balanceAtParent(tx, f, client, o) : undefined;
+  const balance = options.confirmBalance ? await balanceAtParent(tx, f, client, options) : undefined;
   return balance ? { ...f, balance } : f;
 }
 
@@ -145,7 +145,7 @@ async function balanceAtParent(
   tx: Transaction,
   f: TxFailure,
   client: StacksClient,
-  o: FailureOptions,
+  options: FailureOptions,
 ): Promise<string | undefined> {
   const call = tx.contract_call;
   const native = f.names?.ok ? f.names.natives[0] : undefined;
@@ -157,13 +157,16 @@ async function balanceAtParent(
     args: (call.function_args ?? []).flatMap((a) => (a.name === undefined ? [] : [{ name: a.name, repr: a.repr }])),
   });
   if (!move) return undefined;
-  const opts = { ...(o.signal ? { signal: o.signal } : {}), ...(o.budget ? { budget: o.budget } : {}) };
+  const opts = {
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.budget ? { budget: options.budget } : {}),
+  };
   try {
     const parent = await client.getBlock(height - 1, opts);
     const account = await client.getAccountAt(move.principal, parent.index_block_hash, opts);
     return balanceSentence(move, account, height - 1);
   } catch (e) {
-    if (o.signal?.aborted) throw e;
+    if (options.signal?.aborted) throw e;
     return undefined;
   }
 }
@@ -177,7 +180,7 @@ export async function callFailure(
   vmError: { raw: string | undefined; sentence?: string },
   postConditionAborted: boolean,
   client: StacksClient,
-  o: FailureOptions = {},
+  options: FailureOptions = {},
 ): Promise<TxFailure> {
   const { result } = call;
   const rawVmError = vmError.raw;
@@ -197,12 +200,12 @@ export async function callFailure(
   let names: FailureNames;
   try {
     const { source } = await client.getContractSource(call.contractId, {
-      ...(o.signal ? { signal: o.signal } : {}),
-      ...(o.budget ? { budget: o.budget } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.budget ? { budget: options.budget } : {}),
     });
     names = explainFailure(source, call.fn, result);
   } catch (e) {
-    if (o.signal?.aborted) throw e;
+    if (options.signal?.aborted) throw e;
     const why = e instanceof Error ? e.message : String(e);
     names = {
       ok: false,

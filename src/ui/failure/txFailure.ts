@@ -13,10 +13,10 @@ export type { FailureLine, FailureOptions, TxFailure } from './failure';
 export async function txFailure(
   tx: Transaction,
   client: StacksClient,
-  o: FailureOptions = {},
+  options: FailureOptions = {},
 ): Promise<TxFailure | undefined> {
   if (!tx.tx_status.startsWith('abort')) return undefined;
-  return failureModule().txFailure(tx, client, o);
+  return failureModule().txFailure(tx, client, options);
 }
 
 /** The failure of a call (a simulated one) that returned `result`, as `txFailure` tells a transaction's. */

@@ -67,11 +67,11 @@ export class Callees {
   /** The documents as navigation reads them, each read once per version for every request. */
   private readonly reads = new NavReads<vscode.TextDocument>();
 
-  constructor(private readonly d: LanguageDeps) {}
+  constructor(private readonly deps: LanguageDeps) {}
 
   /** How `.name` reads in `doc`: against the deployer of its Clarinet project, or of its deployed source. */
   navOptions(doc: vscode.TextDocument): NavOptions {
-    return navOptionsFor(doc, (uri) => this.d.projects.deployerFor(uri, this.d.networks.current));
+    return navOptionsFor(doc, (uri) => this.deps.projects.deployerFor(uri, this.deps.networks.current));
   }
 
   /** `doc` as navigation reads it: read again only when it changed since the last request. */
@@ -96,12 +96,12 @@ export class Callees {
     }
     if (!ref.id) return undefined;
     // A deployed source's references are on its own network; elsewhere the rule of every lookup.
-    const network = deployed ? deployed.network : this.d.networks.networkFor(ref.network);
+    const network = deployed ? deployed.network : this.deps.networks.networkFor(ref.network);
     return { kind: 'deployed', id: ref.id, network, ref };
   }
 
   private async localFile(from: vscode.Uri, ref: ContractRef): Promise<vscode.Uri | undefined> {
-    const projects = await this.d.projects.projects();
+    const projects = await this.deps.projects.projects();
     for (const p of projects) {
       if (!p.result.ok) continue;
       const inProject = from.toString().startsWith(p.root.toString() + '/');
@@ -117,7 +117,7 @@ export class Callees {
 
   /** The client of a network for a request the user made (it marks the window as used). */
   private async client(network: NetworkId): Promise<StacksClient> {
-    return (await this.d.networks.endpoint(network)).client;
+    return (await this.deps.networks.endpoint(network)).client;
   }
 
   /** The deployed source, or why not, within the wait; `undefined` when the wait ran out or the request was cancelled. */
@@ -140,7 +140,7 @@ export class Callees {
 
   /** What the client already holds, without asking. */
   async known(r: Extract<Resolved, { kind: 'deployed' }>): Promise<{ source?: string; iface?: ContractInterface }> {
-    const u = this.d.networks.urlOf(r.network);
+    const u = this.deps.networks.urlOf(r.network);
     if (!u.ok) return {};
     const c = await this.client(r.network);
     const source = c.knownContractSource(r.id);
@@ -152,12 +152,12 @@ export class Callees {
     r: Extract<Resolved, { kind: 'deployed' }>,
     token: vscode.CancellationToken,
     what: string,
-    ask: (c: StacksClient, o: CallOptions) => Promise<T>,
+    ask: (client: StacksClient, options: CallOptions) => Promise<T>,
   ): Promise<Read<T>> {
     const controller = new AbortController();
     const sub = token.onCancellationRequested(() => controller.abort());
     try {
-      const u = this.d.networks.urlOf(r.network);
+      const u = this.deps.networks.urlOf(r.network);
       if (!u.ok) return { ok: false, why: u.reason };
       const client = await this.client(r.network);
       // The wait runs out without cancelling: the answer arrives for the next request.
@@ -174,7 +174,7 @@ export class Callees {
       if (token.isCancellationRequested || (isStacksApiError(e) && e.kind === 'cancelled'))
         return { ok: false, why: 'cancelled', cancelled: true };
       if (!isStacksApiError(e))
-        this.d.log.error(
+        this.deps.log.error(
           vscode.l10n.t(
             'Reading {0} of {1} failed: {2}',
             what,
@@ -182,7 +182,7 @@ export class Callees {
             e instanceof Error ? (e.stack ?? e.message) : String(e),
           ),
         );
-      const ctx = await this.d.networks.errorContext(r.network, what);
+      const ctx = await this.deps.networks.errorContext(r.network, what);
       return { ok: false, why: describeError(e, ctx).message };
     } finally {
       sub.dispose();

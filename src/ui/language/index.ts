@@ -23,10 +23,10 @@ export const CLARITY_FILES: vscode.DocumentFilter[] = [
 /** The features, built the first time one is used. */
 export class LazyLanguage {
   private real: LanguageFeatures | undefined;
-  constructor(private readonly d: LanguageDeps) {}
+  constructor(private readonly deps: LanguageDeps) {}
 
   get features(): LanguageFeatures {
-    this.real ??= loadLanguageModule().createLanguageFeatures(this.d);
+    this.real ??= loadLanguageModule().createLanguageFeatures(this.deps);
     return this.real;
   }
 

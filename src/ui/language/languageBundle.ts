@@ -21,12 +21,12 @@ export interface LanguageFeatures {
   ): Promise<vscode.Hover | undefined>;
 }
 
-export function createLanguageFeatures(d: LanguageDeps): LanguageFeatures {
-  const callees = new Callees(d);
+export function createLanguageFeatures(deps: LanguageDeps): LanguageFeatures {
+  const callees = new Callees(deps);
   return {
     definitions: new DeployedDefinitions(callees),
     completions: new CalleeCompletions(callees),
-    fixes: new RequirementFixes(d, callees),
+    fixes: new RequirementFixes(deps, callees),
     hover: (doc, position, token) => calleeHover(callees, doc, position, token),
   };
 }

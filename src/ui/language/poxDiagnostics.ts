@@ -34,10 +34,10 @@ export class PoxDiagnostics extends Disposable {
   private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
   private started = false;
 
-  constructor(private readonly d: PoxDiagnosticsDeps) {
+  constructor(private readonly deps: PoxDiagnosticsDeps) {
     super();
-    if (d.networks.used) this.start();
-    else this.register(d.networks.onDidFirstUse(() => this.start()));
+    if (deps.networks.used) this.start();
+    else this.register(deps.networks.onDidFirstUse(() => this.start()));
     this.register({ dispose: () => this.pending.forEach((t) => clearTimeout(t)) });
   }
 
@@ -49,9 +49,9 @@ export class PoxDiagnostics extends Disposable {
       vscode.workspace.onDidChangeTextDocument((e) => this.later(e.document)),
       vscode.workspace.onDidCloseTextDocument((doc) => this.collection.delete(doc.uri)),
     );
-    if (this.d.networks.onDidChange)
+    if (this.deps.networks.onDidChange)
       this.register(
-        this.d.networks.onDidChange(() => {
+        this.deps.networks.onDidChange(() => {
           this.active.clear();
           this.checkAll();
         }),
@@ -79,13 +79,13 @@ export class PoxDiagnostics extends Disposable {
   private activeContract(network: NetworkId): Promise<string | undefined> {
     let p = this.active.get(network);
     if (!p) {
-      p = this.d.networks
+      p = this.deps.networks
         .endpoint(network, { background: true })
         .then((e) => e.client.getPoxInfo())
         .then(
           (pox) => pox.contract_id,
           (e: unknown) => {
-            this.d.log.warn(`The active PoX contract is not known: ${e instanceof Error ? e.message : String(e)}`);
+            this.deps.log.warn(`The active PoX contract is not known: ${e instanceof Error ? e.message : String(e)}`);
             return undefined;
           },
         );
@@ -103,7 +103,7 @@ export class PoxDiagnostics extends Disposable {
       this.collection.delete(doc.uri);
       return;
     }
-    const active = await this.activeContract(this.d.networks.current);
+    const active = await this.activeContract(this.deps.networks.current);
     if (this.isDisposed || doc.isClosed || doc.version !== version) return;
     if (!active) {
       this.collection.delete(doc.uri);

@@ -19,7 +19,7 @@ export class RequirementFixes implements vscode.CodeActionProvider {
   static readonly kinds = [vscode.CodeActionKind.QuickFix];
 
   constructor(
-    private readonly d: LanguageDeps,
+    private readonly deps: LanguageDeps,
     private readonly callees: Callees,
   ) {}
 
@@ -28,13 +28,13 @@ export class RequirementFixes implements vscode.CodeActionProvider {
     const target = navTargetAt(this.callees.navRead(doc), doc.offsetAt(range.start), this.callees.navOptions(doc));
     if (!target?.ref.id) return undefined;
     const id = target.ref.id;
-    for (const p of this.d.projects.loaded ?? []) {
+    for (const p of this.deps.projects.loaded ?? []) {
       if (!p.result.ok || !doc.uri.toString().startsWith(p.root.toString() + '/')) continue;
       const project = p.result.project;
       if (project.requirements.some((r) => r.contractId === id)) return undefined;
       if (project.contracts.some((c) => c.deployments.some((x) => x.id === id))) return undefined;
       if (target.ref.relative) return undefined;
-      const network = this.d.networks.networkFor(target.ref.network);
+      const network = this.deps.networks.networkFor(target.ref.network);
       const fix = new vscode.CodeAction(
         vscode.l10n.t('Add {0} to Clarinet.toml requirements', id),
         vscode.CodeActionKind.QuickFix,
@@ -47,7 +47,7 @@ export class RequirementFixes implements vscode.CodeActionProvider {
       return [fix];
     }
     // The projects are read in the background the first time; the fix is offered from then on.
-    if (!this.d.projects.loaded) void this.d.projects.projects();
+    if (!this.deps.projects.loaded) void this.deps.projects.projects();
     return undefined;
   }
 
@@ -61,7 +61,7 @@ export class RequirementFixes implements vscode.CodeActionProvider {
     const id = c.value.contractId;
     const network: NetworkId = networkArg;
     try {
-      const { client } = await this.d.networks.endpoint(network);
+      const { client } = await this.deps.networks.endpoint(network);
       await vscode.window.withProgress(
         {
           location: vscode.ProgressLocation.Window,
@@ -72,9 +72,9 @@ export class RequirementFixes implements vscode.CodeActionProvider {
     } catch (e) {
       void reportError(
         e,
-        await this.d.networks.errorContext(network, `contract ${id}`),
+        await this.deps.networks.errorContext(network, `contract ${id}`),
         () => this.add(manifest, contractId, networkArg),
-        (m) => this.d.log.error(m),
+        (m) => this.deps.log.error(m),
       );
       return false;
     }

@@ -18,8 +18,8 @@ import {
 } from './openTarget';
 
 /** Registers the palette commands; each returns what it opened so other tools (and tests) can follow. */
-export function registerLookupCommands(d: LookupDeps): vscode.Disposable[] {
-  const open = (r: RecognizedInput) => openTarget(d, r);
+export function registerLookupCommands(deps: LookupDeps): vscode.Disposable[] {
+  const open = (r: RecognizedInput) => openTarget(deps, r);
   /** A Stacks block or a Bitcoin (burn) block: both are named by a height, a 0x hash or `latest`. */
   const showBlockRef = async (
     arg: unknown,
@@ -28,7 +28,7 @@ export function registerLookupCommands(d: LookupDeps): vscode.Disposable[] {
     hint: string,
   ) => {
     const ref = await argOrAsk(
-      d.deployerOf,
+      deps.deployerOf,
       arg,
       title,
       hint,
@@ -41,16 +41,16 @@ export function registerLookupCommands(d: LookupDeps): vscode.Disposable[] {
     return ref === undefined ? undefined : open({ target: { kind, id: ref } });
   };
   return [
-    d.activity.registerCommand(Commands.lookup, async (arg?: unknown) => {
+    deps.activity.registerCommand(Commands.lookup, async (arg?: unknown) => {
       // A target (a recent lookup, an sBTC deposit from a hover) opens as it is.
       const t = arg && typeof arg === 'object' ? toTarget(arg) : undefined;
       if (t) return open({ target: t });
-      const r = typeof arg === 'string' ? recognizeOrWarn(arg) : (fromEditor(d.deployerOf) ?? (await askLookup()));
+      const r = typeof arg === 'string' ? recognizeOrWarn(arg) : (fromEditor(deps.deployerOf) ?? (await askLookup()));
       return r ? open(r) : undefined;
     }),
-    d.activity.registerCommand(Commands.showTransaction, async (arg?: unknown) => {
+    deps.activity.registerCommand(Commands.showTransaction, async (arg?: unknown) => {
       const id = await argOrAsk(
-        d.deployerOf,
+        deps.deployerOf,
         arg,
         vscode.l10n.t('Transaction id'),
         vscode.l10n.t('0x followed by 64 hex digits'),
@@ -59,9 +59,9 @@ export function registerLookupCommands(d: LookupDeps): vscode.Disposable[] {
       );
       return id === undefined ? undefined : open({ target: { kind: 'tx', id } });
     }),
-    d.activity.registerCommand(Commands.showAddress, async (arg?: unknown) => {
+    deps.activity.registerCommand(Commands.showAddress, async (arg?: unknown) => {
       const p = await argOrAsk(
-        d.deployerOf,
+        deps.deployerOf,
         arg,
         vscode.l10n.t('Address or contract principal'),
         vscode.l10n.t('SP…, ST…, or SP….contract-name'),
@@ -72,7 +72,7 @@ export function registerLookupCommands(d: LookupDeps): vscode.Disposable[] {
       const info = checkPrincipal(p);
       return open({ target: { kind: 'address', id: p }, ...(info.ok ? { chain: info.value.network } : {}) });
     }),
-    d.activity.registerCommand(Commands.showBlock, (arg?: unknown) =>
+    deps.activity.registerCommand(Commands.showBlock, (arg?: unknown) =>
       showBlockRef(
         arg,
         'block',
@@ -80,7 +80,7 @@ export function registerLookupCommands(d: LookupDeps): vscode.Disposable[] {
         vscode.l10n.t('123456, 0x… or latest'),
       ),
     ),
-    d.activity.registerCommand(Commands.showBurnBlock, (arg?: unknown) =>
+    deps.activity.registerCommand(Commands.showBurnBlock, (arg?: unknown) =>
       showBlockRef(
         arg,
         'burnBlock',
@@ -88,7 +88,7 @@ export function registerLookupCommands(d: LookupDeps): vscode.Disposable[] {
         vscode.l10n.t('880000, 0x… or latest'),
       ),
     ),
-    d.activity.registerCommand(Commands.showContractStatus, async (arg?: unknown) => {
+    deps.activity.registerCommand(Commands.showContractStatus, async (arg?: unknown) => {
       // A list, a comma-separated string, or a tree item carrying a target (the explorer's contracts).
       const raw = Array.isArray(arg)
         ? arg.map(String).join(',')
@@ -96,7 +96,7 @@ export function registerLookupCommands(d: LookupDeps): vscode.Disposable[] {
           ? toTarget(arg)?.id
           : arg;
       const ids = await argOrAsk(
-        d.deployerOf,
+        deps.deployerOf,
         raw,
         vscode.l10n.t('Contract ids'),
         vscode.l10n.t('SP….name, SP….other (comma or space separated)'),
@@ -107,18 +107,18 @@ export function registerLookupCommands(d: LookupDeps): vscode.Disposable[] {
       const first = checkContractId(ids.split(',')[0]!);
       return open({ target: { kind: 'contracts', id: ids }, ...(first.ok ? { chain: first.value.network } : {}) });
     }),
-    d.activity.registerCommand(Commands.showMempoolStats, () => open({ target: { kind: 'mempool', id: '' } })),
-    d.activity.registerCommand(Commands.showServerStatus, () => open({ target: { kind: 'status', id: '' } })),
-    d.activity.registerCommand(Commands.showLog, () => d.log.channel.show(true)),
-    d.activity.registerCommand(Commands.openInExplorer, async (arg?: unknown) => {
+    deps.activity.registerCommand(Commands.showMempoolStats, () => open({ target: { kind: 'mempool', id: '' } })),
+    deps.activity.registerCommand(Commands.showServerStatus, () => open({ target: { kind: 'status', id: '' } })),
+    deps.activity.registerCommand(Commands.showLog, () => deps.log.channel.show(true)),
+    deps.activity.registerCommand(Commands.openInExplorer, async (arg?: unknown) => {
       const t = toTarget(arg);
       if (!t) return undefined;
-      const network = t.network ?? d.networks.current;
-      const url = explorerUrl(d.config.explorerUrl, t, network, d.config.apiUrl(network));
+      const network = t.network ?? deps.networks.current;
+      const url = explorerUrl(deps.config.explorerUrl, t, network, deps.config.apiUrl(network));
       if (url) await vscode.env.openExternal(vscode.Uri.parse(url, true));
       return url;
     }),
-    d.activity.registerCommand(Commands.copy, async (arg?: unknown) => {
+    deps.activity.registerCommand(Commands.copy, async (arg?: unknown) => {
       // Only an identifier, canonical: a link cannot put arbitrary text on the clipboard.
       const text = toTarget(arg)?.id;
       if (!text) return undefined;

@@ -28,11 +28,11 @@ export interface LookupDeps {
 
 /** Opens a target with progress and cancellation; failures become one sentence with actions. */
 export async function openTarget(
-  d: LookupDeps,
+  deps: LookupDeps,
   r: RecognizedInput,
   extra: { fn?: string } = {},
 ): Promise<Target | undefined> {
-  const network: NetworkId = r.target.network ?? d.networks.networkFor(r.chain);
+  const network: NetworkId = r.target.network ?? deps.networks.networkFor(r.chain);
   let target: Target = { ...r.target, network };
   const label = NETWORK_LABELS[network];
   const run = async (): Promise<Target | undefined> =>
@@ -53,22 +53,22 @@ export async function openTarget(
         };
         try {
           try {
-            await d.presenter.open(target, options);
+            await deps.presenter.open(target, options);
           } catch (e) {
             // A bare 64-hex value is a transaction id or a block hash: try the block when no transaction has it.
             if (r.ambiguousHash && isStacksApiError(e) && e.kind === 'not-found') {
               target = { kind: 'block', id: target.id, network };
               try {
-                await d.presenter.open(target, options);
+                await deps.presenter.open(target, options);
               } catch (e2) {
                 // Neither a transaction nor a block: a Bitcoin txid, tried as an sBTC deposit.
                 if (!(isStacksApiError(e2) && e2.kind === 'not-found')) throw e2;
                 target = { kind: 'sbtcDeposit', id: target.id.replace(/^0x/i, '').toLowerCase(), network };
-                await d.presenter.open(target, options);
+                await deps.presenter.open(target, options);
               }
             } else throw e;
           }
-          await d.history.add(target);
+          await deps.history.add(target);
           return target;
         } finally {
           sub.dispose();
@@ -80,9 +80,9 @@ export async function openTarget(
   } catch (e) {
     void reportError(
       e,
-      await d.networks.errorContext(network, targetWhat(target.kind)),
-      () => openTarget(d, r, extra),
-      (m) => d.log.error(m),
+      await deps.networks.errorContext(network, targetWhat(target.kind)),
+      () => openTarget(deps, r, extra),
+      (m) => deps.log.error(m),
     );
     return undefined;
   }

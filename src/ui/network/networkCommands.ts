@@ -18,11 +18,11 @@ export interface NetworkCommandDeps {
   activity: UserActivity;
 }
 
-export function registerNetworkCommands(d: NetworkCommandDeps): vscode.Disposable[] {
+export function registerNetworkCommands(deps: NetworkCommandDeps): vscode.Disposable[] {
   return [
-    d.activity.registerCommand(Commands.selectNetwork, () => selectNetwork(d)),
-    d.activity.registerCommand(Commands.setApiKey, () => setApiKey(d)),
-    d.activity.registerCommand(Commands.clearApiKey, () => clearApiKey(d)),
+    deps.activity.registerCommand(Commands.selectNetwork, () => selectNetwork(deps)),
+    deps.activity.registerCommand(Commands.setApiKey, () => setApiKey(deps)),
+    deps.activity.registerCommand(Commands.clearApiKey, () => clearApiKey(deps)),
   ];
 }
 
@@ -30,8 +30,8 @@ interface NetworkPick extends vscode.QuickPickItem {
   network: NetworkId;
 }
 
-async function selectNetwork(d: NetworkCommandDeps): Promise<NetworkId | undefined> {
-  const current = d.networks.current;
+async function selectNetwork(deps: NetworkCommandDeps): Promise<NetworkId | undefined> {
+  const current = deps.networks.current;
   const details: Partial<Record<NetworkId, string>> = {
     devnet: vscode.l10n.t('A local Clarinet devnet (clarinet devnet start)'),
     custom: vscode.l10n.t('Any Stacks API: https, or http on localhost'),
@@ -41,7 +41,7 @@ async function selectNetwork(d: NetworkCommandDeps): Promise<NetworkId | undefin
     return {
       network: n,
       label: `${n === current ? '$(check) ' : ''}${NETWORK_LABELS[n]}`,
-      description: n === 'custom' ? d.config.customApiUrl || vscode.l10n.t('Custom URL…') : d.config.apiUrl(n),
+      description: n === 'custom' ? deps.config.customApiUrl || vscode.l10n.t('Custom URL…') : deps.config.apiUrl(n),
       ...(detail === undefined ? {} : { detail }),
     };
   });
@@ -54,7 +54,7 @@ async function selectNetwork(d: NetworkCommandDeps): Promise<NetworkId | undefin
     const url = await vscode.window.showInputBox({
       title: vscode.l10n.t('Stacks: Custom API URL'),
       prompt: vscode.l10n.t('The base URL of a Stacks chain data API (https, or http on localhost)'),
-      value: d.config.customApiUrl || 'https://',
+      value: deps.config.customApiUrl || 'https://',
       ignoreFocusOut: true,
       validateInput: (s) => ((c) => (c.ok ? undefined : c.reason))(checkBaseUrl(s)),
     });
@@ -70,8 +70,8 @@ async function selectNetwork(d: NetworkCommandDeps): Promise<NetworkId | undefin
         const controller = new AbortController();
         token.onCancellationRequested(() => controller.abort());
         try {
-          const status = await d.networks.probe(clean, controller.signal);
-          d.log.info(`Custom API ${clean}: ${status.server_version} (${status.status})`);
+          const status = await deps.networks.probe(clean, controller.signal);
+          deps.log.info(`Custom API ${clean}: ${status.server_version} (${status.status})`);
           return true;
         } catch (e) {
           const msg = isStacksApiError(e) ? e.message : String(e);
@@ -86,10 +86,10 @@ async function selectNetwork(d: NetworkCommandDeps): Promise<NetworkId | undefin
       },
     );
     if (!ok) return undefined;
-    await d.config.setCustomApiUrl(clean);
+    await deps.config.setCustomApiUrl(clean);
   }
-  await d.config.setNetwork(pick.network);
-  const u = d.networks.urlOf(pick.network);
+  await deps.config.setNetwork(pick.network);
+  const u = deps.networks.urlOf(pick.network);
   vscode.window.setStatusBarMessage(
     u.ok
       ? vscode.l10n.t('$(globe) Stacks: {0} ({1})', NETWORK_LABELS[pick.network], u.url)
@@ -99,10 +99,10 @@ async function selectNetwork(d: NetworkCommandDeps): Promise<NetworkId | undefin
   return pick.network;
 }
 
-async function setApiKey(d: NetworkCommandDeps): Promise<boolean> {
-  const origins = d.networks.originsForNewKey();
+async function setApiKey(deps: NetworkCommandDeps): Promise<boolean> {
+  const origins = deps.networks.originsForNewKey();
   if (!origins.length) {
-    const u = d.networks.urlOf(d.networks.current);
+    const u = deps.networks.urlOf(deps.networks.current);
     void showError(
       vscode.l10n.t('Set a valid API URL first: {0}', u.ok ? '' : u.reason),
       actionLabel('Select Network'),
@@ -123,14 +123,14 @@ async function setApiKey(d: NetworkCommandDeps): Promise<boolean> {
           : undefined,
   });
   if (!key?.trim()) return false;
-  await d.networks.setKey(key.trim(), origins);
+  await deps.networks.setKey(key.trim(), origins);
   void showInfo(vscode.l10n.t('Stacks: API key saved for {0}.', hosts));
   return true;
 }
 
-async function clearApiKey(d: NetworkCommandDeps): Promise<boolean> {
-  const origins = d.networks.originsForNewKey();
-  await d.networks.clearKey(origins);
+async function clearApiKey(deps: NetworkCommandDeps): Promise<boolean> {
+  const origins = deps.networks.originsForNewKey();
+  await deps.networks.clearKey(origins);
   void showInfo(
     origins.length
       ? vscode.l10n.t('Stacks: API key removed for {0}.', hostList(origins))

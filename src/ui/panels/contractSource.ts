@@ -35,12 +35,12 @@ function parseUri(uri: vscode.Uri): { network: NetworkId; contractId: string } |
  * source. A `background` fetch fails fast and does not count as the user asking for data.
  */
 export async function fetchContractSource(
-  d: SourceDeps,
+  deps: SourceDeps,
   network: NetworkId,
   contractId: string,
   o: { signal?: AbortSignal; background?: boolean } = {},
 ): Promise<string> {
-  const { client } = await d.networks.endpoint(network, { background: !!o.background });
+  const { client } = await deps.networks.endpoint(network, { background: !!o.background });
   // A source the client already read from the node (a failed call's contract) is the deployed one.
   const known = client.knownContractSource(contractId);
   if (known !== undefined) return known;
@@ -65,7 +65,7 @@ export async function fetchContractSource(
  * The read-only documents of deployed contract sources. Activation registers the scheme
  * (src/extension.ts), so an editor restored after a reload finds its text; this serves it.
  */
-export function contractSourceProvider(d: SourceDeps): vscode.TextDocumentContentProvider {
+export function contractSourceProvider(deps: SourceDeps): vscode.TextDocumentContentProvider {
   return {
     async provideTextDocumentContent(uri, token) {
       const p = parseUri(uri);
@@ -75,7 +75,10 @@ export function contractSourceProvider(d: SourceDeps): vscode.TextDocumentConten
       try {
         // VS Code asks for the text when an editor of it opens: after the command fetched it (the
         // cache answers), or when a reloaded window restores the editor, which nobody asked for.
-        return await fetchContractSource(d, p.network, p.contractId, { signal: controller.signal, background: true });
+        return await fetchContractSource(deps, p.network, p.contractId, {
+          signal: controller.signal,
+          background: true,
+        });
       } finally {
         sub.dispose();
       }
@@ -84,19 +87,23 @@ export function contractSourceProvider(d: SourceDeps): vscode.TextDocumentConten
 }
 
 /** The command that opens a deployed contract's source. */
-export function registerContractSource(d: SourceDeps): vscode.Disposable {
-  return vscode.commands.registerCommand(Commands.openContractSource, (arg?: unknown) => openContractSource(d, arg));
+export function registerContractSource(deps: SourceDeps): vscode.Disposable {
+  return vscode.commands.registerCommand(Commands.openContractSource, (arg?: unknown) => openContractSource(deps, arg));
 }
 
 /** Opens the source of a contract (a contract id, or a Target) as a read-only Clarity document. */
-export async function openContractSource(d: SourceDeps, arg: unknown, beside = false): Promise<vscode.Uri | undefined> {
+export async function openContractSource(
+  deps: SourceDeps,
+  arg: unknown,
+  beside = false,
+): Promise<vscode.Uri | undefined> {
   const t: Target | undefined = toTarget(arg);
   const c = t && (t.kind === 'contract' || t.kind === 'address') ? checkContractId(t.id) : undefined;
   if (!t || !c?.ok) {
     void showWarning(vscode.l10n.t('Give a contract id (<address>.<contract-name>) to open its source.'));
     return undefined;
   }
-  const network = t.network ?? d.networks.networkFor(c.value.network);
+  const network = t.network ?? deps.networks.networkFor(c.value.network);
   const uri = contractSourceUri(network, c.value.contractId);
   try {
     const doc = await vscode.window.withProgress(
@@ -106,7 +113,7 @@ export async function openContractSource(d: SourceDeps, arg: unknown, beside = f
       },
       async () => {
         // Fetched here first so a failure is a StacksApiError with its kind; the provider then reads the cache.
-        await fetchContractSource(d, network, c.value.contractId);
+        await fetchContractSource(deps, network, c.value.contractId);
         let doc = await vscode.workspace.openTextDocument(uri);
         if (doc.languageId !== 'clarity' && (await vscode.languages.getLanguages()).includes('clarity')) {
           doc = await vscode.languages.setTextDocumentLanguage(doc, 'clarity');
@@ -122,9 +129,9 @@ export async function openContractSource(d: SourceDeps, arg: unknown, beside = f
   } catch (e) {
     void reportError(
       e,
-      await d.networks.errorContext(network, vscode.l10n.t('contract')),
-      () => openContractSource(d, arg, beside),
-      (m) => d.log.error(m),
+      await deps.networks.errorContext(network, vscode.l10n.t('contract')),
+      () => openContractSource(deps, arg, beside),
+      (m) => deps.log.error(m),
     );
     return undefined;
   }

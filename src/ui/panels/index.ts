@@ -61,19 +61,19 @@ export class PanelManager extends Disposable implements Presenter {
   /** The last model shown (cleared when the panel closes). */
   current: PanelSnapshot | undefined;
 
-  constructor(private readonly d: PanelDeps) {
+  constructor(private readonly deps: PanelDeps) {
     super();
     // The serializer and the contract source provider are registered at activation by
     // ui/panels/lazyPanels.ts, which loads this bundle only when a panel is first needed.
-    this.forms = new FormRunner(d, {
+    this.forms = new FormRunner(deps, {
       post: (m) => this.send(m),
       shownPlace: () => {
         const here = this.places.here;
         return here && this.last?.type === 'render' ? identity(here) : undefined;
       },
     });
-    this.register(d.networks.onDidChange(() => this.networkChanged()));
-    this.selected = d.networks.current;
+    this.register(deps.networks.onDidChange(() => this.networkChanged()));
+    this.selected = deps.networks.current;
   }
 
   private selected: Target['network'];
@@ -81,11 +81,11 @@ export class PanelManager extends Disposable implements Presenter {
   /** An error state asked to select a network or set a key: try again with the new setting. */
   private networkChanged(): void {
     const before = this.selected;
-    this.selected = this.d.networks.current;
+    this.selected = this.deps.networks.current;
     const here = this.places.here;
     if (!here || this.last?.type !== 'error' || this.loading) return;
-    const network = this.selected !== before ? this.d.networks.current : here.target.network;
-    if (!this.d.networks.urlOf(network).ok) return;
+    const network = this.selected !== before ? this.deps.networks.current : here.target.network;
+    if (!this.deps.networks.urlOf(network).ok) return;
     void this.navigate({ target: { ...here.target, network }, params: here.params }, {});
   }
 
@@ -127,16 +127,16 @@ export class PanelManager extends Disposable implements Presenter {
    * ignores anything outside the protocol; this carries it out. Resolves when the operation is done.
    */
   async handle(raw: unknown): Promise<void> {
-    this.d.tap?.received(raw);
+    this.deps.tap?.received(raw);
     const d = decide(raw, {
       here: this.places.here,
       previous: this.places.previous,
       next: this.places.next,
       shown: this.last?.type === 'render' ? this.last.model : undefined,
-      selected: this.d.networks.current,
-      explorerBase: () => this.d.config.explorerUrl,
-      bitcoinExplorerBase: () => this.d.config.bitcoinExplorerUrl,
-      apiUrl: (n) => this.d.config.apiUrl(n),
+      selected: this.deps.networks.current,
+      explorerBase: () => this.deps.config.explorerUrl,
+      bitcoinExplorerBase: () => this.deps.config.bitcoinExplorerUrl,
+      apiUrl: (n) => this.deps.config.apiUrl(n),
       resultTexts: this.forms.texts(),
     });
     switch (d.do) {
@@ -164,7 +164,7 @@ export class PanelManager extends Disposable implements Presenter {
         await vscode.env.openExternal(vscode.Uri.parse(d.url, true));
         return;
       case 'openSource':
-        await openContractSource(this.d, d.target, true);
+        await openContractSource(this.deps, d.target, true);
         return;
       case 'openErrorLine':
         await vscode.commands.executeCommand(Commands.openErrorLine, d.line);
@@ -213,7 +213,7 @@ export class PanelManager extends Disposable implements Presenter {
   // ---- navigation --------------------------------------------------------------------------
 
   private entryFor(target: Target, params: PanelParams): Entry {
-    return { target: { ...target, network: target.network ?? this.d.networks.current }, params };
+    return { target: { ...target, network: target.network ?? this.deps.networks.current }, params };
   }
 
   private load(
@@ -223,7 +223,7 @@ export class PanelManager extends Disposable implements Presenter {
     onWait?: (ms: number) => void,
     restored = false,
   ): Promise<Loaded> {
-    return loadPlace(this.d, entry, {
+    return loadPlace(this.deps, entry, {
       signal,
       restored,
       ...(onWait ? { onWait } : {}),
@@ -280,9 +280,9 @@ export class PanelManager extends Disposable implements Presenter {
   }
 
   private async showError(entry: Entry, e: unknown): Promise<void> {
-    const context = await this.d.networks.errorContext(entry.target.network, targetWhat(entry.target.kind));
+    const context = await this.deps.networks.errorContext(entry.target.network, targetWhat(entry.target.kind));
     if (!isStacksApiError(e))
-      this.d.log.error(`Detail panel: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      this.deps.log.error(`Detail panel: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     this.post({
       ...errorMessage(entry.target.kind, e, context, this.places.canBack),
       frame: this.frame(entry),
@@ -292,7 +292,7 @@ export class PanelManager extends Disposable implements Presenter {
 
   private frame(entry: Entry): Frame {
     const network = entry.target.network;
-    return frameOf(entry, this.places, this.d.networks.urlOf(network), this.d.config.apiUrl(network));
+    return frameOf(entry, this.places, this.deps.networks.urlOf(network), this.deps.config.apiUrl(network));
   }
 
   private post(m: HostMessage): void {
@@ -314,13 +314,13 @@ export class PanelManager extends Disposable implements Presenter {
     if (!this.panel || !this.ready) return;
     const fitted = fitMessage(m);
     if (fitted !== m)
-      this.d.log.warn(`Detail panel: a "${m.type}" message of ${messageBytes(m)} bytes was too large to post.`);
-    this.d.tap?.posted(fitted);
+      this.deps.log.warn(`Detail panel: a "${m.type}" message of ${messageBytes(m)} bytes was too large to post.`);
+    this.deps.tap?.posted(fitted);
     void this.panel.webview.postMessage(fitted);
   }
 
   private ignored(what: string): void {
-    this.d.log.warn(`Detail panel: ignored ${what}.`);
+    this.deps.log.warn(`Detail panel: ignored ${what}.`);
   }
 
   // ---- the webview panel -------------------------------------------------------------------
@@ -342,9 +342,9 @@ export class PanelManager extends Disposable implements Presenter {
   private adopt(panel: vscode.WebviewPanel): void {
     this.panel = panel;
     this.ready = false;
-    panel.webview.options = { enableScripts: true, localResourceRoots: resourceRoots(this.d.extensionUri) };
-    panel.webview.html = panelHtml(panel.webview, this.d.extensionUri);
-    this.d.tap?.shows(panel.webview);
+    panel.webview.options = { enableScripts: true, localResourceRoots: resourceRoots(this.deps.extensionUri) };
+    panel.webview.html = panelHtml(panel.webview, this.deps.extensionUri);
+    this.deps.tap?.shows(panel.webview);
     this.panelSubs = [
       panel.webview.onDidReceiveMessage((m: unknown) => void this.handle(m)),
       panel.onDidDispose(() => {
@@ -353,7 +353,7 @@ export class PanelManager extends Disposable implements Presenter {
         this.forms.cancel();
         disposeAll(this.panelSubs);
         this.panel = undefined;
-        this.d.tap?.shows(undefined);
+        this.deps.tap?.shows(undefined);
         this.places.clear();
         this.parts = undefined;
         this.last = undefined;

@@ -17,11 +17,11 @@ export class LazyPanels extends Disposable implements Presenter {
   /** The read-only documents of deployed contract sources. */
   readonly contractSource: vscode.TextDocumentContentProvider;
 
-  constructor(private readonly d: PanelDeps) {
+  constructor(private readonly deps: PanelDeps) {
     super();
-    this.contractSource = contractSourceProvider(d);
+    this.contractSource = contractSourceProvider(deps);
     this.registerAll(
-      registerContractSource(d),
+      registerContractSource(deps),
       // The manager, if a panel was ever needed: disposed first.
       { dispose: () => this.real?.dispose() },
     );
@@ -35,7 +35,7 @@ export class LazyPanels extends Disposable implements Presenter {
   /** The panel manager, loaded on first use. */
   get manager(): PanelManager {
     if (!this.real) {
-      this.real = new (loadPanelsModule().PanelManager)(this.d);
+      this.real = new (loadPanelsModule().PanelManager)(this.deps);
     }
     return this.real;
   }

@@ -35,22 +35,24 @@ export async function findDeposit(
   network: NetworkId,
   ref: DepositRef,
   emily: EmilyAccess,
-  o: CallOptions,
+  options: CallOptions,
 ): Promise<DepositFacts> {
   const facts: DepositFacts = { ref, network, completed: [] };
   if ('client' in emily) {
     try {
       const list =
         ref.vout === undefined
-          ? await emily.client.depositsOfTx(ref.txid, { timeoutMs: emily.timeoutMs, ...signal(o) })
-          : compactList(await emily.client.deposit(ref.txid, ref.vout, { timeoutMs: emily.timeoutMs, ...signal(o) }));
+          ? await emily.client.depositsOfTx(ref.txid, { timeoutMs: emily.timeoutMs, ...signal(options) })
+          : compactList(
+              await emily.client.deposit(ref.txid, ref.vout, { timeoutMs: emily.timeoutMs, ...signal(options) }),
+            );
       facts.emily = list.slice(0, MAX_OUTPUTS * 5);
     } catch (e) {
       if (isStacksApiError(e) && e.kind === 'cancelled') throw e;
       facts.emilyOff = e instanceof Error ? e.message : String(e);
     }
   } else facts.emilyOff = emily.off;
-  const registry = await registryOf(c, network, o);
+  const registry = await registryOf(c, network, options);
   if (!registry) {
     facts.registryError = 'no sBTC registry is known on this network';
     return facts;
@@ -64,7 +66,7 @@ export async function findDeposit(
         : [0];
   try {
     for (const vout of vouts) {
-      const done = await getCompletedDeposit(c, registry, ref.txid, vout, o);
+      const done = await getCompletedDeposit(c, registry, ref.txid, vout, options);
       if (done) facts.completed.push({ ...done, vout });
     }
   } catch (e) {
@@ -78,8 +80,8 @@ function compactList<T>(x: T | undefined): T[] {
   return x === undefined ? [] : [x];
 }
 
-function signal(o: CallOptions): { signal?: AbortSignal } {
-  return o.signal ? { signal: o.signal } : {};
+function signal(options: CallOptions): { signal?: AbortSignal } {
+  return options.signal ? { signal: options.signal } : {};
 }
 
 /** Whether anything at all is known of the deposit. */

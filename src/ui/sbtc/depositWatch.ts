@@ -50,13 +50,13 @@ export class DepositWatcher extends Disposable {
   private readonly rotation: Rotation<WatchedDeposit>;
   private waitingForUse: vscode.Disposable | undefined;
 
-  constructor(private readonly d: DepositWatchDeps) {
+  constructor(private readonly deps: DepositWatchDeps) {
     super();
-    d.shared.join(() => this.watched.length);
-    this.rotation = new Rotation((w) => `${w.network}|${w.id}`, d.shared);
+    deps.shared.join(() => this.watched.length);
+    this.rotation = new Rotation((w) => `${w.network}|${w.id}`, deps.shared);
     this.rounds = new Rounds({
-      clock: () => d.networks.clock,
-      state: d.state,
+      clock: () => deps.networks.clock,
+      state: deps.state,
       leaseKey: LEASE_KEY,
       leaseMs: LEASE_MS,
       warning: () =>
@@ -66,9 +66,9 @@ export class DepositWatcher extends Disposable {
     });
     // Kept watches wait for the window's first request for chain data.
     if (this.watched.length) {
-      if (d.networks.used) this.rounds.schedule(FIRST_DELAY_MS);
+      if (deps.networks.used) this.rounds.schedule(FIRST_DELAY_MS);
       else
-        this.waitingForUse = d.networks.onDidFirstUse(() => {
+        this.waitingForUse = deps.networks.onDidFirstUse(() => {
           this.waitingForUse?.dispose();
           if (this.watched.length && !this.rounds.active) this.rounds.schedule(FIRST_DELAY_MS);
         });
@@ -76,7 +76,7 @@ export class DepositWatcher extends Disposable {
   }
 
   get watched(): WatchedDeposit[] {
-    const raw = this.d.state.get<unknown>(LIST_KEY);
+    const raw = this.deps.state.get<unknown>(LIST_KEY);
     if (!Array.isArray(raw)) return [];
     return raw
       .filter(
@@ -99,7 +99,7 @@ export class DepositWatcher extends Disposable {
       void showWarning(vscode.l10n.t('At most {0} sBTC deposits are watched at a time.', MAX_WATCHED));
       return false;
     }
-    await this.d.state.update(LIST_KEY, [...this.watched, { id, network, since: Date.now() }]);
+    await this.deps.state.update(LIST_KEY, [...this.watched, { id, network, since: Date.now() }]);
     void showInfo(
       vscode.l10n.t(
         'Watching sBTC deposit {0}… on {1}: you will be told once when it is minted or fails (for up to a day).',
@@ -122,7 +122,7 @@ export class DepositWatcher extends Disposable {
   }
 
   private async end(w: WatchedDeposit): Promise<void> {
-    await this.d.state.update(
+    await this.deps.state.update(
       LIST_KEY,
       this.watched.filter((x) => !(x.id === w.id && x.network === w.network)),
     );
@@ -131,11 +131,11 @@ export class DepositWatcher extends Disposable {
   private async round(signal: AbortSignal): Promise<RoundEnd> {
     for (const w of this.watched) if (Date.now() - w.since > MAX_WATCH_MS) await this.end(w);
     const list = this.watched;
-    const now = this.d.networks.clock.now();
+    const now = this.deps.networks.clock.now();
     const turn = this.rotation.take(list, {
       now,
       perMinute: await budgetPerMinute(
-        this.d.networks,
+        this.deps.networks,
         list.map((w) => w.network),
       ),
       minIntervalMs: 0,
@@ -146,11 +146,11 @@ export class DepositWatcher extends Disposable {
       if (signal.aborted) return { budgetWaitMs: 0 };
       const ref = parseDepositId(w.id)!;
       try {
-        const { client } = await this.d.networks.endpoint(w.network, { background: true });
+        const { client } = await this.deps.networks.endpoint(w.network, { background: true });
         const emily = await emilyGate().access(w.network, false);
         const facts = await findDeposit(client, w.network, ref, emily, { budget: 'fail-fast', signal });
         this.rotation.asked(w, now);
-        const outcome = depositOutcome(facts, this.d.amountText);
+        const outcome = depositOutcome(facts, this.deps.amountText);
         if (!outcome.ended) continue;
         await this.end(w);
         const open = vscode.l10n.t('Open');
@@ -169,7 +169,7 @@ export class DepositWatcher extends Disposable {
           return { failed, budgetWaitMs: e.retryAfterMs ?? MAX_DELAY_MS };
         this.rotation.asked(w, now);
         failed = true;
-        this.d.log.warn(`Watching sBTC deposit ${w.id}: ${e instanceof Error ? e.message : String(e)}`);
+        this.deps.log.warn(`Watching sBTC deposit ${w.id}: ${e instanceof Error ? e.message : String(e)}`);
       }
     }
     return { failed, budgetWaitMs: 0 };

@@ -20,9 +20,9 @@ export interface SbtcDeps {
   shared: SharedBudget;
 }
 
-export function registerSbtc(d: SbtcDeps): { watcher: DepositWatcher; disposables: vscode.Disposable[] } {
+export function registerSbtc(deps: SbtcDeps): { watcher: DepositWatcher; disposables: vscode.Disposable[] } {
   const watcher = new DepositWatcher({
-    ...d,
+    ...deps,
     amountText: (sats) => `${formatTokenAmount(String(sats), SBTC_DECIMALS) ?? String(sats)} sBTC`,
   });
   const command = vscode.commands.registerCommand(Commands.watchSbtcDeposit, async (arg?: unknown) => {
@@ -50,7 +50,7 @@ export function registerSbtc(d: SbtcDeps): { watcher: DepositWatcher; disposable
     const net =
       network === 'mainnet' || network === 'testnet' || network === 'devnet' || network === 'custom'
         ? network
-        : d.networks.current;
+        : deps.networks.current;
     return watcher.watch(ref, net);
   });
   return { watcher, disposables: [watcher, command] };

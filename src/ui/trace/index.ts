@@ -50,18 +50,18 @@ function argOf(arg: unknown): TraceArg | undefined {
 const INSTALL = () => vscode.l10n.t('Install the Clarinet SDK…');
 const SET_PATH = () => vscode.l10n.t('Set the SDK Path');
 
-export function registerTrace(d: TraceCommandDeps): vscode.Disposable[] {
+export function registerTrace(deps: TraceCommandDeps): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand(Commands.traceTransaction, (arg?: unknown) => traceTransaction(d, arg)),
-    vscode.commands.registerCommand(Commands.openTraceLine, (arg?: unknown) => openTraceLine(d, arg)),
-    vscode.commands.registerCommand(Commands.installReplaySdk, () => installSdk(d)),
-    vscode.commands.registerCommand(Commands.simulateLocally, (arg?: unknown) => simulateLocally(d, arg)),
+    vscode.commands.registerCommand(Commands.traceTransaction, (arg?: unknown) => traceTransaction(deps, arg)),
+    vscode.commands.registerCommand(Commands.openTraceLine, (arg?: unknown) => openTraceLine(deps, arg)),
+    vscode.commands.registerCommand(Commands.installReplaySdk, () => installSdk(deps)),
+    vscode.commands.registerCommand(Commands.simulateLocally, (arg?: unknown) => simulateLocally(deps, arg)),
     // the replay process ends with the services (and on its own after a minute idle)
     new vscode.Disposable(disposeEngine),
   ];
 }
 
-export async function traceTransaction(d: TraceCommandDeps, raw?: unknown): Promise<TraceView | undefined> {
+export async function traceTransaction(deps: TraceCommandDeps, raw?: unknown): Promise<TraceView | undefined> {
   let arg = argOf(raw);
   if (!arg) {
     const typed = await vscode.window.showInputBox({
@@ -82,10 +82,10 @@ export async function traceTransaction(d: TraceCommandDeps, raw?: unknown): Prom
         'Trace needs VS Code on the desktop: it runs the Clarinet SDK in a separate Node process, which the browser build cannot start.',
       ),
     );
-  const network = arg.network && isNetworkId(arg.network) ? arg.network : d.networks.current;
+  const network = arg.network && isNetworkId(arg.network) ? arg.network : deps.networks.current;
   try {
-    const { client, baseUrl } = await d.networks.endpoint(network);
-    const apiKey = d.config.apiKeyMode(network) === 'path' ? undefined : await d.networks.keyFor(baseUrl);
+    const { client, baseUrl } = await deps.networks.endpoint(network);
+    const apiKey = deps.config.apiKeyMode(network) === 'path' ? undefined : await deps.networks.keyFor(baseUrl);
     const done = await vscode.window.withProgress(
       {
         location: vscode.ProgressLocation.Notification,
@@ -96,7 +96,7 @@ export async function traceTransaction(d: TraceCommandDeps, raw?: unknown): Prom
         const controller = new AbortController();
         token.onCancellationRequested(() => controller.abort());
         return runTrace(
-          d,
+          deps,
           { network, baseUrl, apiKey, client, txId: id.value },
           (message) => progress.report({ message }),
           controller.signal,
@@ -113,19 +113,19 @@ export async function traceTransaction(d: TraceCommandDeps, raw?: unknown): Prom
       apiOrigin: done.apiOrigin,
       ms: done.run.ms,
     });
-    if (!arg.respond) await showDocument(d, view);
+    if (!arg.respond) await showDocument(deps, view);
     return view;
   } catch (e) {
     if (e instanceof SdkMissing) {
-      if (!arg.respond) void offerSetup(d, e.message);
+      if (!arg.respond) void offerSetup(deps, e.message);
       return { state: 'failed', message: e.message, setup: true };
     }
     if (e instanceof ReplayFailure) {
       if (e.kind === 'cancelled') return { state: 'failed', message: e.message };
-      d.log.warn(`trace ${id.value}: ${e.kind}: ${e.message}`);
+      deps.log.warn(`trace ${id.value}: ${e.kind}: ${e.message}`);
       return failed(arg, e.message);
     }
-    const text = describeError(e, await d.networks.errorContext(network, vscode.l10n.t('transaction')));
+    const text = describeError(e, await deps.networks.errorContext(network, vscode.l10n.t('transaction')));
     return failed(arg, text.message);
   }
 }
@@ -135,20 +135,20 @@ function failed(arg: TraceArg, message: string): TraceView {
   return { state: 'failed', message };
 }
 
-async function showDocument(d: TraceCommandDeps, view: TraceView): Promise<void> {
+async function showDocument(deps: TraceCommandDeps, view: TraceView): Promise<void> {
   const doc = await vscode.workspace.openTextDocument({ content: traceText(view), language: 'plaintext' });
   await vscode.window.showTextDocument(doc, { preview: true });
   const open = view.failing?.open;
   if (open) {
     const label = vscode.l10n.t('Open the Failing Line');
     if ((await showInfo(vscode.l10n.t('The call failed at {0}.', view.failing?.at ?? ''), label)) === label)
-      await openTraceLine(d, open);
+      await openTraceLine(deps, open);
   }
 }
 
-async function offerSetup(d: TraceCommandDeps, message: string): Promise<void> {
+async function offerSetup(deps: TraceCommandDeps, message: string): Promise<void> {
   const pick = await showWarning(message, INSTALL(), SET_PATH());
-  if (pick === INSTALL()) await installSdk(d);
+  if (pick === INSTALL()) await installSdk(deps);
   else if (pick === SET_PATH())
     await vscode.commands.executeCommand(
       'workbench.action.openSettings',
@@ -157,8 +157,8 @@ async function offerSetup(d: TraceCommandDeps, message: string): Promise<void> {
 }
 
 /** Installs the SDK into the extension's storage, after the user saw the exact command. */
-export async function installSdk(d: TraceDeps): Promise<boolean> {
-  const shown = installShown(d);
+export async function installSdk(deps: TraceDeps): Promise<boolean> {
+  const shown = installShown(deps);
   if (!shown) {
     void showWarning(
       vscode.l10n.t(
@@ -177,7 +177,7 @@ export async function installSdk(d: TraceDeps): Promise<boolean> {
     run,
   );
   if (ok !== run) return false;
-  await vscode.workspace.fs.createDirectory(d.globalStorageUri);
+  await vscode.workspace.fs.createDirectory(deps.globalStorageUri);
   const code = await vscode.window.withProgress(
     {
       location: vscode.ProgressLocation.Notification,
@@ -188,7 +188,7 @@ export async function installSdk(d: TraceDeps): Promise<boolean> {
       progress.report({ message: shown });
       const controller = new AbortController();
       token.onCancellationRequested(() => controller.abort());
-      return runInstall(d, controller.signal);
+      return runInstall(deps, controller.signal);
     },
   );
   if (code === 0) void showInfo(vscode.l10n.t('The Clarinet SDK is installed. Trace a transaction again.'));
@@ -213,7 +213,7 @@ function lineOf(arg: unknown): TraceLine | undefined {
  * workspace's Clarinet contracts (its id from the plans), else in the read-only deployed source.
  */
 export async function openTraceLine(
-  d: Pick<TraceCommandDeps, 'projects' | 'networks'>,
+  deps: Pick<TraceCommandDeps, 'projects' | 'networks'>,
   arg: unknown,
 ): Promise<{ uri: vscode.Uri; line: number } | undefined> {
   const l = lineOf(arg);
@@ -222,7 +222,7 @@ export async function openTraceLine(
     return undefined;
   }
   let uri = vscode.Uri.from({ scheme: CONTRACT_SOURCE_SCHEME, path: `/${l.network}/${l.contractId}.clar` });
-  for (const project of await d.projects.projects()) {
+  for (const project of await deps.projects.projects()) {
     if (!project.result.ok) continue;
     const contract = project.result.project.contracts.find((c) => c.deployments.some((x) => x.id === l.contractId));
     if (contract) {
@@ -233,10 +233,12 @@ export async function openTraceLine(
   if (uri.scheme === CONTRACT_SOURCE_SCHEME) {
     // The node's source, read once a session by the client: the read-only document serves it.
     try {
-      const { client } = await d.networks.endpoint(l.network);
+      const { client } = await deps.networks.endpoint(l.network);
       await client.getContractSource(l.contractId);
     } catch (e) {
-      void showWarning(describeError(e, await d.networks.errorContext(l.network, vscode.l10n.t('contract'))).message);
+      void showWarning(
+        describeError(e, await deps.networks.errorContext(l.network, vscode.l10n.t('contract'))).message,
+      );
       return undefined;
     }
   }

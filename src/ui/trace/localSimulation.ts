@@ -60,7 +60,7 @@ function askOf(raw: unknown): Ask | undefined {
 }
 
 export async function simulateLocally(
-  d: TraceDeps & { networks: NetworkService },
+  deps: TraceDeps & { networks: NetworkService },
   raw: unknown,
 ): Promise<LocalSimulation> {
   const a = askOf(raw);
@@ -68,7 +68,7 @@ export async function simulateLocally(
   if (!a || !c?.ok || !isNetworkId(a.network) || a.fn.length > 128)
     return { ok: false, message: vscode.l10n.t('This is not a call the workbench can simulate.') };
   const network = a.network;
-  const sdk = findSdk(d);
+  const sdk = findSdk(deps);
   if (!sdk)
     return {
       ok: false,
@@ -77,8 +77,8 @@ export async function simulateLocally(
       ),
     };
   try {
-    const { client, baseUrl } = await d.networks.endpoint(network);
-    const apiKey = d.config.apiKeyMode(network) === 'path' ? undefined : await d.networks.keyFor(baseUrl);
+    const { client, baseUrl } = await deps.networks.endpoint(network);
+    const apiKey = deps.config.apiKeyMode(network) === 'path' ? undefined : await deps.networks.keyFor(baseUrl);
     const height = a.height ?? (await client.getBlock('latest')).height;
     const source = await client.getContractSource(c.value.contractId).then(
       (s) => s.source,
@@ -103,7 +103,7 @@ export async function simulateLocally(
           sender: a.sender,
           vars: dataVarsOf(source),
         };
-        return replayCall(d, sdk, call, (message) => progress.report({ message }), controller.signal);
+        return replayCall(deps, sdk, call, (message) => progress.report({ message }), controller.signal);
       },
     );
     const o = run.outcome;
@@ -139,7 +139,7 @@ export async function simulateLocally(
     if (e instanceof ReplayFailure) return { ok: false, message: e.message };
     return {
       ok: false,
-      message: describeError(e, await d.networks.errorContext(network, vscode.l10n.t('simulation'))).message,
+      message: describeError(e, await deps.networks.errorContext(network, vscode.l10n.t('simulation'))).message,
     };
   }
 }

@@ -51,11 +51,11 @@ export const TRACE_SUPPORTED = true;
 
 let engine: ReplayEngine | undefined;
 
-function engineFor(d: TraceDeps): ReplayEngine {
+function engineFor(deps: TraceDeps): ReplayEngine {
   engine ??= new ReplayEngine({
-    script: vscode.Uri.joinPath(d.extensionUri, 'dist', 'replay.js').fsPath,
-    cwd: vscode.Uri.joinPath(d.globalStorageUri, 'replay').fsPath,
-    log: (line) => d.log.info(line),
+    script: vscode.Uri.joinPath(deps.extensionUri, 'dist', 'replay.js').fsPath,
+    cwd: vscode.Uri.joinPath(deps.globalStorageUri, 'replay').fsPath,
+    log: (line) => deps.log.info(line),
   });
   return engine;
 }
@@ -70,14 +70,14 @@ export function disposeEngine(): void {
   engine = undefined;
 }
 
-export function findSdk(d: TraceDeps): SdkLocation | undefined {
+export function findSdk(deps: TraceDeps): SdkLocation | undefined {
   return locateSdk({
-    setting: d.config.replaySdkPath,
+    setting: deps.config.replaySdkPath,
     trusted: vscode.workspace.isTrusted,
     workspaceFolders: (vscode.workspace.workspaceFolders ?? [])
       .filter((f) => f.uri.scheme === 'file')
       .map((f) => f.uri.fsPath),
-    globalStorage: d.globalStorageUri.fsPath,
+    globalStorage: deps.globalStorageUri.fsPath,
   });
 }
 
@@ -97,12 +97,12 @@ export function dataVarsOf(source: string): string[] {
 }
 
 export async function runTrace(
-  d: TraceDeps,
+  deps: TraceDeps,
   a: TraceAsk,
   progress: (message: string) => void,
   signal: AbortSignal,
 ): Promise<TraceDone> {
-  const sdk = findSdk(d);
+  const sdk = findSdk(deps);
   if (!sdk)
     throw new SdkMissing(vscode.l10n.t('Trace needs the Clarinet SDK (@stacks/clarinet-sdk 3.x), and none was found.'));
   progress(vscode.l10n.t('Reading the transaction…'));
@@ -130,7 +130,7 @@ export async function runTrace(
     () => '',
   );
   const run = await replayCall(
-    d,
+    deps,
     sdk,
     {
       baseUrl: a.baseUrl,
@@ -145,7 +145,7 @@ export async function runTrace(
     progress,
     signal,
   );
-  d.log.info(`trace ${a.txId}: ${run.requests} requests, ${run.ms} ms (${run.cold ? 'cold' : 'warm'})`);
+  deps.log.info(`trace ${a.txId}: ${run.requests} requests, ${run.ms} ms (${run.cold ? 'cold' : 'warm'})`);
   const report = buildTraceReport(run.outcome, tx, tenureBudgetOf(undefined).cost);
   return {
     report,
@@ -161,7 +161,7 @@ export async function runTrace(
 
 /** One call replayed at `height` (a trace's parent block, or the latest for Simulate locally). */
 export async function replayCall(
-  d: TraceDeps,
+  deps: TraceDeps,
   sdk: SdkLocation,
   c: {
     baseUrl: string;
@@ -180,7 +180,7 @@ export async function replayCall(
   let phase: Phase = 'loading';
   const say = () =>
     progress(requests ? vscode.l10n.t('{0} ({1} requests)', PHASE_WORDS[phase](), requests) : PHASE_WORDS[phase]());
-  return engineFor(d).run(
+  return engineFor(deps).run(
     {
       sdkPath: sdk.path,
       apiUrl: c.baseUrl,
@@ -209,17 +209,20 @@ export function sdkWords(s: SdkLocation): string {
 }
 
 /** The install command as it is shown before it runs. */
-export function installShown(d: TraceDeps): string | undefined {
-  return installCommand(d.globalStorageUri.fsPath).shown;
+export function installShown(deps: TraceDeps): string | undefined {
+  return installCommand(deps.globalStorageUri.fsPath).shown;
 }
 
 /** Runs the install command: its exit code, null when cancelled, or why npm did not start. */
-export function runInstall(d: TraceDeps, signal: AbortSignal): Promise<number | null | string> {
-  const cmd = installCommand(d.globalStorageUri.fsPath);
+export function runInstall(deps: TraceDeps, signal: AbortSignal): Promise<number | null | string> {
+  const cmd = installCommand(deps.globalStorageUri.fsPath);
   return new Promise((resolve) => {
-    const child = spawn(cmd.command, cmd.args, { cwd: d.globalStorageUri.fsPath, shell: process.platform === 'win32' });
+    const child = spawn(cmd.command, cmd.args, {
+      cwd: deps.globalStorageUri.fsPath,
+      shell: process.platform === 'win32',
+    });
     signal.addEventListener('abort', () => child.kill());
-    const out = (c: Buffer) => d.log.info(`npm: ${c.toString('utf8').trim().slice(0, 2000)}`);
+    const out = (c: Buffer) => deps.log.info(`npm: ${c.toString('utf8').trim().slice(0, 2000)}`);
     child.stdout?.on('data', out);
     child.stderr?.on('data', out);
     child.on('error', (e) => resolve(e.message));

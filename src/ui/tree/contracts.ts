@@ -28,7 +28,7 @@ export class ContractsSection extends Section {
   }
 
   protected override async loadChildren(ctx: LoadContext): Promise<TreeNode[]> {
-    const projects = await this.d.projects.projects();
+    const projects = await this.deps.projects.projects();
     if (!projects.length) {
       return [
         placeholder(
@@ -45,13 +45,17 @@ export class ContractsSection extends Section {
     const nodes: TreeNode[] = [];
     if (readable.some((p) => p.result.ok && p.result.project.contracts.some((c) => c.deployments.length))) {
       // Until the user asks for chain data in this window, the contracts are listed unchecked.
-      table = this.d.statuses.ready ?? (this.d.networks.used ? await this.d.statuses.get(ctx.budget) : undefined);
+      table =
+        this.deps.statuses.ready ?? (this.deps.networks.used ? await this.deps.statuses.get(ctx.budget) : undefined);
       if (!table) nodes.push(notLoadedYet(this, vscode.l10n.t('Deployment status')));
     }
     // A network that could not answer: its reason and action once, at the top.
     for (const answer of table?.answers.values() ?? []) {
       if (!answer.ok)
-        append(nodes, await errorNodes(this.d, this, answer.error, answer.network, vscode.l10n.t('contract status')));
+        append(
+          nodes,
+          await errorNodes(this.deps, this, answer.error, answer.network, vscode.l10n.t('contract status')),
+        );
     }
     if (table?.leftOut)
       nodes.push(
@@ -65,8 +69,8 @@ export class ContractsSection extends Section {
           vscode.l10n.t('{0} not asked', formatInt(table.leftOut)),
         ),
       );
-    if (projects.length === 1) append(nodes, await projectChildren(this, this.d, projects[0]!, table));
-    else for (const p of projects) nodes.push(new ProjectNode(this, this.d, p, table));
+    if (projects.length === 1) append(nodes, await projectChildren(this, this.deps, projects[0]!, table));
+    else for (const p of projects) nodes.push(new ProjectNode(this, this.deps, p, table));
     return nodes;
   }
 }
@@ -82,7 +86,7 @@ function append(nodes: TreeNode[], more: readonly TreeNode[]): void {
 class ProjectNode extends TreeNode {
   constructor(
     parent: TreeNode,
-    private readonly d: TreeDeps,
+    private readonly deps: TreeDeps,
     private readonly project: WorkspaceProject,
     private readonly table: StatusTable | undefined,
   ) {
@@ -103,13 +107,13 @@ class ProjectNode extends TreeNode {
   }
 
   protected override loadChildren(): Promise<TreeNode[]> {
-    return projectChildren(this, this.d, this.project, this.table);
+    return projectChildren(this, this.deps, this.project, this.table);
   }
 }
 
 async function projectChildren(
   parent: TreeNode,
-  d: TreeDeps,
+  deps: TreeDeps,
   p: WorkspaceProject,
   table: StatusTable | undefined,
 ): Promise<TreeNode[]> {
@@ -125,8 +129,8 @@ async function projectChildren(
         command('vscode.open', vscode.l10n.t('Open Clarinet.toml'), p.manifest),
       ),
     );
-  for (const c of r.project.contracts) nodes.push(new ContractNode(parent, d, p, r.project, c, table));
-  nodes.push(new PlansNode(parent, d, p, r.project));
+  for (const c of r.project.contracts) nodes.push(new ContractNode(parent, deps, p, r.project, c, table));
+  nodes.push(new PlansNode(parent, deps, p, r.project));
   return nodes;
 }
 
@@ -134,7 +138,7 @@ async function projectChildren(
 class PlansNode extends TreeNode {
   constructor(
     parent: TreeNode,
-    private readonly d: TreeDeps,
+    private readonly deps: TreeDeps,
     private readonly project: WorkspaceProject,
     private readonly clarinet: ClarinetProject,
   ) {
@@ -142,7 +146,7 @@ class PlansNode extends TreeNode {
   }
 
   private get missing(): PlanNetwork | undefined {
-    const current = this.d.networks.current;
+    const current = this.deps.networks.current;
     if (current === 'custom') return undefined;
     return this.clarinet.plans.some((p) => p.network === current) ? undefined : current;
   }
@@ -255,7 +259,7 @@ export class ContractNode extends TreeNode {
 
   constructor(
     parent: TreeNode,
-    private readonly d: TreeDeps,
+    private readonly deps: TreeDeps,
     project: WorkspaceProject,
     private readonly clarinet: ClarinetProject,
     readonly contract: ClarinetContract,
@@ -264,7 +268,7 @@ export class ContractNode extends TreeNode {
     super(parent);
     this.uri = vscode.Uri.joinPath(project.root, contract.path);
     this.inside = relativeTo(project.root, this.uri) !== undefined;
-    const ids = idsForPanel(contract, d.networks.current);
+    const ids = idsForPanel(contract, deps.networks.current);
     if (ids.length) this.target = { kind: 'contracts', id: ids.join(',') };
   }
 
@@ -289,7 +293,7 @@ export class ContractNode extends TreeNode {
    */
   private driftOf(plan: PlanNetwork, id: string): DriftState | undefined {
     const dep = this.table && deploymentsOf(this.table, this.contract).find((x) => x.plan === plan && x.id === id);
-    return dep ? this.d.drift.get(this.uri, dep) : undefined;
+    return dep ? this.deps.drift.get(this.uri, dep) : undefined;
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -343,7 +347,8 @@ export class ContractNode extends TreeNode {
       let why = '';
       if (s.state === 'unknown' && s.error !== undefined) {
         const api = this.table?.askedFor[plan];
-        if (api) why = describeError(s.error, await errorContext(this.d, api, vscode.l10n.t('contract status'))).short;
+        if (api)
+          why = describeError(s.error, await errorContext(this.deps, api, vscode.l10n.t('contract status'))).short;
       }
       const drift = this.driftOf(plan, s.id);
       item.description = `${this.said(plan, s).slice(plan.length + 2)}${why ? ` (${why})` : ''}${drift ? ` · ${driftText(drift)}` : ''} · ${shortenMiddle(s.id.split('.')[0]!)}${several.has(plan) ? ` · ${plans.map(planName).join(', ')}` : ''}`;

@@ -29,8 +29,8 @@ export interface TreeDeps {
 /** What the explorer is built from; each section adds how to report a failed load. */
 export type ExplorerDeps = Omit<TreeDeps, 'failed'>;
 
-export function errorContext(d: TreeDeps, network: NetworkId, what?: string): Promise<ErrorContext> {
-  return d.networks.errorContext(network, what);
+export function errorContext(deps: TreeDeps, network: NetworkId, what?: string): Promise<ErrorContext> {
+  return deps.networks.errorContext(network, what);
 }
 
 /**
@@ -39,7 +39,7 @@ export function errorContext(d: TreeDeps, network: NetworkId, what?: string): Pr
  * load shows nothing.
  */
 export async function errorNodes(
-  d: TreeDeps,
+  deps: TreeDeps,
   parent: TreeNode,
   e: unknown,
   network: NetworkId,
@@ -47,9 +47,9 @@ export async function errorNodes(
   retry: TreeNode = parent,
 ): Promise<TreeNode[]> {
   if (isStacksApiError(e) && e.kind === 'cancelled') return [];
-  d.failed(e);
-  if (!isStacksApiError(e)) d.log.error(`Explorer: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-  const text = describeError(e, await errorContext(d, network, what));
+  deps.failed(e);
+  if (!isStacksApiError(e)) deps.log.error(`Explorer: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+  const text = describeError(e, await errorContext(deps, network, what));
   const item = new vscode.TreeItem(text.short, vscode.TreeItemCollapsibleState.None);
   item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
   item.tooltip = text.message;

@@ -197,17 +197,17 @@ export type TreeCommand = 'watchAddress' | 'unwatchAddress' | 'refreshExplorer' 
 /** The explorer's commands (watch, unwatch, refresh and load more), registered at activation by index.ts. */
 export function treeCommands(
   tree: ExplorerTree,
-  d: ExplorerDeps,
+  deps: ExplorerDeps,
 ): Record<TreeCommand, (arg?: unknown) => Promise<unknown> | undefined> {
   return {
     watchAddress: async (arg?: unknown) => {
-      const principal = principalOf(arg) ?? (typeof arg === 'string' ? undefined : await askPrincipal(d));
+      const principal = principalOf(arg) ?? (typeof arg === 'string' ? undefined : await askPrincipal(deps));
       if (principal === undefined) {
         if (typeof arg === 'string') void showWarning(((c) => (c.ok ? '' : c.reason))(checkPrincipal(arg)));
         return undefined;
       }
       try {
-        const added = await d.watchlist.add(principal);
+        const added = await deps.watchlist.add(principal);
         vscode.window.setStatusBarMessage(
           added
             ? vscode.l10n.t('$(eye) Watching {0}', principal)
@@ -223,7 +223,7 @@ export function treeCommands(
     unwatchAddress: async (arg?: unknown) => {
       const principal = arg instanceof WatchedAddressNode ? arg.address : principalOf(arg);
       if (!principal) return false;
-      return d.watchlist.remove(principal);
+      return deps.watchlist.remove(principal);
     },
     refreshExplorer: (arg?: unknown) => tree.refresh(arg instanceof TreeNode ? arg : undefined, true),
     loadMore: (arg?: unknown) => (arg instanceof LoadMoreNode ? tree.loadMore(arg) : undefined),
@@ -245,12 +245,12 @@ function principalOf(arg: unknown): string | undefined {
 }
 
 /** Asks for a principal, prefilled with the address or contract id at the cursor. */
-async function askPrincipal(d: ExplorerDeps): Promise<string | undefined> {
+async function askPrincipal(deps: ExplorerDeps): Promise<string | undefined> {
   const editor = vscode.window.activeTextEditor;
   let prefill = '';
   if (editor) {
     const found = identifierAtCursor(editor.document, editor.selection.active, (uri) =>
-      d.projects.deployerFor(uri, d.networks.current),
+      deps.projects.deployerFor(uri, deps.networks.current),
     );
     if (found && found.kind !== 'tx') prefill = found.id;
   }

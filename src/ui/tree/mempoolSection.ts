@@ -28,12 +28,12 @@ export class MempoolSection extends Section {
   }
 
   protected override async loadChildren(ctx: LoadContext): Promise<TreeNode[]> {
-    const network = this.d.networks.current;
+    const network = this.deps.networks.current;
     const bad = await this.checkUrl(network);
     if (bad) return bad;
-    if (!this.d.networks.used) return [notLoadedYet(this, vscode.l10n.t('Mempool statistics'))];
+    if (!this.deps.networks.used) return [notLoadedYet(this, vscode.l10n.t('Mempool statistics'))];
     try {
-      const { client } = await this.d.networks.endpoint(network);
+      const { client } = await this.deps.networks.endpoint(network);
       const call = { signal: ctx.signal, budget: ctx.budget };
       const [m, fees] = await Promise.all([
         client.getMempoolStats(call),
@@ -91,7 +91,7 @@ export class MempoolSection extends Section {
       }
       return nodes;
     } catch (e) {
-      return errorNodes(this.d, this, e, network, vscode.l10n.t('mempool statistics'));
+      return errorNodes(this.deps, this, e, network, vscode.l10n.t('mempool statistics'));
     }
   }
 

@@ -18,13 +18,13 @@ export class NetworkSection extends Section {
       true,
       vscode.l10n.t('The selected network and the status of its API'),
     );
-    item.description = NETWORK_LABELS[this.d.networks.current];
+    item.description = NETWORK_LABELS[this.deps.networks.current];
     return item;
   }
 
   protected override async loadChildren(ctx: LoadContext): Promise<TreeNode[]> {
-    const network = this.d.networks.current;
-    const u = this.d.networks.urlOf(network);
+    const network = this.deps.networks.current;
+    const u = this.deps.networks.urlOf(network);
     const selected = fact(
       this,
       NETWORK_LABELS[network],
@@ -35,9 +35,9 @@ export class NetworkSection extends Section {
     );
     const bad = await this.checkUrl(network);
     if (bad) return [selected, ...bad];
-    if (!this.d.networks.used) return [selected, notLoadedYet(this, vscode.l10n.t('API status'))];
+    if (!this.deps.networks.used) return [selected, notLoadedYet(this, vscode.l10n.t('API status'))];
     try {
-      const { client } = await this.d.networks.endpoint(network);
+      const { client } = await this.deps.networks.endpoint(network);
       const s = await client.getServerStatus({ signal: ctx.signal, budget: ctx.budget });
       const open = command(Commands.showServerStatus, vscode.l10n.t('Show API Status'));
       const nodes = [
@@ -97,7 +97,7 @@ export class NetworkSection extends Section {
         );
       return nodes;
     } catch (e) {
-      return [selected, ...(await errorNodes(this.d, this, e, network, vscode.l10n.t('API status')))];
+      return [selected, ...(await errorNodes(this.deps, this, e, network, vscode.l10n.t('API status')))];
     }
   }
 }

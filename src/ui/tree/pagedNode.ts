@@ -18,21 +18,21 @@ export abstract class PagedNode extends TreeNode {
 
   constructor(
     parent: TreeNode,
-    protected readonly d: TreeDeps,
+    protected readonly deps: TreeDeps,
   ) {
     super(parent);
   }
 
   protected override async loadChildren(ctx: LoadContext): Promise<TreeNode[]> {
     this.loaded = 0;
-    if (!this.d.networks.used) return [notLoadedYet(this, `${this.what[0]!.toUpperCase()}${this.what.slice(1)}`)];
+    if (!this.deps.networks.used) return [notLoadedYet(this, `${this.what[0]!.toUpperCase()}${this.what.slice(1)}`)];
     try {
       const page = await this.fetchPage(0, ctx);
       this.loaded = page.count;
       if (!page.nodes.length) return [fact(this, this.emptyLabel, '', this.emptyLabel)];
       return [...page.nodes, ...this.more(page.total)];
     } catch (e) {
-      return errorNodes(this.d, this, e, this.network, this.what);
+      return errorNodes(this.deps, this, e, this.network, this.what);
     }
   }
 
@@ -49,7 +49,7 @@ export abstract class PagedNode extends TreeNode {
       this.loaded += page.count;
       this.setChildren([...kept, ...page.nodes, ...this.more(page.total)]);
     } catch (e) {
-      const errors = await errorNodes(this.d, this, e, this.network, this.what);
+      const errors = await errorNodes(this.deps, this, e, this.network, this.what);
       this.setChildren([...kept, ...errors, new LoadMoreNode(this, this.loaded, undefined)]);
     }
   }

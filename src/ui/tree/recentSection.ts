@@ -21,7 +21,7 @@ export class RecentSection extends Section {
   }
 
   protected override async loadChildren(): Promise<TreeNode[]> {
-    const items = this.d.history.items;
+    const items = this.deps.history.items;
     if (!items.length)
       return [
         placeholder(

@@ -12,7 +12,7 @@ export type SectionName = 'network' | 'mempool' | 'watched' | 'contracts' | 'rec
  */
 export abstract class Section extends TreeNode {
   abstract readonly name: SectionName;
-  constructor(protected readonly d: TreeDeps) {
+  constructor(protected readonly deps: TreeDeps) {
     super(undefined);
   }
 
@@ -30,7 +30,7 @@ export abstract class Section extends TreeNode {
 
   /** The API URL of the network, or the error nodes that explain why it has none. */
   protected async checkUrl(network: NetworkId): Promise<TreeNode[] | undefined> {
-    const u = this.d.networks.urlOf(network);
+    const u = this.deps.networks.urlOf(network);
     if (u.ok) return undefined;
     const item = new vscode.TreeItem(u.reason, vscode.TreeItemCollapsibleState.None);
     item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));

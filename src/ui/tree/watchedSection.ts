@@ -37,13 +37,13 @@ export class WatchedSection extends Section {
       true,
       vscode.l10n.t('Addresses you watch: balance, latest transactions and their events'),
     );
-    const n = this.d.watchlist.items.length;
+    const n = this.deps.watchlist.items.length;
     item.description = n ? String(n) : '';
     return item;
   }
 
   protected override async loadChildren(ctx: LoadContext): Promise<TreeNode[]> {
-    const items = this.d.watchlist.items;
+    const items = this.deps.watchlist.items;
     if (!items.length)
       return [
         placeholder(
@@ -57,13 +57,13 @@ export class WatchedSection extends Section {
       items.map(
         async (address): Promise<{ address: string; network: NetworkId; balance?: StxBalance; error?: unknown }> => {
           const chain = checkPrincipal(address);
-          const network = this.d.networks.networkFor(chain.ok ? chain.value.network : undefined);
-          const u = this.d.networks.urlOf(network);
+          const network = this.deps.networks.networkFor(chain.ok ? chain.value.network : undefined);
+          const u = this.deps.networks.urlOf(network);
           if (!u.ok) return { address, network, error: new StacksApiError('insecure-url', u.reason) };
           // Listed without a balance until the user asks for chain data in this window.
-          if (!this.d.networks.used) return { address, network };
+          if (!this.deps.networks.used) return { address, network };
           try {
-            const { client } = await this.d.networks.endpoint(network);
+            const { client } = await this.deps.networks.endpoint(network);
             return {
               address,
               network,
@@ -75,20 +75,20 @@ export class WatchedSection extends Section {
         },
       ),
     );
-    const nodes: TreeNode[] = this.d.networks.used
+    const nodes: TreeNode[] = this.deps.networks.used
       ? []
       : [notLoadedYet(this, vscode.l10n.t('Balances and transactions'))];
     const failures = results.filter((r) => r.error !== undefined);
     // When every balance failed, the reason stands first with its action; the addresses stay listed.
     if (failures.length === results.length)
-      nodes.push(...(await errorNodes(this.d, this, failures[0]!.error, failures[0]!.network, 'balance')));
-    else if (failures.length) this.d.failed(failures[0]!.error);
+      nodes.push(...(await errorNodes(this.deps, this, failures[0]!.error, failures[0]!.network, 'balance')));
+    else if (failures.length) this.deps.failed(failures[0]!.error);
     for (const r of results) {
       const short =
         r.error === undefined
           ? undefined
-          : describeError(r.error, await errorContext(this.d, r.network, vscode.l10n.t('balance'))).short;
-      nodes.push(new WatchedAddressNode(this, this.d, r.address, r.network, r.balance, short));
+          : describeError(r.error, await errorContext(this.deps, r.network, vscode.l10n.t('balance'))).short;
+      nodes.push(new WatchedAddressNode(this, this.deps, r.address, r.network, r.balance, short));
     }
     return nodes;
   }
@@ -100,13 +100,13 @@ export class WatchedAddressNode extends PagedNode {
 
   constructor(
     parent: TreeNode,
-    d: TreeDeps,
+    deps: TreeDeps,
     readonly address: string,
     protected readonly network: NetworkId,
     readonly balance: StxBalance | undefined,
     private readonly balanceError: string | undefined,
   ) {
-    super(parent, d);
+    super(parent, deps);
     this.target = { kind: 'address', id: address, network };
   }
 
@@ -135,13 +135,13 @@ export class WatchedAddressNode extends PagedNode {
   }
 
   protected async fetchPage(offset: number, ctx: LoadContext) {
-    const { client } = await this.d.networks.endpoint(this.network);
+    const { client } = await this.deps.networks.endpoint(this.network);
     const o = { signal: ctx.signal, budget: ctx.budget };
     const page = await client.getAddressTransactions(this.address, { ...o, limit: TX_PAGE, offset });
     // Expanded: what the address holds and has pending, above its transactions; asked once the list
     // has answered, and never waiting for the rate budget (without budget left they say so).
     const summary = offset === 0 ? await this.summary(client, { signal: ctx.signal, budget: 'fail-fast' }) : [];
-    const txs = page.results.map((t) => new TransactionNode(this, this.d, this.address, this.network, t));
+    const txs = page.results.map((t) => new TransactionNode(this, this.deps, this.address, this.network, t));
     return {
       nodes: [
         ...summary,
@@ -154,21 +154,21 @@ export class WatchedAddressNode extends PagedNode {
   }
 
   /** STX balance, token count and pending count: one short request each (a list's total), each failing alone. */
-  private async summary(client: StacksClient, o: CallOptions): Promise<TreeNode[]> {
+  private async summary(client: StacksClient, options: CallOptions): Promise<TreeNode[]> {
     const short = async <T>(p: Promise<T>, what: string): Promise<T | string> => {
       try {
         return await p;
       } catch (e) {
         if (isStacksApiError(e) && e.kind === 'cancelled') throw e;
-        return describeError(e, await errorContext(this.d, this.network, what)).short;
+        return describeError(e, await errorContext(this.deps, this.network, what)).short;
       }
     };
     const [balance, ft, nft, pending] = await Promise.all([
-      this.balance ? Promise.resolve(this.balance) : short(client.getStxBalance(this.address, o), 'balance'),
-      short(client.getFtHoldings(this.address, { ...o, limit: 1 }), vscode.l10n.t('token balances')),
-      short(client.getNftHoldings(this.address, { ...o, limit: 1 }), vscode.l10n.t('NFT list')),
+      this.balance ? Promise.resolve(this.balance) : short(client.getStxBalance(this.address, options), 'balance'),
+      short(client.getFtHoldings(this.address, { ...options, limit: 1 }), vscode.l10n.t('token balances')),
+      short(client.getNftHoldings(this.address, { ...options, limit: 1 }), vscode.l10n.t('NFT list')),
       short(
-        client.getPrincipalMempoolTransactions(this.address, { ...o, limit: 1 }),
+        client.getPrincipalMempoolTransactions(this.address, { ...options, limit: 1 }),
         vscode.l10n.t('pending transactions'),
       ),
     ]);
@@ -204,12 +204,12 @@ export class TransactionNode extends PagedNode {
 
   constructor(
     parent: TreeNode,
-    d: TreeDeps,
+    deps: TreeDeps,
     private readonly address: string,
     protected readonly network: NetworkId,
     readonly entry: AddressTransaction,
   ) {
-    super(parent, d);
+    super(parent, deps);
     this.target = { kind: 'tx', id: entry.tx.tx_id, network };
   }
 
@@ -254,7 +254,7 @@ export class TransactionNode extends PagedNode {
   }
 
   protected async fetchPage(offset: number, ctx: LoadContext) {
-    const { client } = await this.d.networks.endpoint(this.network);
+    const { client } = await this.deps.networks.endpoint(this.network);
     const page = await client.getAddressTransactionEvents(this.address, this.entry.tx.tx_id, {
       limit: EVENT_PAGE,
       offset,

@@ -69,14 +69,14 @@ export class AddressWatcher extends Disposable {
   /** The rounds (one in flight at most, the lease, the warning), on the clients' clock; `count` since activation. */
   readonly rounds: Rounds;
 
-  constructor(private readonly d: AddressWatchDeps) {
+  constructor(private readonly deps: AddressWatchDeps) {
     super();
-    const shared = d.shared ?? new SharedBudget();
+    const shared = deps.shared ?? new SharedBudget();
     shared.join(() => this.asking);
     this.rotation = new Rotation((address) => address, shared);
     this.rounds = new Rounds({
-      clock: () => d.networks.clock,
-      state: d.state,
+      clock: () => deps.networks.clock,
+      state: deps.state,
       leaseKey: LEASE_KEY,
       leaseMs: LEASE_MS,
       warning: () =>
@@ -85,29 +85,29 @@ export class AddressWatcher extends Disposable {
         ),
       body: (signal) => this.round(signal),
       next: ({ failures, budgetWaitMs }) =>
-        this.d.config.watchedNotify && this.d.watchlist.items.length
+        this.deps.config.watchedNotify && this.deps.watchlist.items.length
           ? addressRoundDelay(failures, budgetWaitMs)
           : undefined,
     });
     this.registerAll(
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (d.config.affects(e, Settings.watchedNotify)) this.update();
+        if (deps.config.affects(e, Settings.watchedNotify)) this.update();
       }),
-      d.watchlist.onDidChange(() => this.update()),
+      deps.watchlist.onDidChange(() => this.update()),
     );
     this.update();
   }
 
   /** Starts or stops the rounds to match the setting and the list. */
   update(): void {
-    if (!this.d.config.watchedNotify || !this.d.watchlist.items.length) {
+    if (!this.deps.config.watchedNotify || !this.deps.watchlist.items.length) {
       this.stop();
       return;
     }
     if (this.rounds.active) return;
-    if (this.d.networks.used) this.schedule(FIRST_ROUND_MS);
+    if (this.deps.networks.used) this.schedule(FIRST_ROUND_MS);
     else if (!this.waitingForUse) {
-      this.waitingForUse = this.d.networks.onDidFirstUse(() => {
+      this.waitingForUse = this.deps.networks.onDidFirstUse(() => {
         this.waitingForUse?.dispose();
         this.waitingForUse = undefined;
         this.update();
@@ -117,7 +117,7 @@ export class AddressWatcher extends Disposable {
 
   /** The addresses the rounds ask (none while notifications are off). */
   get asking(): number {
-    return this.d.config.watchedNotify ? this.d.watchlist.items.length : 0;
+    return this.deps.config.watchedNotify ? this.deps.watchlist.items.length : 0;
   }
 
   /** Resolves when the round in flight, or the next one, has ended. */
@@ -147,19 +147,19 @@ export class AddressWatcher extends Disposable {
     // The new transactions themselves, so a failed one's notification can name its error.
     const seenTxs = new Map<string, { tx: Transaction; client: StacksClient }>();
     try {
-      const addresses = this.d.watchlist.items;
+      const addresses = this.deps.watchlist.items;
       const networkOf = (address: string): NetworkId => {
         const chain = checkPrincipal(address);
-        return this.d.networks.networkFor(chain.ok ? chain.value.network : undefined);
+        return this.deps.networks.networkFor(chain.ok ? chain.value.network : undefined);
       };
-      const now = this.d.networks.clock.now();
+      const now = this.deps.networks.clock.now();
       const turn = this.rotation.take(addresses, {
         now,
-        perMinute: await budgetPerMinute(this.d.networks, addresses.map(networkOf)),
+        perMinute: await budgetPerMinute(this.deps.networks, addresses.map(networkOf)),
         minIntervalMs: ADDRESS_ROUND_MS,
         firstRoundMs: ADDRESS_ROUND_MS,
       });
-      const kept = this.d.state.get<unknown>(SEEN_KEY);
+      const kept = this.deps.state.get<unknown>(SEEN_KEY);
       const seen: Record<string, unknown> = typeof kept === 'object' && kept !== null ? { ...kept } : {};
       let failed = false;
       for (const address of turn) {
@@ -167,7 +167,7 @@ export class AddressWatcher extends Disposable {
         const network = networkOf(address);
         const key = `${network}|${address}`;
         try {
-          const { client } = await this.d.networks.endpoint(network, { background: true });
+          const { client } = await this.deps.networks.endpoint(network, { background: true });
           const page = await client.getAddressTransactions(address, {
             limit: ADDRESS_LOOK_LIMIT,
             budget: 'fail-fast',
@@ -185,7 +185,7 @@ export class AddressWatcher extends Disposable {
           // list that emptied (a reorganisation) keeps the last head: nothing is told twice.
           if (newest[0] || !last) seen[key] = headOf(newest[0], page.total);
           // Kept before telling: a reload in between never tells the same transaction twice.
-          await this.d.state.update(SEEN_KEY, { ...seen });
+          await this.deps.state.update(SEEN_KEY, { ...seen });
           if (fresh.length) news.push({ address, network, txs: fresh, unlisted });
           for (const { tx } of page.results)
             if (fresh.some((t) => t.tx_id === tx.tx_id)) seenTxs.set(tx.tx_id, { tx, client });
@@ -196,7 +196,7 @@ export class AddressWatcher extends Disposable {
             return { failed, budgetWaitMs: e.retryAfterMs ?? MAX_DELAY_MS };
           this.rotation.asked(address, now);
           failed = true;
-          this.d.log.warn(`Watching address ${address}: ${e instanceof Error ? e.message : String(e)}`);
+          this.deps.log.warn(`Watching address ${address}: ${e instanceof Error ? e.message : String(e)}`);
         }
       }
       return { failed, budgetWaitMs: 0 };
@@ -228,14 +228,14 @@ export class AddressWatcher extends Disposable {
       void showInfo(moreMessage(more), SHOW_WATCHED).then((choice) => {
         if (choice === SHOW_WATCHED)
           this.showWatched().then(undefined, (e: unknown) =>
-            this.d.log.warn(`Showing the watched addresses: ${e instanceof Error ? e.message : String(e)}`),
+            this.deps.log.warn(`Showing the watched addresses: ${e instanceof Error ? e.message : String(e)}`),
           );
       });
   }
 
   /** The view at its Watched Addresses section, or the view at least. */
   private async showWatched(): Promise<void> {
-    if (this.d.revealWatched) await this.d.revealWatched();
+    if (this.deps.revealWatched) await this.deps.revealWatched();
     else await vscode.commands.executeCommand(`${Views.explorer}.focus`);
   }
 }

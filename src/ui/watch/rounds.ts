@@ -56,8 +56,8 @@ export class Rounds implements RoundDriver {
   /** Rounds run (the back-off counts them; the tests and the bench read them). */
   count = 0;
 
-  constructor(private readonly o: RoundsOptions) {
-    this.timer = new ClockTimer(o.clock, () => void this.run());
+  constructor(private readonly options: RoundsOptions) {
+    this.timer = new ClockTimer(options.clock, () => void this.run());
   }
 
   get inFlight(): boolean {
@@ -87,8 +87,8 @@ export class Rounds implements RoundDriver {
   stop(): void {
     this.timer.clear();
     this.round?.abort();
-    const lease = this.o.state.get<{ owner: string; at: number }>(this.o.leaseKey);
-    if (lease?.owner === this.owner) void this.o.state.update(this.o.leaseKey, undefined);
+    const lease = this.options.state.get<{ owner: string; at: number }>(this.options.leaseKey);
+    if (lease?.owner === this.owner) void this.options.state.update(this.options.leaseKey, undefined);
   }
 
   async run(): Promise<void> {
@@ -101,17 +101,17 @@ export class Rounds implements RoundDriver {
         end = { budgetWaitMs: MAX_DELAY_MS }; // another window follows the list
         return;
       }
-      end = await this.o.body(controller.signal);
+      end = await this.options.body(controller.signal);
       if (end.failed === undefined) return;
       this.failures = end.failed ? this.failures + 1 : 0;
       if (this.failures >= FAILURES_BEFORE_WARNING && !this.warned) {
         this.warned = true;
-        void showWarning(this.o.warning());
+        void showWarning(this.options.warning());
       }
     } finally {
       this.round = undefined;
       this.count++;
-      const ms = this.o.next({
+      const ms = this.options.next({
         rounds: this.count,
         failures: this.failures,
         budgetWaitMs: end.budgetWaitMs,
@@ -125,9 +125,9 @@ export class Rounds implements RoundDriver {
   /** Takes or renews the lease; false while another window holds it. */
   private holdLease(): boolean {
     const now = Date.now();
-    const lease = this.o.state.get<{ owner: string; at: number }>(this.o.leaseKey);
-    if (lease && lease.owner !== this.owner && now - lease.at < this.o.leaseMs) return false;
-    void this.o.state.update(this.o.leaseKey, { owner: this.owner, at: now });
+    const lease = this.options.state.get<{ owner: string; at: number }>(this.options.leaseKey);
+    if (lease && lease.owner !== this.owner && now - lease.at < this.options.leaseMs) return false;
+    void this.options.state.update(this.options.leaseKey, { owner: this.owner, at: now });
     return true;
   }
 }

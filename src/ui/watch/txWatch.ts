@@ -67,15 +67,15 @@ export class TxWatcher extends Disposable {
   /** Fires when the list changes (a watch added or ended). */
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly d: TxWatchDeps) {
+  constructor(private readonly deps: TxWatchDeps) {
     super();
-    const shared = d.shared ?? new SharedBudget();
+    const shared = deps.shared ?? new SharedBudget();
     shared.join(() => this.watched.length);
     this.rotation = new Rotation((w) => `${w.network}|${w.id}`, shared);
     this.statusItem = this.register(new TxStatusItem());
     this.rounds = new Rounds({
-      clock: () => d.networks.clock,
-      state: d.state,
+      clock: () => deps.networks.clock,
+      state: deps.state,
       leaseKey: LEASE_KEY,
       leaseMs: LEASE_MS,
       warning: () =>
@@ -91,7 +91,7 @@ export class TxWatcher extends Disposable {
 
   /** The watched transactions, oldest first. */
   get watched(): WatchedTx[] {
-    return readWatched(this.d.state.get(LIST_KEY), isNetworkId);
+    return readWatched(this.deps.state.get(LIST_KEY), isNetworkId);
   }
 
   /**
@@ -102,9 +102,9 @@ export class TxWatcher extends Disposable {
     this.stopped = false;
     this.render();
     if (!this.watched.length) return;
-    if (this.d.networks.used) this.schedule(FIRST_DELAY_MS);
+    if (this.deps.networks.used) this.schedule(FIRST_DELAY_MS);
     else {
-      const sub = this.d.networks.onDidFirstUse(() => {
+      const sub = this.deps.networks.onDidFirstUse(() => {
         sub.dispose();
         if (this.watched.length && !this.rounds.active) this.schedule(FIRST_DELAY_MS);
       });
@@ -138,7 +138,7 @@ export class TxWatcher extends Disposable {
       return true;
     }
     if (this.watched.length >= MAX_WATCHED_TXS) return this.atCap();
-    const { client } = await this.d.networks.endpoint(network);
+    const { client } = await this.deps.networks.endpoint(network);
     let seen;
     try {
       seen = await client.getTransaction(txId);
@@ -160,7 +160,7 @@ export class TxWatcher extends Disposable {
     // Another watch may have been added while this one was asked.
     if (this.watched.length >= MAX_WATCHED_TXS) return this.atCap();
     await this.save([...this.watched, { id: txId, network, since: Date.now() }]);
-    const minutes = this.d.config.watchMaxMinutes;
+    const minutes = this.deps.config.watchMaxMinutes;
     void showInfo(
       vscode.l10n.t(
         'Watching transaction {0}… on {1}: you will be told when it is mined or dropped (for up to {2} minutes).',
@@ -212,16 +212,16 @@ export class TxWatcher extends Disposable {
   private async round(signal: AbortSignal): Promise<RoundEnd> {
     // Expired watches end without a request.
     for (const w of this.watched) {
-      if (!isExpired(w, this.d.config.watchMaxMinutes, Date.now())) continue;
+      if (!isExpired(w, this.deps.config.watchMaxMinutes, Date.now())) continue;
       await this.end(w);
-      void this.tell(expiredMessage(w.id, this.d.config.watchMaxMinutes), 'info', w);
+      void this.tell(expiredMessage(w.id, this.deps.config.watchMaxMinutes), 'info', w);
     }
     const list = this.watched;
-    const now = this.d.networks.clock.now();
+    const now = this.deps.networks.clock.now();
     const turn = this.rotation.take(list, {
       now,
       perMinute: await budgetPerMinute(
-        this.d.networks,
+        this.deps.networks,
         list.map((w) => w.network),
       ),
       minIntervalMs: 0,
@@ -232,7 +232,7 @@ export class TxWatcher extends Disposable {
     for (const w of turn) {
       if (signal.aborted) return { budgetWaitMs: 0, waiting };
       try {
-        const { client } = await this.d.networks.endpoint(w.network, { background: true });
+        const { client } = await this.deps.networks.endpoint(w.network, { background: true });
         const quick = { budget: 'fail-fast' as const, signal };
         const tx = await client.getTransaction(w.id, quick);
         this.rotation.asked(w, now);
@@ -251,7 +251,7 @@ export class TxWatcher extends Disposable {
         this.rotation.asked(w, now);
         if (isStacksApiError(e) && e.kind === 'not-found') continue; // not propagated yet
         failed = true;
-        this.d.log.warn(`Watching ${w.id}: ${e instanceof Error ? e.message : String(e)}`);
+        this.deps.log.warn(`Watching ${w.id}: ${e instanceof Error ? e.message : String(e)}`);
       }
     }
     return { failed, budgetWaitMs: 0, waiting };
@@ -266,7 +266,7 @@ export class TxWatcher extends Disposable {
       // Nothing left to follow: no round waits on the clock.
       this.rounds.clearTimer();
     }
-    await this.d.state.update(LIST_KEY, list.length ? list : undefined);
+    await this.deps.state.update(LIST_KEY, list.length ? list : undefined);
     this.render();
     this.changed.fire();
   }

@@ -13,17 +13,23 @@ export interface Watchers {
 }
 
 export function startWatchers(
-  d: AddressWatchDeps,
+  deps: AddressWatchDeps,
   toTarget: (arg: unknown) => { kind: string; id: string; network?: NetworkId } | undefined,
   /** The background budget they spend from, shared with drift's fetches (services.ts). */
   shared: SharedBudget,
 ): Watchers {
   // The two share half the rate budget: their rounds are paced by every item both follow.
-  const txWatch = new TxWatcher({ networks: d.networks, config: d.config, log: d.log, state: d.state, shared });
-  const addressWatch = new AddressWatcher({ ...d, shared });
+  const txWatch = new TxWatcher({
+    networks: deps.networks,
+    config: deps.config,
+    log: deps.log,
+    state: deps.state,
+    shared,
+  });
+  const addressWatch = new AddressWatcher({ ...deps, shared });
   return {
     txWatch,
     addressWatch,
-    disposables: [txWatch, ...registerTxWatchCommands(txWatch, d.networks, toTarget), addressWatch],
+    disposables: [txWatch, ...registerTxWatchCommands(txWatch, deps.networks, toTarget), addressWatch],
   };
 }

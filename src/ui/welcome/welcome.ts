@@ -55,7 +55,7 @@ export const WELCOME_IDLE_MS = 10_000;
 /** How often a window that has not shown the welcome yet looks for a quiet moment. */
 const WELCOME_CHECK_MS = 1000;
 
-export function registerWelcome(d: WelcomeDeps): vscode.Disposable[] {
+export function registerWelcome(deps: WelcomeDeps): vscode.Disposable[] {
   const sample = vscode.workspace.registerTextDocumentContentProvider(SAMPLE_SCHEME, {
     provideTextDocumentContent: (uri) => (uri.path === SAMPLE_URI.path ? SAMPLE_CONTRACT : undefined),
   });
@@ -69,7 +69,7 @@ export function registerWelcome(d: WelcomeDeps): vscode.Disposable[] {
       return vscode.window.showTextDocument(doc, { preview: false });
     }),
   ];
-  disposables.push(scheduleWelcome(d));
+  disposables.push(scheduleWelcome(deps));
   return disposables;
 }
 
@@ -77,14 +77,14 @@ export function registerWelcome(d: WelcomeDeps): vscode.Disposable[] {
  * Looks once a second for a quiet moment and then shows the welcome (`welcomeOnce`); stops after
  * that, or at once where the welcome is not due (shown before in this profile, turned off, tests).
  */
-export function scheduleWelcome(d: WelcomeDeps, checkEveryMs = WELCOME_CHECK_MS): vscode.Disposable {
-  if (!welcomeDue(d)) return new vscode.Disposable(() => undefined);
+export function scheduleWelcome(deps: WelcomeDeps, checkEveryMs = WELCOME_CHECK_MS): vscode.Disposable {
+  if (!welcomeDue(deps)) return new vscode.Disposable(() => undefined);
   let busy = false;
   const timer = setInterval(() => {
-    if (busy || !d.activity.quietFor(d.activity.touched ? WELCOME_QUIET_MS : WELCOME_IDLE_MS)) return;
+    if (busy || !deps.activity.quietFor(deps.activity.touched ? WELCOME_QUIET_MS : WELCOME_IDLE_MS)) return;
     busy = true;
     clearInterval(timer);
-    void welcomeOnce(d);
+    void welcomeOnce(deps);
   }, checkEveryMs);
   return new vscode.Disposable(() => clearInterval(timer));
 }
@@ -126,17 +126,17 @@ async function giveBackFocus(
   await focusBack();
 }
 
-function welcomeDue(d: WelcomeDeps): boolean {
-  return !d.quiet && !d.globalState.get<boolean>(WELCOMED);
+function welcomeDue(deps: WelcomeDeps): boolean {
+  return !deps.quiet && !deps.globalState.get<boolean>(WELCOMED);
 }
 
 /**
  * The first time in a profile, if nothing of ours is in flight: the walkthrough beside the editor,
  * the editor keeping focus. True when it opened.
  */
-export async function welcomeOnce(d: WelcomeDeps): Promise<boolean> {
-  if (!welcomeDue(d) || !d.activity.quietFor(0)) return false;
-  await d.globalState.update(WELCOMED, true);
+export async function welcomeOnce(deps: WelcomeDeps): Promise<boolean> {
+  if (!welcomeDue(deps) || !deps.activity.quietFor(0)) return false;
+  await deps.globalState.update(WELCOMED, true);
   const own = vscode.workspace.getConfiguration('stacksLookup').get<boolean>('showWelcome', true);
   const vscodeOwn = vscode.workspace
     .getConfiguration('workbench.welcomePage')
@@ -152,7 +152,7 @@ export async function welcomeOnce(d: WelcomeDeps): Promise<boolean> {
       toSide: true,
       inactive: editor === undefined,
     });
-    void giveBackFocus(d.activity, before, editor, 2000);
+    void giveBackFocus(deps.activity, before, editor, 2000);
   } catch {
     // A host without walkthroughs: the palette's Stacks: Get Started says the rest.
   }

@@ -4,10 +4,11 @@ import type { LookupDeps } from '../lookup/openTarget';
 import { callReadOnlyFunction } from './workbenchCommand';
 
 /** `Stacks: Call Read-Only Function…`, also the command of the "Call on <network>" CodeLens. */
-export function registerWorkbenchCommands(d: LookupDeps): vscode.Disposable[] {
+export function registerWorkbenchCommands(deps: LookupDeps): vscode.Disposable[] {
   return [
-    d.activity.registerCommand(Commands.callReadOnlyFunction, (contractId?: unknown, fn?: unknown, network?: unknown) =>
-      callReadOnlyFunction(d, contractId, fn, network),
+    deps.activity.registerCommand(
+      Commands.callReadOnlyFunction,
+      (contractId?: unknown, fn?: unknown, network?: unknown) => callReadOnlyFunction(deps, contractId, fn, network),
     ),
   ];
 }

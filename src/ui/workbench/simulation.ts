@@ -56,8 +56,8 @@ function invalid(form: string, message: string, atText?: string): FormResult {
 }
 
 /** Runs one simulation and says what the form shows. Throws a client error (the caller words it). */
-export async function simulate(d: SimulationDeps, a: SimulationAsk): Promise<FormResult> {
-  const service = d.config.simulationServiceUrl;
+export async function simulate(deps: SimulationDeps, a: SimulationAsk): Promise<FormResult> {
+  const service = deps.config.simulationServiceUrl;
   // `local`: the Clarinet SDK on this machine, no service at all (./localSimulation.ts).
   if (service === LOCAL_SIMULATION) return simulateHere(a);
   if (a.network === 'devnet')
@@ -121,7 +121,7 @@ export async function simulate(d: SimulationDeps, a: SimulationAsk): Promise<For
     if (go !== send) return invalid(a.form, l10n.t('Not simulated: nothing was sent to the simulation service.'));
     agreed.add(service);
   }
-  const { client } = await d.networks.endpoint(a.network);
+  const { client } = await deps.networks.endpoint(a.network);
   const o = { signal: a.signal };
   const nonces = await client.getNonces(a.sender, o);
   // The service runs on confirmed state: the next nonce there, not one that counts the mempool.
@@ -157,8 +157,8 @@ export async function simulate(d: SimulationDeps, a: SimulationAsk): Promise<For
     },
     {
       signal: a.signal,
-      timeoutMs: Math.max(30_000, d.config.requestTimeoutMs),
-      log: (level, m) => (level === 'warn' ? d.log.warn(`Simulation: ${m}`) : d.log.info(`Simulation: ${m}`)),
+      timeoutMs: Math.max(30_000, deps.config.requestTimeoutMs),
+      log: (level, m) => (level === 'warn' ? deps.log.warn(`Simulation: ${m}`) : deps.log.info(`Simulation: ${m}`)),
     },
   );
   const limit = await blockLimit(client, a.signal);

@@ -18,32 +18,32 @@ import { showInfo, showWarning } from '../shared/notify';
  * Resolves with the target the panel shows, or undefined when the user stopped or it failed.
  */
 export async function callReadOnlyFunction(
-  d: LookupDeps,
+  deps: LookupDeps,
   contractArg?: unknown,
   fnArg?: unknown,
   networkArg?: unknown,
 ): Promise<Target | undefined> {
-  const id = await contractOf(contractArg, d);
+  const id = await contractOf(contractArg, deps);
   if (!id) return undefined;
   const checked = checkContractId(id);
   const network =
     typeof networkArg === 'string' && isNetworkId(networkArg)
       ? networkArg
-      : d.networks.networkFor(checked.ok ? checked.value.network : undefined);
+      : deps.networks.networkFor(checked.ok ? checked.value.network : undefined);
   const fn =
-    typeof fnArg === 'string' && fnArg.trim() ? fnArg.trim().slice(0, 128) : await pickFunction(d, id, network);
+    typeof fnArg === 'string' && fnArg.trim() ? fnArg.trim().slice(0, 128) : await pickFunction(deps, id, network);
   if (!fn) return undefined;
-  return openTarget(d, { target: { kind: 'contract', id, network } }, { fn });
+  return openTarget(deps, { target: { kind: 'contract', id, network } }, { fn });
 }
 
-async function contractOf(arg: unknown, d: LookupDeps): Promise<string | undefined> {
+async function contractOf(arg: unknown, deps: LookupDeps): Promise<string | undefined> {
   if (typeof arg === 'string') {
     const c = checkContractId(arg);
     if (c.ok) return c.value.contractId;
     void showWarning(c.reason);
     return undefined;
   }
-  const guess = fromEditor(d.deployerOf);
+  const guess = fromEditor(deps.deployerOf);
   const value = await vscode.window.showInputBox({
     title: vscode.l10n.t('Stacks: Call Read-Only Function (1/2): contract'),
     placeHolder: vscode.l10n.t('SP….contract-name'),
@@ -60,7 +60,7 @@ async function contractOf(arg: unknown, d: LookupDeps): Promise<string | undefin
 
 /** Reads the contract's interface (with a cancellable progress) and lets the user pick one of its read-only functions. */
 async function pickFunction(
-  d: LookupDeps,
+  deps: LookupDeps,
   id: string,
   network: Target['network'] & string,
 ): Promise<string | undefined> {
@@ -77,7 +77,7 @@ async function pickFunction(
         const controller = new AbortController();
         const sub = token.onCancellationRequested(() => controller.abort());
         try {
-          const { client } = await d.networks.endpoint(network);
+          const { client } = await deps.networks.endpoint(network);
           const iface = await client.getContractInterface(id, {
             signal: controller.signal,
             onWait: (ms) =>
@@ -98,9 +98,9 @@ async function pickFunction(
   } catch (e) {
     void reportError(
       e,
-      await d.networks.errorContext(network, vscode.l10n.t('contract interface')),
-      () => callReadOnlyFunction(d, id, undefined, network),
-      (m) => d.log.error(m),
+      await deps.networks.errorContext(network, vscode.l10n.t('contract interface')),
+      () => callReadOnlyFunction(deps, id, undefined, network),
+      (m) => deps.log.error(m),
     );
     return undefined;
   }

@@ -259,9 +259,9 @@ export async function loadContract(target: Target, params: PanelParams, l: Panel
  * The `contract-hash?` of the source the node stores for a contract (the source every other
  * reader of it shares, read once a session), or a sentence saying why the panel shows none.
  */
-async function deployedHash(c: StacksClient, id: string, call: CallOptions): Promise<HashState> {
+async function deployedHash(client: StacksClient, id: string, call: CallOptions): Promise<HashState> {
   try {
-    const { source } = await c.getContractSource(id, call);
+    const { source } = await client.getContractSource(id, call);
     return { hash: clarityModule().contractHash(source) };
   } catch (e) {
     if (isStacksApiError(e) && e.kind === 'cancelled') throw e;
@@ -284,9 +284,9 @@ export async function loadContracts(target: Target, _params: PanelParams, l: Pan
  * A contract's interface, or a sentence saying why the panel shows none: the rest of the panel
  * (status, balance, source) stays useful when only this fails.
  */
-async function contractInterface(c: StacksClient, id: string, call: CallOptions): Promise<InterfaceState> {
+async function contractInterface(client: StacksClient, id: string, call: CallOptions): Promise<InterfaceState> {
   try {
-    return { iface: await c.getContractInterface(id, call) };
+    return { iface: await client.getContractInterface(id, call) };
   } catch (e) {
     if (!isStacksApiError(e) || e.kind === 'cancelled') throw e;
     if (e.kind === 'not-found')

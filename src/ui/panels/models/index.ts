@@ -34,7 +34,7 @@ const LOADERS: Record<TargetKind, PanelLoader> = {
 };
 
 /** The model of a target, from the parts already fetched where they still fit; no table is unbounded. */
-export async function loadPanel(target: Target, params: PanelParams, o: LoadOptions): Promise<Loaded> {
-  const loaded = await LOADERS[target.kind](target, params, panelLoad(o));
+export async function loadPanel(target: Target, params: PanelParams, options: LoadOptions): Promise<Loaded> {
+  const loaded = await LOADERS[target.kind](target, params, panelLoad(options));
   return { ...loaded, model: boundTables(loaded.model) };
 }

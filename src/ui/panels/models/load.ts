@@ -52,20 +52,20 @@ export interface PanelLoad {
 /** Builds the model of one kind of target. */
 export type PanelLoader = (target: Target, params: PanelParams, l: PanelLoad) => Promise<Loaded>;
 
-export function panelLoad(o: LoadOptions): PanelLoad {
+export function panelLoad(options: LoadOptions): PanelLoad {
   const parts: Parts = {};
   return {
-    c: o.client,
-    ctx: o.ctx,
+    c: options.client,
+    ctx: options.ctx,
     call: {
-      signal: o.signal,
-      ...(o.budget ? { budget: o.budget } : {}),
-      ...(o.onWait ? { onWait: o.onWait } : {}),
+      signal: options.signal,
+      ...(options.budget ? { budget: options.budget } : {}),
+      ...(options.onWait ? { onWait: options.onWait } : {}),
     },
     parts,
-    localContract: async (contractId) => (o.localContract ? o.localContract(contractId) : undefined),
+    localContract: async (contractId) => (options.localContract ? options.localContract(contractId) : undefined),
     part: async <T>(name: string, key: string, fetch: () => Promise<T>): Promise<T> => {
-      const prev = o.previous?.[name];
+      const prev = options.previous?.[name];
       if (prev && prev.key === key) {
         parts[name] = prev;
         return prev.value as T;

@@ -51,13 +51,13 @@ const staking = (s: PrincipalStaking) => s.stx.locked !== '0' || s.bonds.count >
  * then shows the balance's lock alone); any other failure is said in the section's place.
  */
 export async function loadStaking(
-  c: StacksClient,
+  client: StacksClient,
   principalId: string,
   call: CallOptions,
 ): Promise<StakingData | Missing | undefined> {
   let summary: PrincipalStaking;
   try {
-    summary = await c.getPrincipalStaking(principalId, call);
+    summary = await client.getPrincipalStaking(principalId, call);
   } catch (e) {
     if (isRouteMissing(e)) return undefined;
     return { missing: nonceProblem(e) };
@@ -65,11 +65,11 @@ export async function loadStaking(
   if (!staking(summary)) return { summary };
   const [bonds, pox] = await Promise.all([
     summary.bonds.count > 0
-      ? c
+      ? client
           .getPrincipalBonds(principalId, { ...call, limit: BONDS_SHOWN })
           .catch((e: unknown): Missing => ({ missing: nonceProblem(e) }))
       : undefined,
-    c.getPoxInfo(call).catch(() => undefined),
+    client.getPoxInfo(call).catch(() => undefined),
   ]);
   return { summary, ...(bonds ? { bonds } : {}), ...(pox ? { pox } : {}) };
 }

@@ -292,7 +292,9 @@ export async function loadTx(target: Target, params: PanelParams, l: PanelLoad):
   );
   const tokens = await loadTokens(tokensOfTransaction(tx), c, ctx, call);
   // A skipped transaction did not run: there is no failure to explain, its status says what happened.
-  const failure = isSkipped(tx.tx_status) ? undefined : await txFailure(tx, c, { ...call, ...resultText(tx), confirmBalance: true });
+  const failure = isSkipped(tx.tx_status)
+    ? undefined
+    : await txFailure(tx, c, { ...call, ...resultText(tx), confirmBalance: true });
   // The tenure budget of the node's epoch, asked only for a transaction that cost something.
   const costly = [tx.execution_cost_runtime, tx.execution_cost_read_count, tx.execution_cost_write_count].some(
     (n) => typeof n === 'number' && n > 0,
