@@ -10,8 +10,7 @@
 import * as z from 'zod/mini';
 import * as l10n from '../chain/l10n';
 import { StacksApiError } from './errors';
-import { fetchGet, type Exchange } from './exchange';
-import { platformGet } from './platformExchange';
+import { thirdPartyExchange } from './thirdParty';
 import { parseWith } from './schemas/parse';
 import { checkBaseUrl } from './url';
 
@@ -196,78 +195,33 @@ export class EmilyClient {
     );
   }
 
-  private async exchange(url: URL, options: EmilyOptions): Promise<{ status: number; text: string }> {
-    // No X-API-Key, ever: the key belongs to the chain API, not to Emily.
-    const headers = { Accept: 'application/json' };
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, options.timeoutMs);
-    const onAbort = () => controller.abort();
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    const path = url.pathname;
-    const stopped = () =>
-      timedOut
-        ? new StacksApiError(
-            'timeout',
-            l10n.t('Emily at {0} did not answer within {1} s.', url.origin, Math.round(options.timeoutMs / 1000)),
-            { path },
-          )
-        : new StacksApiError('cancelled', l10n.t('The request to Emily was cancelled.'), { path });
-    try {
-      let res: Exchange;
-      try {
-        res = options.fetch
-          ? await fetchGet(options.fetch, url, headers, controller.signal, MAX_BODY_BYTES)
-          : await platformGet(url, headers, controller.signal, MAX_BODY_BYTES);
-      } catch (e) {
-        if (controller.signal.aborted) throw stopped();
-        // A browser's fetch says only `TypeError` for a request it refused (CORS) or could not send.
-        const code =
-          (e as { code?: unknown; cause?: { code?: unknown } }).cause?.code ?? (e as { code?: unknown }).code;
-        if (e instanceof TypeError && !code)
-          throw new StacksApiError(
-            'blocked',
-            l10n.t(
-              'The browser refused the request to Emily at {0}: it does not allow requests from this page (CORS), or it cannot be reached. Nothing was read from it.',
-              url.origin,
-            ),
-            { path },
-          );
-        throw new StacksApiError(
-          'network',
-          l10n.t(
-            'Could not reach Emily at {0}: check the stacksLookup.sbtc.emily URL and your connection.',
-            url.origin,
-          ),
-          { path },
-        );
-      }
-      if (res.opaqueRedirect || (res.status >= 300 && res.status < 400))
-        throw new StacksApiError(
-          'insecure-url',
-          l10n.t('Emily at {0} answered with a redirect, which is not followed: set its final URL.', url.origin),
-          { path },
-        );
-      let body: string;
-      try {
-        body = await res.read();
-      } catch {
-        if (controller.signal.aborted) throw stopped();
-        throw new StacksApiError(
-          'invalid-response',
-          l10n.t('Emily at {0} sent an answer too large or cut off; it was not read.', url.origin),
-          { path },
-        );
-      }
-      options.log?.(`GET ${path} -> ${res.status} (${body.length} bytes)`);
-      return { status: res.status, text: body };
-    } finally {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
-    }
+  private exchange(url: URL, options: EmilyOptions): Promise<{ status: number; text: string }> {
+    const origin = url.origin;
+    return thirdPartyExchange(
+      {
+        url,
+        path: url.pathname,
+        timeoutMs: options.timeoutMs,
+        maxBodyBytes: MAX_BODY_BYTES,
+        signal: options.signal,
+        fetch: options.fetch,
+        log: options.log,
+      },
+      {
+        timeout: l10n.t('Emily at {0} did not answer within {1} s.', origin, Math.round(options.timeoutMs / 1000)),
+        cancelled: l10n.t('The request to Emily was cancelled.'),
+        blocked: l10n.t(
+          'The browser refused the request to Emily at {0}: it does not allow requests from this page (CORS), or it cannot be reached. Nothing was read from it.',
+          origin,
+        ),
+        network: l10n.t(
+          'Could not reach Emily at {0}: check the stacksLookup.sbtc.emily URL and your connection.',
+          origin,
+        ),
+        redirect: l10n.t('Emily at {0} answered with a redirect, which is not followed: set its final URL.', origin),
+        tooLarge: l10n.t('Emily at {0} sent an answer too large or cut off; it was not read.', origin),
+      },
+    );
   }
 }
 

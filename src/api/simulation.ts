@@ -9,8 +9,7 @@
 import * as l10n from '../chain/l10n';
 import { sleep } from './clock';
 import { StacksApiError } from './errors';
-import { fetchGet, type Exchange } from './exchange';
-import { platformGet } from './platformExchange';
+import { thirdPartyExchange } from './thirdParty';
 import { InstantSimulation, SimulationEvent, type SimulationReceipt } from './schemas/simulation';
 import { parseWith } from './schemas/parse';
 import { checkBaseUrl } from './url';
@@ -146,70 +145,35 @@ function invalid(origin: string, problem: string): StacksApiError {
   );
 }
 
-async function exchange(url: URL, body: string, options: SimulationOptions): Promise<{ status: number; text: string }> {
-  // No X-API-Key header, ever: the key belongs to the chain API, not to this service.
-  const headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, options.timeoutMs);
-  const onAbort = () => controller.abort();
-  options.signal?.addEventListener('abort', onAbort, { once: true });
-  const stopped = () =>
-    timedOut
-      ? new StacksApiError(
-          'timeout',
-          l10n.t(
-            'The simulation service at {0} did not answer within {1} s.',
-            url.origin,
-            Math.round(options.timeoutMs / 1000),
-          ),
-          { path: SIMULATION_ROUTE },
-        )
-      : new StacksApiError('cancelled', l10n.t('The simulation was cancelled.'), { path: SIMULATION_ROUTE });
-  try {
-    let res: Exchange;
-    try {
-      res = options.fetch
-        ? await fetchGet(options.fetch, url, headers, controller.signal, MAX_BODY_BYTES, body)
-        : await platformGet(url, headers, controller.signal, MAX_BODY_BYTES, body);
-    } catch {
-      if (controller.signal.aborted) throw stopped();
-      throw new StacksApiError(
-        'network',
-        l10n.t(
-          'Could not reach the simulation service at {0}: check stacksLookup.simulation.serviceUrl and your connection.',
-          url.origin,
-        ),
-        { path: SIMULATION_ROUTE },
-      );
-    }
-    if (res.opaqueRedirect || (res.status >= 300 && res.status < 400))
-      throw new StacksApiError(
-        'insecure-url',
-        l10n.t(
-          'The simulation service at {0} answered with a redirect, which is not followed: set its final URL.',
-          url.origin,
-        ),
-        { path: SIMULATION_ROUTE },
-      );
-    let text: string;
-    try {
-      text = await res.read();
-    } catch {
-      if (controller.signal.aborted) throw stopped();
-      throw new StacksApiError(
-        'invalid-response',
-        l10n.t('The simulation service at {0} sent an answer too large or cut off; it was not read.', url.origin),
-        { path: SIMULATION_ROUTE },
-      );
-    }
-    options.log?.('debug', `POST ${SIMULATION_ROUTE} -> ${res.status} (${text.length} bytes)`);
-    return { status: res.status, text };
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', onAbort);
-  }
+function exchange(url: URL, body: string, options: SimulationOptions): Promise<{ status: number; text: string }> {
+  const origin = url.origin;
+  return thirdPartyExchange(
+    {
+      url,
+      path: SIMULATION_ROUTE,
+      body,
+      timeoutMs: options.timeoutMs,
+      maxBodyBytes: MAX_BODY_BYTES,
+      signal: options.signal,
+      fetch: options.fetch,
+      log: options.log && ((line) => options.log?.('debug', line)),
+    },
+    {
+      timeout: l10n.t(
+        'The simulation service at {0} did not answer within {1} s.',
+        origin,
+        Math.round(options.timeoutMs / 1000),
+      ),
+      cancelled: l10n.t('The simulation was cancelled.'),
+      network: l10n.t(
+        'Could not reach the simulation service at {0}: check stacksLookup.simulation.serviceUrl and your connection.',
+        origin,
+      ),
+      redirect: l10n.t(
+        'The simulation service at {0} answered with a redirect, which is not followed: set its final URL.',
+        origin,
+      ),
+      tooLarge: l10n.t('The simulation service at {0} sent an answer too large or cut off; it was not read.', origin),
+    },
+  );
 }

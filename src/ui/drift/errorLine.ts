@@ -8,10 +8,10 @@ import * as vscode from 'vscode';
 import { failureModule } from '../failure/failureModule';
 import { checkContractId } from '../../chain/identifiers';
 import { isNetworkId } from '../../chain/networks';
-import { MAX_FILE_BYTES } from '../../chain/clarinetText';
 import { Commands, CONTRACT_SOURCE_SCHEME } from '../../constants';
 import type { NetworkService } from '../network/network';
 import type { ClarinetWorkspace } from '../projects/projects';
+import { localContract } from '../projects/localContract';
 import type { Config, NetworkId } from '../shared/config';
 import { reportError } from '../shared/errors';
 import type { Log } from '../shared/log';
@@ -106,27 +106,7 @@ async function workspaceCopy(
   a: ErrorLineArgs,
   locate: (local: string) => { line: number; character: number } | undefined,
 ): Promise<{ uri: vscode.Uri; line: number; character: number } | undefined> {
-  for (const project of await deps.projects.projects()) {
-    if (!project.result.ok) continue;
-    const contract = project.result.project.contracts.find((c) => c.deployments.some((x) => x.id === a.contractId));
-    if (!contract) continue;
-    const uri = vscode.Uri.joinPath(project.root, contract.path);
-    const text = await localText(uri);
-    const there = text === undefined ? undefined : locate(text);
-    return there ? { uri, ...there } : undefined;
-  }
-  return undefined;
-}
-
-/** The open document (unsaved edits count), or the file; undefined when it cannot be read. */
-async function localText(uri: vscode.Uri): Promise<string | undefined> {
-  const open = vscode.workspace.textDocuments.find((doc) => doc.uri.toString() === uri.toString());
-  if (open) return open.getText();
-  try {
-    const stat = await vscode.workspace.fs.stat(uri);
-    if (stat.size > MAX_FILE_BYTES) return undefined;
-    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-  } catch {
-    return undefined;
-  }
+  const local = await localContract(deps.projects, a.contractId);
+  const there = local && locate(local.text);
+  return local && there ? { uri: local.uri, ...there } : undefined;
 }

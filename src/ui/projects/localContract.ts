@@ -1,13 +1,15 @@
 /**
  * The workspace's own copy of a deployed contract: the Clarinet contract whose deployment plans
  * name that contract id, and its file's text (the open document, unsaved edits included, or the
- * file). Used by the contract panel to show the local file's `contract-hash?` beside the deployed one.
+ * file). The contract panel shows its `contract-hash?` beside the deployed one; a failed call's
+ * line opens in it when it is what was deployed.
  */
 import * as vscode from 'vscode';
 import { MAX_FILE_BYTES } from '../../chain/clarinetText';
 import type { ClarinetWorkspace } from './projects';
 
 export interface LocalContract {
+  uri: vscode.Uri;
   /** The file, relative to its project's root (a workspace path, never chain data). */
   file: string;
   text: string;
@@ -24,7 +26,7 @@ export async function localContract(
     if (!contract) continue;
     const uri = vscode.Uri.joinPath(project.root, contract.path);
     const text = await localText(uri);
-    return text === undefined ? undefined : { file: contract.path, text };
+    return text === undefined ? undefined : { uri, file: contract.path, text };
   }
   return undefined;
 }
