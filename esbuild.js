@@ -1,5 +1,6 @@
 // Bundles the extension (CommonJS, Node), the web extension (dist/web/extension.js, CommonJS for the
-// web worker extension host) and each webview script (browser IIFE) into dist/.
+// web worker extension host, with the half both share packed inside), the replay process and the
+// webview script (browser IIFE) into dist/.
 // Tests are compiled separately with tsc (test/tsconfig.json) and never bundled.
 const esbuild = require('esbuild');
 
@@ -53,23 +54,52 @@ const vscodeOnce = {
 };
 
 /**
- * The web build's module swaps: a module `x.ts` with an `x.web.ts` beside it is replaced by that
- * file. The swaps load the lazy bundles statically (a web extension is one file) and send requests
- * through `fetch` instead of Node's http module (src/api/platformExchange.web.ts).
+ * The module swaps. A module `x.ts` with `x.bundle.ts` beside it is replaced by that file in
+ * every bundle (src/bundles/parts.ts: a part comes out of the shared half instead of being
+ * required from a file of its own). A module `x.ts` with `x.web.ts` beside it differs by host
+ * (Node's http module or `fetch`; Trace, which starts a Node process): `node` keeps `x.ts`, `web`
+ * takes `x.web.ts`, and the half, which both hosts run, holds both and takes the one for the host
+ * it runs in (`stacks-lookup:host`).
  */
-const webVariants = {
-  name: 'web-variants',
-  setup(build) {
-    const path = require('path');
-    const fs = require('fs');
-    build.onResolve({ filter: /^\.\.?\// }, (args) => {
-      const file = path.resolve(args.resolveDir, args.path);
-      if (!file.startsWith(path.resolve('src'))) return undefined;
-      const web = `${file}.web.ts`;
-      return fs.existsSync(web) ? { path: web } : undefined;
-    });
-  },
-};
+function variants(mode) {
+  const path = require('path');
+  const fs = require('fs');
+  return {
+    name: `variants-${mode}`,
+    setup(build) {
+      build.onResolve({ filter: /^\.\.?\// }, (args) => {
+        const file = path.resolve(args.resolveDir, args.path);
+        if (!file.startsWith(path.resolve('src'))) return undefined;
+        if (fs.existsSync(`${file}.bundle.ts`)) return { path: `${file}.bundle.ts` };
+        const web = `${file}.web.ts`;
+        if (!fs.existsSync(web) || mode === 'node') return undefined;
+        if (mode === 'web') return { path: web };
+        return { path: file, namespace: 'by-host' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'by-host' }, (args) => ({
+        contents:
+          `module.exports = require('stacks-lookup:host').node ? ` +
+          `require(${JSON.stringify(`${args.path}.ts`)}) : require(${JSON.stringify(`${args.path}.web.ts`)});`,
+        resolveDir: path.dirname(args.path),
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/** `stacks-lookup:host` in the outer builds (src/bundles/virtual.d.ts); the half takes it from them. */
+function hostModule(node) {
+  return {
+    name: 'host-module',
+    setup(build) {
+      build.onResolve({ filter: /^stacks-lookup:host$/ }, () => ({ path: 'host', namespace: 'host-module' }));
+      build.onLoad({ filter: /.*/, namespace: 'host-module' }, () => ({
+        contents: `export default { node: ${node}, started: [] };`,
+        loader: 'js',
+      }));
+    },
+  };
+}
 
 /**
  * `c32check` (exactly, not its `lib/` modules) is src/api/shims/c32check.ts: its address decoder
@@ -83,47 +113,96 @@ const c32checkDecoder = {
 };
 
 /**
- * The web build's lazily compiled half (src/bundles/webLazy.ts): every part that loads on first use
- * (src/bundles/webLazyEntry.ts) is bundled apart and its text embedded in the web extension as one string,
- * deflated and in base64, which activation only scans; the first part asked for inflates and
- * compiles it. Inside that bundle the same import resolves to its own entry, so its parts load one
- * another in place. The lazy bundle's metafile is kept, for the web build's metafile to say what
- * fills the string too.
+ * Node's modules, which only the half's Node variants import (`variants`), from the host's `require`.
+ * Not `crypto`: what imports it in the half is a package whose browser field leaves it out.
  */
-function webLazy(options) {
+const NODE_MODULES = ['child_process', 'fs', 'http', 'https', 'net', 'os', 'path', 'zlib'];
+
+/**
+ * In the half, a Node module may come only from the Node side of a host variant (the `x.ts` of an
+ * `x.web.ts`) and what only that side imports (Trace's engine, proxy and SDK finder): any other
+ * importer would run in the web worker, where it does not exist, so the build stops and says so.
+ */
+const NODE_SIDE = [
+  'src/api/nodeExchange.ts',
+  'src/api/platformExchange.ts',
+  'src/bundles/inflate.ts',
+  'src/replay/',
+  'src/ui/trace/locate.ts',
+  'src/ui/trace/traceRun.ts',
+];
+const nodeOnlyOnTheNodeSide = {
+  name: 'node-side',
+  setup(build) {
+    const path = require('path');
+    const filter = new RegExp(`^(${NODE_MODULES.join('|')})$`);
+    build.onResolve({ filter }, (args) => {
+      const from = path.relative(process.cwd(), args.importer).split(path.sep).join('/');
+      if (NODE_SIDE.some((p) => (p.endsWith('/') ? from.startsWith(p) : from === p))) return { external: true };
+      if (from.includes('node_modules/')) return undefined;
+      return {
+        errors: [
+          {
+            text: `${from} imports Node's "${args.path}", which the web worker does not have: move that code to the Node side of a variant (x.ts beside x.web.ts)`,
+          },
+        ],
+      };
+    });
+  },
+};
+
+/**
+ * The half (src/bundles/half.ts): every part that loads on first use (src/bundles/partsEntry.ts),
+ * bundled once for both hosts, and its text packed into the web extension as one string,
+ * deflated and in base64 after a mark; the desktop build reads it from there
+ * (src/bundles/halfFile.ts). Inside the half, `stacks-lookup:lazy-half` is its own entry, so its
+ * parts load one another in place. The half's metafile is kept, for the web build's metafile to
+ * say what fills the string too.
+ */
+function lazyHalf() {
   const path = require('path');
-  const entry = path.resolve('src/bundles/webLazyEntry.ts');
+  const entry = path.resolve('src/bundles/partsEntry.ts');
   const state = { meta: undefined, bytes: 0, packed: 0 };
-  const inner = {
-    name: 'web-lazy-inner',
+  const self = {
+    name: 'lazy-half-self',
     setup(build) {
-      build.onResolve({ filter: /^stacks-lookup:web-lazy$/ }, () => ({ path: entry, namespace: 'web-lazy-self' }));
-      build.onLoad({ filter: /.*/, namespace: 'web-lazy-self' }, () => ({
+      build.onResolve({ filter: /^stacks-lookup:lazy-half$/ }, () => ({ path: entry, namespace: 'lazy-half-self' }));
+      build.onLoad({ filter: /.*/, namespace: 'lazy-half-self' }, () => ({
         contents: `import * as parts from ${JSON.stringify(entry)}; export default parts;`,
         resolveDir: path.dirname(entry),
         loader: 'js',
       }));
     },
   };
+  const halfOptions = {
+    ...common,
+    entryPoints: [entry],
+    format: 'cjs',
+    platform: 'browser',
+    target: 'es2022',
+    mainFields: ['browser', 'module', 'main'],
+    external: ['vscode', 'stacks-lookup:host'],
+    plugins: [vscodeOnce, variants('half'), c32checkDecoder, nodeOnlyOnTheNodeSide, self],
+    // c32check's hashes: a compact SHA-256 instead of the package's sha2 module (see the shim).
+    alias: {
+      '@noble/hashes/sha256': './src/api/shims/nobleHashes.web.ts',
+      '@noble/hashes/utils': './src/api/shims/nobleHashes.web.ts',
+    },
+    write: false,
+    metafile: true,
+    sourcemap: false,
+    outfile: 'dist/parts.js',
+  };
   const plugin = {
-    name: 'web-lazy',
+    name: 'lazy-half',
     setup(build) {
-      build.onResolve({ filter: /^stacks-lookup:web-lazy$/ }, () => ({ path: 'lazy', namespace: 'web-lazy' }));
-      build.onLoad({ filter: /.*/, namespace: 'web-lazy' }, async () => {
-        const r = await esbuild.build({
-          ...options,
-          entryPoints: [entry],
-          plugins: [...options.plugins.filter((p) => p !== problemMatcher), inner],
-          write: false,
-          metafile: true,
-          sourcemap: false,
-          outdir: undefined,
-          outfile: 'dist/web/lazy.js',
-        });
+      build.onResolve({ filter: /^stacks-lookup:lazy-half$/ }, () => ({ path: 'lazy', namespace: 'lazy-half' }));
+      build.onLoad({ filter: /.*/, namespace: 'lazy-half' }, async () => {
+        const r = await esbuild.build(halfOptions);
         const text = r.outputFiles[0].text;
         // Deflated, then base64: the host scans a string under half the text's length, and base64
         // needs no escape, so the scan stays on V8's fast path.
-        const packed = require('zlib').deflateRawSync(text, { level: 9 }).toString('base64');
+        const packed = 'SLH1:' + require('zlib').deflateRawSync(text, { level: 9 }).toString('base64');
         state.meta = r.metafile;
         state.bytes = text.length;
         state.packed = packed.length;
@@ -141,14 +220,27 @@ function webLazy(options) {
 }
 
 /**
- * The web build's metafile with the lazy bundle's inputs in place of the string that holds them,
+ * The desktop build's `stacks-lookup:lazy-half`: src/bundles/halfFile.ts, which reads the packed
+ * half out of dist/web/extension.js on the first part asked for.
+ */
+const halfFromFile = {
+  name: 'lazy-half-file',
+  setup(build) {
+    build.onResolve({ filter: /^stacks-lookup:lazy-half$/ }, () => ({
+      path: require('path').resolve('src/bundles/halfFile.ts'),
+    }));
+  },
+};
+
+/**
+ * The web build's metafile with the half's inputs in place of the string that holds them,
  * so `npm run bench` says what fills the one file; `lazy` gives the string's own size.
  */
 function webMetafile(meta, lazy) {
   const out = meta.outputs['dist/web/extension.js'];
   const lazyOut = lazy.meta && Object.values(lazy.meta.outputs)[0];
   if (!out || !lazyOut) return meta;
-  delete out.inputs['web-lazy:lazy'];
+  delete out.inputs['lazy-half:lazy'];
   for (const [name, i] of Object.entries(lazyOut.inputs)) {
     const had = out.inputs[name];
     out.inputs[name] = { bytesInOutput: (had ? had.bytesInOutput : 0) + i.bytesInOutput };
@@ -170,10 +262,10 @@ const common = {
 };
 
 // The web extension (package.json `browser`) for the web worker extension host of vscode.dev,
-// github.dev and code-server: one CommonJS file with no Node module (platform browser), every part
-// inside; what loads on first use is the lazily compiled string (`webLazy`). Its metafile feeds
-// `npm run bench`.
-const webOptions = {
+// github.dev and code-server: one CommonJS file with no Node module (platform browser), the half
+// packed inside (`lazyHalf`). Its metafile feeds `npm run bench`.
+const half = lazyHalf();
+const webBuild = {
   ...common,
   entryPoints: { extension: 'src/extension.ts' },
   outdir: 'dist/web',
@@ -182,7 +274,7 @@ const webOptions = {
   target: 'es2022',
   mainFields: ['browser', 'module', 'main'],
   external: ['vscode'],
-  plugins: [...common.plugins, vscodeOnce, webVariants, c32checkDecoder],
+  plugins: [...common.plugins, vscodeOnce, variants('web'), hostModule(false), c32checkDecoder, half.plugin],
   metafile: true,
   // c32check's hashes: a compact SHA-256 instead of the package's sha2 module (see the shim).
   alias: {
@@ -190,37 +282,14 @@ const webOptions = {
     '@noble/hashes/utils': './src/api/shims/nobleHashes.web.ts',
   },
 };
-const lazy = webLazy(webOptions);
-const webBuild = { ...webOptions, plugins: [...webOptions.plugins, lazy.plugin] };
 
 const builds = [
   {
     ...common,
-    // The detail panels' host side loads on first use (src/ui/panels/lazyPanels.ts), and so does the API
-    // client with its schemas and c32check (src/api/lazy.ts): activation compiles neither.
+    // The desktop extension: what activation runs. Every part that loads on first use comes out
+    // of the half the web build holds (src/bundles/half.ts), so the package carries it once.
     entryPoints: {
       extension: 'src/extension.ts',
-      panels: 'src/ui/panels/index.ts',
-      client: 'src/api/client.ts',
-      // Drift (the deployed-versus-local comparison, the Clarity reader, Compare with Deployed)
-      // loads the first time a deployed workspace contract is shown (src/ui/drift/drift.ts).
-      drift: 'src/ui/drift/driftBundle.ts',
-      // Failure reasons (the failed call's error named from its contract's source, with the Clarity
-      // reader) load on the first failed transaction shown (src/ui/failure/failureModule.ts).
-      failure: 'src/ui/failure/failure.ts',
-      // Deployed contracts in Clarity code (the Clarity reader, definition, hover, completion, the
-      // requirements fix) load the first time the editor asks one of them (src/ui/language/index.ts).
-      language: 'src/ui/language/languageBundle.ts',
-      // The chat tools' bodies load on the first tool call (src/ui/agent/agentModule.ts); activation
-      // registers only the tools.
-      agent: 'src/ui/agent/tools.ts',
-      // The explorer view's tree (its sections and commands) loads the first time the view is shown
-      // or a tree command runs (src/ui/tree/treeModule.ts); activation registers only the view.
-      tree: 'src/ui/tree/explorerTree.ts',
-      // What activation leaves for first use (src/services.ts: the lookups, the panels' manager
-      // facade, the history, the explorer's data, the hover's provider, the watches) starts the
-      // first time one of the stand-ins activation registers is used (src/servicesModule.ts).
-      services: 'src/services.ts',
       // The replay process (src/replay/child.ts), forked by src/replay/engine.ts: it requires the
       // Clarinet SDK from the folder found at run time, never bundled.
       replay: 'src/replay/child.ts',
@@ -230,33 +299,13 @@ const builds = [
     platform: 'node',
     target: 'node20',
     external: ['vscode'],
-    plugins: [...common.plugins, vscodeOnce, c32checkDecoder],
+    plugins: [...common.plugins, vscodeOnce, variants('node'), hostModule(true), c32checkDecoder, halfFromFile],
     // c32check's hashes come from Node's crypto instead of a pure-JS copy, and only its decoder
     // is bundled, without the base58 conversions (see the shims).
     alias: {
       '@noble/hashes/sha256': './src/api/shims/nobleHashes.ts',
       '@noble/hashes/utils': './src/api/shims/nobleHashes.ts',
     },
-  },
-  {
-    // The Clarinet reader and its TOML/YAML parsers load only when a workspace project is read.
-    ...common,
-    entryPoints: { clarinet: 'src/chain/clarinet.ts' },
-    outdir: 'dist',
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-  },
-  {
-    // The Clarity decoder (@stacks/transactions) loads only when a panel has a value to decode
-    // (src/chain/lazyClarity.ts). The library's ES module build tree-shakes; its CommonJS one does not.
-    ...common,
-    entryPoints: { clarity: 'src/chain/clarity.ts' },
-    outdir: 'dist',
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    mainFields: ['module', 'main'],
   },
   webBuild,
   {
@@ -281,7 +330,7 @@ async function main() {
     const results = await Promise.all(contexts.map((c) => c.rebuild().catch((e) => e)));
     for (const r of results) {
       if (r && r.metafile)
-        require('fs').writeFileSync('dist/web/meta.json', JSON.stringify(webMetafile(r.metafile, lazy.state)));
+        require('fs').writeFileSync('dist/web/meta.json', JSON.stringify(webMetafile(r.metafile, half.state)));
     }
     await Promise.all(contexts.map((c) => c.dispose()));
     if (results.some((r) => r instanceof Error || (r.errors && r.errors.length))) process.exit(1);

@@ -9,12 +9,15 @@ import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import * as zlib from 'zlib';
 import type { WebActivationResult } from '../test/web/activationBench';
 import type { HoverPartResult } from '../test/web/hoverPartBench';
 import type { HoverLatency } from './ux';
 import { hostMissing } from './hostSession';
 import { median, REPO } from './util';
+import { packedIn, unpack } from '../src/bundles/half';
+
+/** The Node modules the Node side of the half's host variants requires (esbuild.js `NODE_MODULES`). */
+const NODE_SIDE_MODULES = new Set(['child_process', 'fs', 'http', 'https', 'net', 'os', 'path', 'zlib']);
 
 export interface WebBundleResult {
   bytes: number;
@@ -22,7 +25,7 @@ export interface WebBundleResult {
   topFiles: Array<{ name: string; bytes: number }>;
   /** `require("x")` calls left in the bundle other than `vscode`: none may be (no Node module). */
   foreignRequires: string[];
-  /** The lazily compiled part (src/bundles/webLazy.ts): its bundle's size, and the packed string's. */
+  /** The half (src/bundles/half.ts): its bundle's size, and the packed string's. */
   lazyBytes: number;
   lazyPackedBytes: number;
 }
@@ -46,14 +49,18 @@ export function measureWebBundle(): WebBundleResult {
   const pkgs = new Map<string, number>();
   for (const i of inputs) pkgs.set(owner(i.name), (pkgs.get(owner(i.name)) ?? 0) + i.bytes);
   const text = fs.readFileSync(file, 'utf8');
-  // The calls in the code, and in the lazily compiled part (its packed string, unpacked).
-  const packed = meta.lazy?.packedBytes
-    ? new RegExp(`"([A-Za-z0-9+/=]{${meta.lazy.packedBytes}})"`).exec(text)?.[1]
-    : undefined;
-  if (meta.lazy?.packedBytes && !packed) throw new Error('dist/web/extension.js holds no packed lazy part');
-  const lazyText = packed ? zlib.inflateRawSync(Buffer.from(packed, 'base64')).toString('utf8') : '';
-  const calls = [...`${text}\n${lazyText}`.matchAll(/\brequire\("([^"]+)"\)/g)].map((m) => m[1]!);
-  const foreignRequires = [...new Set(calls)].filter((m) => m !== 'vscode');
+  // The calls in the code, and in the half (its packed string, unpacked). The half holds the Node
+  // side of each host variant too, which the web worker never runs (esbuild.js refuses a Node
+  // module anywhere else in it): those are not foreign.
+  const lazyText = meta.lazy?.packedBytes ? unpack(packedIn(text)) : '';
+  const outer = [...text.matchAll(/\brequire\("([^"]+)"\)/g)].map((m) => m[1]!);
+  const inner = [...lazyText.matchAll(/\brequire\("([^"]+)"\)/g)].map((m) => m[1]!);
+  const foreignRequires = [
+    ...new Set([
+      ...outer.filter((m) => m !== 'vscode'),
+      ...inner.filter((m) => m !== 'vscode' && m !== 'stacks-lookup:host' && !NODE_SIDE_MODULES.has(m)),
+    ]),
+  ];
   return {
     bytes: fs.statSync(file).size,
     byPackage: [...pkgs].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes),

@@ -10,6 +10,7 @@ import { showError } from './ui/shared/notify';
 import { actionLabel } from './ui/shared/errorText';
 import { NetworkStatusBar } from './ui/network/statusBar';
 import { probeParts, testApiFor, type TestApi } from './testApi';
+import { startedParts } from './bundles/parts';
 import { ExplorerView } from './ui/tree/view';
 import { registerWelcome } from './ui/welcome/welcome';
 import { registerLanguageFeatures } from './ui/language';
@@ -55,7 +56,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
   };
   // The in-host tests' probes read the network service's state and hear the panel (src/testApi.ts).
   const state = networkState();
-  const probes = context.extensionMode === vscode.ExtensionMode.Test ? probeParts(state) : undefined;
+  const probes = context.extensionMode === vscode.ExtensionMode.Test ? probeParts(state, startedParts) : undefined;
   try {
     const config = new Config();
     const activity = new UserActivity();

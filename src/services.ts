@@ -4,9 +4,8 @@
  * drift, the deployment CodeLens, Compare with Deployed, the error line), the lookups and their
  * panels, the recent lookups, the hover's provider, the language features, the watches and the
  * workbench. Each feature folder of src/ui holds its adapters; the services they share are built
- * here, once, and handed in. Building them asks the API nothing and reads no file. The web build
- * compiles it with the other parts it loads on first use (src/bundles/webLazy.ts), so activation
- * compiles none of it.
+ * here, once, and handed in. Building them asks the API nothing and reads no file. It is a part
+ * loaded on first use (src/bundles/parts.ts), so activation compiles none of it.
  */
 import * as vscode from 'vscode';
 import type { Config } from './ui/shared/config';

@@ -1,9 +1,11 @@
-// The part of the extension that starts on first use, in the Node build: a bundle of its own
-// (dist/services.js), required the first time it starts, so activation neither loads nor compiles
-// it. The web build replaces this file with servicesModule.web.ts (esbuild.js, `webVariants`).
-import { lazyBundle } from './bundles/lazyBundle';
+// The part of the extension that starts on first use (src/services.ts: the lookups, the panels'
+// manager facade, the history, the explorer's data, the hover's provider, the watches), loaded the
+// first time one of the stand-ins activation registers is used (src/bundles/parts.ts).
+import { loadPart } from './bundles/parts';
 import * as l10n from './chain/l10n';
 
 export type ServicesModule = typeof import('./services');
 
-export const loadServices = lazyBundle<ServicesModule>(__dirname, 'services.js', l10n.t('lookups'));
+export function loadServices(): ServicesModule {
+  return loadPart('services', l10n.t('lookups')) as ServicesModule;
+}

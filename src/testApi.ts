@@ -78,6 +78,8 @@ export interface Probe {
   readonly onDidReceive: ProbeEvent<unknown>;
   /** The HTML document of the panel's webview as VS Code holds it ('' with no panel open). */
   panelHtml(): string;
+  /** The parts loaded on first use so far (src/bundles/partsEntry.ts), in order. */
+  startedParts(): string[];
 }
 
 /** The internals the probes are built from (src/extension.ts builds them before the services). */
@@ -101,8 +103,11 @@ function listeners<T>(): { fire(value: T): void; event: ProbeEvent<T> } {
   };
 }
 
-/** The probes of a network service's state and of the panel's traffic (the tap returned goes to the panels). */
-export function probeParts(network: NetworkState): ProbeParts {
+/**
+ * The probes of a network service's state, of the panel's traffic (the tap returned goes to the
+ * panels) and of the parts loaded (src/bundles/parts.ts `startedParts`).
+ */
+export function probeParts(network: NetworkState, startedParts: () => string[]): ProbeParts {
   const posted = listeners<HostMessage>();
   const received = listeners<unknown>();
   let webview: { readonly html: string } | undefined;
@@ -123,6 +128,7 @@ export function probeParts(network: NetworkState): ProbeParts {
         network.used = false;
       },
       clientIds: () => [...network.clients.keys()],
+      startedParts: () => startedParts(),
       dropClients: () => network.clients.clear(),
       raiseRateBudget: (requestsPerMinute) => {
         if (requestsPerMinute > 0) network.requestsPerMinute = requestsPerMinute;

@@ -1,14 +1,10 @@
-import { lazyBundle } from '../bundles/lazyBundle';
+import { loadPart } from '../bundles/parts';
 import type { StacksClient, StacksClientOptions } from './client';
 
-type ClientModule = typeof import('./client');
-const clientModule = lazyBundle<ClientModule>(__dirname, 'client.js', 'API client');
-
 /**
- * `createStacksClient`, with the client (its zod schemas above all, and c32check) loaded on the
- * first call instead of when the extension loads. In the package it is a bundle of its own,
- * dist/client.js beside dist/extension.js; compiled for the unit tests it is ./client.js here.
+ * `createStacksClient`, with the client (its zod schemas above all, and c32check) a part loaded on
+ * the first call instead of when the extension loads (src/bundles/parts.ts).
  */
 export function createStacksClient(options: StacksClientOptions): StacksClient {
-  return clientModule().createStacksClient(options);
+  return (loadPart('client', 'API client') as typeof import('./client')).createStacksClient(options);
 }

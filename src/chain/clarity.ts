@@ -3,8 +3,7 @@
  * `cvToString`): never by hand. The result is a plain tree (`ClarityNode`) the panel draws as
  * text, bounded in depth, items and length, with a note of what was cut.
  *
- * This module is a bundle of its own (dist/clarity.js, built from the library's ES modules so it
- * tree-shakes), loaded by `lazyClarity.ts` only when a panel has a value to decode.
+ * This module is a part of its own (bundled from the library's ES modules so it tree-shakes), loaded by `lazyClarity.ts` only when a panel has a value to decode.
  */
 import { ClarityType, cvToHex, cvToString, hexToCV } from '@stacks/transactions';
 import type { ClarityValue } from '@stacks/transactions';

@@ -9,7 +9,7 @@
  * compound type (optional, response, list, tuple) takes it in Clarity's own notation:
  * `(some u5)`, `(ok true)`, `(list u1 u2)`, `{ amount: u5, memo: 0x00 }`.
  *
- * Part of the Clarity bundle (dist/clarity.js), loaded only when a call needs it.
+ * Part of the Clarity module (chain/lazyClarity.ts), loaded only when a call needs it.
  */
 import { Cl, cvToHex, cvToString } from '@stacks/transactions';
 import type { ClarityValue } from '@stacks/transactions';

@@ -5,8 +5,8 @@
  *
  * At activation the extension hands in `vscode.l10n.t` (`useTranslator`); until then, and in plain
  * Node (the unit tests), a message is its English with the `{n}` filled in. The translator is
- * kept on `globalThis` because every lazily loaded bundle (dist/client.js, dist/panels.js, ...)
- * carries its own copy of this module.
+ * kept on `globalThis` because the activation core and the half of the parts loaded on
+ * first use (src/bundles/half.ts) each carry their own copy of this module.
  */
 export type Translate = (message: string, ...args: Array<string | number | boolean>) => string;
 

@@ -1,15 +1,16 @@
-import { lazyBundle } from '../bundles/lazyBundle';
+import { loadPart } from '../bundles/parts';
 
 type ClarityModule = typeof import('./clarity');
 
 /**
- * The Clarity decoder, loaded on first use: `@stacks/transactions` is a bundle of its own,
- * dist/clarity.js beside the panels bundle, so neither activation nor a panel without a value to
- * decode loads it. Compiled for the unit tests it is ./clarity.js here.
+ * The Clarity decoder (`@stacks/transactions`), a part loaded when a value is first decoded or
+ * encoded (src/bundles/parts.ts), so neither activation nor a panel without a value to decode loads it.
  */
 export function clarityDecoder(): ClarityModule['decodeClarity'] {
   return clarityModule().decodeClarity;
 }
 
 /** The whole Clarity module: the decoder, `clarityText` and the argument encoder of the contract workbench. */
-export const clarityModule = lazyBundle<ClarityModule>(__dirname, 'clarity.js', 'Clarity decoder');
+export function clarityModule(): ClarityModule {
+  return loadPart('clarity', 'Clarity decoder') as ClarityModule;
+}

@@ -5,7 +5,7 @@
  * condition's hash mode and signer hash and never checks a signature, so without this the call
  * would run as the address of an empty public key. Nothing here signs or broadcasts anything.
  *
- * Part of the Clarity bundle (dist/clarity.js), loaded only when a simulation needs it.
+ * Part of the Clarity module (chain/lazyClarity.ts), loaded only when a simulation needs it.
  */
 import {
   AddressHashMode,

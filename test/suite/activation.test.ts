@@ -66,10 +66,7 @@ describe('Activation', () => {
     const api = await testApi();
     assert.ok(api.networks, 'activate() built the network service');
     assert.deepStrictEqual(api.probe.clientIds(), [], 'activation made an API client');
-    assert.ok(
-      !(path.join(ext.extensionPath, 'dist', 'client.js') in require.cache),
-      'activation loaded the API client',
-    );
+    assert.deepStrictEqual(api.probe.startedParts(), [], 'activation loaded a part (the API client, the panels…)');
     assert.strictEqual(api.networks.used, false, 'activation counts as asking for chain data');
     assert.doesNotMatch(api.statusBar?.text ?? '', /#/, 'the status bar shows a chain tip it did not ask for');
   });
@@ -78,15 +75,14 @@ describe('Activation', () => {
     const api = await testApi();
     // Activation built the network, the status bar and the log, and registered the rest as stand-ins.
     assert.strictEqual(api.servicesStarted, false, 'activation started what waits for first use');
-    const services = path.join(ext.extensionPath, 'dist', 'services.js');
-    assert.ok(!(services in require.cache), 'activation loaded dist/services.js');
+    assert.ok(!api.probe.startedParts().includes('services'), 'activation loaded the services part');
     await vscode.env.clipboard.writeText('');
     // Stacks: Copy is one of those stand-ins: its first call starts the rest, then runs the real command.
     const copied = await vscode.commands.executeCommand<string>('stacksLookup.copy', ADDRESS.mainnet);
     assert.strictEqual(copied, ADDRESS.mainnet, 'the real command got the arguments and its result came back');
     assert.strictEqual(await vscode.env.clipboard.readText(), ADDRESS.mainnet);
     assert.strictEqual(api.servicesStarted, true);
-    assert.ok(services in require.cache, 'the first command loaded dist/services.js');
+    assert.ok(api.probe.startedParts().includes('services'), 'the first command loaded the services part');
     // The real commands took the stand-ins' ids: a second call runs them directly.
     assert.strictEqual(
       await vscode.commands.executeCommand<string>('stacksLookup.copy', ADDRESS.testnet),
@@ -128,26 +124,30 @@ describe('Activation', () => {
   });
 
   it('loads the API client, the detail panels, the Clarity decoder and the Clarinet reader only when first needed', async () => {
-    const loaded = (bundle: string) => path.join(ext.extensionPath, 'dist', bundle) in require.cache;
+    const api = await testApi();
+    const loaded = (part: string) => api.probe.startedParts().includes(part);
     assert.ok(
-      loaded('extension.js'),
+      path.join(ext.extensionPath, 'dist', 'extension.js') in require.cache,
       `the bundle is not in require.cache as ${path.join(ext.extensionPath, 'dist', 'extension.js')}`,
     );
+    // One file for activation and the replay process; every part comes out of the half the web build holds.
+    const bundles = fs.readdirSync(path.join(ext.extensionPath, 'dist')).filter((f) => f.endsWith('.js'));
+    assert.deepStrictEqual(bundles.sort(), ['extension.js', 'replay.js', 'webview.js']);
     // This suite runs first: nothing has asked for data yet.
-    assert.ok(!loaded('client.js'), 'activation loaded the API client (zod schemas, c32check)');
-    assert.ok(!loaded('panels.js'), 'activation loaded the detail panels');
-    assert.ok(!loaded('clarinet.js'), 'activation loaded the Clarinet reader');
-    assert.ok(!loaded('clarity.js'), 'activation loaded the Clarity decoder (@stacks/transactions)');
-    assert.ok(!loaded('drift.js'), 'activation loaded the drift engine');
-    assert.ok(!loaded('failure.js'), 'activation loaded the failure reasons (the Clarity reader)');
-    assert.ok(!loaded('language.js'), 'activation loaded the language features (the Clarity reader)');
-    assert.ok(!loaded('tree.js'), 'activation loaded the explorer tree (the view is not shown)');
-    assert.ok(!loaded('agent.js'), 'activation loaded the chat tools (no tool has been called)');
+    assert.ok(!loaded('client'), 'activation loaded the API client (zod schemas, c32check)');
+    assert.ok(!loaded('panels'), 'activation loaded the detail panels');
+    assert.ok(!loaded('clarinet'), 'activation loaded the Clarinet reader');
+    assert.ok(!loaded('clarity'), 'activation loaded the Clarity decoder (@stacks/transactions)');
+    assert.ok(!loaded('drift'), 'activation loaded the drift engine');
+    assert.ok(!loaded('failure'), 'activation loaded the failure reasons (the Clarity reader)');
+    assert.ok(!loaded('language'), 'activation loaded the language features (the Clarity reader)');
+    assert.ok(!loaded('tree'), 'activation loaded the explorer tree (the view is not shown)');
+    assert.ok(!loaded('agent'), 'activation loaded the chat tools (no tool has been called)');
 
     const doc = await openFixture('hover-targets.clar');
     const hover = await stacksHoverAt(doc, positionOf(doc, ADDRESS.mainnet));
     assert.match(hover.text, /Balance/, 'the hover shows the balance from the mock');
-    assert.ok(loaded('client.js'), 'the first hover loaded the API client');
-    assert.ok(!loaded('clarity.js'), 'a hover decodes nothing, so it does not load the Clarity decoder');
+    assert.ok(loaded('client'), 'the first hover loaded the API client');
+    assert.ok(!loaded('clarity'), 'a hover decodes nothing, so it does not load the Clarity decoder');
   });
 });

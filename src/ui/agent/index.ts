@@ -1,7 +1,7 @@
 /**
  * The Stacks tools of VS Code's chat (agent mode, and any participant that calls `vscode.lm.invokeTool`):
  * registered at activation as small objects that load nothing and ask nothing. The first call
- * loads the tools' bundle (agentModule.ts: dist/agent.js, or inside the web build's one file),
+ * loads the tools' part (agentModule.ts),
  * which asks the API through the session's clients: the selected network (or the id's own under
  * `autoNetwork`), the rate budget, the cache, cancelled with the call's token.
  */

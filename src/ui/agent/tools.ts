@@ -1,6 +1,5 @@
 /**
- * The chat tools' bodies: a bundle of its own (dist/agent.js, loaded by agentModule.ts on the
- * first call), so activation carries only their registration. Each tool checks its input, asks the
+ * The chat tools' bodies: a part loaded on first use (by agentModule.ts, on the first call), so activation carries only their registration. Each tool checks its input, asks the
  * API through the session's client for the network the input belongs to, and answers with the
  * text of toolText.ts. Bad input and errors of the API are answers too: one sentence of what was
  * wrong and what to do, never a stack trace.

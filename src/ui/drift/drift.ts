@@ -13,7 +13,7 @@ export { driftText, type DriftState, type SourceId } from './driftState';
 
 /**
  * Whether each workspace contract is what was deployed (see `driftEngine.ts`). The engine, the
- * Clarity reader and the compare command are a bundle of their own (dist/drift.js), loaded the
+ * Clarity reader and the compare command are a part (src/bundles/parts.ts), loaded the
  * first time a contract with a successful deploy is shown: activation neither loads nor compiles
  * them, and nothing here asks the API.
  */

@@ -1,12 +1,10 @@
-// The drift engine's module in the Node build: a bundle of its own (dist/drift.js), loaded on first
-// use. The web build replaces this file with driftModule.web.ts (esbuild.js, `webVariants`).
-import { lazyBundle } from '../../bundles/lazyBundle';
+// The drift engine (the deployed-versus-local comparison, the Clarity reader, Compare with
+// Deployed), a part loaded the first time a deployed workspace contract is shown (src/bundles/parts.ts).
+import { loadPart } from '../../bundles/parts';
 import * as l10n from '../../chain/l10n';
 
 export type DriftEngineModule = typeof import('./driftBundle');
 
-export const loadDriftModule = lazyBundle<DriftEngineModule>(
-  __dirname,
-  'drift.js',
-  l10n.t('comparison with deployed sources'),
-);
+export function loadDriftModule(): DriftEngineModule {
+  return loadPart('drift', l10n.t('comparison with deployed sources')) as DriftEngineModule;
+}

@@ -17,7 +17,7 @@ import { reportError } from '../shared/errors';
 import type { Log } from '../shared/log';
 import { showWarning } from '../shared/notify';
 
-/** A result longer than this is not looked for (MAX_RESULT_CHARS of chain/failureReason.ts, not imported: it is in dist/failure.js). */
+/** A result longer than this is not looked for (MAX_RESULT_CHARS of chain/failureReason.ts, not imported: it is in the failure part). */
 const MAX_RESULT_CHARS = 10_000;
 
 /** What names one line: the failed call (network, contract, function, result) and the link's place in its list. */

@@ -5,8 +5,8 @@
  * contract's source is read once a session per contract through the client
  * (`getContractSource`); when it cannot be read, the result stands with one sentence why.
  *
- * A bundle of its own (dist/failure.js, loaded by failureModule.ts on the first failed
- * transaction), with the Clarity reader: the main bundle carries only txFailure.ts.
+ * A part loaded on first use (by failureModule.ts, on the first failed transaction), with the
+ * Clarity reader: the activation core carries only txFailure.ts.
  */
 import type { BudgetMode, StacksClient, Transaction } from '../../api';
 import { compareWithDeployed } from '../../chain/drift';

@@ -1,7 +1,8 @@
-// The failure reasons' module in the Node build: a bundle of its own (dist/failure.js, with the
-// Clarity reader), loaded on the first failed transaction. The web build replaces this file with
-// failureModule.web.ts (esbuild.js, `webVariants`). Compiled for the unit tests it is ./failure.js here.
-import { lazyBundle } from '../../bundles/lazyBundle';
+// The failure reasons (with the Clarity reader), a part loaded on the first failed transaction
+// (src/bundles/parts.ts).
+import { loadPart } from '../../bundles/parts';
 import * as l10n from '../../chain/l10n';
 
-export const failureModule = lazyBundle<typeof import('./failure')>(__dirname, 'failure.js', l10n.t('failure reasons'));
+export function failureModule(): typeof import('./failure') {
+  return loadPart('failure', l10n.t('failure reasons')) as typeof import('./failure');
+}

@@ -2,7 +2,7 @@
  * Deployed contracts as part of the Clarity code being edited: Go to Definition, completion and
  * signature help of a callee's functions, the callee hover and the requirements quick fix.
  * Registration is cheap and asks nothing: the providers are thin, and their part that reads
- * Clarity and the API (languageBundle.ts, dist/language.js) loads the first time the editor asks
+ * Clarity and the API (languageBundle.ts, a part) loads the first time the editor asks
  * one of them for an answer.
  */
 import * as vscode from 'vscode';

@@ -1,5 +1,5 @@
 /**
- * The language features' heavy part, a bundle of its own (dist/language.js) loaded the first time
+ * The language features' heavy part, a part (src/bundles/parts.ts) loaded the first time
  * the editor asks one of them for an answer in a Clarity file: the Clarity reader and the rules of
  * chain/contractNav.ts, the providers and the reader of deployed contracts.
  */

@@ -7,7 +7,7 @@ import type { OpenOptions, Presenter } from '../shared/presenter';
 import { Disposable } from '../shared/lifecycle';
 
 /**
- * The detail panels' host side is a bundle of its own (dist/panels.js), required the first time
+ * The detail panels' host side is a part (src/bundles/parts.ts), loaded the first time
  * a panel opens or is restored. What must exist from the start (the serializer that restores
  * panels after a reload, and the scheme of the read-only contract sources) activation registers
  * (src/extension.ts); they call `revive` and `contractSource` here.

@@ -1,10 +1,9 @@
-import { lazyBundle } from '../../bundles/lazyBundle';
+// The detail panels' host side, a part loaded when the first panel opens (src/bundles/parts.ts).
+import { loadPart } from '../../bundles/parts';
 import * as l10n from '../../chain/l10n';
 
 type PanelsModule = typeof import('./');
 
-/**
- * The detail panels' host side: a bundle of its own (dist/panels.js) in the Node build, required
- * on first use. The web build, one file, replaces this module with panelsModule.web.ts.
- */
-export const loadPanelsModule = lazyBundle<PanelsModule>(__dirname, 'panels.js', l10n.t('detail panels'));
+export function loadPanelsModule(): PanelsModule {
+  return loadPart('panels', l10n.t('detail panels')) as PanelsModule;
+}

@@ -1,6 +1,5 @@
-// The explorer view's tree: its sections and commands. In the Node build a bundle of its own
-// (dist/tree.js), loaded the first time the view asks for its children or one of its commands runs
-// (treeModule.ts); activation registers the view and the commands through the facade in index.ts.
+// The explorer view's tree: its sections and commands. A part loaded the first time the view asks
+// for its children or one of its commands runs (treeModule.ts); activation registers the view and the commands through the facade in index.ts.
 import * as vscode from 'vscode';
 import { isStacksApiError } from '../../api/errors';
 import type { BudgetMode } from '../../api/rateLimit';

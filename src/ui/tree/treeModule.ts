@@ -1,9 +1,10 @@
-// The explorer's tree in the Node build: a bundle of its own (dist/tree.js), loaded the first time
-// the view asks for its children or a tree command runs. The web build replaces this file with
-// treeModule.web.ts (esbuild.js, `webVariants`).
-import { lazyBundle } from '../../bundles/lazyBundle';
+// The explorer's tree, a part loaded the first time the view asks for its children or a tree
+// command runs (src/bundles/parts.ts).
+import { loadPart } from '../../bundles/parts';
 import * as l10n from '../../chain/l10n';
 
 export type TreeModule = typeof import('./explorerTree');
 
-export const loadTreeModule = lazyBundle<TreeModule>(__dirname, 'tree.js', l10n.t('explorer view'));
+export function loadTreeModule(): TreeModule {
+  return loadPart('tree', l10n.t('explorer view')) as TreeModule;
+}

@@ -3,7 +3,7 @@
  * form per read-only function and per piece of state, and the pure steps of a call: checking and
  * encoding what was typed against the interface, reading the block to call at, and turning the
  * node's answer into what the form shows. The Clarity codec comes in through `WorkbenchCodec`
- * (the lazily loaded dist/clarity.js), so this file loads nothing itself.
+ * (the lazily loaded Clarity module), so this file loads nothing itself.
  */
 import type { ContractInterface, ReadOnlyResult } from '../../../api';
 import { type AbiType, inputHint, inputKind, typeText } from '../../../chain/abi';

@@ -1,8 +1,8 @@
 /**
- * The entry of the web build's lazily compiled bundle (src/bundles/webLazy.ts, esbuild.js): each part a
- * `.web.ts` loader asks for, as a `require` that esbuild keeps lazy, so compiling the bundle runs
- * none of them and a part's modules (the client's schemas, the decoder) are initialised on its
- * first use. The same parts are the Node build's bundles of their own (esbuild.js).
+ * The parts that load on first use, by name: each a `require` that esbuild keeps lazy, so
+ * compiling the half (./half.ts) runs none of them and a part's modules (the client's schemas, the
+ * decoder) are initialised on its first use. The entry of the half that esbuild.js bundles; in the
+ * unit tests, where tsc compiles each module apart, ./parts.ts calls these directly.
  */
 /* eslint-disable @typescript-eslint/no-require-imports */
 export const services = (): unknown => require('../services');
