@@ -79,7 +79,7 @@ export function activate(context: vscode.ExtensionContext): TestApi | undefined 
           log,
           activity,
           revealWatched: () => explorerView.revealWatched(),
-          ...(probes ? { panelTap: probes.tap } : {}),
+          ...(probes ? { panelTap: probes.tap, replayTap: probes.replay } : {}),
         });
         const relay = s.codeLens.onDidChangeCodeLenses?.(() => codeLensChanged.fire());
         services = {

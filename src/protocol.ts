@@ -99,8 +99,9 @@ export const WebviewMessage = z.discriminatedUnion('type', [
     }),
   }),
   z.object({ type: kind('runCommand'), command: z.enum(['selectNetwork', 'setApiKey']) }),
-  /** Replay the transaction shown with the Clarinet SDK (src/ui/trace): its Trace section. */
-  z.object({ type: kind('trace') }),
+  /** Trace the transaction shown (src/ui/trace); `earlier`: the block's earlier transactions first, when offered. */
+  z.object({ type: kind('trace'), earlier: z.optional(z.literal(true)) }),
+  z.object({ type: kind('traceCancel') }),
   /** Open the failing expression a trace found (its `open`, whole, as the host posted it). */
   z.object({
     type: kind('openTraceLine'),
@@ -365,12 +366,18 @@ export interface TraceView {
   message?: string;
   /** Failed because no SDK was found: offer the install button and the setting. */
   setup?: boolean;
+  /** Running: the Cancel button's label. */
+  cancel?: string;
   verdict?: { matches: boolean; text: string };
+  /** Diverged with earlier transactions in the block: the button that replays them first, and what it does. */
+  earlier?: { label: string; hint: string };
   /** The call tree, depth first: each `contract-call?` (or function call) with its arguments and what it returned. */
   calls?: Array<{ depth: number; label: string; at: string; args: string; returned: string; failed: boolean }>;
   failing?: { at: string; expression: string; error: string; open?: TraceLine };
   events?: string[];
   vars?: Array<{ name: string; before: string; after: string }>;
+  /** Map entries at keys the call names (`map[key]`), before and after. */
+  maps?: Array<{ entry: string; before: string; after: string }>;
   cost?: {
     source: string;
     rows: Array<{ dimension: string; used: string; limit: string; percent: string; over?: boolean }>;

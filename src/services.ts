@@ -21,6 +21,7 @@ import type { UserActivity } from './ui/shared/activity';
 import type { NetworkService } from './ui/network/network';
 import { LazyPanels } from './ui/panels/lazyPanels';
 import type { PanelTap } from './ui/panels/panelTap';
+import type { ReplayTap } from './ui/trace/traceTypes';
 import type { ExplorerDeps } from './ui/tree/deps';
 import type { TxWatcher } from './ui/watch/txWatch';
 import type { AddressWatcher } from './ui/watch/addressWatch';
@@ -50,6 +51,8 @@ export interface ServiceDeps {
   revealWatched(): Promise<void>;
   /** Hears the detail panel's traffic (the in-host tests' probe only). */
   panelTap?: PanelTap;
+  /** Sets and reads the replay process's idle time and id (the in-host tests' probe only). */
+  replayTap?: ReplayTap;
 }
 
 export interface Services extends vscode.Disposable {
@@ -103,7 +106,8 @@ export function startServices(deps: ServiceDeps): Services {
     parts.push(codeLens, ...registerCompare(explorer), registerErrorLine(explorer));
     // Trace: a mined call replayed with the Clarinet SDK in a child process (src/ui/trace, src/replay).
     const { extensionUri, globalStorageUri } = context;
-    parts.push(...registerTrace({ config, networks, log, projects, extensionUri, globalStorageUri }));
+    const tap = deps.replayTap;
+    parts.push(...registerTrace({ config, networks, log, projects, extensionUri, globalStorageUri, tap }));
     const lookup = { config, networks, presenter: panels, history, log, activity: deps.activity, deployerOf };
     parts.push(...registerLookupCommands(lookup), ...registerWorkbenchCommands(lookup));
     const language = new LazyLanguage({ networks, projects, log });

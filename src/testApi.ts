@@ -15,6 +15,7 @@ import type { NetworkState } from './ui/network/network';
 import type { PanelTap } from './ui/panels/panelTap';
 import type { HostMessage } from './protocol';
 import type { RoundDriver } from './ui/watch/rounds';
+import type { ReplayTap } from './ui/trace/traceTypes';
 import { AdjustableClock } from './api/clock';
 
 /** The extension's own state, for its in-host tests; other extensions get nothing from activate(). */
@@ -78,6 +79,10 @@ export interface Probe {
   readonly onDidReceive: ProbeEvent<unknown>;
   /** The HTML document of the panel's webview as VS Code holds it ('' with no panel open). */
   panelHtml(): string;
+  /** How long the replay process (Trace) may sit idle before it is stopped, from its next idle on; undefined: a minute. */
+  replayIdle(ms: number | undefined): void;
+  /** The id of the replay process while it runs; undefined when none runs (or none was started). */
+  replayPid(): number | undefined;
   /** The parts loaded on first use so far (src/bundles/partsEntry.ts), in order. */
   startedParts(): string[];
 }
@@ -87,6 +92,8 @@ export interface ProbeParts {
   network: NetworkState;
   /** The panel's tap, to hand to the panels (PanelDeps.tap). */
   tap: PanelTap;
+  /** The replay's tap, to hand to Trace (TraceDeps.tap). */
+  replay: ReplayTap;
   probe: Probe;
 }
 
@@ -112,9 +119,12 @@ export function probeParts(network: NetworkState, startedParts: () => string[]):
   const received = listeners<unknown>();
   let webview: { readonly html: string } | undefined;
   let clock: AdjustableClock | undefined;
+  let replayIdleMs: number | undefined;
+  let replayEngine: { readonly pid: number | undefined } | undefined;
   return {
     network,
     tap: { posted: posted.fire, received: received.fire, shows: (w) => (webview = w) },
+    replay: { idleMs: () => replayIdleMs, engine: (e) => (replayEngine = e) },
     probe: {
       clock: () => {
         if (!clock) {
@@ -138,6 +148,10 @@ export function probeParts(network: NetworkState, startedParts: () => string[]):
       onDidPost: posted.event,
       onDidReceive: received.event,
       panelHtml: () => webview?.html ?? '',
+      replayIdle: (ms) => {
+        replayIdleMs = ms;
+      },
+      replayPid: () => replayEngine?.pid,
     },
   };
 }

@@ -11,12 +11,14 @@
  */
 import { createRequire } from 'module';
 import * as path from 'path';
-import { ChildMessage, MAX_OUTPUT, ReplayRequest, type Phase, type ReplayOutcome } from './messages';
+import { ChildMessage, MAX_OUTPUT, ReplayRequest, type EarlierTx, type Phase, type ReplayOutcome } from './messages';
 
 interface Sdk {
   initEmptySession(settings: { enabled: boolean; api_url: string; initial_height: number }): Promise<void>;
   callPublicFn(contract: string, fn: string, args: unknown[], sender: string): SdkResult;
+  transferSTX(amount: bigint, recipient: string, sender: string): SdkResult;
   getDataVar(contract: string, name: string): unknown;
+  getMapEntry(contract: string, map: string, key: unknown): unknown;
   getLastContractCallTrace(): string | undefined;
 }
 interface SdkResult {
@@ -27,6 +29,7 @@ interface SdkResult {
 interface Loaded {
   sdk: Sdk;
   deserialize(hex: string): unknown;
+  principal(address: string): unknown;
   show(value: unknown): string;
 }
 
@@ -41,13 +44,14 @@ async function load(sdkPath: string): Promise<Loaded> {
   const req = createRequire(path.join(sdkPath, 'package.json'));
   const mod = req(sdkPath) as { getSDK(o: { trackCosts: boolean }): Promise<Sdk> };
   const tx = req('@stacks/transactions') as {
-    Cl: { deserialize(hex: string): unknown };
+    Cl: { deserialize(hex: string): unknown; principal(address: string): unknown };
     cvToString(value: unknown): string;
   };
   const sdk = await mod.getSDK({ trackCosts: true });
   const value: Loaded = {
     sdk,
     deserialize: (hex) => tx.Cl.deserialize(hex.replace(/^0x/, '')),
+    principal: (address) => tx.Cl.principal(address),
     show: (v) => tx.cvToString(v),
   };
   loaded = { path: sdkPath, value };
@@ -92,6 +96,50 @@ function readVars(l: Loaded, contract: string, names: readonly string[]): Record
   return out;
 }
 
+/** The map entries asked for, at the keys given (a key that does not decode is left out). */
+function readMaps(
+  l: Loaded,
+  contract: string,
+  keys: ReadonlyArray<{ name: string; key: unknown; shown: string }>,
+): string[] {
+  return keys.map((k) => {
+    const r = capture(() => l.sdk.getMapEntry(contract, k.name, k.key));
+    if (r.error === undefined) return l.show(r.value).slice(0, 20_000);
+    // The SDK throws for a key the map does not hold; Clarity's `map-get?` reads it as `none`.
+    const why = messageOf(r.error);
+    return why === 'value not found' ? 'none' : `(${why.slice(0, 200)})`;
+  });
+}
+
+function mapKeysOf(l: Loaded, r: ReplayRequest): Array<{ name: string; key: unknown; shown: string }> {
+  const out: Array<{ name: string; key: unknown; shown: string }> = [];
+  for (const m of r.maps ?? []) {
+    const key = capture(() => (m.key === 'tx-sender' ? l.principal(r.sender) : l.deserialize(m.key)));
+    if (key.error === undefined) out.push({ name: m.name, key: key.value, shown: l.show(key.value).slice(0, 2000) });
+  }
+  return out;
+}
+
+/**
+ * The block's earlier transactions, in order, on the parent block's state: what each returned, or
+ * the error it stopped on here (a failing one is recorded; the next runs on). A panic ends the
+ * replay: the SDK's instance cannot be used again.
+ */
+function runEarlier(l: Loaded, txs: readonly EarlierTx[], step: (done: number) => void): ReplayOutcome['earlier'] {
+  return txs.map((e, i) => {
+    step(i + 1);
+    const done = capture(() =>
+      e.kind === 'contract-call'
+        ? l.sdk.callPublicFn(e.contract, e.fn, e.args.map(l.deserialize), e.sender)
+        : l.sdk.transferSTX(BigInt(e.amount), e.recipient, e.sender),
+    );
+    if (done.error instanceof WebAssembly.RuntimeError) throw new Error(panicOf(done.output) ?? messageOf(done.error));
+    return done.error === undefined
+      ? { result: l.show(done.value?.result).slice(0, 2000) }
+      : { error: messageOf(done.error).slice(0, 2000) };
+  });
+}
+
 function eventText(l: Loaded, e: { event: string; data: Record<string, unknown> }): string {
   const { value, raw_value: _raw, ...rest } = e.data;
   const shown = value !== undefined ? l.show(value) : JSON.stringify(rest);
@@ -99,7 +147,8 @@ function eventText(l: Loaded, e: { event: string; data: Record<string, unknown> 
 }
 
 async function replay(r: ReplayRequest): Promise<void> {
-  const phase = (p: Phase) => send({ type: 'phase', id: r.id, phase: p });
+  const phase = (p: Phase, step?: { done: number; of: number }) =>
+    send({ type: 'phase', id: r.id, phase: p, ...(step ? { step } : {}) });
   const t0 = Date.now();
   phase('loading');
   let l: Loaded;
@@ -113,8 +162,15 @@ async function replay(r: ReplayRequest): Promise<void> {
   phase('session');
   await l.sdk.initEmptySession({ enabled: true, api_url: r.apiUrl, initial_height: r.height });
   const t2 = Date.now();
+  const before = r.before;
+  const earlier = before?.length
+    ? runEarlier(l, before, (done) => phase('earlier', { done, of: before.length }))
+    : undefined;
+  const t2e = Date.now();
   const args = r.args.map((a) => l.deserialize(a));
   const varsBefore = readVars(l, r.contract, r.vars);
+  const mapKeys = mapKeysOf(l, r);
+  const mapsBefore = readMaps(l, r.contract, mapKeys);
   phase('calling');
   const call = capture(() => l.sdk.callPublicFn(r.contract, r.fn, args, r.sender));
   const t3 = Date.now();
@@ -143,8 +199,13 @@ async function replay(r: ReplayRequest): Promise<void> {
       : undefined,
     varsBefore,
     varsAfter: readVars(l, r.contract, r.vars),
-    timings: { load: t1 - t0, session: t2 - t1, call: t3 - t2 },
+    timings: { load: t1 - t0, session: t2 - t1, call: t3 - t2e, ...(earlier ? { earlier: t2e - t2 } : {}) },
   };
+  if (r.maps) {
+    const after = readMaps(l, r.contract, mapKeys);
+    outcome.maps = mapKeys.map((k, i) => ({ name: k.name, key: k.shown, before: mapsBefore[i]!, after: after[i]! }));
+  }
+  if (earlier) outcome.earlier = earlier;
   send({ type: 'done', id: r.id, outcome });
 }
 

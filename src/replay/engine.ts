@@ -12,7 +12,14 @@ import { fork, type ChildProcess } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as l10n from '../chain/l10n';
-import { ChildMessage, type Phase, type ReplayOutcome, type ReplayRequest } from './messages';
+import {
+  ChildMessage,
+  type EarlierTx,
+  type MapRead,
+  type Phase,
+  type ReplayOutcome,
+  type ReplayRequest,
+} from './messages';
 import { ReplayProxy } from './proxy';
 import { ReplayFailure } from './failure';
 
@@ -29,7 +36,8 @@ export interface EngineOptions {
   script: string;
   /** The working directory of the replay process (global storage). */
   cwd: string;
-  idleMs?: number | undefined;
+  /** How long the process may sit idle before it is stopped (read each time it falls idle). */
+  idleMs?: number | (() => number) | undefined;
   memoryMb?: number | undefined;
   timeLimitMs?: number | undefined;
   log?: ((line: string) => void) | undefined;
@@ -46,6 +54,10 @@ export interface TraceRequest {
   args: string[];
   sender: string;
   vars: string[];
+  /** Map entries of the called contract to read before and after. */
+  maps?: MapRead[] | undefined;
+  /** The block's earlier transactions, replayed first in order. */
+  before?: EarlierTx[] | undefined;
 }
 
 export interface TraceRun {
@@ -58,7 +70,8 @@ export interface TraceRun {
 }
 
 export interface RunHooks {
-  onPhase?: ((phase: Phase) => void) | undefined;
+  /** Each phase; in `earlier`, with the earlier transaction now replayed and how many there are. */
+  onPhase?: ((phase: Phase, step?: { done: number; of: number }) => void) | undefined;
   onRequests?: ((count: number) => void) | undefined;
   signal?: AbortSignal | undefined;
 }
@@ -128,10 +141,12 @@ export class ReplayEngine {
 
   private armIdle(): void {
     if (this.idle) clearTimeout(this.idle);
+    const idle = this.options.idleMs;
+    const ms = typeof idle === 'function' ? idle() : (idle ?? IDLE_MS);
     this.idle = setTimeout(() => {
-      this.options.log?.('replay process idle for a minute: stopped');
+      this.options.log?.(`replay process idle for ${Math.round(ms / 1000)} s: stopped`);
       this.stop();
-    }, this.options.idleMs ?? IDLE_MS);
+    }, ms);
     this.idle.unref?.();
   }
 
@@ -202,7 +217,7 @@ export class ReplayEngine {
         const m = ChildMessage.safeParse(raw);
         if (!m.success || !('id' in m.data) || m.data.id !== id) return;
         const msg = m.data;
-        if (msg.type === 'phase') hooks.onPhase?.(msg.phase);
+        if (msg.type === 'phase') hooks.onPhase?.(msg.phase, msg.step);
         else if (msg.type === 'done') {
           const why = stopped();
           settle(() => (why ? reject(new ReplayFailure('stopped', why)) : resolve(msg.outcome)));
@@ -246,6 +261,8 @@ export class ReplayEngine {
         args: r.args,
         sender: r.sender,
         vars: r.vars,
+        ...(r.maps ? { maps: r.maps } : {}),
+        ...(r.before?.length ? { before: r.before } : {}),
       };
       child.send(request, (e) => e && onError(e));
     });

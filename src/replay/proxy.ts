@@ -54,6 +54,9 @@ export interface ProxyOptions {
 export class ReplayProxy {
   private server: http.Server | undefined;
   private readonly api: URL;
+  /** The reads forwarded and not answered yet: a cancel or a stop drops them at once. */
+  private readonly pending = new Set<http.ClientRequest>();
+  private closed = false;
   /** Requests forwarded so far. */
   count = 0;
   /** The sentence of the first failure that ended the replay. */
@@ -75,6 +78,9 @@ export class ReplayProxy {
   }
 
   close(): void {
+    this.closed = true;
+    for (const r of this.pending) r.destroy();
+    this.pending.clear();
     this.server?.close();
     this.server?.closeAllConnections?.();
     this.server = undefined;
@@ -144,8 +150,11 @@ export class ReplayProxy {
         done(status === 404 ? 404 : 503, '{}');
       });
     });
+    this.pending.add(req);
+    req.on('close', () => this.pending.delete(req));
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', (e) => {
+      if (this.closed) return; // dropped by close(): the replay is over
       this.stop(l10n.t('The replay stopped: {0} did not answer ({1}).', routeName(url.pathname), e.message));
       done(503, '{}');
     });

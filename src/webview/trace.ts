@@ -54,6 +54,16 @@ function done(v: TraceView): Array<HTMLElement | string> {
         h('span', undefined, v.verdict.text),
       ),
     );
+  const earlier = v.earlier;
+  if (earlier)
+    out.push(
+      h(
+        'div',
+        'actions trace-earlier',
+        button(earlier.label, 'history', () => post({ type: 'trace', earlier: true }), { primary: true }),
+        h('span', 'hint', earlier.hint),
+      ),
+    );
   out.push(callTree(v));
   const f = v.failing;
   if (f) {
@@ -94,6 +104,16 @@ function done(v: TraceView): Array<HTMLElement | string> {
         ),
       ),
     );
+  if (v.maps?.length)
+    out.push(
+      block(
+        t('Map entries'),
+        rowsTable(
+          [t('Entry'), t('Before'), t('After')],
+          v.maps.map((x) => [x.entry, x.before, x.after]),
+        ),
+      ),
+    );
   if (v.cost) {
     const c = v.cost;
     out.push(
@@ -117,9 +137,17 @@ export function showTrace(v: TraceView, app: HTMLElement): void {
   section.id = 'trace';
   section.dataset.state = v.state;
   section.append(h('h2', undefined, icon('debug'), ' ', t('Trace')));
-  if (v.state === 'running')
+  if (v.state === 'running') {
     section.append(h('p', 'trace-running', icon('loading', 'codicon-modifier-spin'), ' ', v.message ?? ''));
-  else if (v.state === 'failed') {
+    if (v.cancel)
+      section.append(
+        h(
+          'div',
+          'actions',
+          button(v.cancel, 'stop', () => post({ type: 'traceCancel' }), { cls: 'trace-cancel' }),
+        ),
+      );
+  } else if (v.state === 'failed') {
     section.append(h('div', 'notice tone-failed trace-failed', icon('error'), h('span', undefined, v.message ?? '')));
     if (v.setup)
       section.append(

@@ -2,10 +2,12 @@
 // panel's Trace button replays the fixture's failed deposit (test/fixtures/traceIds.ts) with the
 // repository's SDK (named by stacksLookup.replay.sdkPath: the VSIX holds no SDK); the section
 // shows the call tree two calls deep, the "matches" verdict and the failing expression, in the
-// light and the dark theme; its button opens the failing line of the deployed source.
+// light and the dark theme; its button opens the failing line of the deployed source. Then a
+// deposit whose block changed the state before it (TRACE_BLOCK): alone it diverges, with the map
+// entry it wrote; the section's "Replay with the block's earlier transactions" makes it match.
 import * as assert from 'assert';
 import * as path from 'path';
-import { TRACE } from '../fixtures/traceIds';
+import { TRACE, TRACE_BLOCK } from '../fixtures/traceIds';
 import type { E2EContext } from './context';
 import { open, panelText } from './panel';
 
@@ -63,4 +65,28 @@ export async function run(ctx: E2EContext): Promise<void> {
   await page.waitForTimeout(300);
   await helpers.screenshot(page, 'trace-failing-line', ctx.outDir);
   ctx.log('its button opens trace-fees at line 7, column 26');
+
+  await open(ctx, { command: 'Stacks: Look Up…', input: TRACE_BLOCK.failedTx });
+  await panelText(frame, 'tx', ['Why it failed']);
+  await frame.getByRole('button', { name: 'Trace', exact: true }).click();
+  const diverged = frame.locator('#trace[data-state="done"]', { hasText: 'Diverged' });
+  await diverged.waitFor({ timeout: 90_000 });
+  const alone = await diverged.innerText();
+  for (const expected of ['Map entries', `deposits[${TRACE.sender}]`, '(some u40)'])
+    assert.ok(alone.includes(expected), `the diverged trace shows ${expected}; it shows:\n${alone.slice(0, 2000)}`);
+  const offer = frame.getByRole('button', { name: "Replay with the block's earlier transactions" });
+  await offer.scrollIntoViewIfNeeded();
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(300);
+  await helpers.screenshot(page, 'panel-trace-diverged-dark', ctx.outDir);
+  await offer.click();
+  const matched = frame.locator('#trace[data-state="done"]', { hasText: 'Matches the chain' });
+  await matched.waitFor({ timeout: 90_000 });
+  const withEarlier = await matched.innerText();
+  assert.match(withEarlier, /The replay included the earlier transactions of block 7,500,002 before it: 2 ran\./);
+  await matched.scrollIntoViewIfNeeded();
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(300);
+  await helpers.screenshot(page, 'panel-trace-earlier-dark', ctx.outDir);
+  ctx.log("the block's earlier transactions, replayed first, turn a diverged trace into a match");
 }

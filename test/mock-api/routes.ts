@@ -8,6 +8,7 @@ import { clone, ERROR_BODIES, Json, loadFixture } from './fixtures';
 import { getBalancesV1, getFtBalancesV3, getNftBalancesV3, getPrincipalMempoolV3 } from './holdings';
 import { toV3MempoolSummary } from './v3';
 import { SDK_NODE_ROUTES } from './sdkNode';
+import { TRACE_BLOCK_ROUTES } from './traceBlock';
 import { getPox, postFeeEstimate, postSimulation } from './simulation';
 import { getAccount } from './accounts';
 import { getPrincipalBonds, getPrincipalStaking } from './staking';
@@ -232,7 +233,9 @@ export const ROUTES: Route[] = [
   // sBTC: the registry's read-only answers and a withdrawal (./sbtc.ts), Emily under /emily (./emily.ts)
   ...SBTC_ROUTES,
   ...EMILY_ROUTES,
-  // the node routes a local replay reads, and its fixture transactions, before the general ones (./sdkNode.ts)
+  // the node routes a local replay reads, and its fixture blocks and transactions, before the general ones
+  // (./traceBlock.ts, ./sdkNode.ts)
+  ...TRACE_BLOCK_ROUTES,
   ...SDK_NODE_ROUTES,
   { pattern: /^\/metadata\/v1\/ft\/([^/]+)$/, handler: getFtMetadata },
   { pattern: /^\/extended\/?$/, handler: () => ok(clone(data().serverStatus)) },

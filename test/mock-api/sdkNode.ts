@@ -39,7 +39,8 @@ const CONTRACTS: Record<string, { vars: Record<string, number>; maps: Record<str
   'trace-fees': { vars: { 'fee-reserve': TRACE.vars['fee-reserve'] }, maps: {} },
 };
 
-function block(height: number): Json {
+/** A block of the replay fixture, at `height` (its hashes and times made from the height). */
+export function block(height: number): Json {
   const time = 1_760_000_000 + (height - TRACE.height) * 5;
   return {
     canonical: true,

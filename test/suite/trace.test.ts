@@ -7,7 +7,7 @@ import * as assert from 'assert';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { HostMessage, TraceView, ViewModel } from '../../src/protocol';
-import { TRACE } from '../fixtures/traceIds';
+import { TRACE, TRACE_BLOCK } from '../fixtures/traceIds';
 import { panelSuite, setSettings, testApi, waitFor } from './editorHelpers';
 import { readAnswer } from '../fakes/agentAnswer';
 import { Cl, cvToHex } from '@stacks/transactions';
@@ -17,6 +17,16 @@ const SDK = path.resolve(__dirname, '../../../node_modules/@stacks/clarinet-sdk'
 const traceOf = (messages: HostMessage[]): TraceView | undefined => {
   const m = messages.find((x) => x.type === 'trace');
   return m && m.type === 'trace' ? m.trace : undefined;
+};
+
+/** Whether a process runs (signal 0 checks without sending one). */
+const running = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 };
 
 describe('Trace: a failed call replayed with the Clarinet SDK', function () {
@@ -68,6 +78,93 @@ describe('Trace: a failed call replayed with the Clarinet SDK', function () {
     assert.strictEqual(editor!.document.lineAt(at.line).text.slice(at.character), '(- reserve (/ amount u2)))');
   });
 
+  it("a replay that diverged offers the block's earlier transactions; replayed with them first it matches", async () => {
+    restore = await setSettings({ 'replay.sdkPath': SDK });
+    await vscode.commands.executeCommand('stacksLookup.showTransaction', TRACE_BLOCK.failedTx);
+    await suite.panels.handle({ type: 'trace' });
+    const alone = traceOf(suite.panels.replayMessages());
+    assert.strictEqual(alone?.state, 'done', alone?.message);
+    assert.strictEqual(alone.verdict?.matches, false, alone.verdict?.text);
+    assert.match(alone.verdict?.text ?? '', /ended with \(ok u0\), the chain recorded \(err none\)/);
+    assert.strictEqual(alone.earlier?.label, "Replay with the block's earlier transactions");
+    assert.match(alone.earlier.hint, /3 transactions ran before this one in block 7,500,002/);
+    // what the call changed on the parent block's state, read back from the SDK: a variable and a map entry
+    assert.deepStrictEqual(alone.vars, [{ name: 'deposit-count', before: 'u7', after: 'u8' }]);
+    assert.deepStrictEqual(alone.maps, [{ entry: `deposits[${TRACE.sender}]`, before: 'none', after: '(some u40)' }]);
+    const listed = /^\/extended\/v2\/blocks\/[^/]+\/transactions/;
+    assert.strictEqual(suite.used.mock.requestsTo(listed).length, 0, 'the block is read only when asked');
+
+    await suite.panels.handle({ type: 'trace', earlier: true });
+    const view = traceOf(suite.panels.replayMessages());
+    assert.strictEqual(view?.state, 'done', view?.message);
+    assert.strictEqual(view.verdict?.matches, true, view.verdict?.text);
+    assert.match(
+      view.verdict?.text ?? '',
+      /The replay included the earlier transactions of block 7,500,002 before it: 2 ran\./,
+    );
+    assert.match(view.verdict?.text ?? '', /Skipped: 1 \(neither a contract call nor an STX transfer\)/);
+    assert.strictEqual(view.earlier, undefined, 'offered once');
+    assert.strictEqual(view.failing?.at, `${TRACE.fees}:7:26`);
+    assert.deepStrictEqual(view.vars, [{ name: 'deposit-count', before: 'u8', after: 'u8' }]);
+    const reads = suite.used.mock.requestsTo(listed);
+    assert.strictEqual(reads.length, 1, 'one page of the block, through the client');
+    assert.match(reads[0]!.url, /limit=3/);
+  });
+
+  it('the earlier transactions only as the section offers them: a trace that matches offers none, and a forged ask is ignored', async () => {
+    restore = await setSettings({ 'replay.sdkPath': SDK });
+    await vscode.commands.executeCommand('stacksLookup.showTransaction', TRACE.failedTx);
+    await suite.panels.handle({ type: 'trace' });
+    const first = traceOf(suite.panels.replayMessages());
+    assert.strictEqual(first?.verdict?.matches, true, first?.verdict?.text);
+    assert.strictEqual(first.earlier, undefined);
+    await suite.panels.handle({ type: 'trace', earlier: true });
+    assert.deepStrictEqual(traceOf(suite.panels.replayMessages()), first, 'nothing ran again');
+    assert.strictEqual(suite.used.mock.requestsTo(/\/transactions(\?|$)/).length, 0);
+  });
+
+  it('Cancel in the section ends the replay process and the section says it was cancelled', async () => {
+    restore = await setSettings({ 'replay.sdkPath': SDK });
+    const probe = (await testApi()).probe;
+    await vscode.commands.executeCommand('stacksLookup.showTransaction', TRACE.failedTx);
+    // the node never answers one read the SDK needs: the replay waits there until it is cancelled
+    suite.used.mock.fault({ match: '/v3/sortitions/burn_height/', fault: { kind: 'hang' } });
+    const traced = suite.panels.handle({ type: 'trace' });
+    await waitFor(() => suite.used.mock.hanging === 1, 'the replay to wait on the node', 30_000);
+    const pid = probe.replayPid();
+    assert.ok(pid && running(pid), 'the replay process runs');
+    const shown = traceOf(suite.panels.replayMessages());
+    assert.strictEqual(shown?.state, 'running');
+    assert.strictEqual(shown.cancel, 'Cancel');
+    await suite.panels.handle({ type: 'traceCancel' });
+    await traced;
+    const view = traceOf(suite.panels.replayMessages());
+    assert.strictEqual(view?.state, 'failed');
+    assert.match(view.message ?? '', /The replay was cancelled\./);
+    await waitFor(() => !running(pid), 'the replay process to end');
+    assert.strictEqual(probe.replayPid(), undefined);
+    await waitFor(() => suite.used.mock.hanging === 0, 'the read it waited on to be closed');
+  });
+
+  it('the replay process stops on its own after its idle time', async () => {
+    restore = await setSettings({ 'replay.sdkPath': SDK });
+    const probe = (await testApi()).probe;
+    probe.replayIdle(1500);
+    try {
+      const view = await vscode.commands.executeCommand<TraceView>('stacksLookup.traceTransaction', {
+        id: TRACE.failedTx,
+        respond: true,
+      });
+      assert.strictEqual(view.state, 'done', view.message);
+      const pid = probe.replayPid();
+      assert.ok(pid && running(pid), 'the process stays for the next trace');
+      await waitFor(() => !running(pid), 'the idle replay process to stop', 10_000);
+      assert.strictEqual(probe.replayPid(), undefined);
+    } finally {
+      probe.replayIdle(undefined);
+    }
+  });
+
   it('without an SDK the section says so and offers the install button and the setting; nothing is replayed', async () => {
     restore = await setSettings({ 'replay.sdkPath': path.join(SDK, 'no-such-folder') });
     const view = await vscode.commands.executeCommand<TraceView>('stacksLookup.traceTransaction', {
@@ -115,6 +212,8 @@ describe('Trace: a failed call replayed with the Clarinet SDK', function () {
     assert.ok(answer.inside, text);
     assert.match(answer.inside, /trace-fees:7:26/);
     assert.match(answer.inside, /verdict: matches the chain/);
+    assert.match(answer.inside, /data variable deposit-count/);
+    assert.match(answer.inside, /map entry deposits\[S[PT][0-9A-Z]+\]/);
     assert.doesNotMatch(answer.outside, /fee-for/, 'chain strings stay inside the block');
   });
 

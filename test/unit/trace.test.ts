@@ -5,6 +5,9 @@ import * as path from 'path';
 import { installCommand, locateSdk, storagePrefix } from '../../src/ui/trace/locate';
 import { failingExpressionOf, flattenCalls, MAX_TRACE_CALLS, parseCallTrace } from '../../src/chain/trace';
 import { buildTraceReport } from '../../src/chain/traceReport';
+import { earlierOf, mapReadsOf, MAX_EARLIER, type BlockTxLike } from '../../src/chain/traceInputs';
+import { ReplayRequest } from '../../src/replay/messages';
+import { traceViewOf } from '../../src/ui/panels/models/traceView';
 import { BLOCK_LIMITS } from '../../src/chain/simulation';
 import { routeName } from '../../src/replay/proxy';
 import { childEnv } from '../../src/replay/engine';
@@ -151,7 +154,7 @@ describe('trace: the verdict', () => {
     );
     assert.strictEqual(r.verdict, 'diverged');
     assert.match(r.verdictText, /ended with \(ok u1\), the chain recorded \(err none\)/);
-    assert.match(r.verdictText, /2 earlier transactions of block 7500001/);
+    assert.match(r.verdictText, /2 earlier transactions of block 7,500,001/);
     assert.strictEqual(r.costsFrom, 'replay');
   });
 
@@ -162,6 +165,236 @@ describe('trace: the verdict', () => {
     );
     assert.strictEqual(r.verdict, 'diverged');
     assert.match(r.verdictText, /post-condition/);
+  });
+});
+
+describe("trace: the block's earlier transactions", () => {
+  const deposit = (txId: string, index: number, repr = '(ok u0)'): BlockTxLike => ({
+    tx_id: txId,
+    tx_type: 'contract_call',
+    tx_index: index,
+    sender_address: 'SP2ZRX0K27GW0SP3GJCEMHD95TQGJMKB7GB36ZAR0',
+    tx_result: { repr },
+    contract_call: { contract_id: `${D}.trace-vault`, function_name: 'deposit', function_args: [{ hex: '0x0100' }] },
+  });
+  const block: BlockTxLike[] = [
+    // the API's order is oldest first; the choice does not rely on it
+    deposit('0xd1', 1),
+    { tx_id: '0xt0', tx_type: 'tenure_change', tx_index: 0, sender_address: D },
+    {
+      tx_id: '0xs2',
+      tx_type: 'token_transfer',
+      tx_index: 2,
+      sender_address: 'SP2ZRX0K27GW0SP3GJCEMHD95TQGJMKB7GB36ZAR0',
+      tx_result: { repr: '(ok true)' },
+      token_transfer: { recipient_address: 'SP3FBR2AGK5H9QBDH3EEN6DF8EK8JY7RX8QJ5SVTE', amount: '1000000' },
+    },
+    { ...deposit('0xnohex', 3), contract_call: { contract_id: `${D}.x`, function_name: 'f', function_args: [{}] } },
+    deposit('0xtarget', 4),
+    deposit('0xafter', 5),
+  ];
+  const failedTx = {
+    tx_status: 'abort_by_response',
+    tx_result: { repr: '(err none)' },
+    tx_index: 4,
+    block_height: 7_500_002,
+  };
+  const underflow = {
+    runtimeError: 'Call contract function error: … Runtime(ArithmeticUnderflow, …)',
+    trace: FAILED_TRACE,
+    output: FAILED_OUTPUT,
+    events: [],
+    varsBefore: { 'deposit-count': 'u8' },
+    varsAfter: { 'deposit-count': 'u8' },
+  };
+
+  it('takes those before the call in the block order, replays contract calls and STX transfers, and counts the rest as skipped', () => {
+    const plan = earlierOf(block, 4);
+    assert.deepStrictEqual(
+      plan.calls.map((c) => [c.txId, c.call.kind, c.chain]),
+      [
+        ['0xd1', 'contract-call', '(ok u0)'],
+        ['0xs2', 'token-transfer', '(ok true)'],
+      ],
+    );
+    assert.deepStrictEqual(plan.calls[1]!.call, {
+      kind: 'token-transfer',
+      recipient: 'SP3FBR2AGK5H9QBDH3EEN6DF8EK8JY7RX8QJ5SVTE',
+      amount: '1000000',
+      sender: 'SP2ZRX0K27GW0SP3GJCEMHD95TQGJMKB7GB36ZAR0',
+    });
+    assert.deepStrictEqual(
+      { inBlock: plan.inBlock, read: plan.read, skipped: plan.skipped },
+      { inBlock: 4, read: 4, skipped: 2 },
+    );
+    const many = Array.from({ length: 80 }, (_, i) => deposit(`0x${i}`, i));
+    const capped = earlierOf(many, 70);
+    assert.strictEqual(capped.calls.length, MAX_EARLIER);
+    assert.strictEqual(capped.read, MAX_EARLIER);
+    assert.strictEqual(
+      capped.calls.at(-1)?.txId,
+      `0x${MAX_EARLIER - 1}`,
+      'the first ones: a state the block really had',
+    );
+  });
+
+  it('the verdict says the replay included the earlier transactions, and what was skipped, capped or ended otherwise', () => {
+    const plan = earlierOf(block, 4);
+    const ran = [{ result: '(ok u0)' }, { result: '(ok true)' }];
+    const r = buildTraceReport({ ...underflow, earlier: ran }, failedTx, undefined, plan);
+    assert.strictEqual(r.verdict, 'matches', r.verdictText);
+    assert.match(
+      r.verdictText,
+      /as the chain recorded it: \(err none\)\. The replay included the earlier transactions of block 7,500,002 before it: 2 ran\./,
+    );
+    assert.match(r.verdictText, /Skipped: 2 \(neither a contract call nor an STX transfer\)/);
+    assert.deepStrictEqual(r.earlier, { ran: 2, skipped: 2, read: 4, differed: 0 });
+    assert.strictEqual(r.offerEarlier, false, 'no second offer once they ran');
+
+    const otherwise = buildTraceReport(
+      {
+        ...underflow,
+        runtimeError: undefined,
+        result: '(ok u0)',
+        earlier: [{ result: '(ok u0)' }, { result: '(err u1)' }],
+      },
+      failedTx,
+      undefined,
+      plan,
+    );
+    assert.strictEqual(otherwise.verdict, 'diverged');
+    assert.match(
+      otherwise.verdictText,
+      /The replay included the earlier transactions of block 7,500,002 before it: 2 ran/,
+    );
+    assert.match(
+      otherwise.verdictText,
+      /Ended here otherwise than on the chain: 1 \(the first, 0xs2…: \(err u1\) here, \(ok true\) on the chain\)/,
+    );
+
+    const many = Array.from({ length: 80 }, (_, i) => deposit(`0x${i}`, i));
+    const capped = buildTraceReport(
+      {
+        ...underflow,
+        runtimeError: undefined,
+        result: '(ok u0)',
+        earlier: many.slice(0, 50).map(() => ({ result: '(ok u0)' })),
+      },
+      { ...failedTx, tx_index: 70 },
+      undefined,
+      earlierOf(many, 70),
+    );
+    assert.match(capped.verdictText, /Only the first 50 of its 70 earlier transactions were read\./);
+  });
+
+  it('a replay that diverged with earlier transactions in the block offers them; a match, a first transaction or a post-condition does not', () => {
+    const alone = { ...underflow, runtimeError: undefined, result: '(ok u0)' };
+    const diverged = buildTraceReport(alone, failedTx);
+    assert.strictEqual(diverged.offerEarlier, true);
+    assert.match(diverged.verdictText, /4 earlier transactions of block 7,500,002 ran before it on the chain/);
+    assert.strictEqual(buildTraceReport(underflow, failedTx).offerEarlier, false, 'it matches');
+    assert.strictEqual(buildTraceReport(alone, { ...failedTx, tx_index: 0 }).offerEarlier, false, 'first in its block');
+    assert.strictEqual(
+      buildTraceReport(alone, { ...failedTx, tx_status: 'abort_by_post_condition' }).offerEarlier,
+      false,
+      'earlier transactions do not explain a post-condition',
+    );
+    const meta = {
+      network: 'mainnet' as const,
+      contractId: `${D}.trace-vault`,
+      fn: 'deposit',
+      height: 7_500_001,
+      sdk: 'SDK',
+      requests: 1,
+      apiOrigin: 'http://x',
+      ms: 1,
+    };
+    const offer = traceViewOf(diverged, meta).earlier;
+    assert.strictEqual(offer?.label, "Replay with the block's earlier transactions");
+    assert.match(
+      offer?.hint ?? '',
+      /4 transactions ran before this one in block 7,500,002; the replay can run them first/,
+    );
+    const far = traceViewOf(buildTraceReport(alone, { ...failedTx, tx_index: 120 }), meta).earlier;
+    assert.match(
+      far?.hint ?? '',
+      /120 transactions ran before this one .*the first 50 of them first/,
+      'the cap, in words',
+    );
+    assert.strictEqual(traceViewOf(buildTraceReport(underflow, failedTx), meta).earlier, undefined);
+  });
+
+  it("reads the map entries the call names: the sender for a principal key, an argument of the key's type; not a tuple key", () => {
+    const source = [
+      '(define-map deposits principal uint)',
+      '(define-map by-id uint { owner: principal })',
+      '(define-map pairs { a: uint, b: uint } bool)',
+      '(define-map hashes (buff 32) uint)',
+    ].join('\n');
+    const reads = mapReadsOf(source, [
+      { hex: '0x0100000000000000000000000000000007', type: 'uint' },
+      { hex: '0x0516aabb', type: 'principal' },
+      { hex: '0x0200000020' + 'ab'.repeat(32), type: '(buff 32)' },
+    ]);
+    assert.deepStrictEqual(reads, [
+      { name: 'deposits', key: 'tx-sender' },
+      { name: 'deposits', key: '0x0516aabb' },
+      { name: 'by-id', key: '0x0100000000000000000000000000000007' },
+      { name: 'hashes', key: '0x0200000020' + 'ab'.repeat(32) },
+    ]);
+    const r = buildTraceReport(
+      { ...underflow, maps: [{ name: 'deposits', key: 'SP3F…', before: 'none', after: '(some u40)' }] },
+      failedTx,
+    );
+    const meta = {
+      network: 'mainnet' as const,
+      contractId: `${D}.trace-vault`,
+      fn: 'deposit',
+      height: 1,
+      sdk: 'SDK',
+      requests: 1,
+      apiOrigin: 'http://x',
+      ms: 1,
+    };
+    assert.deepStrictEqual(traceViewOf(r, meta).maps, [
+      { entry: 'deposits[SP3F…]', before: 'none', after: '(some u40)' },
+    ]);
+  });
+
+  it('the replay process refuses an earlier transaction it cannot run as one', () => {
+    const base = {
+      type: 'replay',
+      id: 1,
+      sdkPath: '/sdk',
+      apiUrl: 'http://127.0.0.1:4000',
+      height: 10,
+      contract: `${D}.trace-vault`,
+      fn: 'deposit',
+      args: ['0x0100'],
+      sender: D,
+      vars: [],
+    };
+    const call = { kind: 'contract-call', contract: `${D}.trace-vault`, fn: 'deposit', args: ['0x01'], sender: D };
+    const transfer = { kind: 'token-transfer', recipient: D, amount: '1000000', sender: D };
+    assert.ok(ReplayRequest.safeParse({ ...base, before: [call, transfer] }).success);
+    assert.ok(ReplayRequest.safeParse(base).success, 'without earlier transactions, as before');
+    const refused = (before: unknown, why: string) =>
+      assert.strictEqual(ReplayRequest.safeParse({ ...base, before }).success, false, why);
+    refused([{ ...call, kind: 'smart-contract' }], 'a kind it does not run');
+    refused([{ ...transfer, amount: '-5' }], 'a negative amount');
+    refused([{ ...transfer, amount: 1e6 }], 'an amount that is not digits');
+    refused([{ ...call, args: ['(ok u1)'] }], 'an argument not serialized');
+    refused([{ ...call, sender: undefined }], 'no sender');
+    refused(
+      Array.from({ length: MAX_EARLIER + 1 }, () => call),
+      'more than the cap',
+    );
+    refused('all of them', 'not a list');
+    assert.strictEqual(
+      ReplayRequest.safeParse({ ...base, maps: [{ name: 'deposits', key: 'not hex' }] }).success,
+      false,
+      'a map key that is neither serialized nor the sender',
+    );
   });
 });
 

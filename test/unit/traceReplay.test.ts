@@ -11,8 +11,9 @@ import { buildSync } from 'esbuild';
 import { ReplayEngine, ReplayFailure, type TraceRequest } from '../../src/replay/engine';
 import { buildTraceReport } from '../../src/chain/traceReport';
 import { flattenCalls } from '../../src/chain/trace';
+import { earlierOf, mapReadsOf, type BlockTxLike } from '../../src/chain/traceInputs';
 import { startMockApi, type MockApi } from '../mock-api/server';
-import { TRACE } from '../fixtures/traceIds';
+import { TRACE, TRACE_BLOCK } from '../fixtures/traceIds';
 import { Cl, cvToHex } from '@stacks/transactions';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -135,6 +136,82 @@ describe('trace: replaying a call with the Clarinet SDK', function () {
   it('stops at the request cap with a sentence', async () => {
     const e = engine({ cwd: fs.mkdtempSync(path.join(dir, 'w-')) });
     await assert.rejects(e.run(request(100, { maxRequests: 4 })), /stopped after 4 requests/);
+  });
+
+  it("a call whose block changed the state before it: diverges alone, matches with the block's earlier transactions run first", async () => {
+    const get = async (route: string) =>
+      (await fetch(`${mock.url}${route}`)).json() as Promise<Record<string, unknown>>;
+    const tx = (await get(`/extended/v1/tx/${TRACE_BLOCK.failedTx}`)) as unknown as BlockTxLike & {
+      tx_status: string;
+      block_height: number;
+      contract_call: { function_args: Array<{ hex: string; type: string }> };
+    };
+    const page = (await get(`/extended/v2/blocks/${TRACE_BLOCK.height}/transactions?limit=3&offset=0`)) as {
+      results: BlockTxLike[];
+    };
+    const plan = earlierOf(page.results, TRACE_BLOCK.txIndex);
+    assert.deepStrictEqual(
+      plan.calls.map((c) => c.txId),
+      [TRACE_BLOCK.earlierDeposit, TRACE_BLOCK.transfer],
+    );
+    assert.strictEqual(plan.skipped, 1, 'the tenure change');
+    const source = fs.readFileSync(path.join(ROOT, 'test/fixtures/trace/trace-vault.clar'), 'utf8');
+    const ask = (before?: TraceRequest['before']): TraceRequest =>
+      request(40, {
+        height: TRACE_BLOCK.height - 1,
+        maps: mapReadsOf(source, tx.contract_call.function_args),
+        ...(before ? { before } : {}),
+      });
+    const e = engine({ cwd: fs.mkdtempSync(path.join(dir, 'w-')) });
+
+    const alone = await e.run(ask());
+    const aloneReport = buildTraceReport(alone.outcome, tx);
+    assert.strictEqual(aloneReport.verdict, 'diverged', aloneReport.verdictText);
+    assert.strictEqual(aloneReport.replayResult, '(ok u0)', 'on the parent block the reserve (25) pays the fee');
+    assert.ok(aloneReport.offerEarlier);
+    // what the call changed, read back from the SDK's state: a data variable and a map entry
+    assert.deepStrictEqual(aloneReport.vars, [{ name: 'deposit-count', before: 'u7', after: 'u8' }]);
+    assert.deepStrictEqual(aloneReport.maps, [
+      { name: 'deposits', key: TRACE.sender, before: 'none', after: '(some u40)' },
+    ]);
+
+    const steps: string[] = [];
+    const first = await e.run(ask(plan.calls.map((c) => c.call)), {
+      onPhase: (p, s) => steps.push(s ? `${p} ${s.done}/${s.of}` : p),
+    });
+    assert.deepStrictEqual(steps, ['loading', 'session', 'earlier 1/2', 'earlier 2/2', 'calling', 'reading']);
+    assert.deepStrictEqual(
+      first.outcome.earlier,
+      [{ result: '(ok u0)' }, { result: '(ok true)' }],
+      'both ran as on the chain',
+    );
+    const report = buildTraceReport(first.outcome, tx, undefined, plan);
+    assert.strictEqual(report.verdict, 'matches', report.verdictText);
+    assert.match(
+      report.verdictText,
+      /The replay included the earlier transactions of block 7,500,002 before it: 2 ran\./,
+    );
+    assert.match(report.verdictText, /Skipped: 1 \(neither a contract call nor an STX transfer\)/);
+    assert.deepStrictEqual(report.earlier, { ran: 2, skipped: 1, read: 3, differed: 0 });
+    assert.deepStrictEqual(
+      { contract: report.failing?.contract, line: report.failing?.line, column: report.failing?.column },
+      TRACE.failing,
+      'the underflow on the reserve the deposit before it left',
+    );
+    assert.deepStrictEqual(
+      report.vars,
+      [{ name: 'deposit-count', before: 'u8', after: 'u8' }],
+      'after the earlier deposit',
+    );
+
+    // cancel while the earlier transactions run ends the process, as at any other phase
+    const c = new AbortController();
+    const cancelled = e.run(ask(plan.calls.map((x) => x.call)), {
+      signal: c.signal,
+      onPhase: (p) => p === 'earlier' && c.abort(),
+    });
+    await assert.rejects(cancelled, (err: unknown) => err instanceof ReplayFailure && err.kind === 'cancelled');
+    assert.ok(!e.alive);
   });
 
   it('cancel ends the process; a missing SDK is said; the process stops when idle', async () => {

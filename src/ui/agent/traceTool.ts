@@ -39,6 +39,7 @@ export const traceTool: ToolBody = async (input, ctx) => {
     data.push(['failing expression', `${view.failing.at}\n${view.failing.expression}\n${view.failing.error}`]);
   for (const e of (view.events ?? []).slice(0, 20)) data.push(['event', e]);
   for (const v of view.vars ?? []) data.push([`data variable ${v.name}`, `${v.before} -> ${v.after}`]);
+  for (const m of view.maps ?? []) data.push([`map entry ${m.entry}`, `${m.before} -> ${m.after}`]);
   return renderAnswer({ title, facts: [], data, notes: view.ran ? [ours(view.ran)] : [] });
 };
 

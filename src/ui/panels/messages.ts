@@ -69,13 +69,14 @@ export type Decision =
   | { do: 'read'; target: Target; what: 'var' | 'constant' | 'map'; name: string; key: string | undefined; at: string }
   /**
    * The Trace section (src/ui/trace): trace the transaction shown (its place, never an id from the
-   * message), open the failing line it shows (the runner checks it is the one it posted), or the
-   * buttons shown when no Clarinet SDK was found.
+   * message; `earlier` only as the section offers it), cancel that, open the failing line it shows
+   * (the runner checks it is the one it posted), or the buttons shown when no Clarinet SDK was found.
    */
   | {
       do: 'trace';
       act:
-        | { kind: 'run'; target: Target }
+        | { kind: 'run'; target: Target; earlier: boolean }
+        | { kind: 'cancel' }
         | { kind: 'open'; line: TraceLine }
         | { kind: 'setup'; what: 'install' | 'setPath' };
     };
@@ -210,9 +211,11 @@ export function decide(raw: unknown, s: PanelSituation): Decision {
         (x) => x.type === 'actions' && x.actions.some((a) => a.intent.type === 'trace'),
       );
       return here?.target.kind === 'tx' && offered
-        ? { do: 'trace', act: { kind: 'run', target: here.target } }
+        ? { do: 'trace', act: { kind: 'run', target: here.target, earlier: m.earlier === true } }
         : { do: 'ignore', why: 'a trace the panel does not offer' };
     }
+    case 'traceCancel':
+      return { do: 'trace', act: { kind: 'cancel' } };
     case 'openTraceLine':
       return { do: 'trace', act: { kind: 'open', line: m.line } };
     case 'traceSetup':

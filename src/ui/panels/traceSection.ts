@@ -1,8 +1,10 @@
 /**
  * The transaction panel's Trace section, host side: runs `Stacks: Trace Transaction` for the
- * transaction shown (src/ui/trace; a command, so the panels bundle holds no replay code), posts its
- * model (running, done, failed) and keeps it for a webview that loads again; opens the failing line
- * it shows, and only that one. The FormRunner owns it, so leaving the place forgets it.
+ * transaction shown (src/ui/trace; a command, so the panels bundle holds no replay code), again
+ * with the block's earlier transactions first when the section offers it, and cancels it on the
+ * section's Cancel; posts its model (running, done, failed) and keeps it for a webview that loads
+ * again; opens the failing line it shows, and only that one. The FormRunner owns it, so leaving
+ * the place forgets it (and cancels a trace still running).
  */
 import * as vscode from 'vscode';
 import { Commands, CONFIG_SECTION, Settings } from '../../constants';
@@ -21,6 +23,7 @@ export interface TraceHost {
 export class TraceSection {
   private view: TraceView | undefined;
   private place: string | undefined;
+  private running: AbortController | undefined;
 
   constructor(private readonly host: TraceHost) {}
 
@@ -35,6 +38,8 @@ export class TraceSection {
   }
 
   forget(): void {
+    this.running?.abort();
+    this.running = undefined;
     this.view = undefined;
     this.place = undefined;
   }
@@ -55,19 +60,36 @@ export class TraceSection {
         );
       return;
     }
+    if (a.kind === 'cancel') {
+      this.running?.abort();
+      return;
+    }
     if (this.view?.state === 'running') return;
+    // With the earlier transactions only as the section shows the offer, for the place it shows.
+    if (a.earlier && (!this.view?.earlier || this.place !== this.host.shownPlace())) return;
     const place = this.host.shownPlace();
     this.place = place;
-    this.show({ state: 'running', message: l10n.t('Replaying the call on your machine with the Clarinet SDK…') });
+    const running = (this.running = new AbortController());
+    this.show({
+      state: 'running',
+      message: a.earlier
+        ? l10n.t("Replaying the block's earlier transactions, then the call, on your machine with the Clarinet SDK…")
+        : l10n.t('Replaying the call on your machine with the Clarinet SDK…'),
+      cancel: l10n.t('Cancel'),
+    });
     let view: TraceView | undefined;
     try {
       view = await vscode.commands.executeCommand<TraceView | undefined>(Commands.traceTransaction, {
         id: a.target.id,
         network: a.target.network,
         respond: true,
+        earlier: a.earlier,
+        signal: running.signal,
       });
     } catch (e) {
       view = { state: 'failed', message: e instanceof Error ? e.message : String(e) };
+    } finally {
+      if (this.running === running) this.running = undefined;
     }
     if (this.host.shownPlace() !== place || this.place !== place) return;
     this.show(view ?? { state: 'failed', message: l10n.t('The trace did not finish.') });

@@ -51,6 +51,8 @@ export function webviewStrings(): Record<string, string> {
     Variable: vscode.l10n.t('Variable'),
     Before: vscode.l10n.t('Before'),
     After: vscode.l10n.t('After'),
+    'Map entries': vscode.l10n.t('Map entries'),
+    Entry: vscode.l10n.t('Entry'),
     Costs: vscode.l10n.t('Costs'),
     'Install the Clarinet SDK…': vscode.l10n.t('Install the Clarinet SDK…'),
     'Set the SDK Path': vscode.l10n.t('Set the SDK Path'),

@@ -18,16 +18,8 @@ import { describeError } from '../shared/errorText';
 import { askModal, showInfo, showWarning } from '../shared/notify';
 import { traceText, traceViewOf } from '../panels/models/traceView';
 import { simulateLocally } from './localSimulation';
-import {
-  disposeEngine,
-  installShown,
-  runInstall,
-  runTrace,
-  sdkWords,
-  SdkMissing,
-  TRACE_SUPPORTED,
-  type TraceDeps,
-} from './traceRun';
+import { disposeEngine, installShown, runInstall, runTrace, sdkWords, TRACE_SUPPORTED } from './traceRun';
+import { SdkMissing, type TraceDeps } from './traceTypes';
 
 export interface TraceCommandDeps extends TraceDeps {
   networks: NetworkService;
@@ -39,12 +31,23 @@ interface TraceArg {
   network?: string | undefined;
   /** Called by the panel or the chat tool: give the model back, open no document. */
   respond?: boolean | undefined;
+  /** Replay the block's earlier transactions first (the panel's offer after a replay that diverged). */
+  earlier?: boolean | undefined;
+  /** The panel's Cancel (a command run inside this extension host gets its arguments as they are). */
+  signal?: AbortSignal | undefined;
 }
 
 function argOf(arg: unknown): TraceArg | undefined {
   if (typeof arg === 'string') return { id: arg };
-  if (arg && typeof arg === 'object' && typeof (arg as TraceArg).id === 'string') return arg as TraceArg;
-  return undefined;
+  if (!arg || typeof arg !== 'object' || typeof (arg as TraceArg).id !== 'string') return undefined;
+  const a = arg as TraceArg;
+  return {
+    id: a.id,
+    network: typeof a.network === 'string' ? a.network : undefined,
+    respond: a.respond === true,
+    earlier: a.earlier === true,
+    signal: a.signal instanceof AbortSignal ? a.signal : undefined,
+  };
 }
 
 const INSTALL = () => vscode.l10n.t('Install the Clarinet SDK…');
@@ -95,9 +98,12 @@ export async function traceTransaction(deps: TraceCommandDeps, raw?: unknown): P
       (progress, token) => {
         const controller = new AbortController();
         token.onCancellationRequested(() => controller.abort());
+        const signal = arg.signal;
+        if (signal?.aborted) controller.abort();
+        signal?.addEventListener('abort', () => controller.abort(), { once: true });
         return runTrace(
           deps,
-          { network, baseUrl, apiKey, client, txId: id.value },
+          { network, baseUrl, apiKey, client, txId: id.value, earlier: arg.earlier },
           (message) => progress.report({ message }),
           controller.signal,
         );

@@ -13,7 +13,9 @@ import { parseCallTrace, failingExpressionOf, flattenCalls } from '../../chain/t
 import { ReplayFailure } from '../../replay/failure';
 import type { NetworkService } from '../network/network';
 import { describeError } from '../shared/errorText';
-import { dataVarsOf, findSdk, replayCall, sdkWords, type TraceDeps } from './traceRun';
+import { dataVarsOf } from '../../chain/traceInputs';
+import { findSdk, replayCall, sdkWords } from './traceRun';
+import type { TraceDeps } from './traceTypes';
 
 /** What the workbench gets back: what the call did, or why it did not run. */
 export type LocalSimulation =

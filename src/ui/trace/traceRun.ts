@@ -1,67 +1,39 @@
 /**
  * One trace, from a transaction id to a report: reads the transaction (a mined contract call),
  * finds the Clarinet SDK (./locate.ts), and replays the call at the transaction's parent block in
- * the replay process (src/replay/engine.ts), with progress and cancel. The desktop build only: the
- * web build has ./traceRun.web.ts, which says why a trace needs the desktop.
+ * the replay process (src/replay/engine.ts), with progress and cancel; on request, with the
+ * block's earlier transactions replayed first. The desktop build only: the web build has
+ * ./traceRun.web.ts, which says why a trace needs the desktop. The types both share are in
+ * ./traceTypes.ts.
  */
 import { spawn } from 'child_process';
 import * as vscode from 'vscode';
 import type { StacksClient } from '../../api';
-import { buildTraceReport, type TraceReport } from '../../chain/traceReport';
+import { buildTraceReport } from '../../chain/traceReport';
+import { dataVarsOf, earlierOf, mapReadsOf, MAX_EARLIER, type EarlierPlan } from '../../chain/traceInputs';
 import { tenureBudgetOf } from '../../chain/tenureBudget';
-import { DEFAULT_MAX_REQUESTS, ReplayEngine, ReplayFailure, type TraceRun } from '../../replay/engine';
-import type { Phase } from '../../replay/messages';
-import type { Config, NetworkId } from '../shared/config';
-import type { Log } from '../shared/log';
+import { DEFAULT_MAX_REQUESTS, IDLE_MS, ReplayEngine, ReplayFailure, type TraceRun } from '../../replay/engine';
+import type { EarlierTx, MapRead, Phase } from '../../replay/messages';
 import { installCommand, locateSdk, type SdkLocation } from './locate';
+import { SdkMissing, type TraceAsk, type TraceDeps, type TraceDone } from './traceTypes';
 
 /** With a key the cap is higher: the key's budget is the user's own. */
 const MAX_REQUESTS_WITH_KEY = 2000;
-
-export interface TraceDeps {
-  config: Config;
-  log: Log;
-  extensionUri: vscode.Uri;
-  globalStorageUri: vscode.Uri;
-}
-
-export interface TraceAsk {
-  network: NetworkId;
-  baseUrl: string;
-  apiKey?: string | undefined;
-  client: StacksClient;
-  txId: string;
-}
-
-export interface TraceDone {
-  report: TraceReport;
-  run: TraceRun;
-  sdk: SdkLocation;
-  height: number;
-  txId: string;
-  contractId: string;
-  fn: string;
-  apiOrigin: string;
-}
-
-/** Said when no SDK is found (the UI offers the install button and the setting). */
-export class SdkMissing extends Error {}
 
 export const TRACE_SUPPORTED = true;
 
 let engine: ReplayEngine | undefined;
 
 function engineFor(deps: TraceDeps): ReplayEngine {
-  engine ??= new ReplayEngine({
-    script: vscode.Uri.joinPath(deps.extensionUri, 'dist', 'replay.js').fsPath,
-    cwd: vscode.Uri.joinPath(deps.globalStorageUri, 'replay').fsPath,
-    log: (line) => deps.log.info(line),
-  });
-  return engine;
-}
-
-/** The engine, if one was started (the tests' idle check, the extension's deactivate). */
-export function currentEngine(): ReplayEngine | undefined {
+  if (!engine) {
+    engine = new ReplayEngine({
+      script: vscode.Uri.joinPath(deps.extensionUri, 'dist', 'replay.js').fsPath,
+      cwd: vscode.Uri.joinPath(deps.globalStorageUri, 'replay').fsPath,
+      idleMs: () => deps.tap?.idleMs() ?? IDLE_MS,
+      log: (line) => deps.log.info(line),
+    });
+    deps.tap?.engine(engine);
+  }
   return engine;
 }
 
@@ -81,19 +53,23 @@ export function findSdk(deps: TraceDeps): SdkLocation | undefined {
   });
 }
 
-const PHASE_WORDS: Record<Phase, () => string> = {
+const PHASE_WORDS: Record<Phase, (step?: { done: number; of: number }) => string> = {
   loading: () => vscode.l10n.t('Starting the Clarinet SDK…'),
   session: () => vscode.l10n.t('Reading the block the call ran on…'),
+  earlier: (s) => vscode.l10n.t("Replaying the block's earlier transactions {0}/{1}…", s?.done ?? 0, s?.of ?? 0),
   calling: () => vscode.l10n.t('Replaying the call…'),
   reading: () => vscode.l10n.t('Reading the trace…'),
 };
 
-/** The data variables a contract defines, read from its source (at most 50). */
-export function dataVarsOf(source: string): string[] {
-  const names = [...source.matchAll(/\(\s*define-data-var\s+([a-zA-Z][a-zA-Z0-9_!?+<>=/*-]{0,127})/g)].map(
-    (m) => m[1]!,
-  );
-  return [...new Set(names)].slice(0, 50);
+/** The block's earlier transactions to replay before the one at `txIndex` (the first page of its list: at most MAX_EARLIER). */
+async function readEarlier(
+  client: StacksClient,
+  block: string | number,
+  txIndex: number,
+  signal: AbortSignal,
+): Promise<EarlierPlan> {
+  const page = await client.getBlockTransactions(block, { limit: Math.min(MAX_EARLIER, txIndex), offset: 0, signal });
+  return earlierOf(page.results, txIndex);
 }
 
 export async function runTrace(
@@ -129,6 +105,12 @@ export async function runTrace(
     (s) => s.source,
     () => '',
   );
+  const txIndex = tx.tx_index ?? 0;
+  let earlier: EarlierPlan | undefined;
+  if (a.earlier && txIndex > 0) {
+    progress(vscode.l10n.t("Reading the block's earlier transactions…"));
+    earlier = await readEarlier(a.client, tx.block_hash ?? height, txIndex, signal);
+  }
   const run = await replayCall(
     deps,
     sdk,
@@ -141,12 +123,17 @@ export async function runTrace(
       args: args as string[],
       sender: tx.sender_address,
       vars: dataVarsOf(source),
+      maps: mapReadsOf(source, call.function_args ?? []),
+      before: earlier?.calls.map((c) => c.call),
     },
     progress,
     signal,
   );
-  deps.log.info(`trace ${a.txId}: ${run.requests} requests, ${run.ms} ms (${run.cold ? 'cold' : 'warm'})`);
-  const report = buildTraceReport(run.outcome, tx, tenureBudgetOf(undefined).cost);
+  deps.log.info(
+    `trace ${a.txId}: ${run.requests} requests, ${run.ms} ms (${run.cold ? 'cold' : 'warm'})` +
+      (earlier ? `, ${earlier.calls.length} earlier transactions first` : ''),
+  );
+  const report = buildTraceReport(run.outcome, tx, tenureBudgetOf(undefined).cost, earlier);
   return {
     report,
     run,
@@ -172,14 +159,19 @@ export async function replayCall(
     args: string[];
     sender: string;
     vars: string[];
+    maps?: MapRead[] | undefined;
+    before?: EarlierTx[] | undefined;
   },
   progress: (message: string) => void,
   signal: AbortSignal,
 ): Promise<TraceRun> {
   let requests = 0;
   let phase: Phase = 'loading';
-  const say = () =>
-    progress(requests ? vscode.l10n.t('{0} ({1} requests)', PHASE_WORDS[phase](), requests) : PHASE_WORDS[phase]());
+  let step: { done: number; of: number } | undefined;
+  const say = () => {
+    const words = PHASE_WORDS[phase](step);
+    progress(requests ? vscode.l10n.t('{0} ({1} requests)', words, requests) : words);
+  };
   return engineFor(deps).run(
     {
       sdkPath: sdk.path,
@@ -192,8 +184,14 @@ export async function replayCall(
       args: c.args,
       sender: c.sender,
       vars: c.vars,
+      maps: c.maps,
+      before: c.before,
     },
-    { signal, onPhase: (p) => ((phase = p), say()), onRequests: (n) => ((requests = n), say()) },
+    {
+      signal,
+      onPhase: (p, s) => ((phase = p), (step = s), say()),
+      onRequests: (n) => ((requests = n), say()),
+    },
   );
 }
 

@@ -1,47 +1,9 @@
 /**
  * The web build's Trace: a browser cannot start the Node process the Clarinet SDK runs in, so a
- * trace says it needs the desktop (src/ui/trace/index.ts words it), and nothing is installed.
+ * trace says it needs the desktop (src/ui/trace/index.ts words it), and nothing is installed. The
+ * types are the desktop run's own (./traceTypes.ts).
  */
-import type * as vscode from 'vscode';
-import type { StacksClient } from '../../api';
-import type { TraceReport } from '../../chain/traceReport';
-import type { NetworkId } from '../shared/config';
-import type { Config } from '../shared/config';
-import type { Log } from '../shared/log';
-
-export interface TraceDeps {
-  config: Config;
-  log: Log;
-  extensionUri: vscode.Uri;
-  globalStorageUri: vscode.Uri;
-}
-
-export interface TraceAsk {
-  network: NetworkId;
-  baseUrl: string;
-  apiKey?: string | undefined;
-  client: StacksClient;
-  txId: string;
-}
-
-interface SdkLocation {
-  path: string;
-  version: string;
-  from: 'setting' | 'workspace' | 'storage';
-}
-
-export interface TraceDone {
-  report: TraceReport;
-  run: { requests: number; ms: number; cold: boolean };
-  sdk: SdkLocation;
-  height: number;
-  txId: string;
-  contractId: string;
-  fn: string;
-  apiOrigin: string;
-}
-
-export class SdkMissing extends Error {}
+import type { SdkLocation, TraceDone } from './traceTypes';
 
 export const TRACE_SUPPORTED = false;
 
@@ -69,8 +31,4 @@ export function findSdk(): SdkLocation | undefined {
 
 export function replayCall(): Promise<never> {
   return Promise.reject(new Error('Trace needs VS Code on the desktop.'));
-}
-
-export function dataVarsOf(): string[] {
-  return [];
 }

@@ -7,9 +7,11 @@ import type { TraceLine, TraceView } from '../../../protocol';
 import type { TraceReport } from '../../../chain/traceReport';
 import { flattenCalls, type TraceCall } from '../../../chain/trace';
 import { BLOCK_SHARE_OF_TENURE, tenureWarning } from '../../../chain/tenureBudget';
+import { MAX_EARLIER } from '../../../chain/traceInputs';
 import { percentText } from '../../../chain/simulation';
 import type { NetworkId } from '../../../chain/networks';
 import * as l10n from '../../../chain/l10n';
+import { formatCount } from '../../../chain/format';
 
 export interface TraceMeta {
   network: NetworkId;
@@ -24,7 +26,7 @@ export interface TraceMeta {
   ms: number;
 }
 
-const number = (n: number) => n.toLocaleString('en-US');
+const number = (n: number) => formatCount(n);
 
 /** The full id of a contract the trace names by its name only (the SDK prints names), from the tree's callees. */
 export function contractIdOf(name: string, rootId: string, calls: readonly TraceCall[]): string | undefined {
@@ -64,6 +66,9 @@ export function traceViewOf(r: TraceReport, m: TraceMeta): TraceView {
     calls,
     events: r.events,
     vars: r.vars,
+    ...(r.maps.length
+      ? { maps: r.maps.map((x) => ({ entry: `${x.name}[${x.key}]`, before: x.before, after: x.after })) }
+      : {}),
     ran: l10n.t(
       'Replayed at block {0} with {1}: {2} requests to {3}, {4} s.',
       number(m.height),
@@ -73,6 +78,7 @@ export function traceViewOf(r: TraceReport, m: TraceMeta): TraceView {
       (m.ms / 1000).toFixed(1),
     ),
   };
+  if (r.offerEarlier) view.earlier = earlierOffer(r.earlierInBlock, m.height + 1);
   if (r.failing)
     view.failing = {
       at: `${failingId ?? r.failing.contract}:${r.failing.line}:${r.failing.column}`,
@@ -104,6 +110,26 @@ export function traceViewOf(r: TraceReport, m: TraceMeta): TraceView {
   return view;
 }
 
+/** The button that replays the block's earlier transactions first, and what it does (the cap said in words). */
+function earlierOffer(inBlock: number, block: number): NonNullable<TraceView['earlier']> {
+  return {
+    label: l10n.t("Replay with the block's earlier transactions"),
+    hint:
+      inBlock > MAX_EARLIER
+        ? l10n.t(
+            '{0} transactions ran before this one in block {1}; the replay can run the first {2} of them first (contract calls and STX transfers; others are skipped), then the call.',
+            number(inBlock),
+            number(block),
+            MAX_EARLIER,
+          )
+        : l10n.t(
+            '{0} transactions ran before this one in block {1}; the replay can run them first (contract calls and STX transfers; others are skipped), then the call.',
+            number(inBlock),
+            number(block),
+          ),
+  };
+}
+
 /** The trace as plain text (the command's read-only document, the chat tool's answer). */
 export function traceText(v: TraceView): string {
   const out: string[] = [];
@@ -123,6 +149,12 @@ export function traceText(v: TraceView): string {
       '',
       l10n.t('Data variables (before → after):'),
       ...v.vars.map((x) => `  ${x.name}: ${x.before} → ${x.after}`),
+    );
+  if (v.maps?.length)
+    out.push(
+      '',
+      l10n.t('Map entries (before → after):'),
+      ...v.maps.map((x) => `  ${x.entry}: ${x.before} → ${x.after}`),
     );
   if (v.cost)
     out.push(
