@@ -18,6 +18,11 @@ const skip = new Set(
     .filter(Boolean),
 );
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+/** The VSIX the package step writes and the e2e specs install (removed at exit). */
+const VSIX_DIR = fs.mkdtempSync(path.join(require('os').tmpdir(), 'stacks-lookup-ci-'));
+const VSIX = path.join(VSIX_DIR, 'stacks-lookup.vsix');
+process.env.STACKS_LOOKUP_VSIX = VSIX;
+process.on('exit', () => fs.rmSync(VSIX_DIR, { recursive: true, force: true }));
 
 /** Counts from the last `N passed, N failed` line, or from mocha's `N passing` / `N failing`. */
 function parseCounts(out) {
@@ -80,46 +85,79 @@ async function main() {
   const steps = [
     { name: 'typecheck', npm: ['run', 'typecheck'] },
     // Lint and typecheck are one process each: on 2 cores they run side by side.
-    { name: 'lint', npm: ['run', 'lint'], background: true },
+    { name: 'lint', npm: ['run', 'lint'], beside: 'typecheck' },
     { name: 'unit', npm: ['run', 'test:unit'], tests: true },
     // Downloads and installs (code-server, Node 24, Chromium): started with typecheck, beside the
     // steps above, which need none of it; its row lands here, when the steps after need it.
-    { name: 'setup', node: ['test/host/setup.js'], background: true },
+    { name: 'setup', node: ['test/host/setup.js'], beside: 'typecheck' },
+    // The VSIX once, for the e2e specs of the web and e2e steps (STACKS_LOOKUP_VSIX). Packaging
+    // runs the production build into dist/, so it comes before the development build, which the
+    // in-host passes run while the specs beside them install the package.
+    {
+      name: 'package',
+      node: ['node_modules/@vscode/vsce/vsce', 'package', '--no-dependencies', '-o', VSIX],
+      needs: 'setup',
+    },
     // The development build once for the three host passes (`npm run test:<pass>` builds it each
     // time; the unit step compiled the tests already).
-    { name: 'build', npm: ['run', 'build'], needs: 'setup' },
+    { name: 'build', npm: ['run', 'build'], needs: 'package' },
     { name: 'host', node: ['test/host/run.js', 'host'], tests: true, needs: 'build' },
-    { name: 'untrusted', node: ['test/host/run.js', 'untrusted'], tests: true, needs: 'build' },
+    // The in-host pass keeps the two cores about half busy (its tests wait on the mock's timeouts
+    // and on the workbench), and so does a spec driving the workbench: the restricted-mode pass,
+    // the web worker pass and the end-to-end specs run beside it, one after the other, each with
+    // its own code-server, browser, mock and results folder, none writing dist/ or out/.
+    { name: 'untrusted', node: ['test/host/run.js', 'untrusted'], tests: true, needs: 'build', beside: 'host' },
     // The web extension in the web worker extension host (vscode.dev, github.dev).
-    { name: 'web', node: ['test/host/run.js', 'web'], tests: true, needs: 'build' },
-    { name: 'e2e', npm: ['run', 'test:e2e'], tests: true, needs: 'setup' },
+    { name: 'web', node: ['test/host/run.js', 'web'], tests: true, needs: 'build', beside: 'host' },
+    { name: 'e2e', node: ['test/host/run.js', 'e2e'], tests: true, needs: 'build', beside: 'host' },
+    // Last and alone: it measures time.
     ...(benchExists ? [{ name: 'bench', npm: ['run', 'bench', '--', '--quick'], needs: 'setup' }] : []),
   ];
   const rows = [];
   const status = {};
   const started = new Map();
-  for (const s of steps.filter((x) => x.background && !skip.has(x.name))) {
-    process.stdout.write(`[ci] ${s.name}: started with the first step, its output printed when it ends\n`);
-    const at = Date.now();
-    const run = runOf(s, { buffered: true }).then((r) => ({ ...r, ms: Date.now() - at }));
-    started.set(s.name, run);
-  }
+  /**
+   * Starts the steps that run beside `name`, one after the other, their output kept and printed
+   * when the loop reaches each: a step whose `needs` failed by then is skipped there.
+   */
+  const startBeside = (name) => {
+    let chain = Promise.resolve();
+    for (const s of steps.filter((x) => x.beside === name && !skip.has(x.name))) {
+      process.stdout.write(`[ci] ${s.name}: started beside ${name}, its output printed when it ends\n`);
+      const run = chain.then(async () => {
+        if (s.needs && status[s.needs] !== 'ok') return { skipped: true };
+        const at = Date.now();
+        const r = await runOf(s, { buffered: true });
+        return { ...r, ms: Date.now() - at };
+      });
+      chain = run.then(() => undefined);
+      started.set(s.name, run);
+    }
+  };
   for (const s of steps) {
     const ts = Date.now();
     let row;
     if (skip.has(s.name)) row = { name: s.name, result: 'skipped', note: 'CI_SKIP' };
     else if (started.has(s.name)) {
       const r = await started.get(s.name);
-      process.stdout.write(`\n[ci] ===== ${s.name} (started with the first step) =====\n${r.out}`);
-      row = {
-        name: s.name,
-        result: r.code === 0 ? 'ok' : 'FAIL',
-        note: r.timedOut ? 'timeout' : r.code !== 0 ? `exit ${r.code}` : 'started with the first step',
-        ms: r.ms,
-      };
+      if (r.skipped) row = { name: s.name, result: 'skipped', note: `${s.needs} failed` };
+      else {
+        process.stdout.write(`\n[ci] ===== ${s.name} (ran beside ${s.beside}) =====\n${r.out}`);
+        const counts = s.tests ? parseCounts(r.out) : null;
+        row = {
+          name: s.name,
+          result: r.code === 0 ? 'ok' : 'FAIL',
+          counts,
+          note: r.timedOut ? 'timeout' : r.code !== 0 ? `exit ${r.code}` : `beside ${s.beside}`,
+          ms: r.ms,
+        };
+        if (s.tests && r.code !== 0 && (!counts || counts.failed === 0))
+          row.counts = { passed: counts ? counts.passed : 0, failed: 1 };
+      }
     } else if (s.needs && status[s.needs] !== 'ok')
       row = { name: s.name, result: 'skipped', note: `${s.needs} failed` };
     else {
+      startBeside(s.name);
       process.stdout.write(`\n[ci] ===== ${s.name} =====\n`);
       const r = await runOf(s);
       const counts = s.tests ? parseCounts(r.out) : null;
@@ -137,7 +175,6 @@ async function main() {
     status[s.name] = row.result;
     rows.push(row);
   }
-
   const fmt = (n) => (typeof n === 'number' ? String(n) : '-');
   const lines = [
     ['step', 'result', 'passed', 'failed', 'time', 'note'],
