@@ -102,14 +102,14 @@ async function main() {
     // time; the unit step compiled the tests already).
     { name: 'build', npm: ['run', 'build'], needs: 'package' },
     { name: 'host', node: ['test/host/run.js', 'host'], tests: true, needs: 'build' },
-    // The in-host pass keeps the two cores about half busy (its tests wait on the mock's timeouts
-    // and on the workbench), and so does a spec driving the workbench: the restricted-mode pass,
-    // the web worker pass and the end-to-end specs run beside it, one after the other, each with
-    // its own code-server, browser, mock and results folder, none writing dist/ or out/.
-    { name: 'untrusted', node: ['test/host/run.js', 'untrusted'], tests: true, needs: 'build', beside: 'host' },
-    // The web extension in the web worker extension host (vscode.dev, github.dev).
-    { name: 'web', node: ['test/host/run.js', 'web'], tests: true, needs: 'build', beside: 'host' },
+    // The web extension in the web worker extension host (vscode.dev, github.dev), after the host pass.
+    { name: 'web', node: ['test/host/run.js', 'web'], tests: true, needs: 'build' },
+    // The in-host and web passes keep the two cores about half busy (their tests wait on the
+    // mock's timeouts and on the workbench), and so does a spec driving the workbench: the e2e
+    // specs, then the restricted-mode pass, run beside them (about 350 s each way), each with its
+    // own code-server, browser, mock and results folder, none writing dist/ or out/.
     { name: 'e2e', node: ['test/host/run.js', 'e2e'], tests: true, needs: 'build', beside: 'host' },
+    { name: 'untrusted', node: ['test/host/run.js', 'untrusted'], tests: true, needs: 'build', beside: 'host' },
     // Last and alone: it measures time.
     ...(benchExists ? [{ name: 'bench', npm: ['run', 'bench', '--', '--quick'], needs: 'setup' }] : []),
   ];
