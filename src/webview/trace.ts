@@ -94,25 +94,20 @@ function done(v: TraceView): Array<HTMLElement | string> {
         : h('p', 'empty', t('No events.')),
     ),
   );
+  // What the call changed: each row a name, its value before and after.
+  const beforeAfter = (title: string, first: string, rows: string[][]) =>
+    out.push(block(title, rowsTable([first, t('Before'), t('After')], rows)));
   if (v.vars?.length)
-    out.push(
-      block(
-        t('Data variables'),
-        rowsTable(
-          [t('Variable'), t('Before'), t('After')],
-          v.vars.map((x) => [x.name, x.before, x.after]),
-        ),
-      ),
+    beforeAfter(
+      t('Data variables'),
+      t('Variable'),
+      v.vars.map((x) => [x.name, x.before, x.after]),
     );
   if (v.maps?.length)
-    out.push(
-      block(
-        t('Map entries'),
-        rowsTable(
-          [t('Entry'), t('Before'), t('After')],
-          v.maps.map((x) => [x.entry, x.before, x.after]),
-        ),
-      ),
+    beforeAfter(
+      t('Map entries'),
+      t('Entry'),
+      v.maps.map((x) => [x.entry, x.before, x.after]),
     );
   if (v.cost) {
     const c = v.cost;

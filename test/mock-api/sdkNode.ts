@@ -161,21 +161,32 @@ const MARF = new Map<string, string>([
   ),
 ]);
 
-function depositTx(txId: string, amount: number, failed: boolean): Json {
+/**
+ * A call of `trace-vault.deposit` of `amount` as the API shows it mined: failed at the fee's
+ * underflow, or returned. By default the second transaction of block `TRACE.height`, sent by
+ * `TRACE.sender`; `at` places it elsewhere (./traceBlock.ts).
+ */
+export function depositTx(
+  txId: string,
+  amount: number,
+  failed: boolean,
+  at: { height?: number; txIndex?: number; sender?: string } = {},
+): Json {
   const tx = loadFixture('tx-contract_call-abort_by_response.json');
-  const b = block(TRACE.height);
+  const height = at.height ?? TRACE.height;
+  const b = block(height);
   return {
     ...clone(tx),
     tx_id: txId,
-    tx_index: 1,
-    block_height: TRACE.height,
+    tx_index: at.txIndex ?? 1,
+    block_height: height,
     block_hash: b.hash,
     index_block_hash: b.index_block_hash,
     parent_block_hash: b.parent_block_hash,
     block_time: b.block_time,
     block_time_iso: b.block_time_iso,
     burn_block_height: TRACE.burnHeight,
-    sender_address: TRACE.sender,
+    sender_address: at.sender ?? TRACE.sender,
     tx_status: failed ? 'abort_by_response' : 'success',
     tx_result: failed
       ? { hex: cvToHex(Cl.error(Cl.none())), repr: '(err none)' }

@@ -11,7 +11,7 @@ import { createHash } from 'crypto';
 import { Cl, cvToHex } from '@stacks/transactions';
 import { TRACE, TRACE_BLOCK } from '../fixtures/traceIds';
 import { clone, Json, loadFixture } from './fixtures';
-import { block } from './sdkNode';
+import { block, depositTx } from './sdkNode';
 import { err, ok, page, paging, param, Reply, Route, RouteContext } from './routing';
 
 const B = { ...block(TRACE_BLOCK.height), tx_count: 4 };
@@ -39,20 +39,11 @@ function placed(tx: Json, txId: string, txIndex: number, sender: string): Json {
 
 function deposit(txId: string, txIndex: number, sender: string, failed: boolean): Json {
   return {
-    ...placed(loadFixture('tx-contract_call-abort_by_response.json'), txId, txIndex, sender),
-    tx_status: failed ? 'abort_by_response' : 'success',
-    tx_result: failed
-      ? { hex: cvToHex(Cl.error(Cl.none())), repr: '(err none)' }
-      : { hex: cvToHex(Cl.ok(Cl.uint(0))), repr: '(ok u0)' },
-    vm_error: failed
-      ? `Runtime(ArithmeticUnderflow, Some([FunctionIdentifier { identifier: "_native_:native_sub" }, FunctionIdentifier { identifier: "${TRACE.fees}:fee-for" }]))`
-      : null,
-    contract_call: {
-      contract_id: TRACE.vault,
-      function_name: 'deposit',
-      function_signature: '(define-public (deposit (amount uint)))',
-      function_args: [{ hex: cvToHex(Cl.uint(40)), repr: 'u40', name: 'amount', type: 'uint' }],
-    },
+    ...depositTx(txId, 40, failed, { height: B.height, txIndex, sender }),
+    canonical: true,
+    microblock_canonical: true,
+    events: [],
+    event_count: 0,
   };
 }
 
