@@ -119,6 +119,8 @@ export function parseCallTrace(text: string | undefined): CallTrace {
     if (call) {
       if (++count > MAX_TRACE_CALLS) {
         out.clipped = true;
+        // the args and callee lines that follow are this left-out call's, not the last one kept
+        last = undefined;
         continue;
       }
       const node = callOf(call[1] ?? '', {
