@@ -322,6 +322,9 @@ const builds = [
 ];
 
 async function main() {
+  // A build writes dist/ whole: what an earlier build left there (a bundle since merged into the
+  // half, a source map beside a production bundle) would otherwise be packaged and loaded.
+  if (!watch) require('fs').rmSync('dist', { recursive: true, force: true });
   const present = builds.filter((b) => require('fs').existsSync(Object.values(b.entryPoints)[0]));
   const contexts = await Promise.all(present.map((b) => esbuild.context(b)));
   if (watch) {
