@@ -75,7 +75,7 @@ describe('Fault matrix: the explorer view', function () {
     it(row.name, async () => {
       mock = await startMockApi();
       await putSetting('customApiUrl', mock.url);
-      await putSetting('requestTimeoutMs', TIMEOUT_MS);
+      await putSetting('requestTimeoutMs', row.timeoutMs ?? TIMEOUT_MS);
       await api.watchlist.add(ADDRESS.mainnet);
       await api.history.add({ kind: 'tx', id: TX.tokenTransfer, network: 'custom' });
       const url = mock.url;
