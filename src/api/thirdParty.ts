@@ -41,6 +41,10 @@ export async function thirdPartyExchange(
     Accept: 'application/json',
     ...(r.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
   };
+  const fail = (kind: ConstructorParameters<typeof StacksApiError>[0], message: string) =>
+    new StacksApiError(kind, message, { path: r.path });
+  // A signal aborted before the call never fires its event: refuse now rather than send.
+  if (r.signal?.aborted) throw fail('cancelled', words.cancelled);
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -49,8 +53,6 @@ export async function thirdPartyExchange(
   }, r.timeoutMs);
   const onAbort = () => controller.abort();
   r.signal?.addEventListener('abort', onAbort, { once: true });
-  const fail = (kind: ConstructorParameters<typeof StacksApiError>[0], message: string) =>
-    new StacksApiError(kind, message, { path: r.path });
   const stopped = () => (timedOut ? fail('timeout', words.timeout) : fail('cancelled', words.cancelled));
   try {
     let res: Exchange;
