@@ -398,6 +398,18 @@ describe('Explorer view', () => {
     await vscode.commands.executeCommand('stacksLookup.refreshExplorer', api.tree.sections.contracts);
     await children(api.tree, api.tree.sections.contracts);
     assert.strictEqual(used.mock.requestsTo(STATUS_PATH).length, 2);
+
+    // A change the table does not depend on (the request timeout, the same URL with a trailing
+    // slash) reloads the section from the table it has: nothing is asked again.
+    const restore = await setSettings({ requestTimeoutMs: 14_000, customApiUrl: `${used.mock.url}/` });
+    try {
+      const again = await children(api.tree, api.tree.sections.contracts);
+      assert.strictEqual(again[0]!.description, 'testnet: deployed at #123,456 · devnet: not deployed');
+      const sent = await waitQuiet(() => used.mock.requestsTo(STATUS_PATH).length, 'the status requests');
+      assert.strictEqual(sent, 2, 'a setting the table did not ask with asks nothing');
+    } finally {
+      await restore();
+    }
   });
 
   it('a plan under its own name is read when it appears, with its own deployer, and forgotten when it goes', async () => {

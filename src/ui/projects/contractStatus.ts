@@ -83,6 +83,8 @@ export class ContractStatuses extends Disposable {
   private table: Promise<StatusTable> | undefined;
   private settled: StatusTable | undefined;
   private controller: AbortController | undefined;
+  /** Which API, at which URL, the table asks for each plan network (`askedOf`) when it was started. */
+  private askedWith: string | undefined;
 
   constructor(
     private readonly networks: NetworkService,
@@ -91,7 +93,7 @@ export class ContractStatuses extends Disposable {
   ) {
     super();
     this.registerAll(
-      networks.onDidChange(() => this.clear()),
+      networks.onDidChange(() => this.networksChanged()),
       projects.onDidChange(() => this.clear()),
     );
   }
@@ -105,6 +107,7 @@ export class ContractStatuses extends Disposable {
     if (!this.table) {
       const controller = new AbortController();
       this.controller = controller;
+      this.askedWith = this.askedOf();
       const p = this.fetch(budget, controller.signal);
       this.table = p;
       void p.then((t) => {
@@ -123,6 +126,26 @@ export class ContractStatuses extends Disposable {
     this.table = undefined;
     this.settled = undefined;
     this.emitter.fire();
+  }
+
+  /**
+   * A network change forgets the table only when it changes what the table asked (another API or
+   * URL for a plan network), or when one of its answers failed (a key set or trust granted may
+   * mend it): a change of an unrelated setting, or the event of a change the table was already
+   * built with, asks nothing again.
+   */
+  private networksChanged(): void {
+    const failed = this.settled && [...this.settled.answers.values()].some((a) => !a.ok);
+    if (!this.table || failed || this.askedOf() !== this.askedWith) this.clear();
+  }
+
+  private askedOf(): string {
+    const networkFor = (chain: ChainNetwork) => this.networks.networkFor(chain);
+    return PLAN_NETWORKS.map((plan) => {
+      const api = apiForPlan(plan, networkFor);
+      const url = api && this.networks.urlOf(api);
+      return `${plan}=${api ?? '-'}@${url ? (url.ok ? url.url : `!${url.reason}`) : ''}`;
+    }).join(' ');
   }
 
   /** The state of one contract id a plan of network `plan` publishes, from a table. */
