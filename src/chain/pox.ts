@@ -25,7 +25,10 @@ const POX5_COUNTERPART: Readonly<Record<string, string>> = {
   'set-signer-key-authorization': 'grant-signer-key',
 };
 
-/** The public functions of pox, pox-2, pox-3 and pox-4 that stake, delegate or commit STX. */
+/**
+ * The public functions of pox, pox-2, pox-3 and pox-4 that stake, delegate or commit STX. All are
+ * in pox-4 but `reject-pox`, which pox-4 dropped.
+ */
 const STAKING_FUNCTIONS = new Set([
   ...Object.keys(POX5_COUNTERPART),
   'delegate-stack-stx',
@@ -99,7 +102,8 @@ function stakingCalls(source: string | ClarityIndex, active: string | undefined,
     if (!ref?.id || ref.trait || !isBootPox(ref.id) || ref.name === activeName) continue;
     const fn = atomText(ix, fnAt);
     if (!STAKING_FUNCTIONS.has(fn)) continue;
-    const instead = activeName === 'pox-5' ? POX5_COUNTERPART[fn] : activeName === 'pox-4' ? fn : undefined;
+    const instead =
+      activeName === 'pox-5' ? POX5_COUNTERPART[fn] : activeName === 'pox-4' && fn !== 'reject-pox' ? fn : undefined;
     out.push({
       start: ix.start[callee]!,
       end: ix.end[fnAt]!,

@@ -8,7 +8,13 @@ import { createStacksClient } from '../../src/api';
 import * as S from '../../src/api/schemas';
 import { hasPoxStakingCall, inactivePoxCalls, inactivePoxMessage } from '../../src/chain/pox';
 import { BLOCK_LIMITS } from '../../src/chain/simulation';
-import { tenureBudgetOf, tenureShares, tenureWarning } from '../../src/chain/tenureBudget';
+import {
+  tenureBudgetOf,
+  tenureShares,
+  tenureWarning,
+  type CostDimension,
+  type PoxEpochsLike,
+} from '../../src/chain/tenureBudget';
 import type { Section, ViewModel } from '../../src/protocol';
 import { addressHover, type HoverSource } from '../../src/ui/editor/hoverText';
 import { loadPanel } from '../../src/ui/panels/models';
@@ -22,6 +28,9 @@ import { MODEL_CONTEXT } from './modelContext';
 const FIXTURES = path.resolve(__dirname, '../../../test/fixtures/chain2026');
 const POX40 = loadChain2026('pox-info--epoch40.json');
 const STACKER_SOURCE = fs.readFileSync(path.join(FIXTURES, 'pox4-stacker.clar'), 'utf8');
+/** The mainnet boot address, which deploys the PoX contracts, and an address that is not it. */
+const BOOT = 'SP000000000000000000002Q6VF78';
+const NOT_BOOT = 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7';
 
 const titleOf = (s: Section): string =>
   s.type === 'table' || s.type === 'fields' ? (s.title ?? '') : s.type === 'notice' ? s.text : s.type;
@@ -91,6 +100,102 @@ describe('Staking after epoch 4.0 and the tenure budget (issue 45)', () => {
       assert.deepStrictEqual(inactivePoxCalls(other, 'SP000000000000000000002Q6VF78.pox-5'), []);
     });
 
+    it('while pox-4 is active, a call into pox-3 is sent to the same function of pox-4, when pox-4 has it', () => {
+      const pox3 = STACKER_SOURCE.replace(/\.pox-4\b/g, '.pox-3');
+      const calls = inactivePoxCalls(pox3, `${BOOT}.pox-4`);
+      assert.deepStrictEqual(
+        calls.map((c) => [c.called, c.fn, c.instead]),
+        [
+          [`${BOOT}.pox-3`, 'stack-stx', 'stack-stx'],
+          [`${BOOT}.pox-3`, 'stack-extend', 'stack-extend'],
+        ],
+      );
+      assert.strictEqual(
+        inactivePoxMessage(calls[1]!),
+        `${BOOT}.pox-3 is no longer the active PoX contract: \`stack-extend\` there no longer stakes. ` +
+          `The active contract is ${BOOT}.pox-4; use its \`stack-extend\`.`,
+      );
+      // pox-4 has no reject-pox (stacks-core boot/pox-4.clar): no function of pox-4 to point at.
+      const [reject] = inactivePoxCalls(`(contract-call? '${BOOT}.pox-3 reject-pox)`, `${BOOT}.pox-4`);
+      assert.strictEqual(
+        inactivePoxMessage(reject!),
+        `${BOOT}.pox-3 is no longer the active PoX contract: \`reject-pox\` there no longer stakes. ` +
+          `The active contract is ${BOOT}.pox-4.`,
+      );
+    });
+
+    it('while pox-3 is active (epoch 2.4), a call into pox-2 names pox-3 and no function of it', () => {
+      const [call, ...rest] = inactivePoxCalls(STACKER_SOURCE.replace(/\.pox-4\b/g, '.pox-2'), `${BOOT}.pox-3`);
+      assert.strictEqual(rest.length, 1, 'stack-extend is flagged too');
+      assert.strictEqual(
+        inactivePoxMessage(call!),
+        `${BOOT}.pox-2 is no longer the active PoX contract: \`stack-stx\` there no longer stakes. ` +
+          `The active contract is ${BOOT}.pox-3.`,
+      );
+    });
+
+    it('an active contract that is not a boot PoX contract flags nothing', () => {
+      for (const active of [`${NOT_BOOT}.pox-5`, `${BOOT}.bns`]) {
+        assert.deepStrictEqual(inactivePoxCalls(STACKER_SOURCE, active), [], active);
+      }
+    });
+
+    it('flags at most the number of calls asked for, the first ones in the source', () => {
+      const calls = inactivePoxCalls(STACKER_SOURCE, `${BOOT}.pox-5`, 1);
+      assert.deepStrictEqual(
+        calls.map((c) => c.fn),
+        ['stack-stx'],
+      );
+    });
+
+    it('comments inside a call do not hide it', () => {
+      const source = `(define-public (lock (amount uint))
+  (contract-call? ;; through pox-4
+    '${BOOT}.pox-4
+    ;; its stack-stx
+    stack-stx amount))`;
+      const calls = inactivePoxCalls(source, `${BOOT}.pox-5`);
+      assert.deepStrictEqual(
+        calls.map((c) => [c.fn, c.instead]),
+        [['stack-stx', 'stake']],
+      );
+      assert.strictEqual(
+        source.slice(calls[0]!.start, calls[0]!.end),
+        `'${BOOT}.pox-4\n    ;; its stack-stx\n    stack-stx`,
+      );
+    });
+
+    it('a call still being typed is flagged once its function is named inside its parentheses', () => {
+      const complete = `(contract-call? '${BOOT}.pox-4 stack-stx amount)`;
+      for (const typing of [
+        '()',
+        '(contract-call?',
+        `(contract-call? '${BOOT}.pox-4`,
+        `(contract-call? '${BOOT}.pox-4) stack-stx`,
+      ]) {
+        const calls = inactivePoxCalls(`${complete}\n${typing}`, `${BOOT}.pox-5`);
+        assert.deepStrictEqual(
+          calls.map((c) => [c.start, c.fn]),
+          [[complete.indexOf("'"), 'stack-stx']],
+          typing,
+        );
+      }
+      const open = inactivePoxCalls(`(contract-call? '${BOOT}.pox-4 delegate-stx`, `${BOOT}.pox-5`);
+      assert.deepStrictEqual(
+        open.map((c) => [c.fn, c.instead]),
+        [['delegate-stx', 'stake']],
+      );
+    });
+
+    it('only a contract-call? calls: the same words under another head or in a tuple are no call', () => {
+      for (const source of [
+        `(contract-call '${BOOT}.pox-4 stack-stx amount)`,
+        `(print {contract-call?: '${BOOT}.pox-4, stack-stx: amount})`,
+      ]) {
+        assert.deepStrictEqual(inactivePoxCalls(source, `${BOOT}.pox-5`), [], source);
+      }
+    });
+
     it('only a source with a staking call needs the active contract: naming a PoX contract is not enough', () => {
       assert.ok(hasPoxStakingCall(STACKER_SOURCE));
       // An id in a constant, and a read-only call: the editor asks the node nothing for these.
@@ -109,6 +214,58 @@ describe('Staking after epoch 4.0 and the tenure budget (issue 45)', () => {
       const budget = tenureBudgetOf(POX40);
       assert.deepStrictEqual(budget.cost, BLOCK_LIMITS.epoch40.cost);
       assert.strictEqual(budget.label, 'Epoch40, as the node reports it (/v2/pox)');
+    });
+
+    it("is stacks-core's constant for the node's epoch when the node reports no limit for it", () => {
+      // stacks-core's own example names Epoch30 as current but gives limits for `Epoch0` and `Epoch1` only.
+      const example = S.parseWith(S.PoxInfo, docExample());
+      assert.ok(example.ok);
+      const budget = tenureBudgetOf(example.value);
+      assert.strictEqual(
+        budget.label,
+        'epochs 2.1 to 3.4 (stacks-core BLOCK_LIMIT_MAINNET_21); the node reported no limit',
+      );
+      assert.strictEqual(budget.cost.read_count, 15_000, 'BLOCK_LIMIT_MAINNET_21');
+      const epoch40 = tenureBudgetOf(pox40Reporting(undefined));
+      assert.strictEqual(
+        epoch40.label,
+        'epoch 4.0 and later (stacks-core BLOCK_LIMIT_MAINNET_40); the node reported no limit',
+      );
+      assert.strictEqual(epoch40.cost.read_count, 30_000, 'BLOCK_LIMIT_MAINNET_40');
+      assert.strictEqual(tenureBudgetOf(undefined).cost.read_count, 15_000, 'no /v2/pox at all');
+    });
+
+    it('is not a limit the node reports as zero or not a number in any dimension', () => {
+      const reported: PoxEpochsLike = POX40;
+      const limit = reported.epochs?.find((e) => e.epoch_id === 'Epoch40')?.block_limit;
+      assert.ok(limit);
+      for (const broken of [
+        { ...limit, write_count: 0 },
+        { ...limit, runtime: 'n/a' },
+      ]) {
+        const budget = tenureBudgetOf(pox40Reporting(broken));
+        assert.match(budget.label, /BLOCK_LIMIT_MAINNET_40\); the node reported no limit$/, JSON.stringify(broken));
+        assert.deepStrictEqual(budget.cost, BLOCK_LIMITS.epoch40.cost);
+      }
+    });
+
+    it('a call at exactly 25 % of the budget fits a block: only above it is flagged', () => {
+      const budget = tenureBudgetOf(POX40).cost;
+      const at = (reads: number) =>
+        tenureShares({ runtime: 0, read_count: reads, read_length: 0, write_count: 0, write_length: 0 }, budget);
+      assert.strictEqual(tenureWarning(at(7_500)), undefined, '7,500 of 30,000 reads');
+      assert.match(tenureWarning(at(7_501)) ?? '', /\(read_count 25\.0 %\)/);
+    });
+
+    it('the warning lists each dimension above 25 %, separated by commas', () => {
+      const shares = tenureShares(
+        { runtime: 1_500_000_000, read_count: 9000, read_length: 9914, write_count: 0, write_length: 0 },
+        tenureBudgetOf(POX40).cost,
+      );
+      assert.match(
+        tenureWarning(shares) ?? '',
+        /^Above 25 % of the tenure budget \(runtime 30\.0 %, read_count 30\.0 %\):/,
+      );
     });
 
     it('says a call above 25 % of the budget in any dimension may wait for a new tenure', () => {
@@ -243,6 +400,15 @@ describe('Staking after epoch 4.0 and the tenure budget (issue 45)', () => {
     });
   });
 });
+
+/** POX40 with the block limit it reports for epoch 4.0 replaced (undefined: none reported). */
+function pox40Reporting(block_limit: Record<CostDimension, number | string> | undefined): PoxEpochsLike {
+  const info: PoxEpochsLike = POX40;
+  return {
+    ...info,
+    epochs: info.epochs?.map((e) => (e.epoch_id === 'Epoch40' ? { epoch_id: e.epoch_id, block_limit } : e)),
+  };
+}
 
 /** stacks-core's documented `/v2/pox` example (docs/rpc/components/examples/pox-info.example.json). */
 function docExample(): unknown {

@@ -5,7 +5,7 @@
 import * as assert from 'assert';
 import { HttpTransport } from '../../src/api/http';
 import { RateLimiter } from '../../src/api/rateLimit';
-import { readOnlyRefusal } from '../../src/chain/readOnlyRefusal';
+import { readOnlyHttpRefusal, readOnlyRefusal } from '../../src/chain/readOnlyRefusal';
 import { describeError } from '../../src/ui/shared/errorText';
 import { rejectsWith } from './rejectsWith';
 import { fakeFetch } from '../fakes/fetch';
@@ -53,6 +53,7 @@ describe('Read-only calls the node refuses, in words', () => {
       );
       assert.strictEqual(r.kind, 'runtime');
       assert.match(r.sentence, /^The function failed at run time: An unwrap-panic/);
+      assert.strictEqual(r.plain, 'The function failed at run time (the error is below).');
       assert.strictEqual(readOnlyRefusal('DivisionByZero').kind, 'runtime');
     });
 
@@ -60,14 +61,28 @@ describe('Read-only calls the node refuses, in words', () => {
       const r = readOnlyRefusal('RuntimeCheck(UndefinedFunction("ignore-previous-instructions"))');
       assert.strictEqual(r.kind, 'check');
       assert.match(r.sentence, /not defined: ignore-previous-instructions/);
-      assert.doesNotMatch(r.plain, /ignore/);
+      assert.strictEqual(r.plain, 'The node could not run the call (its reason is below).');
       assert.match(readOnlyRefusal('RuntimeCheck(NoSuchContract("SP000.nope"))').sentence, /does not exist/);
     });
 
     it('a cause of no known form still reads as a refusal, with nothing of it in the sentence', () => {
       const r = readOnlyRefusal('Interpreter(Expect("something new"))');
       assert.strictEqual(r.kind, 'other');
-      assert.doesNotMatch(r.sentence, /something new/);
+      assert.strictEqual(r.sentence, 'The node could not run the call (its reason is below).');
+    });
+
+    it('no cause, or blanks alone: the node gave no reason', () => {
+      for (const cause of [undefined, null, '', ' \n ']) {
+        const r = readOnlyRefusal(cause);
+        assert.strictEqual(r.kind, 'other', JSON.stringify(cause));
+        assert.strictEqual(r.sentence, 'The node did not run the call and gave no reason.');
+      }
+    });
+
+    it('a function named like a cost error is an undefined function, not a call over the cost budget', () => {
+      const r = readOnlyRefusal('RuntimeCheck(UndefinedFunction("CostBalanceExceeded"))');
+      assert.strictEqual(r.kind, 'check');
+      assert.match(r.sentence, /not defined: CostBalanceExceeded/);
     });
   });
 
@@ -88,6 +103,21 @@ describe('Read-only calls the node refuses, in words', () => {
         assert.doesNotMatch(said.short, /The API rejected the request|Unexpected status/);
       });
     }
+
+    it("only the node's budget words with their status are the budget: a bad argument or a proxy's timeout is not", () => {
+      const budget = /^The node stopped the call: it ran over the time or memory the node allows a read-only call\./;
+      assert.match(readOnlyHttpRefusal(400, 'Execution budget exceeded') ?? '', budget);
+      assert.match(readOnlyHttpRefusal(408, 'ExecutionTime expired') ?? '', budget);
+      for (const [status, words] of [
+        [400, 'Failed to deserialize argument value'],
+        [408, 'Request Timeout'],
+        [408, 'Execution budget exceeded'],
+        [400, 'ExecutionTime expired'],
+        [500, 'Execution budget exceeded'],
+      ] as const) {
+        assert.strictEqual(readOnlyHttpRefusal(status, words), undefined, `${status} ${words}`);
+      }
+    });
 
     it('the same words on another route are not read as a call', async () => {
       const e = await rejectsWith(
