@@ -21,7 +21,7 @@ export function stxMoveOf(
 }
 
 function principalText(s: string | undefined): string | undefined {
-  const m = s === undefined ? null : /^'?(S[0-9A-Z]{38,40}(\.[a-zA-Z][a-zA-Z0-9-]{0,39})?)$/.exec(s);
+  const m = s === undefined ? null : /^'?(S[0-9A-Z]{38,40}(\.[a-zA-Z][a-zA-Z0-9_-]{0,39})?)$/.exec(s);
   return m ? m[1] : undefined;
 }
 

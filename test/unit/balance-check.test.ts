@@ -43,6 +43,50 @@ describe('Why it failed: a low STX balance checked at the block before', () => {
     assert.strictEqual(stxMoveOf({ amount: 'amount', sender: 'contract-caller' }, tx), undefined);
   });
 
+  it('a principal argument is the sender whether it is written with the quote or, as the transaction’s arguments show it, without', () => {
+    // The arguments of a real transfer(amount, from, to, memo) as the mock serves them, read as a
+    // (stx-transfer? amount from to) of that function would move them.
+    const fixture = loadFixture('tx-contract_call-ft_transfer.json') as {
+      sender_address: string;
+      contract_call: { function_args: Array<{ name: string; repr: string }> };
+    };
+    const tx = { sender: fixture.sender_address, args: fixture.contract_call.function_args };
+    const from = tx.args.find((a) => a.name === 'from')!.repr;
+    assert.ok(!from.startsWith("'"), from);
+    assert.deepStrictEqual(stxMoveOf({ amount: 'amount', sender: 'from' }, tx), { principal: from, amount: 100_000n });
+    const quoted = { ...tx, args: [{ name: 'from', repr: `'${ADDRESS.mainnet}` }] };
+    assert.deepStrictEqual(stxMoveOf({ amount: 'u1', sender: 'from' }, quoted), {
+      principal: ADDRESS.mainnet,
+      amount: 1n,
+    });
+  });
+
+  it('a contract principal is read whole, its name of up to 40 letters, digits, hyphens and underscores, and never cut short', () => {
+    const tx = (repr: string) => ({ sender: ADDRESS.testnet, args: [{ name: 'vault', repr }] });
+    const move = (sender: string, repr = '') => stxMoveOf({ amount: 'u10', sender }, tx(repr))?.principal;
+    assert.strictEqual(move(`'${ADDRESS.mainnet}.vault`), `${ADDRESS.mainnet}.vault`);
+    assert.strictEqual(move('vault', `'${ADDRESS.mainnet}.stx_vault-v2`), `${ADDRESS.mainnet}.stx_vault-v2`);
+    const longest = `${ADDRESS.mainnet}.v${'x'.repeat(39)}`;
+    assert.strictEqual(move('vault', longest), longest);
+    // a name one character longer than a contract's is not read as a shorter principal, another account
+    assert.strictEqual(move('vault', `${longest}y`), undefined);
+  });
+
+  it('a parameter is the transaction’s argument, even when its name ends like a literal', () => {
+    const owner = `owner-${ADDRESS.mainnet}`;
+    const tx = {
+      sender: ADDRESS.testnet,
+      args: [
+        { name: 'fee-u1', repr: 'u7' },
+        { name: owner, repr: `'${ADDRESS.testnet}` },
+      ],
+    };
+    assert.deepStrictEqual(stxMoveOf({ amount: 'fee-u1', sender: owner }, tx), {
+      principal: ADDRESS.testnet,
+      amount: 7n,
+    });
+  });
+
   it('says whether the balance was below the amount, enough, or (amount unknown) what it was', () => {
     const account = (balance: bigint, locked = 0n) => ({
       balance: `0x${balance.toString(16)}`,

@@ -94,6 +94,14 @@ describe('Failure reasons: errors of Clarity’s native functions', () => {
       ['contract-hash?', 'tx-sender', 'u1', 'the principal is not a contract'],
       ['to-ascii?', 'u"x"', 'u1', 'the string has characters that are not ASCII'],
       ['get-bitcoin-tx-output?', '0x00 u0', 'u2', 'the output index (vout) is out of range'],
+      ['nft-transfer?', 'nft u1 tx-sender tx-sender', 'u1', 'the sender does not own the asset'],
+      ['nft-burn?', 'nft u1 tx-sender', 'u1', 'the sender does not own the asset'],
+      ['secp256k1-recover?', '0x00 0x00', 'u1', 'the signature does not match the message hash'],
+      ['principal-of?', '0x00', 'u1', 'the public key is invalid'],
+      ['secp256k1-decompress?', '0x00', 'u1', 'the compressed public key is invalid'],
+      ['contract-hash?', 'tx-sender', 'u2', 'the contract does not exist'],
+      ['get-bitcoin-tx-output?', '0x00 u0', 'u1', 'the bytes are not a Bitcoin transaction'],
+      ['get-bitcoin-tx-output?', '0x00 u0', 'u3', 'the output’s script is over 1,024 bytes'],
     ];
     for (const [native, args, code, words] of cases)
       assert.strictEqual(
@@ -139,12 +147,36 @@ describe('Failure reasons: Clarity 4 allowances (as-contract?, restrict-assets?)
     );
   });
 
+  it('restrict-assets?, documented as returning an int, has its allowance named for a signed (err 0) as for (err u0)', () => {
+    // stacks-core's reference (RESTRICT_ASSETS) gives its type as (response A int); as-contract?'s is uint.
+    assert.strictEqual(
+      headline(allowances, 'send-restricted', '(err 0)'),
+      'Failed with (err 0): restrict-assets? at line 39: allowance #0 (with-stx u50) was exceeded (0)',
+    );
+  });
+
+  it('a signed code is not the code of as-contract? or of a native that returns a uint', () => {
+    assert.deepStrictEqual(ok(explainFailure(allowances, 'pay-out', '(err 0)')).natives, []);
+    assert.deepStrictEqual(ok(explainFailure(timelock, 'stake-tokens', '(err 1)')).natives, []);
+    assert.doesNotMatch(headline(timelock, 'stake-tokens', '(err 1)'), /stx-transfer\?/);
+  });
+
+  it('a four-digit code is no allowance’s, though u1280 begins with u128 and u1000 ends in 0', () => {
+    assert.deepStrictEqual(ok(explainFailure(allowances, 'pay-out-unallowed', '(err u1280)')).natives, []);
+    assert.deepStrictEqual(ok(explainFailure(allowances, 'send-restricted', '(err u1000)')).natives, []);
+  });
+
   it('an allowance written over many lines is quoted on one, and a long one is cut', () => {
     const long = `(with-ft current-contract "${'x'.repeat(200)}" u1)`;
     const src = `(define-public (f)\n  (as-contract? (\n    ${long}\n  ) (ok true)))`;
     const said = headline(src, 'f', '(err u0)');
     assert.ok(said.length < 200, said);
     assert.match(said, /allowance #0 \(with-ft current-contract "x+…/);
+    const spread = `(define-public (f)\n  (as-contract? (\n    (with-ft current-contract\n      "stackaroo"\n      u50)\n  ) (ok true)))`;
+    assert.match(
+      headline(spread, 'f', '(err u0)'),
+      /allowance #0 \(with-ft current-contract "stackaroo" u50\) was exceeded/,
+    );
   });
 });
 

@@ -80,3 +80,52 @@ describe('Transaction statuses in words', () => {
     assert.doesNotMatch(hostile, /\n/);
   });
 });
+
+describe('Transaction statuses: what each one says happened', () => {
+  /**
+   * What the API's `DbTxStatus` says of each (stacks-blockchain-api src/datastore/common.ts; see
+   * test/fixtures/SOURCES.md): the cause in words, and whether the fee was paid (a transaction
+   * that ran or was skipped in a block paid it; one that left the mempool did not).
+   */
+  const MEANINGS: Array<[string, RegExp, boolean]> = [
+    ['success', /ran in a block and succeeded/, true],
+    ['pending', /waiting in the mempool: it has not run yet/, false],
+    ['abort_by_response', /ran in a block, but its function returned an error/, true],
+    ['abort_by_post_condition', /ran in a block, but a post-condition did not hold/, true],
+    ['problematic_skipped', /skipped it as problematic, without running it/, true],
+    ['dropped_replace_by_fee', /same nonce and a higher fee replaced it/, false],
+    ['dropped_replace_across_fork', /same nonce was mined in the canonical fork/, false],
+    ['dropped_too_expensive', /costs too much to fit in a block/, false],
+    ['dropped_stale_garbage_collect', /waited there too long and was removed/, false],
+    ['dropped_problematic', /marked it as problematic/, false],
+  ];
+
+  it('each status says its own cause, and whether the fee was paid', () => {
+    assert.deepStrictEqual(MEANINGS.map(([s]) => s).sort(), [...MINED_STATUSES, ...MEMPOOL_STATUSES].sort());
+    for (const [status, cause, feePaid] of MEANINGS) {
+      const m = statusMeaning(status);
+      assert.match(m, cause, status);
+      if (feePaid) assert.match(m, /its fee was (still )?paid/, status);
+      else assert.match(m, /[Nn]o fee (was|has been) paid/, status);
+    }
+  });
+});
+
+describe('Transaction statuses: an unknown one as shown', () => {
+  /** The most characters of an unknown status shown (`MAX_RAW` of src/chain/txStatus.ts). */
+  const MAX_RAW = 60;
+  const label = (status: string) => /^Unknown status \((.*)\)$/s.exec(statusLabel(status))?.[1];
+
+  it('a status of the longest length is shown whole; a longer one is cut to that length, ending in an ellipsis', () => {
+    const longest = 's'.repeat(MAX_RAW);
+    assert.strictEqual(label(longest), longest);
+    const cut = label(`${'a'.repeat(MAX_RAW)}b`);
+    assert.strictEqual(cut, `${'a'.repeat(MAX_RAW - 1)}…`);
+    assert.match(statusMeaning(`${'a'.repeat(MAX_RAW)}b`), new RegExp(`the status ${'a'.repeat(MAX_RAW - 1)}…:`));
+  });
+
+  it('a line break, of any kind and however long, reads as one space between the words', () => {
+    for (const br of ['\n', '\r\n', '\r', '\u2028', '\u2029', '\n\n\r\n'])
+      assert.strictEqual(label(`settled${br}elsewhere`), 'settled elsewhere', JSON.stringify(br));
+  });
+});
