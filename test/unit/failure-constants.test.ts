@@ -40,9 +40,10 @@ describe('Failure reasons: constants that name a large constant over and over', 
         if (c.entry === 'callFailure') assert.strictEqual(c.answer, 'Failed with ERR-A (err u1)', c.entry);
         // The first link is the asserts! that returns ERR-A, at the start of its line's text.
         else assert.strictEqual(c.answer, `${run.assertsLine}:4`, c.entry);
-        // Loose enough for a loaded CI machine; the reader this replaced took seconds and ran out of
-        // memory (the 128 MB heap above); the bench measures the real time.
-        assert.ok(c.ms < 1000, `${c.entry} took ${c.ms.toFixed(0)} ms on ${run.sourceChars} characters`);
+        // What fails a reading that copies constants into constants is the 128 MB heap above; the
+        // bound of time is loose enough for a loaded machine running instrumented code (a mutation
+        // run took 2 s); the bench measures the real time against its 100 ms target.
+        assert.ok(c.ms < 5000, `${c.entry} took ${c.ms.toFixed(0)} ms on ${run.sourceChars} characters`);
       }
     });
 
