@@ -14,6 +14,23 @@ import * as path from 'path';
 import { SBTC_FIXTURE_DIR } from './emily';
 import { err, ok, param, Reply, Route, RouteContext } from './routing';
 
+/** Withdrawal request 1 of the mock's registry (`get-withdrawal-request u1`), with a status. */
+export function withdrawalRequest1(status: ClarityValue): ClarityValue {
+  return Cl.some(
+    Cl.tuple({
+      amount: Cl.uint(22_500),
+      'max-fee': Cl.uint(3_000),
+      sender: Cl.principal('SPVCH23N0QWQQZ3NJFB2YCBGPKTW7GBFXBEF4G19'),
+      recipient: Cl.tuple({
+        version: Cl.bufferFromHex('04'),
+        hashbytes: Cl.bufferFromHex('751e76e8199196d454941c45d1b3a323f1433bd6'),
+      }),
+      'block-height': Cl.uint(137),
+      status,
+    }),
+  );
+}
+
 export const DEPOSIT_TXID = '672f77ce3c16b36ec6c443f5b8a0a9684d0203482a3068567e792fe2559d54cf';
 export const PENDING_TXID = 'e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7';
 export const WITHDRAWAL_TX = '0x25982fe028733fe0158fa3972b68fe93ade7f242fb51283c3bc18145d0248d9a';
@@ -45,20 +62,8 @@ function answer(fn: string, args: ClarityValue[]): ClarityValue {
       return hex(args[0]!) === DEPOSIT_TXID && uint(args[1]!) === 0n ? Cl.some(Cl.bool(true)) : Cl.none();
     case 'get-withdrawal-request':
       return uint(args[0]!) === 1n
-        ? Cl.some(
-            Cl.tuple({
-              amount: Cl.uint(22_500),
-              'max-fee': Cl.uint(3_000),
-              sender: Cl.principal('SPVCH23N0QWQQZ3NJFB2YCBGPKTW7GBFXBEF4G19'),
-              recipient: Cl.tuple({
-                version: Cl.bufferFromHex('04'),
-                hashbytes: Cl.bufferFromHex('751e76e8199196d454941c45d1b3a323f1433bd6'),
-              }),
-              'block-height': Cl.uint(137),
-              // Not decided on Stacks yet: the signers accepted it (Emily) and its sweep is on its way.
-              status: Cl.none(),
-            }),
-          )
+        ? // Not decided on Stacks yet: the signers accepted it (Emily) and its sweep is on its way.
+          withdrawalRequest1(Cl.none())
         : Cl.none();
     default:
       return Cl.none();

@@ -8,8 +8,9 @@ import { createStacksClient, StacksClient, StacksClientOptions } from '../../src
 import { AdjustableClock } from '../../src/api/clock';
 import { SwitchedOffRoutes } from '../../src/api/fallback';
 import { ADDRESS, BLOCK, BURN, CONTRACT, TOKEN, TX } from '../fixtures/ids';
-import { deprecated, loadFixture, MockApi, startMockApi, switchedOff } from '../mock-api/server';
+import { loadFixture, MockApi, startMockApi, switchedOff } from '../mock-api/server';
 import { rejectsWith } from './rejectsWith';
+import { routeReadTests, type RouteRead } from './routeReads';
 import { fakeFetch } from '../fakes/fetch';
 
 describe('Stacks API client: chain reads', function () {
@@ -26,13 +27,7 @@ describe('Stacks API client: chain reads', function () {
   beforeEach(() => mock.reset());
 
   /** Each read: its route template, the path the mock serves it on, and the word its errors use. */
-  const reads: Array<{
-    name: string;
-    route: string;
-    path: string;
-    what: string;
-    call: (c: StacksClient) => Promise<unknown>;
-  }> = [
+  const reads: RouteRead[] = [
     {
       name: 'transaction',
       route: '/extended/v1/tx/{tx_id}',
@@ -141,27 +136,7 @@ describe('Stacks API client: chain reads', function () {
   ];
 
   describe('the route each read reports, and the word its errors use', () => {
-    for (const r of reads) {
-      it(`reports a deprecated ${r.name} route once, by its template ${r.route}`, async () => {
-        const warning = '299 - "Deprecated: this endpoint will be removed; use its replacement"';
-        mock.fault(deprecated(/^\//));
-        const seen: Array<[string, string]> = [];
-        const c = client({ cache: false, onDeprecation: (route, w) => seen.push([route, w]) });
-        await r.call(c);
-        await r.call(c);
-        assert.deepStrictEqual(seen, [[r.route, warning]]);
-      });
-
-      it(`names the ${r.name} that does not fit its shape "${r.what}"`, async () => {
-        mock.override(r.path, ['not', 'an', 'object']);
-        const e = await rejectsWith(r.call(client()), 'invalid-response');
-        assert.ok(
-          e.message.startsWith(`The API sent an unexpected ${r.what}: `),
-          `${JSON.stringify(e.message)} names the ${r.what}`,
-        );
-        assert.deepStrictEqual([e.status, e.path], [200, r.path]);
-      });
-    }
+    routeReadTests(reads, () => mock, client);
   });
 
   describe('checks of the arguments, before any request', () => {

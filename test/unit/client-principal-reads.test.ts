@@ -10,10 +10,11 @@ import { createStacksClient, StacksClient, StacksClientOptions } from '../../src
 import { AdjustableClock } from '../../src/api/clock';
 import { SwitchedOffRoutes } from '../../src/api/fallback';
 import { ADDRESS, BLOCK } from '../fixtures/ids';
-import { deprecated, MockApi, startMockApi } from '../mock-api/server';
+import { MockApi, startMockApi } from '../mock-api/server';
 import { STAKER } from '../mock-api/staking';
 import { untyped } from '../fakes/fetch';
 import { rejectsWith } from './rejectsWith';
+import { routeReadTests, type RouteRead } from './routeReads';
 
 const TIP = BLOCK.indexBlockHash;
 const TIP_REFUSED = 'The block to read the account at must be given by its index block hash (0x and 64 hex digits).';
@@ -83,13 +84,7 @@ describe('Stacks API client: reads of a principal', function () {
   });
 
   describe('the route each read reports, and the word its errors use', () => {
-    const reads: Array<{
-      name: string;
-      route: string;
-      path: string;
-      what: string;
-      call: (c: StacksClient) => Promise<unknown>;
-    }> = [
+    const reads: RouteRead[] = [
       {
         name: 'account at a block',
         route: '/v2/accounts/{principal}',
@@ -112,27 +107,7 @@ describe('Stacks API client: reads of a principal', function () {
         call: (c) => c.getPrincipalBonds(STAKER),
       },
     ];
-    for (const r of reads) {
-      it(`reports a deprecated ${r.name} route once, by its template ${r.route}`, async () => {
-        const warning = '299 - "Deprecated: this endpoint will be removed; use its replacement"';
-        mock.fault(deprecated(/^\//));
-        const seen: Array<[string, string]> = [];
-        const c = client({ cache: false, onDeprecation: (route, w) => seen.push([route, w]) });
-        await r.call(c);
-        await r.call(c);
-        assert.deepStrictEqual(seen, [[r.route, warning]]);
-      });
-
-      it(`names the ${r.name} that does not fit its shape "${r.what}"`, async () => {
-        mock.override(r.path, ['not', 'an', 'object']);
-        const e = await rejectsWith(r.call(client()), 'invalid-response');
-        assert.ok(
-          e.message.startsWith(`The API sent an unexpected ${r.what}: `),
-          `${JSON.stringify(e.message)} names the ${r.what}`,
-        );
-        assert.deepStrictEqual([e.status, e.path], [200, r.path]);
-      });
-    }
+    routeReadTests(reads, () => mock, client);
   });
 
   describe('the staking summary and the bond positions', () => {

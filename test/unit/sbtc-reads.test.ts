@@ -14,7 +14,7 @@ import { EMILY_PAGE, EmilyClient } from '../../src/api/emily';
 import { getCompletedDeposit, getWithdrawal, registryOf } from '../../src/api/sbtc';
 import { uintArg } from '../../src/chain/sbtcClarity';
 import { MockApi, startMockApi } from '../mock-api/server';
-import { DEPOSIT_TXID, PENDING_TXID } from '../mock-api/sbtc';
+import { DEPOSIT_TXID, PENDING_TXID, withdrawalRequest1 } from '../mock-api/sbtc';
 import { fakeFetch } from '../fakes/fetch';
 import { rejectsWith } from './rejectsWith';
 
@@ -38,23 +38,8 @@ const devnetPox = (named: unknown) => ({
   pox_5_sbtc_registry_contract: named,
 });
 
-/** Withdrawal request 1 of the mock's registry (mock-api/sbtc.ts), with a status. */
-const withdrawalRequestAnswer = (status: ClarityValue) =>
-  cvToHex(
-    Cl.some(
-      Cl.tuple({
-        amount: Cl.uint(22_500),
-        'max-fee': Cl.uint(3_000),
-        sender: Cl.principal('SPVCH23N0QWQQZ3NJFB2YCBGPKTW7GBFXBEF4G19'),
-        recipient: Cl.tuple({
-          version: Cl.bufferFromHex('04'),
-          hashbytes: Cl.bufferFromHex('751e76e8199196d454941c45d1b3a323f1433bd6'),
-        }),
-        'block-height': Cl.uint(137),
-        status,
-      }),
-    ),
-  );
+/** Withdrawal request 1 of the mock's registry, with a status, as the node answers it. */
+const withdrawalRequestAnswer = (status: ClarityValue) => cvToHex(withdrawalRequest1(status));
 /**
  * `get-completed-withdrawal-sweep-data` of the accepted request: the sweep Emily expects
  * (emily-withdrawal--accepted.json, `0303…` in Bitcoin block 141) and the burn hash of the
