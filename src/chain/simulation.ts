@@ -158,14 +158,11 @@ export function postConditionCode(
     if (!m.sender || (m.action !== 'transfer' && m.action !== 'burn')) continue;
     if (mode === 'originator' && m.sender !== sender) continue;
     if (m.asset === 'nft') {
+      // The line's own length decides, as for the others: one too long must not take the place of one that fits.
       const [contract = '', name = ''] = (m.assetId ?? '').split('::');
-      if (nfts.length >= limit.conditions || (m.valueHex ?? '').length > limit.chars) {
-        unwritten++;
-        continue;
-      }
-      nfts.push(
-        `Pc.principal(${lit(m.sender)}).willSendAsset().nft(${lit(contract)}, ${lit(name)}, Cl.deserialize(${lit(m.valueHex ?? '')}))`,
-      );
+      const line = `Pc.principal(${lit(m.sender)}).willSendAsset().nft(${lit(contract)}, ${lit(name)}, Cl.deserialize(${lit(m.valueHex ?? '')}))`;
+      if (nfts.length >= limit.conditions || line.length > limit.chars) unwritten++;
+      else nfts.push(line);
       continue;
     }
     const key = `${m.sender}|${m.asset}|${m.assetId ?? ''}`;
@@ -189,7 +186,8 @@ export function postConditionCode(
   const written = lines.filter((l) => l.length <= limit.chars).slice(0, limit.conditions);
   unwritten += lines.length - written.length;
   const modeName = mode === 'deny' ? 'Deny' : 'Originator';
-  const body = written.length ? written.map((l) => `  ${l},`) : ['  // nothing is sent: an empty list'];
+  const body = written.map((l) => `  ${l},`);
+  if (!written.length && !unwritten) body.push('  // nothing is sent: an empty list');
   if (unwritten)
     body.push(
       `  // ${l10n.t('… and {0} more conditions, not written here: this list is incomplete, and a transaction in Deny mode with it would abort.', formatCount(unwritten))}`,

@@ -11,6 +11,7 @@ import {
   postConditionCode,
   type ReceiptEvent,
 } from '../../src/chain/simulation';
+import { nftFloodAnswer } from '../mock-api/simulation';
 
 const TOKEN = 'SM3VDXK3WZZSA84XXFKAFAF15NNZX32CTSG82JFQ4.sbtc-token';
 const SENDER = 'SP212Y5JKN59YP3GYG07K3S8W5SSGE4KH6B5STXER';
@@ -38,6 +39,10 @@ const swapEvents: ReceiptEvent[] = [
   ev('ft_mint_event', { asset_identifier: `${TOKEN}::sbtc-token`, recipient: SENDER, amount: '5' }),
   ev('contract_event', { contract_identifier: TOKEN, topic: 'print', raw_value: '0x01' }),
 ];
+
+/** The comment a snippet ends with when `n` conditions are beyond its limit. */
+const more = (n: number) =>
+  `  // … and ${n} more conditions, not written here: this list is incomplete, and a transaction in Deny mode with it would abort.`;
 
 describe('Simulation effects', () => {
   it('reads the movements of the sample receipt, and nets them per principal', () => {
@@ -217,5 +222,52 @@ describe('Simulation effects', () => {
     assert.strictEqual(percentText(0.00009), '<0.0001 %');
     assert.strictEqual(percentText(0.0001), '0.00010 %');
     assert.strictEqual(percentText(0.5), '0.50 %');
+  });
+
+  it('writes at most the limit of conditions, in their order, and counts the rest in a comment', () => {
+    const moves = movementsOf(swapEvents);
+    const code = postConditionCode(moves, SENDER, 'deny', { conditions: 2, chars: Infinity });
+    assert.deepStrictEqual(run(code), run(postConditionCode(moves, SENDER, 'deny')).slice(0, 2));
+    assert.ok(code.endsWith(`\n${more(1)}\n];`), code);
+  });
+
+  it('writes a condition of exactly the character limit, and counts those longer', () => {
+    const stx = `Pc.principal('${SENDER}').willSendEq(1000500n).ustx()`;
+    assert.strictEqual(
+      postConditionCode(movementsOf(swapEvents), SENDER, 'deny', { conditions: Infinity, chars: stx.length }),
+      ['// postConditionMode: PostConditionMode.Deny', 'const postConditions = [', `  ${stx},`, more(2), '];'].join(
+        '\n',
+      ),
+    );
+  });
+
+  it('of a call that moves a whole collection, writes the first NFTs of the limit and counts the others', () => {
+    const events = nftFloodAnswer(SENDER, 3).receipt.events as string[];
+    const moves = movementsOf(events.map((e) => JSON.parse(e) as ReceiptEvent));
+    const code = postConditionCode(moves, SENDER, 'deny', { conditions: 2, chars: Infinity });
+    assert.deepStrictEqual(run(code), run(postConditionCode(moves.slice(0, 2), SENDER, 'deny')));
+    assert.ok(code.endsWith(`\n${more(1)}\n];`), code);
+  });
+  it('does not let an NFT line over the character limit take the place of one that fits', () => {
+    // A BNS name's id (a tuple) makes a longer line than the guild NFT's uint id.
+    const name = cvToHex(Cl.tuple({ name: Cl.bufferFromUtf8('muneeb'), namespace: Cl.bufferFromUtf8('btc') }));
+    const moves = movementsOf([
+      ev('nft_transfer_event', {
+        asset_identifier: 'SP000000000000000000002Q6VF78.bns::names',
+        sender: SENDER,
+        recipient: RECIPIENT,
+        raw_value: name,
+      }),
+      swapEvents[3]!,
+    ]);
+    const guild = postConditionCode(moves.slice(1), SENDER, 'deny');
+    const guildLine = guild.split('\n')[2]!.trim().replace(/,$/, '');
+    const code = postConditionCode(moves, SENDER, 'deny', { conditions: 1, chars: guildLine.length });
+    assert.deepStrictEqual(run(code), run(guild));
+    assert.ok(code.endsWith(`\n${more(1)}\n];`), code);
+    const none = postConditionCode(moves, SENDER, 'deny', { conditions: 1, chars: guildLine.length - 1 });
+    assert.deepStrictEqual(run(none), []);
+    assert.ok(!none.includes('nothing is sent'), `an incomplete list does not say nothing is sent:\n${none}`);
+    assert.ok(none.endsWith(`[\n${more(2)}\n];`), none);
   });
 });
