@@ -10,7 +10,7 @@
  */
 import type { NetworkId } from './networks';
 import * as l10n from './l10n';
-import { recipientAddress, type BitcoinChain } from './sbtcAddress';
+import type { BitcoinChain } from './sbtcAddress';
 import { buffOf, field, textOf, uintOf, type Cv } from './sbtcClarity';
 
 /** The sBTC deployer of each network with a known deployment. */
@@ -237,10 +237,4 @@ export function registryEvent(v: Cv | undefined): RegistryEvent | undefined {
     default:
       return undefined;
   }
-}
-
-/** The recipient of a withdrawal as a Bitcoin address, or a sentence saying why there is none. */
-export function recipientText(r: { version: string; hashbytes: string }, chain: BitcoinChain): string {
-  const a = recipientAddress(r.version, r.hashbytes, chain);
-  return a.address ?? l10n.t('not a Bitcoin address ({0})', a.problem ?? '');
 }

@@ -11,7 +11,14 @@ import { createStacksClient, StacksApiError, SwitchedOffRoutes } from '../../src
 import { EmilyClient, type EmilyDeposit } from '../../src/api/emily';
 import { depositHover } from '../../src/ui/sbtc/hoverDoc';
 import { getCompletedDeposit, getWithdrawal } from '../../src/api/sbtc';
-import { depositStatusWords, parseDepositId, registryEvent } from '../../src/chain/sbtc';
+import {
+  depositId,
+  depositStatusWords,
+  isSbtcContract,
+  parseDepositId,
+  registryEvent,
+  withdrawalStatusWords,
+} from '../../src/chain/sbtc';
 import { buffArg, readCv, uintArg } from '../../src/chain/sbtcClarity';
 import { depositModel } from '../../src/ui/panels/models/sbtcDeposit';
 import { withdrawalSections, withdrawalsOf, withdrawalStatus } from '../../src/ui/panels/models/sbtcWithdrawal';
@@ -19,7 +26,9 @@ import { findDeposit } from '../../src/ui/sbtc/deposit';
 import { principalHex, sbtcInFlightSection } from '../../src/ui/panels/models/sbtcHoldings';
 import { loadTokens } from '../../src/ui/panels/models/tokens';
 import type { Transaction } from '../../src/api';
+import type { NetworkId } from '../../src/chain/networks';
 import type { Section } from '../../src/protocol';
+import { ADDRESS } from '../fixtures/ids';
 import { MockApi, startMockApi } from '../mock-api/server';
 import { DEPOSIT_TXID, PENDING_TXID } from '../mock-api/sbtc';
 import { MODEL_CONTEXT } from './modelContext';
@@ -62,10 +71,16 @@ describe('sBTC: the registry print events', () => {
     assert.deepStrictEqual(e.recipient, { version: '00', hashbytes: '00'.repeat(20) });
     assert.strictEqual(e.sender, c32address(0x15, 'b67e6a475c7001d2d1f8589527f8357f0c139444'));
   });
-  it('reads withdrawal-accept (fee, sweep, burn height) and withdrawal-reject', () => {
-    const a = event(ACCEPT);
-    assert.ok(a && a.topic === 'withdrawal-accept');
-    assert.deepStrictEqual([a.requestId, a.fee, a.burnHeight], ['1', '2500', '42']);
+  it('reads withdrawal-accept (fee, sweep, burn height, Bitcoin output) and withdrawal-reject', () => {
+    assert.deepStrictEqual(event(ACCEPT), {
+      topic: 'withdrawal-accept',
+      requestId: '1',
+      fee: '2500',
+      sweepTxid: '00'.repeat(32),
+      burnHeight: '42',
+      bitcoinTxid: '00'.repeat(32),
+      outputIndex: '4294967295',
+    });
     const r = event(REJECT);
     assert.deepStrictEqual(r, { topic: 'withdrawal-reject', requestId: '1' });
   });
@@ -75,6 +90,7 @@ describe('sBTC: the registry print events', () => {
     // Emily's own test creates this deposit with bitcoinTxid 672f77ce…54cf (create-deposit-valid-testnet.json).
     assert.strictEqual(d.bitcoinTxid, JSON.parse(fixture('emily-deposit--confirmed.json')).bitcoinTxid);
     assert.deepStrictEqual([d.outputIndex, d.amount, d.burnHeight], ['0', '1000000', '42']);
+    assert.strictEqual(d.sweepTxid, '02'.repeat(32));
   });
   it('refuses what is not a registry event: another topic, a cut value, a value too deep', () => {
     assert.strictEqual(
@@ -97,6 +113,56 @@ describe('sBTC: the registry print events', () => {
     assert.strictEqual(depositStatusWords('rbf').label, 'replaced');
     assert.strictEqual(depositStatusWords('confirmed').tone, 'success');
     assert.strictEqual(depositStatusWords('<b>new</b>').label, '<b>new</b>');
+  });
+  it('reads a deposit reference pasted with spaces around it and an output of up to five digits, and nothing more', () => {
+    assert.deepStrictEqual(parseDepositId(` ${DEPOSIT_TXID}:12\n`), { txid: DEPOSIT_TXID, vout: 12 });
+    for (const text of [`${DEPOSIT_TXID}:123456`, `${DEPOSIT_TXID}00`, `txid ${DEPOSIT_TXID}`])
+      assert.strictEqual(parseDepositId(text), undefined, text);
+    // Written back as it was read: the txid alone, or with its output (output 0 too).
+    for (const id of [DEPOSIT_TXID, `${DEPOSIT_TXID}:0`, `${PENDING_TXID}:65535`])
+      assert.strictEqual(depositId(parseDepositId(id)!), id);
+  });
+  it("names each of Emily's deposit and withdrawal statuses with its tone, and says what a deposit's means", () => {
+    assert.deepStrictEqual(
+      ['pending', 'accepted', 'confirmed', 'failed', 'rbf'].map((s) => depositStatusWords(s)),
+      [
+        {
+          label: 'pending',
+          tone: 'pending',
+          meaning: 'The signers know of the deposit and wait for its Bitcoin confirmations.',
+        },
+        {
+          label: 'accepted',
+          tone: 'pending',
+          meaning: 'The signers accepted the deposit: its sweep is on its way to Bitcoin, then sBTC is minted.',
+        },
+        { label: 'confirmed', tone: 'success', meaning: 'sBTC was minted on Stacks.' },
+        { label: 'failed', tone: 'failed', meaning: 'The deposit will not be minted.' },
+        {
+          label: 'replaced',
+          tone: 'warning',
+          meaning: 'The Bitcoin transaction was replaced by another (replace-by-fee).',
+        },
+      ],
+    );
+    assert.deepStrictEqual(
+      ['pending', 'accepted', 'confirmed', 'failed'].map((s) => withdrawalStatusWords(s)),
+      [
+        { label: 'pending', tone: 'pending' },
+        { label: 'accepted', tone: 'pending' },
+        { label: 'confirmed', tone: 'success' },
+        { label: 'failed', tone: 'failed' },
+      ],
+    );
+  });
+  it('shows a status this version does not know as a warning with its first 40 characters', () => {
+    const unknown = 'y'.repeat(100);
+    assert.deepStrictEqual(depositStatusWords(unknown), {
+      label: 'y'.repeat(40),
+      tone: 'warning',
+      meaning: 'A status this version does not know.',
+    });
+    assert.deepStrictEqual(withdrawalStatusWords(unknown), { label: 'y'.repeat(40), tone: 'warning' });
   });
 });
 
@@ -216,6 +282,28 @@ describe('sBTC: withdrawals in the transaction panel', () => {
     assert.match(text, /tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx/);
     assert.match(withdrawalStatus(w!).text, /pending/);
   });
+  it("pays to the Bitcoin network of the registry's deployer on a custom network, and to testnet on devnet", () => {
+    const [w] = withdrawalsOf(tx);
+    const recipient = (network: NetworkId, registryId?: string) =>
+      rows(withdrawalSections([{ ...w!, ...(registryId ? { registryId } : {}) }], MODEL_CONTEXT, network)).find((r) =>
+        r.startsWith('Bitcoin recipient: '),
+      );
+    const mainnet = 'Bitcoin recipient: bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+    const testnet = 'Bitcoin recipient: tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx';
+    assert.strictEqual(recipient('custom', REGISTRY), mainnet);
+    assert.strictEqual(recipient('custom', `${ADDRESS.mainnet}.sbtc-registry`), mainnet);
+    // A testnet address (ST…) with SM further in is still testnet's.
+    assert.strictEqual(recipient('custom', `${ADDRESS.testnet}.sbtc-registry`), testnet);
+    assert.strictEqual(recipient('custom'), testnet);
+    // Clarinet's devnet keeps sBTC at the mainnet address, and its Bitcoin is regtest.
+    assert.strictEqual(recipient('devnet', REGISTRY), testnet);
+  });
+  it('says why a withdrawal recipient of an unknown version has no Bitcoin address', () => {
+    const [w] = withdrawalsOf(tx);
+    const request = { ...w!.request!, recipient: { ...w!.request!.recipient, version: '07' } };
+    const text = rows(withdrawalSections([{ ...w!, request }], MODEL_CONTEXT, 'mainnet')).join('\n');
+    assert.match(text, /Bitcoin recipient: not a Bitcoin address \(unknown version 0x07\)/);
+  });
   it('says rejected and accepted from the registry events', () => {
     assert.match(withdrawalStatus({ id: '1', events: [event(REJECT)!] }).text, /rejected/);
     assert.match(withdrawalStatus({ id: '1', events: [event(ACCEPT)!] }).text, /swept in Bitcoin block 42/);
@@ -246,11 +334,13 @@ describe("sBTC: an address's sBTC in flight and its decimals", () => {
     assert.match(cells[1]!, /^withdrawal 1 \| 0\.000225 sBTC \| accepted: expected in Bitcoin block 141 \| /);
     assert.strictEqual(sbtcInFlightSection(undefined, MODEL_CONTEXT), undefined);
   });
-  it('reads sBTC with its 8 decimals where token metadata is not asked (devnet, custom)', async () => {
+  it('reads sBTC with its 8 decimals where token metadata is not asked (devnet, custom), not a copy of its name', async () => {
+    const copy = `${ADDRESS.mainnet}.sbtc-token`;
     const tokens = await loadTokens(
       [
         'SM3VDXK3WZZSA84XXFKAFAF15NNZX32CTSG82JFQ4.sbtc-token',
         'SP466FNC0P7JWTNM2R9T199QRZN1MYEDTAR0KP27.miamicoin-token',
+        copy,
       ],
       undefined as never,
       MODEL_CONTEXT,
@@ -260,6 +350,11 @@ describe("sBTC: an address's sBTC in flight and its decimals", () => {
       meta: { name: 'sBTC', symbol: 'sBTC', decimals: 8 },
     });
     assert.ok('raw' in tokens.get('SP466FNC0P7JWTNM2R9T199QRZN1MYEDTAR0KP27.miamicoin-token')!);
+    assert.ok('raw' in tokens.get(copy)!, 'a token of another deployer named sbtc-token is not sBTC');
+  });
+  it('knows an sBTC contract by its deployer and its name: the registry is not the token', () => {
+    assert.strictEqual(isSbtcContract(REGISTRY, 'sbtc-registry'), true);
+    assert.strictEqual(isSbtcContract(REGISTRY, 'sbtc-token'), false);
   });
 });
 
