@@ -24,6 +24,10 @@ describe('Why it failed: a low STX balance checked at the block before', () => {
     const claim = explainFailure(timelock, 'claim-stake', '(err u1)');
     assert.ok(claim.ok && claim.natives.length === 1);
     assert.strictEqual(claim.natives[0]!.stx, undefined);
+    // A stx-burn? too: the example of stacks-core's reference (STX_BURN in clarity/src/vm/docs/mod.rs).
+    const burn = explainFailure('(define-public (burn) (stx-burn? u60 tx-sender))', 'burn', '(err u1)');
+    assert.ok(burn.ok);
+    assert.deepStrictEqual(burn.natives[0]?.stx, { amount: 'u60', sender: 'tx-sender' });
   });
 
   it('the sender and amount from tx-sender, a parameter or a literal', () => {

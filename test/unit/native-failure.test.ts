@@ -14,6 +14,8 @@ const ROOT = path.resolve(__dirname, '../../../test/fixtures/clarity');
 const timelock = fs.readFileSync(path.join(ROOT, 'real/timelock-stake.clar'), 'utf8');
 /** stacks-core's Clarity 4 examples as public functions (test/fixtures/SOURCES.md). */
 const allowances = fs.readFileSync(path.join(ROOT, 'native/clarity4-allowances.clar'), 'utf8');
+/** The sBTC token (test/fixtures/clarity/real/SOURCES.md): protocol-lock ends in `(try! (ft-burn? …))` and `(ft-mint? …)`. */
+const sbtcToken = fs.readFileSync(path.join(ROOT, 'real/sbtc-token.clar'), 'utf8');
 
 function ok(f: FailureNames): Extract<FailureNames, { ok: true }> {
   assert.ok(f.ok, f.ok ? '' : f.reason);
@@ -21,6 +23,9 @@ function ok(f: FailureNames): Extract<FailureNames, { ok: true }> {
 }
 const lineOf = (source: string, line: number) => source.split('\n')[line]!.trim();
 const headline = (source: string, fn: string, result: string) => failureHeadline(explainFailure(source, fn, result));
+/** Where each place to open points, in words. */
+const links = (source: string, fn: string, result: string) =>
+  failureLinks(explainFailure(source, fn, result)).map(linkText);
 
 describe('Failure reasons: errors of Clarity’s native functions', () => {
   it('a stx-transfer? that fails for a low balance is named, not the unrelated constant of the same value', () => {
@@ -68,6 +73,81 @@ describe('Failure reasons: errors of Clarity’s native functions', () => {
   (begin (unwrap! (stx-transfer? u1 tx-sender to) (err u9)) (ok true)))`;
     assert.strictEqual(ok(explainFailure(src, 'f', '(err u1)')).natives.length, 0);
     assert.strictEqual(ok(explainFailure(src, 'f', '(err u9)')).natives.length, 0);
+    // Nor under an as-contract the unwrap! holds (the boot contract cost-voting's withdraw-votes), or
+    // an unwrap! inside the function's (ok …) (pox-4's verify-signer-key-sig): the unwrap!'s error is returned.
+    const unwrapped: Array<[string, string]> = [
+      [
+        'withdraw-votes',
+        `(define-public (withdraw-votes (amount uint) (sender principal))
+  (begin
+    (unwrap! (as-contract (stx-transfer? amount tx-sender sender)) (err 7))
+    (ok true)))`,
+      ],
+      [
+        'verify-signer-key-sig',
+        `(define-read-only (verify-signer-key-sig (hash (buff 32)) (signer-sig (buff 65)) (signer-key (buff 33)))
+  (ok (asserts! (is-eq (unwrap! (secp256k1-recover? hash signer-sig) (err 36)) signer-key) (err 35))))`,
+      ],
+    ];
+    for (const [fn, source] of unwrapped)
+      assert.deepStrictEqual(ok(explainFailure(source, fn, '(err u1)')).natives, [], fn);
+  });
+
+  it('sBTC’s protocol-lock: the ft-burn? its try! returns and the ft-mint? it returns are both named, each with how', () => {
+    const f = ok(explainFailure(sbtcToken, 'protocol-lock', '(err u1)'));
+    assert.strictEqual(
+      failureHeadline(f),
+      'Failed with (err u1): ft-burn? at line 17: the sender’s balance is too low or the amount is not positive (u1); or ft-mint? at line 18: the amount is not positive (u1)',
+    );
+    assert.deepStrictEqual(failureLinks(f).map(linkText), [
+      'try! in protocol-lock, line 17',
+      'returns in protocol-lock, line 18',
+    ]);
+    // A token's natives move no STX: no STX balance is read for them.
+    assert.deepStrictEqual(
+      f.natives.map((s) => s.stx),
+      [undefined, undefined],
+    );
+  });
+
+  it('a native in a branch the function returns (if, match, a let’s last, a begin of one) is named; a match’s input is not', () => {
+    // The forms of stacks-core's reference (IF, MATCH with an optional and with a response, BEGIN),
+    // and the test-mint of Clarinet's simple-nft example (a let of three expressions).
+    const src = `(define-public (pay (to principal) (amount uint) (burn-it bool))
+  (if burn-it
+    (stx-burn? amount tx-sender)
+    (stx-transfer? amount tx-sender to)))
+(define-public (pay-to (to (optional principal)) (amount uint))
+  (match to
+    recipient (stx-transfer? amount tx-sender recipient)
+    (stx-burn? amount tx-sender)))
+(define-private (pay-or-burn (to (response principal uint)) (amount uint))
+  (match to
+    recipient (stx-transfer? amount tx-sender recipient)
+    err-value (stx-burn? amount tx-sender)))
+(define-public (burn (amount uint))
+  (begin (stx-burn? amount tx-sender)))
+(define-public (send (to principal) (amount uint))
+  (match (stx-transfer? amount tx-sender to)
+    sent (ok sent)
+    code (err u99)))
+(define-public (test-mint (recipient principal))
+  (let ((newId (+ (var-get lastId) u1)))
+    (asserts! (is-eq DEPLOYED_AT u2) ERR_NOT_AUTHORIZED)
+    (var-set lastId newId)
+    (nft-mint? nft newId recipient)))`;
+    assert.deepStrictEqual(
+      ['pay', 'pay-to', 'pay-or-burn', 'burn', 'send', 'test-mint'].map((fn) => links(src, fn, '(err u1)')),
+      [
+        ['returns in pay, line 3', 'returns in pay, line 4'],
+        ['returns in pay-to, line 7', 'returns in pay-to, line 8'],
+        ['returns in pay-or-burn, line 11', 'returns in pay-or-burn, line 12'],
+        ['returns in burn, line 14'],
+        // The transfer's error goes to the match's err branch, which returns (err u99).
+        [],
+        ['returns in test-mint, line 23'],
+      ],
+    );
   });
 
   it('the native is the first place to open, then the constants', () => {
@@ -122,6 +202,15 @@ describe('Failure reasons: Clarity 4 allowances (as-contract?, restrict-assets?)
       'Failed with (err u0): as-contract? at line 15: allowance #0 (with-stx u100) was exceeded (u0)',
     );
     assert.strictEqual(lineOf(allowances, f.natives[0]!.line), '(as-contract? ((with-stx u100))');
+    assert.deepStrictEqual(failureLinks(f).map(linkText), ['returns in pay-out, line 15']);
+  });
+
+  it('a stx-transfer? inside as-contract? moves the contract’s STX: no sender’s balance is read for it', () => {
+    const f = ok(explainFailure(allowances, 'pay-out', '(err u1)'));
+    assert.deepStrictEqual(
+      f.natives.map((s) => [s.name, s.how, lineOf(allowances, s.line), s.stx]),
+      [['stx-transfer?', 'try!', '(try! (stx-transfer? amount tx-sender recipient))', undefined]],
+    );
   });
 
   it('(err uN) names the N-th allowance, beside a native inside the body that returns the same code', () => {

@@ -194,6 +194,25 @@ describe('vm_error in words: each form exactly', () => {
   for (const [raw, sentence] of EXACT)
     it(JSON.stringify(raw).slice(0, 80), () => assert.strictEqual(vmErrorSentence(raw), sentence));
 
+  it('a cost function that failed is the cost’s failure, whatever error of its own it quotes', () => {
+    // CostComputationFailed quotes the cost function's error by its Display (clarity/src/vm/costs/mod.rs:
+    // "Error evaluating result of cost function {…}: {e}"): the snapshot's Arithmetic one, a check error
+    // (`RuntimeCheck(…)`, as simple_apply_eval.rs's test_from_consensus_buff_type_checks writes it) and an
+    // internal one (`Internal(Expect(…))`, the message of errors.rs) are the quote, not the error.
+    const cost =
+      'Error evaluating result of cost function ST000000000000000000002AMW42H.costs-4.cost_from_consensus_buff';
+    for (const quoted of [
+      'Arithmetic(\\"log2 must be passed a positive integer\\")',
+      'RuntimeCheck(TypeValueError(SequenceType(BufferType(BufferLength(1048576))), \\"Int(1)\\"))',
+      'Internal(Expect(\\"Interpreter failure during cost calculation\\"))',
+    ])
+      assert.strictEqual(
+        vmErrorSentence(`CostComputationFailed("${cost}: ${quoted}")`),
+        'The node could not compute the cost of the call.',
+        quoted,
+      );
+  });
+
   it('a known form inside other text is not read as that form', () => {
     for (const raw of NOT_THE_FORM)
       assert.strictEqual(vmErrorSentence(raw), 'The Clarity VM stopped the call with the error below.', raw);
@@ -272,6 +291,29 @@ const LOCATED: Array<[string, string]> = [
     'An arithmetic operation overflowed: its result is larger than its type (int or uint) can hold.',
   ],
   ['DivisionByZero\n Stack Trace:\n_native_:native_div\n', 'The contract divided by zero.'],
+  // The header as errors.rs's own test writes it, with no space after the colon.
+  [`DivisionByZero\n Stack Trace:\n${TOKEN}:burn\n`, 'Division by zero in token’s burn. The contract divided by zero.'],
+  // A function that calls another of its own contract; two contracts' functions of the same name.
+  [
+    `DivisionByZero\n Stack Trace: \n${VAULT}:withdraw\n${VAULT}:pay-out\n_native_:native_div\n`,
+    'Division by zero in vault’s pay-out, called from vault’s withdraw. The contract divided by zero.',
+  ],
+  [
+    `DivisionByZero\n Stack Trace: \n${VAULT}:transfer\n${TOKEN}:transfer\n_native_:native_div\n`,
+    'Division by zero in token’s transfer, called from vault’s transfer. The contract divided by zero.',
+  ],
+  // The bytes of a bad block hash are a list (the snapshots' `BadBlockHash([1, 2, …, 30])`): its
+  // brackets and commas are the error's, not where the stack trace starts.
+  [
+    `Runtime(BadBlockHash([${Array.from({ length: 30 }, (_, i) => i + 1).join(', ')}]), Some([FunctionIdentifier { identifier: "${VAULT}:withdraw" }]))`,
+    'Bad block hash in vault’s withdraw. The contract gave a block hash that is not one.',
+  ],
+  // BadTokenName quotes the contract's own string, the one Clarity could not read as a name: a quote
+  // (escaped by `Debug`) or a bracket in it is the string's, not where the stack trace starts.
+  [
+    `Runtime(BadTokenName("gold\\" (v2"), Some([FunctionIdentifier { identifier: "${TOKEN}:transfer" }]))`,
+    'Bad token name in token’s transfer. The contract named a token that does not exist: gold" (v2.',
+  ],
   ['Unchecked(UndefinedFunction("missing-func"))', 'The call reached a function that is not defined: missing-func.'],
   ['RuntimeCheck(NoSuchContract("SP1.c"))', 'The call reached a contract that does not exist: SP1.c.'],
   [
