@@ -2,8 +2,8 @@
  * Why a contract call failed, down to the line: the constants of the called contract whose value
  * is the call's `(err …)` result, and the expressions of the called function (then of the
  * functions of the same contract it calls) that return it; first, the native functions whose own
- * code it is (`nativeErrors.ts`) where the function returns their error (a `try!` of them, or their
- * value as the function's), named before the constants, and then no constant it cannot reach. Read with the project's own Clarity
+ * code it is (`nativeErrors.ts`) where the function returns their error (a `try!` of them, their
+ * value as the function's, or a `match` that hands their error back), named before the constants, and then no constant it cannot reach. Read with the project's own Clarity
  * reader (`claritySyntax.ts`), in one pass over the source and one over the reachable functions;
  * the source and the result are capped, and a constant's value is read from its own text only (a
  * constant named in it is a number, not a copy). Pure: the caller passes the source and the result text.
@@ -173,7 +173,7 @@ export function explainFailure(source: string, fn: string, result: string): Fail
         }
       }
       for (let i = kids.length - 1; i >= 0; i--) {
-        const returned = returnsChild(head, i, kids.length, tail);
+        const returned = returnsChild(head, i, kids, tail);
         const how = head === 'try!' ? 'try!' : returned ? by : undefined;
         const inside = asContract === true || head === 'as-contract' || head === 'as-contract?';
         stack.push({
@@ -216,10 +216,15 @@ export function explainFailure(source: string, fn: string, result: string): Fail
   return { ok: true, result: shown, names, inline, natives };
 }
 
-/** Whether child `i` of a form whose value the function returns (`tail`) is returned too; a `try!`'s always is. */
-function returnsChild(head: string | undefined, i: number, n: number, tail: boolean): boolean {
+/**
+ * Whether child `i` of a form whose value the function returns (`tail`) is returned too; a `try!`'s
+ * always is. So is a response `match`'s input when its err branch hands the error back as it came
+ * (`(match (ft-transfer? …) r (ok r) e (err e))`, as many SIP-010 tokens write `transfer`).
+ */
+function returnsChild(head: string | undefined, i: number, kids: readonly Expr[], tail: boolean): boolean {
   if (head === 'try!') return i === 1;
   if (!tail) return false;
+  const n = kids.length;
   switch (head) {
     case 'begin':
       return i >= 1 && i === n - 1;
@@ -230,10 +235,20 @@ function returnsChild(head: string | undefined, i: number, n: number, tail: bool
     case 'as-contract':
       return i === 1;
     case 'match':
+      if (n === 6 && i === 1) return passesErrorOn(kids[4]!, kids[5]!);
       return n === 6 ? i === 3 || i === 5 : n === 5 && (i === 3 || i === 4);
     default:
       return false;
   }
+}
+
+/** Whether a match's err branch is `(err <the name it binds>)`: the matched error, returned unchanged. */
+function passesErrorOn(name: Expr, branch: Expr): boolean {
+  if (name.kind !== 'atom' || branch.kind !== 'list') return false;
+  const [head, value, ...rest] = meaningful(branch.children);
+  return (
+    head?.kind === 'atom' && head.text === 'err' && value?.kind === 'atom' && value.text === name.text && !rest.length
+  );
 }
 
 function lineStarts(text: string): number[] {
