@@ -14,6 +14,7 @@ import {
   MAX_NAV_SOURCE_CHARS,
   navTargetAt,
   signatureLine,
+  type Definition,
   type InterfaceFunction,
 } from '../../src/chain/contractNav';
 import { addRequirement, applyEdit } from '../../src/chain/clarinetRequirements';
@@ -244,9 +245,11 @@ describe('contract navigation: edges of a place', () => {
     assert.deepStrictEqual(t?.kind === 'function' && [t.fn, t.ref.name], ['get-dao-owner', 'arkadiko-dao']);
   });
 
-  it('a tuple whose first key is contract-call? is not a call', () => {
+  it('only a contract-call? is a call: not a tuple keyed contract-call?, nor another function given a contract', () => {
     const src = '{contract-call?: .arkadiko-dao, get-dao-owner: u1}';
     assert.strictEqual(navTargetAt(src, at(src, 'get-dao-owner', 2)), undefined);
+    const eq = '(asserts! (is-eq .arkadiko-dao contract-caller) (err u401))';
+    assert.strictEqual(navTargetAt(eq, at(eq, 'contract-caller', 2)), undefined, 'nor another call with a contract');
   });
 
   it('completion applies after the callee, not at its end and not after the closed call', () => {
@@ -298,6 +301,99 @@ describe('contract navigation: edges of a place', () => {
       ['a'],
     );
     assert.deepStrictEqual(definitionsOf(pad(MAX_NAV_SOURCE_CHARS + 1)), []);
+  });
+
+  it('a blank right after a principal names nothing; the contract-call? keyword is no function', () => {
+    const blank = `(contract-call? '${SBTC_DEPOSIT}  complete-deposit-wrapper)`;
+    assert.strictEqual(navTargetAt(blank, at(blank, '  complete') + 1), undefined);
+    const open = `(contract-call? '${SBTC_DEPOSIT})`;
+    assert.strictEqual(navTargetAt(open, 3), undefined, 'the keyword of a call without a function');
+  });
+
+  it('no completion of the callee functions at an argument, nor inside a list of the arguments', () => {
+    assert.strictEqual(calleeCompletionAt(CALL, at(CALL, '0x00')), undefined, 'at the start of an argument');
+    const nested = `(contract-call? '${SBTC_DEPOSIT} complete-deposit-wrapper (some `;
+    assert.strictEqual(calleeCompletionAt(nested, nested.length), undefined);
+  });
+
+  it('the argument a place is in: comments are no arguments; none before a function is named', () => {
+    const commented = `(define-public (go)\n  (contract-call? '${SBTC_DEPOSIT} complete-deposit-wrapper\n    0x00 ;; txid\n    u1))`;
+    assert.strictEqual(calleeArgumentAt(commented, at(commented, 'u1', 1))?.active, 1);
+    assert.strictEqual(calleeArgumentAt(commented, at(commented, 'txid'))?.active, 1, 'in the comment');
+    const unnamed = `(contract-call? '${SBTC_DEPOSIT} `;
+    assert.strictEqual(calleeArgumentAt(unnamed, unnamed.length), undefined, 'no function yet');
+    // Typed before other code, which reads as the call's children: a list is no function name.
+    const before = `${unnamed}\n(define-read-only (b) (ok u1))\n`;
+    assert.strictEqual(calleeArgumentAt(before, before.length), undefined, 'code follows');
+  });
+
+  it('the argument a place is in, for a call in a function body and not after it', () => {
+    const body = `(define-public (go) (contract-call? '${SBTC_DEPOSIT} complete-deposit-wrapper 0x00 u1))`;
+    const a = calleeArgumentAt(body, at(body, 'u1', 1));
+    assert.deepStrictEqual(a && [a.ref.id, a.fn, a.active], [SBTC_DEPOSIT, 'complete-deposit-wrapper', 1]);
+    for (const after of [`${CALL}\n(print u2)`, `;; deposit\n${CALL}\n(print u2)`])
+      assert.strictEqual(calleeArgumentAt(after, at(after, 'u2', 1)), undefined, after);
+  });
+
+  it('each definition: its line, its column and the ;; lines just above it, and nothing else', () => {
+    // Four sources, more than definitionsOf keeps: read in turn, none is answered from an earlier run's read.
+    const cases: Array<[string, Definition[]]> = [
+      [
+        [
+          ';; The counter',
+          '(define-data-var counter uint u0)',
+          '',
+          ';; unrelated note',
+          '',
+          ';; Adds one to the counter.',
+          ';; Returns the new value.',
+          '(define-public (increment)',
+          '  (begin',
+          '    (var-set counter (+ (var-get counter) u1))',
+          '    (ok (var-get counter))))',
+          '  (define-read-only (get-counter) (ok (var-get counter)))',
+        ].join('\n'),
+        [
+          { keyword: 'define-data-var', name: 'counter', line: 1, character: 0, doc: ['The counter'] },
+          {
+            keyword: 'define-public',
+            name: 'increment',
+            line: 7,
+            character: 0,
+            doc: ['Adds one to the counter.', 'Returns the new value.'],
+          },
+          { keyword: 'define-read-only', name: 'get-counter', line: 11, character: 2, doc: [] },
+        ],
+      ],
+      [
+        [
+          '(use-trait ft-trait .sip-010-trait-ft-standard.sip-010-trait)',
+          '(impl-trait .sip-010-trait-ft-standard.sip-010-trait)',
+          '(define-trait vault-trait ((deposit (uint) (response bool uint))))',
+          '(begin (print "deployed"))',
+          '(define-map balances principal uint)',
+        ].join('\n'),
+        [
+          { keyword: 'define-trait', name: 'vault-trait', line: 2, character: 0, doc: [] },
+          { keyword: 'define-map', name: 'balances', line: 4, character: 0, doc: [] },
+        ],
+      ],
+      [
+        '(define-constant OWNER tx-sender)\r\n;; Only the owner.\r\n (define-private (is-owner) (is-eq tx-sender OWNER))',
+        [
+          { keyword: 'define-constant', name: 'OWNER', line: 0, character: 0, doc: [] },
+          { keyword: 'define-private', name: 'is-owner', line: 2, character: 1, doc: ['Only the owner.'] },
+        ],
+      ],
+      [
+        '(define-non-fungible-token nft uint)\n\n\t(define-public (mint (id uint)) (nft-mint? nft id tx-sender))',
+        [
+          { keyword: 'define-non-fungible-token', name: 'nft', line: 0, character: 0, doc: [] },
+          { keyword: 'define-public', name: 'mint', line: 2, character: 1, doc: [] },
+        ],
+      ],
+    ];
+    for (const [src, defs] of cases) assert.deepStrictEqual(definitionsOf(src), defs, src);
   });
 
   it('access as Clarity writes it', () => {

@@ -82,4 +82,17 @@ describe('NavReads: one read per document version', () => {
     reads.read(b, 1, reader(b));
     assert.strictEqual(b.reads, 2);
   });
+
+  it('keeps documents up to the entry budget inclusive, lets the oldest go past it, and always the newest', () => {
+    const reads = new NavReads<object>(3, 4);
+    const [a, b, c] = [doc('(a)'), doc('(b)'), doc('(c)')];
+    for (const d of [a, b, a]) reads.read(d, 1, reader(d));
+    assert.strictEqual(a.reads, 1, 'two documents of two entries each fit a budget of four');
+    reads.read(c, 1, reader(c));
+    for (const d of [a, b]) reads.read(d, 1, reader(d));
+    assert.deepStrictEqual([a.reads, b.reads], [1, 2], 'only the oldest was let go');
+    const big = doc('(a b c d e f g h i j k)');
+    for (let i = 0; i < 2; i++) reads.read(big, 1, reader(big));
+    assert.strictEqual(big.reads, 1, 'a document over the budget alone is kept');
+  });
 });
