@@ -3,10 +3,12 @@
  * is the call's `(err …)` result, and the expressions of the called function (then of the
  * functions of the same contract it calls) that return it; first, the native functions whose own
  * code it is (`nativeErrors.ts`) where the function returns their error (a `try!` of them, their
- * value as the function's, or a `match` that hands their error back), named before the constants, and then no constant it cannot reach. Read with the project's own Clarity
- * reader (`claritySyntax.ts`), in one pass over the source and one over the reachable functions;
- * the source and the result are capped, and a constant's value is read from its own text only (a
- * constant named in it is a number, not a copy). Pure: the caller passes the source and the result text.
+ * value as the function's, or a `match` that hands their error back), named before the constants,
+ * and then no constant it cannot reach. Read with the project's own Clarity reader
+ * (`claritySyntax.ts`), in one pass over the source and one over the reachable functions; the
+ * source and the result are capped, and a constant's value is read from its own text only (a
+ * constant named in it is a number, not a copy). Pure: the caller passes the source and the result
+ * text.
  * The values are read in failureValues.ts, a native's code in failureNative.ts; what is found, and
  * how it is said, is in failureSites.ts (re-exported here).
  */

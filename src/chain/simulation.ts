@@ -158,10 +158,14 @@ export function postConditionCode(
     if (!m.sender || (m.action !== 'transfer' && m.action !== 'burn')) continue;
     if (mode === 'originator' && m.sender !== sender) continue;
     if (m.asset === 'nft') {
+      if (nfts.length >= limit.conditions) {
+        unwritten++;
+        continue;
+      }
       // The line's own length decides, as for the others: one too long must not take the place of one that fits.
       const [contract = '', name = ''] = (m.assetId ?? '').split('::');
       const line = `Pc.principal(${lit(m.sender)}).willSendAsset().nft(${lit(contract)}, ${lit(name)}, Cl.deserialize(${lit(m.valueHex ?? '')}))`;
-      if (nfts.length >= limit.conditions || line.length > limit.chars) unwritten++;
+      if (line.length > limit.chars) unwritten++;
       else nfts.push(line);
       continue;
     }
