@@ -100,6 +100,34 @@ const PREFLIGHT_HEADERS: Record<string, string> = {
   'access-control-max-age': '600',
 };
 
+/** Every `host:port` a mock of this process has served on. */
+const served = new Set<string>();
+
+/**
+ * Listens on `port`, or on a port no earlier mock of this process had. The system may hand a port
+ * again once its mock is closed, and the extension keeps what it learnt of an origin for the
+ * session (the routes it switched off, its clients): a new mock on an old port would be answered
+ * from an earlier test's server.
+ */
+async function listenOnce(server: http.Server, host: string, port: number | undefined): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port ?? 0, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    const got = (server.address() as AddressInfo).port;
+    const key = `${host}:${got}`;
+    if (port !== undefined || !served.has(key) || attempt >= 50) {
+      served.add(key);
+      return got;
+    }
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
 export async function startMockApi(options: MockApiOptions = {}): Promise<MockApi> {
   data(); // load fixtures eagerly so a broken fixture fails at start
   const host = options.host ?? '127.0.0.1';
@@ -289,14 +317,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
+  const port = await listenOnce(server, host, options.port);
   const urlHost = host.includes(':') ? `[${host}]` : host;
 
   const api: MockApi = {

@@ -501,6 +501,19 @@ describe('mock chain data API', () => {
     });
   });
 
+  it('a new mock never serves on the port of one closed before it: the origin is new to the extension', async () => {
+    // The system hands closed ports out again (about ten times in 400 binds here), and what the
+    // extension learnt of an origin (routes switched off, its client) would leak into the next test.
+    const ports = new Set<number>();
+    for (let i = 0; i < 400; i++) {
+      const m = await startMockApi();
+      await m.close();
+      assert.ok(!ports.has(m.port), `mock ${i + 1} got port ${m.port} again`);
+      assert.strictEqual(m.url, `http://127.0.0.1:${m.port}`);
+      ports.add(m.port);
+    }
+  });
+
   describe('fixtures', () => {
     const files = fs.readdirSync(FIXTURE_DIR).filter((f) => f.endsWith('.json'));
     const walk = (v: unknown, visit: (key: string, value: unknown) => void, key = ''): void => {
