@@ -5,6 +5,7 @@ import {
   deployerFor,
   parsePlan,
   MAX_CONTRACTS,
+  MAX_PROBLEMS_PER_FILE,
   problemText,
   readClarinetProject,
   ReadResult,
@@ -312,6 +313,26 @@ describe('Clarinet deployment plans', () => {
       assert.deepStrictEqual(p.deployers, []);
     });
 
+    it(`a manifest's problems past the first ${MAX_PROBLEMS_PER_FILE} are counted in one line, not listed`, async () => {
+      // Contracts kept in a folder beside the project, which the extension refuses to open.
+      const problems = async (contracts: number) => {
+        const toml = Array.from({ length: contracts }, (_, i) => `[contracts.c${i}]\npath = "../shared/c${i}.clar"\n`);
+        const p = projectOf(
+          await readClarinetProject(memoryReader({ 'Clarinet.toml': `[project]\nname = "x"\n${toml.join('')}` })),
+        );
+        return p.problems.map(problemText);
+      };
+      const last = 'Clarinet.toml line 41: [contracts.c19]: the path leads out of the project folder.';
+      assert.deepStrictEqual((await problems(MAX_PROBLEMS_PER_FILE)).slice(-2), [
+        'Clarinet.toml line 39: [contracts.c18]: the path leads out of the project folder.',
+        last,
+      ]);
+      assert.deepStrictEqual((await problems(MAX_PROBLEMS_PER_FILE + 2)).slice(-2), [
+        last,
+        'Clarinet.toml: and 2 more problems in this file, not listed',
+      ]);
+    });
+
     it('a manifest or plan over 2 MB is not read, and the view says which file and the limit', async () => {
       const big = `${MANIFEST}\n${'# padding\n'.repeat(220_000)}`;
       const r = await readClarinetProject(memoryReader({ 'Clarinet.toml': big }));
@@ -536,6 +557,20 @@ describe('parsePlan: what a plan gives, and what it says of a transaction it can
         [13, 'b: the sender "nobody" is not a Stacks address.'],
       ],
     );
+  });
+
+  it(`past the first ${MAX_PROBLEMS_PER_FILE} problems of a plan, the rest are counted in one line, not listed`, () => {
+    // Publishes whose sender is the name of a Devnet.toml account, not its address.
+    const publishes = (n: number) => Array.from({ length: n }, (_, i) => nested(`c${i}`, 'deployer')).join('');
+    const last = [105, 'c19: the sender "deployer" is not a Stacks address.'];
+    assert.deepStrictEqual(problemsOf(publishes(MAX_PROBLEMS_PER_FILE)).slice(-2), [
+      [100, 'c18: the sender "deployer" is not a Stacks address.'],
+      last,
+    ]);
+    assert.deepStrictEqual(problemsOf(publishes(MAX_PROBLEMS_PER_FILE + 2)).slice(-2), [
+      last,
+      [undefined, 'and 2 more problems in this file, not listed'],
+    ]);
   });
 
   it('a requirement is at the line of its contract-id; its path outside the project is no problem', () => {
