@@ -240,18 +240,17 @@ const DEFINE_READ_ONLY = 'define-read-only';
  * The read-only functions of a local source that a deploy of it has: those of `readOnlyFunctions`
  * outside `#[env(simnet)]` code, which Clarinet leaves out of every on-chain deployment. One read
  * of the source into flat arrays serves both (a source that reads strictly reads the same
- * tolerantly); only one that does not read strictly, being typed, is read again, tolerantly.
+ * tolerantly); only one that does not read strictly, being typed, is read again, tolerantly, and
+ * its `#[env(simnet)]` code is left out the same way, so a lens does not come and go as one types.
  */
 export function onChainReadOnlyFunctions(source: string): DefinedFunction[] {
   // A `\r` before `\n` is whitespace and ends no line: places are the same without it.
   const text = source.replace(/\r\n/g, '\n');
   const strict = indexClarity(text);
-  if (!strict.ok) {
-    const tolerant = indexClarity(source, { tolerant: true });
-    return tolerant.ok ? readOnlyFunctionsOf(tolerant.index) : [];
-  }
-  const functions = readOnlyFunctionsOf(strict.index);
-  const spans = spansOf(strict.index);
+  const read = strict.ok ? strict : indexClarity(source, { tolerant: true });
+  if (!read.ok) return [];
+  const functions = readOnlyFunctionsOf(read.index);
+  const spans = spansOf(read.index);
   // Both come in source order: one sweep over the spans by their start.
   spans.sort((a, b) => a.startLine - b.startLine);
   let next = 0;

@@ -216,6 +216,8 @@ describe('drift: how annotations are read (clarity-repl/src/analysis/annotation.
       '#[env(simnet)',
       '#[allow(unused_const)]',
       'env(simnet)',
+      '[env(simnet)]',
+      '[#env(simnet)]',
     ])
       assert.ok(!isEnvSimnetAnnotation(no), no);
   });
@@ -315,6 +317,10 @@ describe('drift: comparing a local file with the deployed source', () => {
     assert.strictEqual(compareWithDeployed(local.replace(/\n/g, '\r\n'), deployed), 'same');
     assert.strictEqual(removeEnvSimnet(local.replace(/\n/g, '\r\n')), removeEnvSimnet(local));
     assert.strictEqual(compareWithDeployed(local, '\n\n'), 'differs', 'the last line is kept');
+    // Lines ending "\r\r\n" (a CRLF file converted again): stripped as Rust's lines() reads them.
+    const twice = `${local}\n`.replace(/\n/g, '\r\r\n');
+    assert.strictEqual(removeEnvSimnet(twice), deployed);
+    assert.strictEqual(compareWithDeployed(twice, deployed), 'same');
   });
 
   it('the fixture contracts: ccd003 with a simnet helper is the same as its deploy, ccd004 edited differs', () => {
@@ -338,6 +344,9 @@ describe('drift: comparing a local file with the deployed source', () => {
 });
 
 describe('define-read-only positions', () => {
+  // Without #[env(simnet)] code, the functions a deploy has are all the source's read-only functions.
+  const readers = [readOnlyFunctions, onChainReadOnlyFunctions];
+
   it('finds each top-level define-read-only where its "(" opens, with its name', () => {
     const source = [
       ';; (define-read-only (in-a-comment) u1)',
@@ -350,26 +359,49 @@ describe('define-read-only positions', () => {
       '(define-private (q) u1)',
       '(define-read-only (get-c!?) u2)',
     ].join('\n');
-    assert.deepStrictEqual(readOnlyFunctions(source), [
-      { name: 'get-a', line: 2, character: 0 },
-      { name: 'get-b', line: 3, character: 2 },
-      { name: 'get-c!?', line: 8, character: 0 },
-    ]);
+    for (const read of readers)
+      assert.deepStrictEqual(
+        read(source),
+        [
+          { name: 'get-a', line: 2, character: 0 },
+          { name: 'get-b', line: 3, character: 2 },
+          { name: 'get-c!?', line: 8, character: 0 },
+        ],
+        read.name,
+      );
   });
 
   it('a source being typed (a list left open) still gives the functions before it', () => {
-    assert.deepStrictEqual(readOnlyFunctions('(define-read-only (get-a) u1)\n(define-read-only (get-b) (+ u1'), [
-      { name: 'get-a', line: 0, character: 0 },
-      { name: 'get-b', line: 1, character: 0 },
-    ]);
+    for (const read of readers)
+      assert.deepStrictEqual(
+        read('(define-read-only (get-a) u1)\n(define-read-only (get-b) (+ u1'),
+        [
+          { name: 'get-a', line: 0, character: 0 },
+          { name: 'get-b', line: 1, character: 0 },
+        ],
+        read.name,
+      );
   });
 
-  it('a name that is not a Clarity name, a keyword with no signature, and CRLF files', () => {
-    assert.deepStrictEqual(readOnlyFunctions('(define-read-only ("x") u1)\n(define-read-only)\n'), []);
-    assert.deepStrictEqual(readOnlyFunctions('(define-read-only (a) u1)\r\n(define-read-only (b) u1)\r\n'), [
-      { name: 'a', line: 0, character: 0 },
-      { name: 'b', line: 1, character: 0 },
-    ]);
+  it('a name that is not a Clarity name, no name, no signature, a misspelt keyword, and CRLF files', () => {
+    for (const read of readers) {
+      for (const none of [
+        '(define-read-only ("x") u1)\n(define-read-only)\n',
+        '(define-read-only () u1)\n',
+        '(define-read_only (get-a) u1)\n(define-read-onlyy (get-b) u1)\n',
+        // Braces typed for parentheses: a tuple, not a definition.
+        '{define-read-only (get-a) u1}\n(define-read-only {get-b} u1)\n',
+      ])
+        assert.deepStrictEqual(read(none), [], `${read.name}: ${none}`);
+      assert.deepStrictEqual(
+        read('(define-read-only (a) u1)\r\n(define-read-only (b) u1)\r\n'),
+        [
+          { name: 'a', line: 0, character: 0 },
+          { name: 'b', line: 1, character: 0 },
+        ],
+        read.name,
+      );
+    }
   });
 
   it('the fixture contracts; a read-only function in #[env(simnet)] code is not on chain', () => {
@@ -401,6 +433,20 @@ describe('define-read-only positions', () => {
     assert.deepStrictEqual(onChainReadOnlyFunctions(indented.replace(/\n/g, '\r\n')), [
       { name: 'b', line: 2, character: 2 },
     ]);
+  });
+
+  it('a source being typed keeps its #[env(simnet)] code off chain: the lens does not come back while a list is open', () => {
+    const dir = path.resolve(__dirname, '../../../test/fixtures/workspace/contracts');
+    const whole = fs.readFileSync(path.join(dir, 'ccd003-user-registry.clar'), 'utf8');
+    const typing = `${whole}\n(define-read-only (get-user-count) (+ u1`;
+    assert.deepStrictEqual(
+      onChainReadOnlyFunctions(typing).map((f) => f.name),
+      ['get-user-id', 'get-user', 'get-user-count'],
+    );
+    for (const eol of ['\n', '\r\n']) {
+      const small = [';; #[env(simnet)]', '(define-read-only (a) u1)', '(define-read-only (b) (+ u1'].join(eol);
+      assert.deepStrictEqual(onChainReadOnlyFunctions(small), [{ name: 'b', line: 2, character: 0 }], eol);
+    }
   });
 
   it('a function is on chain from the line after a #[env(simnet)] block, not on its lines', () => {
