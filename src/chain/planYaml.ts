@@ -1,7 +1,7 @@
 /**
  * The full YAML parser's reading of a deployment plan, for what `planScanner.ts` does not read
- * (flow collections, anchors, aliases, block scalars, syntax errors). The web build, which has no
- * room for the parser, replaces this module with planYaml.web.ts.
+ * (flow collections, anchors, aliases, block scalars, syntax errors). Both hosts have it: it is in
+ * the half their builds share (src/bundles/half.ts), loaded with the project reader on first use.
  */
 import { isAlias, isMap, isScalar, isSeq, Lexer, LineCounter, parseDocument, type Document } from 'yaml';
 import { ClarinetProblem, firstLine, optionalLine } from './clarinetText';
