@@ -426,6 +426,22 @@ describe('Call on <network> CodeLens', () => {
     await revertAndClose(doc);
   });
 
+  it('while a new function is typed (its list still open), the #[env(simnet)] function gets no lens', async () => {
+    const uri = fileOf(DEPLOYED.userRegistry.name);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const editor = await vscode.window.showTextDocument(doc);
+    await waitFor(async () => (await callLenses(uri)).length === 2, 'the call lenses');
+    const end = doc.lineAt(doc.lineCount - 1).range.end;
+    await editor.edit((e) => e.insert(end, '\n(define-read-only (get-user-count) (+ u1'));
+    let names: unknown[] = [];
+    await waitFor(
+      async () => (names = (await callLenses(uri)).map((l) => l[3])).includes('get-user-count'),
+      'a lens over the function being typed',
+    );
+    assert.deepStrictEqual(names, ['get-user-id', 'get-user', 'get-user-count']);
+    await revertAndClose(doc);
+  });
+
   it('a deployed contract with 50,000 #[env(simnet)] comments (1 MB): its lenses and its drift come at once, not after a freeze', async function () {
     // Each lens request used to read every comment against all those before it: the extension host
     // froze for tens of seconds per request, and this took minutes. In one pass, a few seconds.
