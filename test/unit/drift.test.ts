@@ -346,6 +346,15 @@ describe('drift: comparing a local file with the deployed source', () => {
 describe('define-read-only positions', () => {
   // Without #[env(simnet)] code, the functions a deploy has are all the source's read-only functions.
   const readers = [readOnlyFunctions, onChainReadOnlyFunctions];
+  /** What both readers give for `source`, each asserted to be `expected` (`[name, line, character]`). */
+  const bothGive = (source: string, expected: [string, number, number][]) => {
+    for (const read of readers)
+      assert.deepStrictEqual(
+        read(source),
+        expected.map(([name, line, character]) => ({ name, line, character })),
+        `${read.name}: ${source}`,
+      );
+  };
 
   it('finds each top-level define-read-only where its "(" opens, with its name', () => {
     const source = [
@@ -359,49 +368,33 @@ describe('define-read-only positions', () => {
       '(define-private (q) u1)',
       '(define-read-only (get-c!?) u2)',
     ].join('\n');
-    for (const read of readers)
-      assert.deepStrictEqual(
-        read(source),
-        [
-          { name: 'get-a', line: 2, character: 0 },
-          { name: 'get-b', line: 3, character: 2 },
-          { name: 'get-c!?', line: 8, character: 0 },
-        ],
-        read.name,
-      );
+    bothGive(source, [
+      ['get-a', 2, 0],
+      ['get-b', 3, 2],
+      ['get-c!?', 8, 0],
+    ]);
   });
 
   it('a source being typed (a list left open) still gives the functions before it', () => {
-    for (const read of readers)
-      assert.deepStrictEqual(
-        read('(define-read-only (get-a) u1)\n(define-read-only (get-b) (+ u1'),
-        [
-          { name: 'get-a', line: 0, character: 0 },
-          { name: 'get-b', line: 1, character: 0 },
-        ],
-        read.name,
-      );
+    bothGive('(define-read-only (get-a) u1)\n(define-read-only (get-b) (+ u1', [
+      ['get-a', 0, 0],
+      ['get-b', 1, 0],
+    ]);
   });
 
   it('a name that is not a Clarity name, no name, no signature, a misspelt keyword, and CRLF files', () => {
-    for (const read of readers) {
-      for (const none of [
-        '(define-read-only ("x") u1)\n(define-read-only)\n',
-        '(define-read-only () u1)\n',
-        '(define-read_only (get-a) u1)\n(define-read-onlyy (get-b) u1)\n',
-        // Braces typed for parentheses: a tuple, not a definition.
-        '{define-read-only (get-a) u1}\n(define-read-only {get-b} u1)\n',
-      ])
-        assert.deepStrictEqual(read(none), [], `${read.name}: ${none}`);
-      assert.deepStrictEqual(
-        read('(define-read-only (a) u1)\r\n(define-read-only (b) u1)\r\n'),
-        [
-          { name: 'a', line: 0, character: 0 },
-          { name: 'b', line: 1, character: 0 },
-        ],
-        read.name,
-      );
-    }
+    for (const none of [
+      '(define-read-only ("x") u1)\n(define-read-only)\n',
+      '(define-read-only () u1)\n',
+      '(define-read_only (get-a) u1)\n(define-read-onlyy (get-b) u1)\n',
+      // Braces typed for parentheses: a tuple, not a definition.
+      '{define-read-only (get-a) u1}\n(define-read-only {get-b} u1)\n',
+    ])
+      bothGive(none, []);
+    bothGive('(define-read-only (a) u1)\r\n(define-read-only (b) u1)\r\n', [
+      ['a', 0, 0],
+      ['b', 1, 0],
+    ]);
   });
 
   it('the fixture contracts; a read-only function in #[env(simnet)] code is not on chain', () => {
