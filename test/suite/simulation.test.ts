@@ -8,7 +8,7 @@ import type { FormResult, HostMessage, ViewModel } from '../../src/protocol';
 import { BLOCK, CONTRACT, deployedStatus, mockHash, TX } from '../fixtures/ids';
 import { addFixtureContract, fixtureContracts } from '../mock-api/contracts';
 import { NO_ESTIMATE, nftFloodAnswer } from '../mock-api/simulation';
-import { panelSuite, replaceInWindow, setSettings, testApi } from './editorHelpers';
+import { panelSuite, replaceInWindow, setSettings, testApi, waitFor } from './editorHelpers';
 
 const TOKEN = CONTRACT.sbtcToken;
 const SENDER = 'SP212Y5JKN59YP3GYG07K3S8W5SSGE4KH6B5STXER';
@@ -264,16 +264,19 @@ describe('Simulate a public function', () => {
     suite.used.mock.override(SIM_ROUTE, nftFloodAnswer(SENDER));
     const posted: HostMessage[] = [];
     const watching = (await testApi()).probe.onDidPost((m) => posted.push(m));
+    const shown = () =>
+      posted.flatMap((m) => (m.type === 'result' && m.result.form === 'public:transfer' ? [m.result] : []));
     let r: FormResult;
     try {
       r = await simulateTransfer();
+      // Posted at once, or, when the webview is not ready yet (a loaded machine), sent when it is.
+      await waitFor(() => shown().length > 0, 'the answer posted to the panel', 15_000);
     } finally {
       watching.dispose();
     }
     assert.strictEqual(r.state, 'ok', r.message);
-    const shown = posted.flatMap((m) => (m.type === 'result' && m.result.form === 'public:transfer' ? [m.result] : []));
-    assert.strictEqual(shown.length, 1, 'the answer is posted under the form');
-    const s = shown[0]!.simulation!;
+    assert.strictEqual(shown().length, 1, 'the answer is posted under the form, once');
+    const s = shown()[0]!.simulation!;
     assert.strictEqual(s.movements.length, 101);
     assert.deepStrictEqual(s.movements[0], {
       what: 'NFT transfer SP2X0TZ59D5SZ8ACQ6YMCHHNR2ZN51Z32E2CJ173.guild::guild',
