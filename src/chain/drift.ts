@@ -72,47 +72,51 @@ function isAnnotation(ix: ClarityIndex, i: number, crs: boolean): boolean {
 /**
  * The spans of an index, one pass over its entries in source order: each list's siblings are
  * walked with their own state (an annotation waiting for its expression, the line the last code
- * ended on), on a stack rather than by recursion, so no nesting depth overflows it.
+ * ended on), on a stack rather than by recursion, so no nesting depth overflows it. The stack is
+ * four arrays of numbers, not an object a list: a source of a million nested lists allocates none.
  */
 function spansOf(ix: ClarityIndex): LineSpan[] {
   const out: LineSpan[] = [];
-  interface Siblings {
-    /** The next entry of this list, and the entry after its last. */
-    next: number;
-    stop: number;
-    /** The line of an annotation waiting for the expression it covers. */
-    start: number | undefined;
-    /** Siblings follow one another, so the last code before a comment is the one that ends latest. */
-    lastCodeEndLine: number;
-  }
+  if (!ix.source.includes('#[')) return out;
   const crs = ix.source.includes('\r');
-  const stack: Siblings[] = [{ next: 0, stop: ix.count, start: undefined, lastCodeEndLine: 0 }];
-  while (stack.length) {
-    const f = stack[stack.length - 1]!;
-    if (f.next >= f.stop) {
-      stack.pop();
+  // Per open list: its next entry and the entry after its last; the line of an annotation waiting
+  // for the expression it covers (-1: none); the line the last code ended on (siblings follow one
+  // another, so the last code before a comment is the one that ends latest).
+  const next: number[] = [0];
+  const stop: number[] = [ix.count];
+  const start: number[] = [-1];
+  const lastCodeEndLine: number[] = [0];
+  let top = 0;
+  while (top >= 0) {
+    const i = next[top]!;
+    if (i >= stop[top]!) {
+      top--;
       continue;
     }
-    const i = f.next;
-    f.next = ix.after[i]!;
+    next[top] = ix.after[i]!;
     const k = ix.kind[i]!;
     const code = k !== COMMENT;
-    if (f.start !== undefined) {
+    if (start[top] !== -1) {
       if (code) {
-        out.push({ startLine: f.start, endLine: ix.endLine[i]! });
-        f.start = undefined;
-        f.lastCodeEndLine = ix.endLine[i]!;
+        out.push({ startLine: start[top]!, endLine: ix.endLine[i]! });
+        start[top] = -1;
+        lastCodeEndLine[top] = ix.endLine[i]!;
       }
       continue;
     }
     if (!code) {
       const line = ix.line[i]!;
-      if (f.lastCodeEndLine !== line && isAnnotation(ix, i, crs)) f.start = line;
+      if (lastCodeEndLine[top] !== line && isAnnotation(ix, i, crs)) start[top] = line;
       continue;
     }
-    f.lastCodeEndLine = ix.endLine[i]!;
-    if (k === LIST || k === TUPLE)
-      stack.push({ next: i + 1, stop: ix.after[i]!, start: undefined, lastCodeEndLine: 0 });
+    lastCodeEndLine[top] = ix.endLine[i]!;
+    if (k === LIST || k === TUPLE) {
+      top++;
+      next[top] = i + 1;
+      stop[top] = ix.after[i]!;
+      start[top] = -1;
+      lastCodeEndLine[top] = 0;
+    }
   }
   return out;
 }
@@ -238,16 +242,15 @@ const DEFINE_READ_ONLY = 'define-read-only';
 
 /**
  * The read-only functions of a local source that a deploy of it has: those of `readOnlyFunctions`
- * outside `#[env(simnet)]` code, which Clarinet leaves out of every on-chain deployment. One read
- * of the source into flat arrays serves both (a source that reads strictly reads the same
- * tolerantly); only one that does not read strictly, being typed, is read again, tolerantly, and
- * its `#[env(simnet)]` code is left out the same way, so a lens does not come and go as one types.
+ * outside `#[env(simnet)]` code, which Clarinet leaves out of every on-chain deployment. One
+ * tolerant read of the source into flat arrays serves both: a source that reads strictly reads the
+ * same tolerantly, and one being typed (a list left open) has its `#[env(simnet)]` code left out
+ * the same way, so a lens does not come and go as one types.
  */
 export function onChainReadOnlyFunctions(source: string): DefinedFunction[] {
   // A `\r` before `\n` is whitespace and ends no line: places are the same without it.
   const text = source.replace(/\r\n/g, '\n');
-  const strict = indexClarity(text);
-  const read = strict.ok ? strict : indexClarity(source, { tolerant: true });
+  const read = indexClarity(text, { tolerant: true });
   if (!read.ok) return [];
   const functions = readOnlyFunctionsOf(read.index);
   const spans = spansOf(read.index);
